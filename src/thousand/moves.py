@@ -1,0 +1,157 @@
+"""Moves: small ``int`` values with the text notation of RULES.md §6.
+
+Bots search millions of positions, so a move is a plain ``int`` (cheap to
+compare, hash and store) and this module is the one place that knows the
+encoding.  Everything outside the engine's hot path talks about moves through
+the constructors (:func:`play`, :func:`bid` …), :func:`parse_move` and
+:func:`move_str`.
+
+=========================  ==================  =====================
+move                       text                value
+=========================  ==================  =====================
+play a card                ``AH``              card (0..23)
+play a card and declare    ``KH+``             24 + card
+give a card                ``give 9S``         48 + card
+discard a card             ``discard 9S``      72 + card
+pass                       ``pass``            96
+dark (blind 120)           ``dark``            97
+redeal                     ``redeal``          98
+concede                    ``concede``         99
+look at one's cards        ``look``            100 (never recorded)
+bid N                      ``105``             1000 + N
+final contract N           ``contract 120``    100000 + N
+=========================  ==================  =====================
+
+``look`` is the choice not to bid dark: it exists so that a seat allowed to
+bid dark decides before it sees its hand.  It is implied in a record by any
+move other than ``dark`` (see :mod:`thousand.deal`).
+"""
+
+from __future__ import annotations
+
+from .cards import Card, CardError, card_str, parse_card
+
+Move = int
+
+_PLAY = 0
+_DECLARE = 24
+_GIVE = 48
+_DISCARD = 72
+PASS: Move = 96
+DARK: Move = 97
+REDEAL: Move = 98
+CONCEDE: Move = 99
+LOOK: Move = 100
+_BID = 1000
+_CONTRACT = 100000
+
+
+class MoveError(ValueError):
+    """A move written in a way the notation does not allow."""
+
+
+def play(card: Card, declare: bool = False) -> Move:
+    return (_DECLARE if declare else _PLAY) + card
+
+
+def give(card: Card) -> Move:
+    return _GIVE + card
+
+
+def discard(card: Card) -> Move:
+    return _DISCARD + card
+
+
+def bid(n: int) -> Move:
+    return _BID + n
+
+
+def contract(n: int) -> Move:
+    return _CONTRACT + n
+
+
+def is_card_play(m: Move) -> bool:
+    return 0 <= m < _GIVE
+
+
+def is_declare(m: Move) -> bool:
+    return _DECLARE <= m < _GIVE
+
+
+def is_give(m: Move) -> bool:
+    return _GIVE <= m < _DISCARD
+
+
+def is_discard(m: Move) -> bool:
+    return _DISCARD <= m < PASS
+
+
+def is_bid(m: Move) -> bool:
+    return _BID <= m < _CONTRACT
+
+
+def is_contract(m: Move) -> bool:
+    return m >= _CONTRACT
+
+
+def card_of(m: Move) -> Card:
+    """The card of a play, give or discard move."""
+    return m % 24
+
+
+def value_of(m: Move) -> int:
+    """The number of a bid or contract move."""
+    return m - (_CONTRACT if m >= _CONTRACT else _BID)
+
+
+def move_str(m: Move) -> str:
+    """The record notation of a move."""
+    if m < _DECLARE:
+        return card_str(m)
+    if m < _GIVE:
+        return card_str(m - _DECLARE) + "+"
+    if m < _DISCARD:
+        return "give " + card_str(m - _GIVE)
+    if m < PASS:
+        return "discard " + card_str(m - _DISCARD)
+    if m in _WORDS:
+        return _WORDS[m]
+    if _BID <= m < _CONTRACT:
+        return str(m - _BID)
+    if m >= _CONTRACT:
+        return f"contract {m - _CONTRACT}"
+    raise MoveError(f"{m} is not a move")
+
+
+_WORDS = {PASS: "pass", DARK: "dark", REDEAL: "redeal", CONCEDE: "concede", LOOK: "look"}
+_BY_WORD = {v: k for k, v in _WORDS.items()}
+
+
+def parse_move(text: str) -> Move:
+    """Parse the record notation (``"105"``, ``"pass"``, ``"give 9S"``, ``"KH+"`` …).
+
+    Raises :class:`MoveError` naming what is wrong.
+    """
+    if not isinstance(text, str):
+        raise MoveError(f"{text!r} is not a move: moves are strings")
+    t = text.strip()
+    low = t.lower()
+    if low in _BY_WORD:
+        return _BY_WORD[low]
+    word, _, rest = low.partition(" ")
+    try:
+        if word == "give":
+            return give(parse_card(rest))
+        if word == "discard":
+            return discard(parse_card(rest))
+        if word == "contract":
+            if not rest.strip().isdigit():
+                raise MoveError(f"{text!r} is not a move: a contract is 'contract N'")
+            return contract(int(rest))
+        if t.isdigit():
+            return bid(int(t))
+        if t.endswith("+"):
+            return play(parse_card(t[:-1]), declare=True)
+        return play(parse_card(t))
+    except CardError as e:
+        raise MoveError(f"{text!r} is not a move: {e}") from None
