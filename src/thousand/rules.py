@@ -1,0 +1,774 @@
+"""The rules model: every option of RULES.md §4 as one frozen :class:`Rules` value.
+
+Why it looks like this:
+
+* **One flat field per option, named exactly as in RULES.md §4.**  The engine asks
+  "is this on?" in its inner loops, the game record stores options by name, and
+  ``--set name=value`` on the command line uses the same name, so one name per option
+  everywhere means no translation tables that can drift apart.
+* **Frozen and hashable.**  A game is played under one ruleset from start to end; a
+  frozen value cannot be changed half-way through by accident and can key caches
+  (the solver's tables depend on the rules).
+* **Validated on construction.**  Every way of making a ``Rules`` (code, JSON record,
+  command line) ends in ``__post_init__``, so an engine that receives a ``Rules`` never
+  has to re-check values or meet a contradictory combination (RULES.md §7).
+* **The preset is recorded but is not part of equality.**  ``preset`` says which
+  column of RULES.md §5 the user started from, which keeps stored records and
+  displays short (:meth:`Rules.overrides`); two rulesets that play the same game are
+  equal whatever preset they were spelled from.
+
+Three spellings of a value exist, one per medium:
+
+* Python (the engine's): the field types below; "none" is ``None``, marriage values
+  are a tuple by suit ``S C D H`` (the suit order of :mod:`thousand.cards`).
+* JSON (records): ``null`` for none, marriage values as ``{"S": 40, ...}``, samosval as a
+  list or ``null``.
+* Command line: ``none``, ``true``/``yes``/``1``/``on``, ``S:40,C:60,D:80,H:100``,
+  ``555,-555``.
+
+The module is pure: no printing, no I/O.  Explanations for people live in
+:mod:`thousand.rules_text`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "OPTION_NAMES",
+    "PRESETS",
+    "PRESET_NAMES",
+    "UNSUPPORTED",
+    "Rules",
+    "RulesError",
+    "format_value",
+]
+
+#: Suit letters in the order of ``Rules.marriage_values`` (and of :mod:`thousand.cards`).
+_SUITS = "SCDH"
+_SUIT_ALIASES = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
+
+_TRUE_WORDS = frozenset({"true", "yes", "y", "1", "on"})
+_FALSE_WORDS = frozenset({"false", "no", "n", "0", "off"})
+_NONE_WORDS = frozenset({"none", "null", "no_value", ""})
+
+
+class RulesError(ValueError):
+    """A ruleset that cannot be played: an unknown name, a bad value or a contradiction.
+
+    The message is meant for a person at the command line: it names the option (or the
+    preset) and says what is allowed, so no traceback is needed to fix it.
+    """
+
+
+# --------------------------------------------------------------------------- specs
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """How one option's value is checked, read from JSON or CLI text, and written.
+
+    ``kind`` is one of ``bool``, ``int``, ``choice`` (a word), ``marriages``,
+    ``ints`` (samosval) or ``int_or_word`` (concede_opponents_get).
+    """
+
+    kind: str
+    choices: tuple[Any, ...] = ()
+    optional: bool = False
+    minimum: int | None = None
+    words: tuple[str, ...] = ()
+    allowed_text: str = ""
+
+    def allowed(self, none_word: str = "none") -> str:
+        """The allowed values in words, for error messages."""
+        if self.allowed_text:
+            text = self.allowed_text
+        elif self.kind == "bool":
+            text = "true or false"
+        elif self.choices:
+            text = _or_list([str(c) for c in self.choices])
+        elif self.kind == "int_or_word":
+            text = f"a whole number, {self.minimum} or more, or {_or_list(list(self.words))}"
+        elif self.minimum == 1:
+            text = "a positive whole number"
+        elif self.minimum is not None:
+            text = f"a whole number, {self.minimum} or more"
+        else:
+            text = "a whole number"
+        if self.optional:
+            text = f"{none_word}, {text}" if self.choices else f"{text}, or {none_word}"
+        return text
+
+
+def _or_list(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+_BOOL = _Spec("bool")
+
+_SPECS: dict[str, _Spec] = {
+    "players": _Spec("int", choices=(3, 4)),
+    "sitting_dealer_scores": _Spec(
+        "choice", choices=("talon_marriage", "talon_value"), optional=True
+    ),
+    "first_bidder": _Spec("choice", choices=("left_of_dealer", "dealer")),
+    "bid_step": _Spec("int", choices=(5, 10)),
+    "bid_cap": _Spec("int", minimum=100, allowed_text="a multiple of bid_step, at least 100"),
+    "min_score_to_bid": _Spec("int", optional=True),
+    "exchange": _Spec("choice", choices=("give_one_each", "discard_three")),
+    "talon_shown": _Spec("choice", choices=("all", "not_at_100")),
+    "must_overtake": _BOOL,
+    "marriage_values": _Spec(
+        "marriages",
+        allowed_text=(
+            "a value for each of the four suits S, C, D, H, each a multiple of 5, "
+            'from 0 up: S:40,C:60,D:80,H:100 (in JSON {"S": 40, "C": 60, "D": 80, "H": 100})'
+        ),
+    ),
+    "marriage_on_first_lead": _BOOL,
+    "marriage_points_declarer_only": _BOOL,
+    "half_marriage": _BOOL,
+    "ace_marriage": _Spec("int", minimum=0),
+    "ace_marriage_trump": _BOOL,
+    "ace_marriage_all_in_row": _BOOL,
+    "four_nines_bonus": _Spec("int", minimum=0),
+    "no_lead_own_trump": _BOOL,
+    "rounding": _Spec("int", choices=(1, 5, 10)),
+    "round_declarer_before_compare": _BOOL,
+    "declarer_scores": _Spec("choice", choices=("contract", "taken")),
+    "concede": _BOOL,
+    "concede_opponents_get": _Spec("int_or_word", minimum=0, words=("half_contract",)),
+    "concede_declarer_loses": _BOOL,
+    "concede_limit": _Spec("int", optional=True, minimum=1),
+    "concede_penalty_every": _Spec("int", optional=True, minimum=1),
+    "concede_on_barrel": _BOOL,
+    "concede_in_golden": _BOOL,
+    "dark": _BOOL,
+    "dark_min_score": _Spec("int"),
+    "dark_outbid_needs_marriage": _BOOL,
+    "dark_marriages_doubled": _BOOL,
+    "dark_talon_shown": _BOOL,
+    "redeal_four_nines": _BOOL,
+    "redeal_weak_hand": _Spec("int", optional=True, minimum=1),
+    "redeal_weak_talon": _BOOL,
+    "redeal_weak_talon_only_at_100": _BOOL,
+    "redeal_after_exchange": _BOOL,
+    "redeal_penalty_after": _Spec("int", optional=True, minimum=1),
+    "cut_nines": _BOOL,
+    "bolts": _Spec("choice", choices=("every_3rd", "three_in_a_row", "every_5th"), optional=True),
+    "bolt_means": _Spec("choice", choices=("no_trick", "no_points")),
+    "bolt_samosval": _BOOL,
+    "samosval": _Spec(
+        "ints",
+        optional=True,
+        allowed_text="a list of different non-zero whole numbers, e.g. 555,-555",
+    ),
+    "penalty": _Spec("int", minimum=0),
+    "barrel": _Spec("int", optional=True, minimum=1),
+    "barrel_deals": _Spec("int", optional=True, minimum=1),
+    "barrel_knock_off": _BOOL,
+    "barrel_simultaneous_fall": _BOOL,
+    "barrel_falls_reset": _Spec("int", optional=True, minimum=1),
+    "barrel_reset_score": _Spec("int"),
+    "no_barrel_after_reset": _BOOL,
+    "barrel_bolts": _BOOL,
+    "golden_deals": _BOOL,
+    "golden_restart": _BOOL,
+    "win_score": _Spec("int", minimum=1),
+    "win_strict": _BOOL,
+    "max_deals": _Spec("int", optional=True, minimum=1),
+    "settlement": _BOOL,
+}
+
+#: Every option, in the order of RULES.md §4.
+OPTION_NAMES: tuple[str, ...] = tuple(_SPECS)
+
+
+# --------------------------------------------------------------------------- presets
+
+#: Each preset of RULES.md §5 as its differences from ``classic`` (Python values).
+PRESETS: dict[str, dict[str, Any]] = {
+    # seed 000: the bold values of RULES.md §4.
+    "classic": {},
+    # seed 002: the dealer opens; cut for nines; concede at 60 each; pay the winner.
+    "dealer-opens": {
+        "first_bidder": "dealer",
+        "cut_nines": True,
+        "concede": True,
+        "max_deals": None,
+        "settlement": True,
+    },
+    # seed 003: concede (every 3rd costs a penalty, not on the barrel or in golden
+    # deals), dark, redeals, bolts, samosval, knock-off barrel.
+    "house": {
+        "concede": True,
+        "concede_penalty_every": 3,
+        "concede_on_barrel": False,
+        "concede_in_golden": False,
+        "dark": True,
+        "redeal_four_nines": True,
+        "redeal_weak_talon": True,
+        "redeal_penalty_after": 3,
+        "bolts": "every_3rd",
+        "samosval": (555, -555),
+        "barrel_knock_off": True,
+        "barrel_falls_reset": 3,
+        "max_deals": None,
+    },
+    # seed 004: four players, the dealer scores the talon, discard three, barrel at 900.
+    "textbook": {
+        "players": 4,
+        "sitting_dealer_scores": "talon_value",
+        "bid_step": 10,
+        "exchange": "discard_three",
+        "concede": True,
+        "concede_declarer_loses": False,
+        "rounding": 10,
+        "barrel": 900,
+        "barrel_deals": None,
+        "dark": True,
+        "dark_talon_shown": False,
+        "max_deals": None,
+    },
+    # seed 001: steps of ten, must overtake, score what you take, no rounding.
+    "casual": {
+        "bid_step": 10,
+        "must_overtake": True,
+        "declarer_scores": "taken",
+        "rounding": 1,
+        "barrel": 850,
+        "barrel_deals": None,
+        "max_deals": None,
+    },
+}
+
+#: Preset names in the order of RULES.md §5.
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
+
+# A preset's value that depends on another option's final value: (option, value) ->
+# defaults applied when the option has that value, unless the user set them himself.
+# RULES §5: house "with players=4, sitting_dealer_scores=talon_marriage" (seed 003:
+# "вчетвером сдающий не играет, а если в прикупе марьяж — получает его очки").
+_CONDITIONAL: dict[str, tuple[tuple[str, Any], dict[str, Any]]] = {
+    "house": (("players", 4), {"sitting_dealer_scores": "talon_marriage"}),
+}
+
+#: Agreements the seeds mention but do not define well enough to implement (RULES.md §4,
+#: last paragraph).  ``thousand rules`` lists them so that nobody assumes they are on.
+UNSUPPORTED: dict[str, str] = {
+    "перекуп (talon buy-out)": (
+        "seed 002 only says the talon can be bought from the auction winner for 120, 240, ...; "
+        "who may buy, in what order and how the deal is then scored are not given"
+    ),
+    "списание по тузам (write-off by aces)": (
+        "seed 002 says half the contract is written off and the opponents get "
+        "'a certain number' per ace in hand; the amounts are not given"
+    ),
+    "two players (seed 004)": (
+        "seed 004 says two can play but gives no rules for it (talon, exchange, auction)"
+    ),
+}
+
+
+# --------------------------------------------------------------------------- Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete ruleset: one field per option of RULES.md §4, defaults = ``classic``.
+
+    Build one with :meth:`preset_rules`, :meth:`from_json` or :meth:`from_cli` rather
+    than the constructor: those apply the preset's values (the constructor starts
+    from ``classic`` whatever ``preset`` says, ``preset`` being only a label).
+    Change one with :func:`dataclasses.replace`, which validates again.
+    """
+
+    players: int = 3
+    sitting_dealer_scores: str | None = None
+    first_bidder: str = "left_of_dealer"
+    bid_step: int = 5
+    bid_cap: int = 120
+    min_score_to_bid: int | None = None
+    exchange: str = "give_one_each"
+    talon_shown: str = "all"
+    must_overtake: bool = False
+    marriage_values: tuple[int, int, int, int] = (40, 60, 80, 100)
+    marriage_on_first_lead: bool = False
+    marriage_points_declarer_only: bool = False
+    half_marriage: bool = False
+    ace_marriage: int = 0
+    ace_marriage_trump: bool = False
+    ace_marriage_all_in_row: bool = False
+    four_nines_bonus: int = 0
+    no_lead_own_trump: bool = False
+    rounding: int = 5
+    round_declarer_before_compare: bool = False
+    declarer_scores: str = "contract"
+    concede: bool = False
+    concede_opponents_get: int | str = 60
+    concede_declarer_loses: bool = True
+    concede_limit: int | None = None
+    concede_penalty_every: int | None = None
+    concede_on_barrel: bool = True
+    concede_in_golden: bool = True
+    dark: bool = False
+    dark_min_score: int = 0
+    dark_outbid_needs_marriage: bool = True
+    dark_marriages_doubled: bool = True
+    dark_talon_shown: bool = True
+    redeal_four_nines: bool = False
+    redeal_weak_hand: int | None = None
+    redeal_weak_talon: bool = False
+    redeal_weak_talon_only_at_100: bool = False
+    redeal_after_exchange: bool = False
+    redeal_penalty_after: int | None = None
+    cut_nines: bool = False
+    bolts: str | None = None
+    bolt_means: str = "no_trick"
+    bolt_samosval: bool = False
+    samosval: tuple[int, ...] = ()
+    penalty: int = 120
+    barrel: int | None = 880
+    barrel_deals: int | None = 3
+    barrel_knock_off: bool = False
+    barrel_simultaneous_fall: bool = False
+    barrel_falls_reset: int | None = None
+    barrel_reset_score: int = 0
+    no_barrel_after_reset: bool = False
+    barrel_bolts: bool = False
+    golden_deals: bool = False
+    golden_restart: bool = False
+    win_score: int = 1000
+    win_strict: bool = False
+    max_deals: int | None = 200
+    settlement: bool = False
+    #: The preset this ruleset was started from (RULES §5); a label, not an option.
+    preset: str = field(default="classic", compare=False)
+
+    def __post_init__(self) -> None:
+        # Accept the natural Python spellings of the two collection options (a list,
+        # a suit map) but store tuples, so that the value stays hashable and equal
+        # rulesets compare equal.
+        mv: Any = self.marriage_values
+        if isinstance(mv, Mapping):
+            object.__setattr__(self, "marriage_values", _marriages_from_map(mv, mv))
+        elif isinstance(mv, list):
+            object.__setattr__(self, "marriage_values", tuple(mv))
+        sv: Any = self.samosval
+        if sv is None:
+            object.__setattr__(self, "samosval", ())
+        elif isinstance(sv, list | tuple) and all(_is_int(v) for v in sv):
+            # Order does not matter to the rule; keep one canonical order (high first,
+            # as RULES writes [555, -555]) so that equal rules compare equal.
+            object.__setattr__(self, "samosval", tuple(sorted(sv, reverse=True)))
+        self.validate()
+
+    # ------------------------------------------------------------------ checks
+
+    def validate(self) -> None:
+        """Raise :class:`RulesError` for a bad value or a contradictory combination.
+
+        Each option is checked on its own first, then the combinations of RULES §7.
+        An option whose parent option is off is *not* an error (``concede_limit=3``
+        with ``concede=false`` is fine): a user may switch off an option that a
+        preset turns on without having to reset all its details.
+        """
+        if self.preset not in PRESETS:
+            raise _unknown_preset(self.preset)
+        for name, spec in _SPECS.items():
+            problem = _check_value(name, spec, getattr(self, name))
+            if problem:
+                raise RulesError(problem)
+        self._check_combinations()
+
+    def _check_combinations(self) -> None:
+        if self.first_bidder == "dealer" and self.players == 4:
+            raise RulesError(
+                "first_bidder: dealer cannot be used with players=4, where the dealer sits "
+                "out the deal; use first_bidder=left_of_dealer or players=3"
+            )
+        if self.sitting_dealer_scores is not None and self.players == 3:
+            raise RulesError(
+                f"sitting_dealer_scores: {self.sitting_dealer_scores} needs players=4 "
+                "(with 3 players nobody sits out); use sitting_dealer_scores=none or players=4"
+            )
+        if self.bid_cap % self.bid_step:
+            raise RulesError(
+                f"bid_cap: {self.bid_cap} is not allowed; use a multiple of bid_step "
+                f"({self.bid_step}), at least 100"
+            )
+        # The blind bid and the golden deals' contract are exactly 120 (RULES §4); a
+        # lower cap would forbid the very bid the option makes.
+        for name in ("dark", "golden_deals"):
+            if getattr(self, name) and self.bid_cap < 120:
+                raise RulesError(
+                    f"{name}: true needs bid_cap of at least 120 (it plays a contract of 120), "
+                    f"but bid_cap is {self.bid_cap}; raise bid_cap or set {name}=false"
+                )
+        if self.barrel is not None and self.barrel >= self.win_score:
+            raise RulesError(
+                f"barrel: {self.barrel} is not allowed; use a score below win_score "
+                f"({self.win_score}), or none"
+            )
+        top = self.barrel if self.barrel is not None else self.win_score
+        if self.barrel_reset_score >= top:
+            what = "barrel" if self.barrel is not None else "win_score"
+            raise RulesError(
+                f"barrel_reset_score: {self.barrel_reset_score} is not allowed; use a score "
+                f"below {what} ({top})"
+            )
+        for value in self.samosval:
+            if value >= self.win_score:
+                raise RulesError(
+                    f"samosval: {value} is not allowed; use scores below win_score "
+                    f"({self.win_score}): a player there has already won"
+                )
+        # Half a marriage (постельный, and the sitting dealer's K or Q in the talon) must
+        # be a whole number of points.
+        halves = []
+        if self.half_marriage:
+            halves.append("half_marriage=true")
+        if self.sitting_dealer_scores == "talon_value":
+            halves.append("sitting_dealer_scores=talon_value")
+        if halves:
+            odd = [f"{s}:{v}" for s, v in zip(_SUITS, self.marriage_values, strict=True) if v % 2]
+            if odd:
+                raise RulesError(
+                    f"marriage_values: {','.join(odd)} cannot be halved; with "
+                    f"{' and '.join(halves)} use multiples of 10"
+                )
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def preset_rules(cls, name: str, **overrides: Any) -> Rules:
+        """The preset ``name`` of RULES §5 with ``overrides`` (Python values) on top."""
+        if name not in PRESETS:
+            raise _unknown_preset(name)
+        for key in overrides:
+            if key not in _SPECS:
+                raise _unknown_option(key)
+        players = overrides.get("players", PRESETS[name].get("players", 3))
+        values = _preset_values(name, players)
+        values.update(overrides)
+        return cls(preset=name, **values)
+
+    @classmethod
+    def from_json(cls, obj: object) -> Rules:
+        """Read the ``rules`` of a game record (RULES §6).
+
+        ``obj`` is a preset name, or an object ``{"preset": name, option: value, ...}``
+        (``preset`` defaults to ``classic``) with JSON values: ``null`` for none,
+        ``marriage_values`` as a suit map, ``samosval`` as a list.
+        """
+        if isinstance(obj, str):
+            return cls.preset_rules(obj)
+        if not isinstance(obj, Mapping):
+            raise RulesError(
+                f"rules: {_show(obj)} is not allowed; use a preset name or an object "
+                '{"preset": name, option: value, ...}'
+            )
+        preset = obj.get("preset", "classic")
+        if not isinstance(preset, str):
+            raise _unknown_preset(preset)
+        overrides: dict[str, Any] = {}
+        for key, value in obj.items():
+            if key == "preset":
+                continue
+            if not isinstance(key, str) or key not in _SPECS:
+                raise _unknown_option(key)
+            overrides[key] = _from_json_value(key, value)
+        return cls.preset_rules(preset, **overrides)
+
+    @classmethod
+    def from_cli(cls, preset: str, sets: Sequence[str]) -> Rules:
+        """``thousand ... PRESET --set name=value ...``: values as typed on the command line.
+
+        Option names may be written with ``-`` for ``_``; a later ``--set`` of the same
+        option wins.  Values: ``none``; ``true``/``yes``/``1``/``on`` and
+        ``false``/``no``/``0``/``off``; whole numbers (``−`` accepted for minus);
+        ``S:100,C:80,H:60,D:40`` or a JSON object for marriage_values; ``555,-555`` or a
+        JSON list for samosval.
+        """
+        overrides: dict[str, Any] = {}
+        for item in sets:
+            name, sep, text = item.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep:
+                if name in _SPECS:
+                    raise RulesError(
+                        f"{name}: no value given; write {name}=VALUE with VALUE "
+                        f"{_SPECS[name].allowed()}"
+                    )
+                raise RulesError(f"--set {item!r}: write it as name=value, e.g. bid_step=10")
+            if name not in _SPECS:
+                raise _unknown_option(name)
+            overrides[name] = _from_cli_text(name, text.strip())
+        return cls.preset_rules(preset, **overrides)
+
+    # ------------------------------------------------------------------ writing
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole resolved ruleset as JSON: ``{"preset": ..., every option: value}``.
+
+        A game record stores this, so the game replays the same even if a preset's
+        definition changes later.
+        """
+        out: dict[str, Any] = {"preset": self.preset}
+        for name in OPTION_NAMES:
+            out[name] = _to_json_value(name, getattr(self, name))
+        return out
+
+    def overrides(self) -> dict[str, Any]:
+        """The options (JSON values) that differ from the preset the rules started from.
+
+        ``Rules.from_json({"preset": r.preset, **r.overrides()}) == r`` always holds,
+        so this is the compact form for display and for short records.
+        """
+        base = _preset_values(self.preset, self.players)
+        return {
+            name: _to_json_value(name, getattr(self, name))
+            for name in OPTION_NAMES
+            if getattr(self, name) != base[name]
+        }
+
+    def value_text(self, option: str) -> str:
+        """An option's value as the command line writes it (see :func:`format_value`)."""
+        if option not in _SPECS:
+            raise _unknown_option(option)
+        return format_value(option, getattr(self, option))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _defaults() -> dict[str, Any]:
+    return {f.name: f.default for f in dataclasses.fields(Rules) if f.name != "preset"}
+
+
+def _preset_values(name: str, players: object) -> dict[str, Any]:
+    """Every option's value in preset ``name`` when the final player count is ``players``."""
+    values = _defaults()
+    values.update(PRESETS[name])
+    if name in _CONDITIONAL:
+        (key, wanted), extra = _CONDITIONAL[name]
+        if (players if key == "players" else values[key]) == wanted:
+            values.update(extra)
+    return values
+
+
+def _unknown_option(name: object) -> RulesError:
+    text = str(name)
+    if text == "preset":
+        return RulesError("'preset' is not an option; give the preset name itself")
+    close = difflib.get_close_matches(text, OPTION_NAMES, n=1, cutoff=0.6)
+    if close:
+        return RulesError(f"unknown option {text!r} (did you mean {close[0]!r}?)")
+    return RulesError(f"unknown option {text!r}; `thousand rules` lists the options")
+
+
+def _unknown_preset(name: object) -> RulesError:
+    shown = repr(name) if isinstance(name, str) else _show(name)
+    return RulesError(f"unknown preset {shown}; presets: {', '.join(PRESET_NAMES)}")
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int subclass; ``True`` is never a number of points.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: object) -> str:
+    """A wrong value as a person would recognise it in a message."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Mapping | list | tuple):
+        try:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return repr(value)
+    return repr(value)
+
+
+def _bad(name: str, value: object, spec: _Spec, none_word: str = "none") -> str:
+    return f"{name}: {_show(value)} is not allowed; use {spec.allowed(none_word)}"
+
+
+def _check_value(name: str, spec: _Spec, value: object) -> str | None:
+    """The error message for one option's value on its own, or None if it is fine."""
+    if value is None:
+        return None if spec.optional else _bad(name, value, spec)
+    if spec.kind == "bool":
+        return None if isinstance(value, bool) else _bad(name, value, spec)
+    if spec.kind == "choice":
+        return None if value in spec.choices and isinstance(value, str) else _bad(name, value, spec)
+    if spec.kind == "marriages":
+        ok = (
+            isinstance(value, tuple)
+            and len(value) == 4
+            and all(_is_int(v) and v >= 0 and v % 5 == 0 for v in value)
+        )
+        if ok:
+            return None
+        if isinstance(value, tuple) and len(value) == 4:
+            value = _show(dict(zip(_SUITS, value, strict=True)))
+            return f"{name}: {value} is not allowed; use {spec.allowed()}"
+        return _bad(name, value, spec)
+    if spec.kind == "ints":
+        if not (isinstance(value, tuple) and all(_is_int(v) and v != 0 for v in value)):
+            return _bad(name, value, spec)
+        if len(set(value)) != len(value):
+            return f"{name}: {_show(value)} is not allowed; use {spec.allowed()} (no repeats)"
+        return None
+    if spec.kind == "int_or_word" and isinstance(value, str):
+        return None if value in spec.words else _bad(name, value, spec)
+    # int or int_or_word with a number
+    if not _is_int(value):
+        return _bad(name, value, spec)
+    assert isinstance(value, int)
+    if spec.choices and value not in spec.choices:
+        return _bad(name, value, spec)
+    if spec.minimum is not None and value < spec.minimum:
+        return _bad(name, value, spec)
+    return None
+
+
+def _marriages_from_map(obj: Mapping[Any, Any], shown: object) -> tuple[int, int, int, int]:
+    """Read ``{"S": 40, "C": 60, "D": 80, "H": 100}`` (suit letters or symbols)."""
+    spec = _SPECS["marriage_values"]
+    values: list[int | None] = [None, None, None, None]
+    for key, value in obj.items():
+        suit = _SUIT_ALIASES.get(str(key).strip().upper())
+        if suit is None or values[suit] is not None or not _is_int(value):
+            raise RulesError(_bad("marriage_values", shown, spec))
+        values[suit] = value
+    if any(v is None for v in values):
+        missing = ", ".join(s for s, v in zip(_SUITS, values, strict=True) if v is None)
+        raise RulesError(
+            f"marriage_values: {_show(shown)} is not allowed; suit {missing} missing; "
+            f"use {spec.allowed()}"
+        )
+    a, b, c, d = (int(v) for v in values if v is not None)
+    return (a, b, c, d)
+
+
+def _from_json_value(name: str, value: object) -> Any:
+    """Turn a JSON value of option ``name`` into its Python value (types only checked)."""
+    spec = _SPECS[name]
+    if spec.kind == "marriages":
+        if not isinstance(value, Mapping):
+            raise RulesError(_bad(name, value, spec))
+        return _marriages_from_map(value, value)
+    if spec.kind == "ints":
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+            raise RulesError(_bad(name, value, spec, "null"))
+        return tuple(value)
+    if value is None:
+        if not spec.optional:
+            raise RulesError(_bad(name, value, spec))
+        return None
+    problem = _check_value(name, spec, value)
+    if problem:
+        raise RulesError(_bad(name, value, spec, "null"))
+    return value
+
+
+def _parse_int(text: str) -> int | None:
+    text = text.replace("−", "-").replace("_", "").strip()
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _from_cli_text(name: str, text: str) -> Any:
+    """Turn command-line text for option ``name`` into its Python value."""
+    spec = _SPECS[name]
+    low = text.lower()
+    if spec.kind == "marriages":
+        if text.startswith("{"):
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError:
+                raise RulesError(_bad(name, text, spec)) from None
+            if not isinstance(obj, dict):
+                raise RulesError(_bad(name, text, spec))
+            return _marriages_from_map(obj, text)
+        pairs: dict[str, Any] = {}
+        for part in text.split(","):
+            suit, sep, digits = part.replace("=", ":").partition(":")
+            parsed = _parse_int(digits)
+            if not sep or parsed is None or suit.strip().upper() in pairs:
+                raise RulesError(_bad(name, text, spec))
+            pairs[suit.strip().upper()] = parsed
+        return _marriages_from_map(pairs, text)
+    if spec.kind == "ints":
+        if low in _NONE_WORDS:
+            return ()
+        body = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+        numbers = [_parse_int(part) for part in body.split(",")]
+        if any(n is None for n in numbers):
+            raise RulesError(_bad(name, text, spec))
+        return tuple(n for n in numbers if n is not None)
+    if spec.optional and low in _NONE_WORDS:
+        return None
+    if spec.kind == "bool":
+        if low in _TRUE_WORDS:
+            return True
+        if low in _FALSE_WORDS:
+            return False
+        raise RulesError(_bad(name, text, spec))
+    if spec.kind == "choice":
+        if low in spec.choices:
+            return low
+        raise RulesError(_bad(name, text, spec))
+    if spec.kind == "int_or_word" and low in spec.words:
+        return low
+    number = _parse_int(text)
+    if number is None:
+        raise RulesError(_bad(name, text, spec))
+    return number
+
+
+def _to_json_value(name: str, value: Any) -> Any:
+    kind = _SPECS[name].kind
+    if kind == "marriages":
+        return dict(zip(_SUITS, value, strict=True))
+    if kind == "ints":
+        return list(value) if value else None
+    return value
+
+
+def format_value(option: str, value: Any) -> str:
+    """``value`` of ``option`` written as the command line accepts it back.
+
+    ``none``, ``true``/``false``, ``S:40,C:60,D:80,H:100``, ``555,-555``; so
+    ``Rules.from_cli(p, [f"{k}={format_value(k, v)}"])`` reads the same value.
+    """
+    if option not in _SPECS:
+        raise _unknown_option(option)
+    kind = _SPECS[option].kind
+    if value is None or (kind == "ints" and not value):
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if kind == "marriages":
+        return ",".join(f"{s}:{v}" for s, v in zip(_SUITS, value, strict=True))
+    if kind == "ints":
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+assert set(OPTION_NAMES) == set(_defaults()), "every option needs a Rules field and a spec"
