@@ -1,0 +1,106 @@
+"""Benchmark of the double-dummy solver on random whole deals (run by hand).
+
+Each deal: a shuffled deck, three hands of 8 cards (the talon ignored), the declarer (seat 0)
+leads the first trick, no trump, classic options.  For each backend it prints the median and
+95th percentile time of an exact solve of the whole deal from the first lead, of a
+``makes(pos, 120)`` threshold search, and the nodes searched per second.
+
+    .venv/bin/python benchmarks/solver.py [--deals N] [--seed S] [--python-deals N]
+
+A copy of the output goes to benchmarks/results/solver.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from thousand.cards import mask_of
+from thousand.solver import HAVE_NATIVE, PlayPosition, Solver
+
+
+def deals(n: int, seed: int) -> list[PlayPosition]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        deck = list(range(24))
+        rng.shuffle(deck)
+        hands = (mask_of(deck[0:8]), mask_of(deck[8:16]), mask_of(deck[16:24]))
+        out.append(PlayPosition(hands=hands, leader=0, declarer=0))
+    return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run(native: bool, positions: list[PlayPosition], lines: list[str]) -> list[int]:
+    times: list[float] = []
+    mtimes: list[float] = []
+    nodes = 0
+    values: list[int] = []
+    s = Solver(native=native)  # one solver, as a bot keeps it; its table cleared per deal
+    for pos in positions:
+        s.clear()
+        n0 = s.nodes
+        t0 = time.perf_counter()
+        v = s.solve(pos)
+        times.append(time.perf_counter() - t0)
+        nodes += s.nodes - n0
+        values.append(v)
+        s.clear()
+        t0 = time.perf_counter()
+        s.makes(pos, 120)
+        mtimes.append(time.perf_counter() - t0)
+    name = "C core" if native else "pure Python"
+    total = sum(times)
+    med = statistics.median(times) * 1e3
+    lines.append(
+        f"{name:12s} {len(positions):5d} deals  solve: median {med:8.2f} ms"
+        f"  p95 {pct(times, 0.95) * 1e3:8.2f} ms  max {max(times) * 1e3:8.2f} ms"
+        f"  | makes(120): median {statistics.median(mtimes) * 1e3:7.2f} ms"
+        f"  p95 {pct(mtimes, 0.95) * 1e3:7.2f} ms"
+        f"  | {nodes / len(positions):9.0f} nodes/deal  {nodes / total:10.0f} nodes/s"
+    )
+    print(lines[-1], flush=True)
+    return values
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=1000, help="deals for the C core")
+    ap.add_argument("--python-deals", type=int, default=100, help="deals for pure Python")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--no-save", action="store_true")
+    args = ap.parse_args()
+    lines = [
+        f"solver benchmark: seed {args.seed}, whole 8-trick deals, declarer leads, no trump, "
+        f"classic options",
+        f"python {sys.version.split()[0]} on {platform.machine()} ({platform.processor() or '?'}),"
+        f" one core; native core available: {HAVE_NATIVE}",
+    ]
+    print("\n".join(lines), flush=True)
+    positions = deals(max(args.deals, args.python_deals), args.seed)
+    py_values = run(False, positions[: args.python_deals], lines)
+    if HAVE_NATIVE:
+        c_values = run(True, positions[: args.deals], lines)
+        same = c_values[: len(py_values)] == py_values
+        lines.append(f"C and Python agree on the {len(py_values)} common deals: {same}")
+        print(lines[-1])
+        mean = statistics.mean(c_values)
+        lines.append(f"mean declarer total over the deals: {mean:.1f}")
+        print(lines[-1])
+    if not args.no_save:
+        out = Path(__file__).parent / "results" / "solver.txt"
+        out.parent.mkdir(exist_ok=True)
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,19 @@
+"""Type stub of the optional C core (built from _native/core.c by setup.py)."""
+
+from collections.abc import Sequence
+
+class Core:
+    def __init__(self, options: Sequence[int], declarer: int, log2_entries: int = 18) -> None: ...
+    def search(
+        self,
+        hands: tuple[int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        trump: int,
+        tdecl: int,
+        aces: int,
+        nodecl: bool,
+        alpha: int,
+        beta: int,
+    ) -> tuple[int, int]: ...
+    def clear(self) -> None: ...

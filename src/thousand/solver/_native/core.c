@@ -1,0 +1,757 @@
+/*
+ * The C core of the Тысяча double-dummy solver: the extension thousand.solver._csolver.
+ *
+ * This file is thousand/solver/search.py translated line by line (same move generation, same
+ * move ordering, same bounds, same transposition-table contents), so that both give the same
+ * answers; the tests compare them.  Change both together.
+ *
+ * The value searched is the declarer's future gain (card points of the tricks he still wins
+ * plus what he still declares), with fail-soft alpha-beta.  The transposition table is probed
+ * at trick boundaries only; an entry holds bounds on the gain and the best lead.
+ *
+ * Cards: 0..23 = suit * 6 + rank, ranks 9 J Q K T A; a hand is a 24-bit mask.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define INF (1 << 20)
+#define DECLARE 24
+#define ACES_MASK 0x820820u  /* bits 5, 11, 17, 23 */
+#define NINES_MASK 0x041041u /* bits 0, 6, 12, 18 */
+#define KQJ_MASK 0x38E38Eu   /* ranks J, Q, K of every suit */
+#define MAX_MOVES 16
+
+static const int RANK_POINTS[6] = {0, 2, 3, 4, 10, 11};
+static int POINTS[24];
+static uint32_t SUIT_MASK[4];
+static uint32_t HIGHER[24];  /* cards of the same suit above the card */
+static int PAT_POINTS[64];
+static int PAT_MIN[64];
+static int PAT_SORTED[64][6];
+static int PAT_COUNT[64];
+
+static void init_tables(void) {
+    for (int c = 0; c < 24; c++) POINTS[c] = RANK_POINTS[c % 6];
+    for (int s = 0; s < 4; s++) SUIT_MASK[s] = 0x3Fu << (6 * s);
+    for (int c = 0; c < 24; c++) HIGHER[c] = SUIT_MASK[c / 6] & ~((1u << (c + 1)) - 1u);
+    for (int p = 0; p < 64; p++) {
+        int sum = 0, n = 0, mn = 99;
+        for (int r = 0; r < 6; r++) {
+            if (p >> r & 1) {
+                sum += RANK_POINTS[r];
+                PAT_SORTED[p][n++] = RANK_POINTS[r]; /* ranks ascend, so do points */
+                if (RANK_POINTS[r] < mn) mn = RANK_POINTS[r];
+            }
+        }
+        PAT_POINTS[p] = sum;
+        PAT_MIN[p] = mn;
+        PAT_COUNT[p] = n;
+    }
+}
+
+static inline int popcount(uint32_t m) { return __builtin_popcount(m); }
+static inline int highest(uint32_t m) { return 31 - __builtin_clz(m); }
+
+static inline int points_of(uint32_t m) {
+    return PAT_POINTS[m & 63] + PAT_POINTS[(m >> 6) & 63] + PAT_POINTS[(m >> 12) & 63] +
+           PAT_POINTS[(m >> 18) & 63];
+}
+
+/* The fewest points k cards of mask can hold (all of them if fewer). */
+static int cheapest(uint32_t mask, int k) {
+    int pts[24], n = 0;
+    for (int s = 0; s < 4; s++) {
+        int p = (mask >> (6 * s)) & 63;
+        for (int i = 0; i < PAT_COUNT[p]; i++) pts[n++] = PAT_SORTED[p][i];
+    }
+    /* insertion sort: at most 8 cards in practice */
+    for (int i = 1; i < n; i++) {
+        int v = pts[i], j = i - 1;
+        while (j >= 0 && pts[j] > v) {
+            pts[j + 1] = pts[j];
+            j--;
+        }
+        pts[j + 1] = v;
+    }
+    int sum = 0;
+    for (int i = 0; i < n && i < k; i++) sum += pts[i];
+    return sum;
+}
+
+static inline int suit_of(int c) { return c / 6; }
+
+static inline int winner2(int c0, int c1, int trump) {
+    int s1 = suit_of(c1);
+    if (s1 == suit_of(c0)) return c1 > c0 ? 1 : 0;
+    return s1 == trump ? 1 : 0;
+}
+
+static inline int winner3(int c0, int c1, int c2, int trump) {
+    int best = 0, bc = c0, bs = suit_of(c0), s = suit_of(c1);
+    if ((s == bs && c1 > bc) || (s == trump && bs != trump)) {
+        best = 1;
+        bc = c1;
+        bs = s;
+    }
+    s = suit_of(c2);
+    if ((s == bs && c2 > bc) || (s == trump && bs != trump)) best = 2;
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t k1; /* h0 | h1 << 24 | state << 48 | generation << 57 */
+    uint32_t k2; /* h2 | best move << 24 */
+    int16_t lo, hi;
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    int decl;
+    int overtake, mv[4], half, ace_val, ace_trump, ace_row, nines_val, nlot;
+    uint32_t h[3];
+    Entry *tt;
+    uint64_t tt_mask; /* number of entries - 1 */
+    uint64_t gen;
+    long long nodes;
+} Core;
+
+static inline int marriage(uint32_t hand, int s) {
+    uint32_t m = 3u << (6 * s + 2);
+    return (hand & m) == m;
+}
+
+static inline int half_marriage(uint32_t hand, int s) {
+    uint32_t m = 3u << (6 * s + 1);
+    return (hand & m) == m;
+}
+
+static int potential(const Core *S, uint32_t hand) {
+    int total = 0;
+    for (int s = 0; s < 4; s++) {
+        if (marriage(hand, s)) total += S->mv[s];
+        if (S->half && half_marriage(hand, s)) total += S->mv[s] / 2;
+    }
+    if (S->ace_val && (hand & ACES_MASK) == ACES_MASK) total += S->ace_val;
+    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK) total += S->nines_val;
+    return total;
+}
+
+/* Declaration made by leading card with '+': returns 1 and sets value / changes, else 0. */
+static int declaration(const Core *S, uint32_t hand, int card, int *value, int *changes) {
+    int suit = card / 6, rank = card % 6;
+    if (rank == 3 || rank == 2) {
+        if (marriage(hand, suit)) {
+            *value = S->mv[suit];
+            *changes = 1;
+            return 1;
+        }
+        if (rank == 2 && S->half && half_marriage(hand, suit)) {
+            *value = S->mv[suit] / 2;
+            *changes = 1;
+            return 1;
+        }
+        return 0;
+    }
+    if (rank == 1) {
+        if (S->half && half_marriage(hand, suit)) {
+            *value = S->mv[suit] / 2;
+            *changes = 1;
+            return 1;
+        }
+        return 0;
+    }
+    if (rank == 5) {
+        if (S->ace_val && (hand & ACES_MASK) == ACES_MASK) {
+            *value = S->ace_val;
+            *changes = S->ace_trump;
+            return 1;
+        }
+        return 0;
+    }
+    if (rank == 0 && S->nines_val && (hand & NINES_MASK) == NINES_MASK) {
+        *value = S->nines_val;
+        *changes = 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int best_declaration(const Core *S, uint32_t hand) {
+    int best = 0;
+    for (int s = 0; s < 4; s++) {
+        if (marriage(hand, s)) {
+            if (S->mv[s] > best) best = S->mv[s];
+        } else if (S->half && half_marriage(hand, s) && S->mv[s] / 2 > best) {
+            best = S->mv[s] / 2;
+        }
+    }
+    if (S->ace_val && (hand & ACES_MASK) == ACES_MASK && S->ace_val > best) best = S->ace_val;
+    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK && S->nines_val > best)
+        best = S->nines_val;
+    return best;
+}
+
+static void sort_desc(int *keys, int n) {
+    for (int i = 1; i < n; i++) {
+        int v = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] < v) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = v;
+    }
+}
+
+/* Lead moves, best-looking first.  keys get score * 64 + move; returns the count. */
+static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, int nodecl,
+                      int *moves) {
+    const uint32_t *h = S->h;
+    uint32_t hand = h[seat];
+    int n = 0;
+    if (aces == seat && (hand & ACES_MASK)) {
+        uint32_t cands = hand & ACES_MASK;
+        if (S->nlot && trump >= 0 && tdecl == seat && (cands & ~SUIT_MASK[trump]))
+            cands &= ~SUIT_MASK[trump];
+        while (cands) {
+            int c = highest(cands);
+            cands ^= 1u << c;
+            moves[n++] = c;
+        }
+        return n;
+    }
+    uint32_t plain = hand;
+    if (S->nlot && trump >= 0 && tdecl == seat && (hand & ~SUIT_MASK[trump]))
+        plain = hand & ~SUIT_MASK[trump];
+    int is_decl = seat == S->decl;
+    uint32_t others = (h[0] | h[1] | h[2]) & ~hand;
+    uint32_t opp = is_decl ? (h[(seat + 1) % 3] | h[(seat + 2) % 3]) : h[S->decl];
+    int keys[MAX_MOVES + 8];
+    if (!nodecl) {
+        uint32_t pot = hand & (KQJ_MASK | ACES_MASK | NINES_MASK);
+        while (pot) {
+            int c = highest(pot);
+            pot ^= 1u << c;
+            int value, changes;
+            if (!declaration(S, hand, c, &value, &changes)) continue;
+            if (c % 6 == 0) {
+                if (!(plain >> c & 1)) continue;
+                if (is_decl) {
+                    plain &= ~(1u << c);
+                    keys[n++] = (1000 + value) * 64 + DECLARE + c;
+                }
+                continue;
+            }
+            if (c % 6 == 5 && !changes && !S->ace_row) {
+                if (is_decl) {
+                    plain &= ~(1u << c);
+                    keys[n++] = (1000 + value) * 64 + DECLARE + c;
+                }
+                continue;
+            }
+            keys[n++] = (is_decl ? 1000 + value : 500) * 64 + DECLARE + c;
+        }
+    }
+    uint32_t m = plain;
+    while (m) {
+        int c = highest(m);
+        m ^= 1u << c;
+        int s = c / 6;
+        uint32_t sm = SUIT_MASK[s];
+        int p = POINTS[c];
+        int score;
+        if (!(others & HIGHER[c])) {
+            if (trump >= 0 && s != trump && (opp & SUIT_MASK[trump]) && !(opp & sm))
+                score = -p;
+            else
+                score = 100 + p;
+        } else {
+            score = -p - ((opp & sm & HIGHER[c]) ? 20 : 0);
+        }
+        keys[n++] = score * 64 + c;
+    }
+    sort_desc(keys, n);
+    for (int i = 0; i < n; i++) moves[i] = ((keys[i] % 64) + 64) % 64;
+    return n;
+}
+
+/* Bounds from the tricks the leader can surely cash in a row (see search.py: quick). */
+static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int ub,
+                  int *qlo, int *qhi) {
+    const uint32_t *h = S->h;
+    int decl = S->decl;
+    uint32_t hand = h[leader];
+    int lb = 0;
+    *qlo = 0;
+    *qhi = ub;
+    if (leader == decl && !nodecl && aces != leader) lb = best_declaration(S, hand);
+    if (aces == leader) {
+        *qlo = lb;
+        return;
+    }
+    uint32_t h1 = h[(leader + 1) % 3], h2 = h[(leader + 2) % 3];
+    uint32_t others = h1 | h2;
+    uint32_t tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+    uint32_t ruff1 = h1 & tm, ruff2 = h2 & tm;
+    int barred = S->nlot && trump >= 0 && tdecl == leader && (hand & ~tm);
+    int gain = 0, tricks = 0, kt = 0, ks[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        uint32_t sm = SUIT_MASK[s];
+        uint32_t mine = hand & sm;
+        if (!mine) continue;
+        if (sm == tm && barred) continue;
+        uint32_t rest = others & sm;
+        uint32_t top = rest ? (mine & HIGHER[highest(rest)]) : mine;
+        if (!top) continue;
+        int k = popcount(top);
+        if (sm != tm) {
+            if (ruff1) {
+                int c1 = popcount(h1 & sm);
+                if (c1 < k) k = c1;
+            }
+            if (ruff2) {
+                int c2 = popcount(h2 & sm);
+                if (c2 < k) k = c2;
+            }
+            if (k <= 0) continue;
+            ks[s] = k;
+        } else {
+            kt = k;
+        }
+        while (popcount(top) > k) top &= top - 1;
+        gain += points_of(top);
+        tricks += k;
+    }
+    if (!tricks) {
+        *qlo = lb;
+        return;
+    }
+    uint32_t opps[2] = {h1, h2}, ruffs[2] = {ruff1, ruff2};
+    for (int i = 0; i < 2; i++) {
+        if (ruffs[i]) {
+            for (int s = 0; s < 4; s++)
+                if (ks[s]) gain += cheapest(opps[i] & SUIT_MASK[s], ks[s]);
+            if (kt) gain += cheapest(ruffs[i], kt);
+        } else {
+            gain += cheapest(opps[i], tricks);
+        }
+    }
+    if (leader == decl) {
+        *qlo = gain > lb ? gain : lb;
+        return;
+    }
+    *qlo = 0;
+    *qhi = ub - gain;
+}
+
+static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
+                    int beta);
+
+static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int aces, int alpha,
+                  int beta) {
+    uint32_t *h = S->h;
+    int second = c1 < 0;
+    int seat = (leader + (second ? 1 : 2)) % 3;
+    uint32_t hand = h[seat];
+    int led = c0 / 6;
+    uint32_t cands = hand & SUIT_MASK[led];
+    if (cands) {
+        if (S->overtake) {
+            int top = (second || c1 / 6 != led || c1 < c0) ? c0 : c1;
+            uint32_t hi = cands & HIGHER[top];
+            if (hi) cands = hi;
+        }
+    } else if (trump >= 0 && (hand & SUIT_MASK[trump])) {
+        cands = hand & SUIT_MASK[trump];
+    } else {
+        cands = hand;
+    }
+    int decl = S->decl;
+    int maximize = seat == decl;
+    int wcard, widx;
+    if (second) {
+        wcard = c0;
+        widx = 0;
+    } else if (winner2(c0, c1, trump)) {
+        wcard = c1;
+        widx = 1;
+    } else {
+        wcard = c0;
+        widx = 0;
+    }
+    int wseat = (leader + widx) % 3;
+    int friend_wins = (wseat == decl) == maximize;
+    int base = POINTS[c0] + (second ? 0 : POINTS[c1]);
+    int keys[MAX_MOVES];
+    int n = 0;
+    int ws = wcard / 6;
+    uint32_t m = cands;
+    while (m) {
+        int c = highest(m);
+        m ^= 1u << c;
+        int cs = c / 6;
+        int beats = (cs == ws && c > wcard) || (cs == trump && ws != trump);
+        int p = POINTS[c];
+        int score;
+        if (second) {
+            score = beats ? 50 + p : -p;
+        } else if (beats || friend_wins) {
+            score = 100 + base + p - ((beats && friend_wins) ? 10 : 0);
+        } else {
+            score = -p;
+        }
+        keys[n++] = score * 64 + c;
+    }
+    sort_desc(keys, n);
+    int best = maximize ? -INF : INF;
+    S->nodes++;
+    for (int i = 0; i < n; i++) {
+        int c = ((keys[i] % 64) + 64) % 64;
+        int v;
+        h[seat] ^= 1u << c;
+        if (second) {
+            v = follow(S, leader, c0, c, trump, tdecl, aces, alpha, beta);
+        } else {
+            int w = winner3(c0, c1, c, trump);
+            int winner = (leader + w) % 3;
+            int gain = winner == decl ? base + POINTS[c] : 0;
+            int na = aces == winner ? aces : -1;
+            v = gain + boundary(S, winner, trump, tdecl, na, 0, alpha - gain, beta - gain);
+        }
+        h[seat] ^= 1u << c;
+        if (maximize) {
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else {
+            if (v < best) {
+                best = v;
+                if (v < beta) {
+                    beta = v;
+                    if (v <= alpha) break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
+                int beta, int first, int *best_out) {
+    uint32_t *h = S->h;
+    int moves[MAX_MOVES + 8];
+    int n = lead_moves(S, leader, trump, tdecl, aces, nodecl, moves);
+    if (first >= 0) {
+        for (int i = 0; i < n; i++) {
+            if (moves[i] == first) {
+                for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
+                moves[0] = first;
+                break;
+            }
+        }
+    }
+    int maximize = leader == S->decl;
+    int best = maximize ? -INF : INF;
+    int best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        int mv = moves[i];
+        int gain = 0, nt = trump, ntd = tdecl, na = aces, c;
+        if (mv >= DECLARE) {
+            c = mv - DECLARE;
+            int value = 0, changes = 0;
+            declaration(S, h[leader], c, &value, &changes);
+            if (maximize) gain = value;
+            if (changes) {
+                nt = c / 6;
+                ntd = leader;
+            }
+            if (S->ace_row && c % 6 == 5) na = leader;
+        } else {
+            c = mv;
+        }
+        h[leader] ^= 1u << c;
+        int v = gain + follow(S, leader, c, -1, nt, ntd, na, alpha - gain, beta - gain);
+        h[leader] ^= 1u << c;
+        if (maximize) {
+            if (v > best) {
+                best = v;
+                best_move = mv;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else {
+            if (v < best) {
+                best = v;
+                best_move = mv;
+                if (v < beta) {
+                    beta = v;
+                    if (v <= alpha) break;
+                }
+            }
+        }
+    }
+    *best_out = best_move;
+    return best;
+}
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
+                    int beta) {
+    uint32_t *h = S->h;
+    uint32_t h0 = h[0], h1 = h[1], h2 = h[2];
+    uint32_t allc = h0 | h1 | h2;
+    if (!allc) return 0;
+    S->nodes++;
+    if (!(h0 & (h0 - 1))) {
+        int c0 = highest(h[leader]), c1 = highest(h[(leader + 1) % 3]),
+            c2 = highest(h[(leader + 2) % 3]);
+        int w = winner3(c0, c1, c2, trump);
+        if ((leader + w) % 3 == S->decl) return POINTS[c0] + POINTS[c1] + POINTS[c2];
+        return 0;
+    }
+    int decl = S->decl;
+    int ub = points_of(allc) + potential(S, h[decl]);
+    if (ub <= alpha) return ub;
+    if (beta <= 0) return 0;
+    if (aces != leader || !(h[leader] & ACES_MASK)) aces = -1;
+    int td = (S->nlot && trump >= 0) ? tdecl : -1;
+    uint64_t state = (uint64_t)leader | (uint64_t)(trump + 1) << 2 | (uint64_t)(td + 1) << 5 |
+                     (uint64_t)(aces >= 0) << 7 | (uint64_t)(nodecl ? 1 : 0) << 8;
+    uint64_t k1 = (uint64_t)h0 | (uint64_t)h1 << 24 | state << 48 | S->gen << 57;
+    uint64_t idx = mix(k1 ^ ((uint64_t)h2 * 0x9E3779B97F4A7C15ULL)) & S->tt_mask & ~3ULL;
+    Entry *bucket = S->tt + idx;
+    Entry *ent = NULL;
+    for (int i = 0; i < 4; i++) {
+        if (bucket[i].k1 == k1 && (bucket[i].k2 & 0xFFFFFFu) == h2) {
+            ent = bucket + i;
+            break;
+        }
+    }
+    int best_move = -1;
+    int lo = 0, hi = ub;
+    if (ent) {
+        lo = ent->lo;
+        hi = ent->hi;
+        best_move = (int)(ent->k2 >> 24);
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+    } else {
+        int qlo, qhi;
+        quick(S, leader, trump, tdecl, aces, nodecl, ub, &qlo, &qhi);
+        if (qhi <= alpha) return qhi;
+        if (qlo >= beta) return qlo;
+        lo = qlo;
+        hi = qhi;
+    }
+    int a = alpha > lo ? alpha : lo;
+    int b = beta < hi ? beta : hi;
+    int best;
+    int v = lead(S, leader, trump, tdecl, aces, nodecl, a, b, best_move, &best);
+    if (v <= a)
+        hi = v;
+    else if (v >= b)
+        lo = v;
+    else
+        lo = hi = v;
+    if (!ent) {
+        /* The slot: a stale one, else the one with the fewest cards (cheapest to redo). */
+        int pick = 0, fewest = 99;
+        for (int i = 0; i < 4; i++) {
+            if ((bucket[i].k1 >> 57) != S->gen) {
+                pick = i;
+                break;
+            }
+            int n = popcount((uint32_t)(bucket[i].k1 & 0xFFFFFFu));
+            if (n < fewest) {
+                fewest = n;
+                pick = i;
+            }
+        }
+        ent = bucket + pick;
+        ent->k1 = k1;
+    }
+    ent->k2 = h2 | (uint32_t)best << 24;
+    ent->lo = (int16_t)lo;
+    ent->hi = (int16_t)hi;
+    return v;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+
+static void Core_dealloc(Core *self) {
+    PyMem_RawFree(self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"options", "declarer", "log2_entries", NULL};
+    PyObject *opts;
+    int decl, log2 = 18;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oi|i", kwlist, &opts, &decl, &log2))
+        return -1;
+    int o[13];
+    PyObject *seq = PySequence_Fast(opts, "options must be a sequence of 13 ints");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != 13) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "options must be a sequence of 13 ints");
+        return -1;
+    }
+    for (int i = 0; i < 13; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v < 0 || v > 4000) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "option value out of range");
+            return -1;
+        }
+        o[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    if (decl < 0 || decl > 2) {
+        PyErr_SetString(PyExc_ValueError, "declarer is a seat 0..2");
+        return -1;
+    }
+    if (log2 < 4 || log2 > 28) {
+        PyErr_SetString(PyExc_ValueError, "log2_entries out of range");
+        return -1;
+    }
+    self->decl = decl;
+    self->overtake = o[0];
+    for (int s = 0; s < 4; s++) self->mv[s] = o[1 + s];
+    /* o[5] marriage_on_first_lead: the caller turns it into nodecl */
+    self->half = o[6];
+    self->ace_val = o[7];
+    self->ace_trump = o[8];
+    self->ace_row = o[9];
+    self->nines_val = o[10];
+    self->nlot = o[11];
+    /* o[12] marriage_points_declarer_only: changes nothing the declarer scores */
+    PyMem_RawFree(self->tt);
+    size_t n = (size_t)1 << log2;
+    self->tt = (Entry *)PyMem_RawCalloc(n, sizeof(Entry));
+    if (!self->tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->tt_mask = n - 1;
+    self->gen = 1;
+    self->nodes = 0;
+    return 0;
+}
+
+static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {
+    self->gen++;
+    if (self->gen >= 128) {
+        memset(self->tt, 0, (self->tt_mask + 1) * sizeof(Entry));
+        self->gen = 1;
+    }
+    Py_RETURN_NONE;
+}
+
+static int get_hand(PyObject *o, uint32_t *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    if (v >> 24) {
+        PyErr_SetString(PyExc_ValueError, "a hand is a 24-bit mask");
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* search(hands, leader, trick, trump, tdecl, aces, nodecl, alpha, beta) -> (value, nodes) */
+static PyObject *Core_search(Core *self, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, trump, tdecl, aces, nodecl, alpha, beta;
+    if (!PyArg_ParseTuple(args, "OiOiiipii", &hands, &leader, &trick, &trump, &tdecl, &aces,
+                          &nodecl, &alpha, &beta))
+        return NULL;
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 3 || !PyTuple_Check(trick) ||
+        PyTuple_GET_SIZE(trick) > 2) {
+        PyErr_SetString(PyExc_ValueError, "hands: a 3-tuple of masks; trick: a tuple of <= 2");
+        return NULL;
+    }
+    if (leader < 0 || leader > 2 || trump < -1 || trump > 3 || tdecl < -1 || tdecl > 2 ||
+        aces < -1 || aces > 2) {
+        PyErr_SetString(PyExc_ValueError, "bad seat or suit");
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++)
+        if (get_hand(PyTuple_GET_ITEM(hands, i), &self->h[i]) < 0) return NULL;
+    int t[2] = {-1, -1};
+    Py_ssize_t nt = PyTuple_GET_SIZE(trick);
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+        if (c == -1 && PyErr_Occurred()) return NULL;
+        if (c < 0 || c > 23) {
+            PyErr_SetString(PyExc_ValueError, "a card is 0..23");
+            return NULL;
+        }
+        t[i] = (int)c;
+    }
+    long long before = self->nodes;
+    int v;
+    if (nt == 0)
+        v = boundary(self, leader, trump, tdecl, aces, nodecl, alpha, beta);
+    else
+        v = follow(self, leader, t[0], t[1], trump, tdecl, aces, alpha, beta);
+    return Py_BuildValue("(iL)", v, self->nodes - before);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"search", (PyCFunction)Core_search, METH_VARARGS,
+     "search(hands, leader, trick, trump, tdecl, aces, nodecl, alpha, beta) -> (value, nodes)"},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Forget the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "thousand.solver._csolver.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search context: options, declarer, transposition table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_csolver", "C core of the Тысяча double-dummy solver.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__csolver(void) {
+    init_tables();
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

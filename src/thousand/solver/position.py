@@ -1,0 +1,305 @@
+"""A play-phase position for the double-dummy solver, its legal moves and how a move changes it.
+
+Seats are 0, 1, 2 in clockwise order (the engine maps its real seats onto them).  A position
+is a frozen value: :func:`apply_move` returns a new one.  The rules are RULES.md §2 items 5-6,
+the play options of §4 and §7 ``must_overtake``:
+
+* the leader plays any card; the others follow the led suit if they can, else play a trump if a
+  trump is set and they hold one, else any card; with ``must_overtake`` a follower of the led
+  suit plays above every card of the led suit already in the trick when he can;
+* the player on lead (not on the first lead of the deal unless ``marriage_on_first_lead``) may
+  declare by leading with ``+``: a marriage (K or Q of a K+Q he holds: its value, that suit is
+  trump at once), a half marriage (``half_marriage``: J or Q of a Q+J, half the value, trump
+  changes; with K, Q and J held, ``Q+`` is the full marriage), the ace marriage (``ace_marriage``
+  > 0, all four aces held, any ace; trump changes only with ``ace_marriage_trump``; with
+  ``ace_marriage_all_in_row`` he must lead an ace while he keeps the lead and holds one), four
+  nines (``four_nines_bonus`` > 0, all four nines held, any nine; no trump change);
+* ``no_lead_own_trump``: the player who declared the current trump may not lead a trump unless
+  he holds only trumps.
+
+Decisions where the brief is silent (kept in docs/solver.md):
+
+* with ``no_lead_own_trump`` every *marriage* declaration (full, half, ace) may be led even when
+  its card is a trump; the four-nines bonus is no marriage and obeys the rule like a plain lead;
+* the ace duty of ``ace_marriage_all_in_row`` wins over ``no_lead_own_trump``: the leader under
+  the duty leads a non-trump ace when he has one, else a trump ace;
+* a half marriage is worth ``marriage_values[suit] // 2``.
+
+The declarer's total counts his card points and his own declarations only; what the defenders
+declare changes the trump but never his total, so ``marriage_points_declarer_only`` does not
+change any value the solver computes (it is kept so that callers can pass their options whole).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..cards import (
+    ACE,
+    HALF_MARRIAGE_MASK,
+    HIGHER_IN_SUIT,
+    JACK,
+    KING,
+    MARRIAGE_MASK,
+    N_CARDS,
+    NINE,
+    POINTS,
+    QUEEN,
+    RANK_MASK,
+    SUIT_MASK,
+    card_str,
+    cards_of,
+)
+
+ACES = RANK_MASK[ACE]
+NINES = RANK_MASK[NINE]
+DECLARE = 24  # a declaring lead is DECLARE + card (thousand.moves.play(card, declare=True))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """The options of RULES.md §4 that change the play of the cards."""
+
+    must_overtake: bool = False
+    marriage_values: tuple[int, int, int, int] = (40, 60, 80, 100)
+    marriage_on_first_lead: bool = False
+    marriage_points_declarer_only: bool = False
+    half_marriage: bool = False
+    ace_marriage: int = 0
+    ace_marriage_trump: bool = False
+    ace_marriage_all_in_row: bool = False
+    four_nines_bonus: int = 0
+    no_lead_own_trump: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.marriage_values) != 4:
+            raise ValueError("marriage_values needs one value per suit (S, C, D, H)")
+        if any(v < 0 for v in self.marriage_values) or self.ace_marriage < 0 or (
+            self.four_nines_bonus < 0
+        ):
+            raise ValueError("declaration values cannot be negative")
+
+    def as_tuple(self) -> tuple[int, ...]:
+        """The options as 13 ints, the form the native core takes."""
+        return (
+            int(self.must_overtake),
+            *self.marriage_values,
+            int(self.marriage_on_first_lead),
+            int(self.half_marriage),
+            self.ace_marriage,
+            int(self.ace_marriage_trump),
+            int(self.ace_marriage_all_in_row),
+            self.four_nines_bonus,
+            int(self.no_lead_own_trump),
+            int(self.marriage_points_declarer_only),
+        )
+
+
+CLASSIC = PlayOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """A position of the play phase, seen with every hand open.
+
+    ``leader`` is the seat that led the current trick (``trick`` holds the cards played to it
+    so far, in order) or, when ``trick`` is empty, the seat on lead.  ``trump`` is a suit or -1,
+    ``trump_declarer`` the seat that declared the current trump (or -1).  ``declarer_points`` is
+    what the declarer already has: cards taken, his declarations, discards.
+    ``aces_in_row_seat`` is the seat under the ``ace_marriage_all_in_row`` duty, or -1; the
+    duty lasts while that seat keeps the lead, so any other value than ``leader`` counts as -1.
+    """
+
+    hands: tuple[int, int, int]
+    leader: int = 0
+    trick: tuple[int, ...] = ()
+    trump: int = -1
+    trump_declarer: int = -1
+    tricks_played: int = 0
+    declarer: int = 0
+    declarer_points: int = 0
+    options: PlayOptions = field(default=CLASSIC)
+    aces_in_row_seat: int = -1
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    @property
+    def finished(self) -> bool:
+        return not (self.hands[0] | self.hands[1] | self.hands[2]) and not self.trick
+
+    def validate(self) -> None:
+        """Raise ``ValueError`` saying what is wrong when the position cannot occur."""
+        h = self.hands
+        if len(h) != 3:
+            raise ValueError("a position has three hands")
+        if not (0 <= self.leader < 3 and 0 <= self.declarer < 3):
+            raise ValueError("leader and declarer are seats 0, 1, 2")
+        if not -1 <= self.trump < 4 or not -1 <= self.trump_declarer < 3:
+            raise ValueError("trump is -1 or a suit 0..3; trump_declarer is -1 or a seat")
+        if not -1 <= self.aces_in_row_seat < 3:
+            raise ValueError("aces_in_row_seat is -1 or a seat")
+        if len(self.trick) > 2:
+            raise ValueError("a trick in progress holds at most two cards (three complete it)")
+        seen = 0
+        for m in h:
+            if m < 0 or m >> N_CARDS:
+                raise ValueError("a hand is a mask of cards 0..23")
+            if m & seen:
+                raise ValueError("a card is in two hands")
+            seen |= m
+        for c in self.trick:
+            if not 0 <= c < N_CARDS or seen >> c & 1:
+                raise ValueError(f"trick card {c} is not a card or is still in a hand")
+            seen |= 1 << c
+        if len(set(self.trick)) != len(self.trick):
+            raise ValueError("a card is twice in the trick")
+        n = max(m.bit_count() for m in h) if not self.trick else h[self.leader].bit_count() + 1
+        for i in range(3):
+            played = (i - self.leader) % 3 < len(self.trick)
+            if h[i].bit_count() != n - played:
+                raise ValueError("the hands do not hold the right number of cards")
+        if self.tricks_played < 0:
+            raise ValueError("tricks_played cannot be negative")
+
+    def __str__(self) -> str:
+        hands = " | ".join(" ".join(card_str(c) for c in cards_of(m)) or "-" for m in self.hands)
+        trick = " ".join(card_str(c) for c in self.trick) or "-"
+        trump = "SCDH"[self.trump] if self.trump >= 0 else "-"
+        return f"[{hands}] lead {self.leader} trick {trick} trump {trump}"
+
+
+def _declaration(hand: int, card: int, opts: PlayOptions) -> tuple[int, bool] | None:
+    """(value, changes trump) of leading ``card`` with ``+`` from ``hand``, or None if no such
+    declaration exists."""
+    suit, rank = divmod(card, 6)
+    if rank in (KING, QUEEN):
+        if hand & MARRIAGE_MASK[suit] == MARRIAGE_MASK[suit]:
+            return opts.marriage_values[suit], True
+        if rank == QUEEN and opts.half_marriage and (
+            hand & HALF_MARRIAGE_MASK[suit] == HALF_MARRIAGE_MASK[suit]
+        ):
+            return opts.marriage_values[suit] // 2, True
+        return None
+    if rank == JACK:
+        if opts.half_marriage and hand & HALF_MARRIAGE_MASK[suit] == HALF_MARRIAGE_MASK[suit]:
+            return opts.marriage_values[suit] // 2, True
+        return None
+    if rank == ACE:
+        if opts.ace_marriage and hand & ACES == ACES:
+            return opts.ace_marriage, opts.ace_marriage_trump
+        return None
+    if rank == NINE and opts.four_nines_bonus and hand & NINES == NINES:
+        return opts.four_nines_bonus, False
+    return None
+
+
+def legal_moves(pos: PlayPosition) -> list[int]:
+    """Every legal move of the seat to move (cards, and ``24 + card`` for a declaring lead).
+
+    Plain plays come first, highest card first within a suit, then the declarations.
+    """
+    seat = pos.to_move
+    hand = pos.hands[seat]
+    opts = pos.options
+    trump = pos.trump
+    if not hand:
+        return []
+    if pos.trick:
+        led = pos.trick[0] // 6
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            if opts.must_overtake:
+                top = max(c for c in pos.trick if c // 6 == led)
+                higher = follow & HIGHER_IN_SUIT[top]
+                if higher:
+                    follow = higher
+            return cards_of(follow)
+        if trump >= 0 and hand & SUIT_MASK[trump]:
+            return cards_of(hand & SUIT_MASK[trump])
+        return cards_of(hand)
+    # On lead.
+    if opts.ace_marriage_all_in_row and pos.aces_in_row_seat == seat and hand & ACES:
+        aces = hand & ACES
+        if opts.no_lead_own_trump and trump >= 0 and pos.trump_declarer == seat:
+            other = aces & ~SUIT_MASK[trump]
+            if other:
+                aces = other
+        return cards_of(aces)
+    plain = hand
+    if opts.no_lead_own_trump and trump >= 0 and pos.trump_declarer == seat:
+        other = hand & ~SUIT_MASK[trump]
+        if other:
+            plain = other
+    moves = cards_of(plain)
+    if pos.tricks_played > 0 or opts.marriage_on_first_lead:
+        for c in cards_of(hand):
+            d = _declaration(hand, c, opts)
+            if d is None:
+                continue
+            if c % 6 == NINE and not plain >> c & 1:
+                continue  # the nines bonus is no marriage: it obeys no_lead_own_trump
+            moves.append(DECLARE + c)
+    return moves
+
+
+def trick_winner(cards: tuple[int, ...] | list[int], trump: int) -> int:
+    """Index in ``cards`` (led first) of the card that wins the trick."""
+    best = 0
+    bc = cards[0]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c // 6 == bc // 6:
+            if c > bc:
+                best, bc = i, c
+        elif c // 6 == trump:
+            best, bc = i, c
+    return best
+
+
+def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
+    """The position after ``move`` (which must be legal: see :func:`legal_moves`)."""
+    if move not in legal_moves(pos):
+        raise ValueError(f"{move} is not a legal move here")
+    seat = pos.to_move
+    declare = move >= DECLARE
+    card = move - DECLARE if declare else move
+    hand = pos.hands[seat]
+    hands = list(pos.hands)
+    hands[seat] = hand & ~(1 << card)
+    trump, tdecl, aces_seat = pos.trump, pos.trump_declarer, pos.aces_in_row_seat
+    if aces_seat != pos.leader:
+        aces_seat = -1  # the duty ended when he lost a trick
+    points = pos.declarer_points
+    if declare:
+        d = _declaration(hand, card, pos.options)
+        assert d is not None
+        value, changes = d
+        if seat == pos.declarer:
+            points += value
+        if changes:
+            trump, tdecl = card // 6, seat
+        if card % 6 == ACE and pos.options.ace_marriage_all_in_row:
+            aces_seat = seat
+    trick = (*pos.trick, card)
+    leader = pos.leader
+    tricks_played = pos.tricks_played
+    if len(trick) == 3:
+        winner = (leader + trick_winner(trick, trump)) % 3
+        if winner == pos.declarer:
+            points += sum(POINTS[c] for c in trick)
+        if aces_seat != winner:
+            aces_seat = -1
+        leader, trick, tricks_played = winner, (), tricks_played + 1
+    return replace(
+        pos,
+        hands=(hands[0], hands[1], hands[2]),
+        leader=leader,
+        trick=trick,
+        trump=trump,
+        trump_declarer=tdecl,
+        tricks_played=tricks_played,
+        declarer_points=points,
+        aces_in_row_seat=aces_seat,
+    )

@@ -1,0 +1,581 @@
+"""The pure-Python search: alpha-beta on the declarer's future gain with a transposition table.
+
+The value searched is the declarer's *future gain* from a position: the card points of the
+tricks he still wins plus the declarations he still makes.  The solver adds
+``declarer_points`` at the root.  Because the gain does not depend on the history, one table
+entry serves every path that reaches the same cards, trump and lead, and it stays valid from one
+root to the next while the options and the declarer stay the same.
+
+The table is probed only at trick boundaries (as in bridge solvers): its key is the three hands,
+the leader, the trump, whoever declared the trump (only with ``no_lead_own_trump``), the ace
+duty of the leader, and whether declarations are still forbidden (the first lead).  An entry is
+``[lower, upper, best lead]``: bounds on the gain, so that null-window searches of MTD(f) at
+different thresholds all share it.
+
+The C core in ``_native/`` is this module line by line; keep them in step (the tests compare
+them on many positions).
+"""
+
+from __future__ import annotations
+
+from ..cards import (
+    ACE,
+    HALF_MARRIAGE_MASK,
+    HIGHER_IN_SUIT,
+    JACK,
+    KING,
+    MARRIAGE_MASK,
+    NINE,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+)
+from .position import ACES, DECLARE, NINES, PlayOptions
+
+INF = 1 << 20
+
+_SUIT = tuple(c // 6 for c in range(24))
+_PATTERN_POINTS = tuple(
+    sum((0, 2, 3, 4, 10, 11)[r] for r in range(6) if p >> r & 1) for p in range(64)
+)
+
+
+def points_of(mask: int) -> int:
+    pp = _PATTERN_POINTS
+    return pp[mask & 63] + pp[mask >> 6 & 63] + pp[mask >> 12 & 63] + pp[mask >> 18 & 63]
+
+
+def potential(hand: int, opts: PlayOptions) -> int:
+    """An upper bound on what ``hand`` can still declare (every declaration it holds)."""
+    total = 0
+    mv = opts.marriage_values
+    for s in range(4):
+        mm = MARRIAGE_MASK[s]
+        if hand & mm == mm:
+            total += mv[s]
+        if opts.half_marriage:
+            hm = HALF_MARRIAGE_MASK[s]
+            if hand & hm == hm:
+                total += mv[s] // 2
+    if opts.ace_marriage and hand & ACES == ACES:
+        total += opts.ace_marriage
+    if opts.four_nines_bonus and hand & NINES == NINES:
+        total += opts.four_nines_bonus
+    return total
+
+
+def _bits_high_first(mask: int) -> list[int]:
+    out = []
+    while mask:
+        c = mask.bit_length() - 1
+        out.append(c)
+        mask ^= 1 << c
+    return out
+
+
+class Search:
+    """One search context: the options, the declarer, the transposition table."""
+
+    def __init__(self, options: PlayOptions, declarer: int) -> None:
+        self.opts = options
+        self.decl = declarer
+        self.tt: dict[int, list[int]] = {}
+        self.nodes = 0
+        self.h = [0, 0, 0]
+        self.mv = options.marriage_values
+        self.overtake = options.must_overtake
+        self.nlot = options.no_lead_own_trump
+        self.half = options.half_marriage
+        self.ace_val = options.ace_marriage
+        self.ace_trump = options.ace_marriage_trump
+        self.ace_row = options.ace_marriage_all_in_row
+        self.nines_val = options.four_nines_bonus
+
+    # --- declarations -----------------------------------------------------------------------
+
+    def potential(self, hand: int) -> int:
+        """An upper bound on what ``hand`` can still declare."""
+        return potential(hand, self.opts)
+
+    def declaration(self, hand: int, card: int) -> tuple[int, bool] | None:
+        suit, rank = divmod(card, 6)
+        if rank in (KING, QUEEN):
+            mm = MARRIAGE_MASK[suit]
+            if hand & mm == mm:
+                return self.mv[suit], True
+            if rank == QUEEN and self.half:
+                hm = HALF_MARRIAGE_MASK[suit]
+                if hand & hm == hm:
+                    return self.mv[suit] // 2, True
+            return None
+        if rank == JACK:
+            hm = HALF_MARRIAGE_MASK[suit]
+            if self.half and hand & hm == hm:
+                return self.mv[suit] // 2, True
+            return None
+        if rank == ACE:
+            if self.ace_val and hand & ACES == ACES:
+                return self.ace_val, self.ace_trump
+            return None
+        if rank == NINE and self.nines_val and hand & NINES == NINES:
+            return self.nines_val, False
+        return None
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def lead_moves(self, seat: int, trump: int, tdecl: int, aces: int, nodecl: bool) -> list[int]:
+        """Lead moves of ``seat``, best-looking first (declarations, then masters, then low)."""
+        h = self.h
+        hand = h[seat]
+        if aces == seat and hand & ACES:
+            cands = hand & ACES
+            if self.nlot and trump >= 0 and tdecl == seat and cands & ~SUIT_MASK[trump]:
+                cands &= ~SUIT_MASK[trump]
+            return _bits_high_first(cands)
+        plain = hand
+        if self.nlot and trump >= 0 and tdecl == seat and hand & ~SUIT_MASK[trump]:
+            plain = hand & ~SUIT_MASK[trump]
+        is_decl = seat == self.decl
+        others = (h[0] | h[1] | h[2]) & ~hand
+        opp = h[(seat + 1) % 3] | h[(seat + 2) % 3] if is_decl else h[self.decl]
+        scored: list[tuple[int, int]] = []
+        if not nodecl:
+            potential = hand & (RANK_KQJ | ACES | NINES)
+            while potential:
+                c = potential.bit_length() - 1
+                potential ^= 1 << c
+                d = self.declaration(hand, c)
+                if d is None:
+                    continue
+                value, changes = d
+                if c % 6 == NINE:
+                    if not plain >> c & 1:
+                        continue
+                    # No trump change, no duty: for the declarer it beats the plain nine;
+                    # for a defender it is the plain nine.
+                    if is_decl:
+                        plain &= ~(1 << c)
+                        scored.append((1000 + value, DECLARE + c))
+                    continue
+                if c % 6 == ACE and not changes and not self.ace_row:
+                    if is_decl:
+                        plain &= ~(1 << c)
+                        scored.append((1000 + value, DECLARE + c))
+                    continue
+                scored.append((1000 + value if is_decl else 500, DECLARE + c))
+        m = plain
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            s = _SUIT[c]
+            sm = SUIT_MASK[s]
+            p = POINTS[c]
+            if not (others & HIGHER_IN_SUIT[c]):
+                # a master: it wins unless someone ruffs
+                if trump >= 0 and s != trump and opp & SUIT_MASK[trump] and not (opp & sm):
+                    score = -p
+                else:
+                    score = 100 + p
+            else:
+                score = -p - (20 if opp & sm & HIGHER_IN_SUIT[c] else 0)
+            scored.append((score, c))
+        scored.sort(reverse=True)
+        return [mv for _, mv in scored]
+
+    # --- bounds -----------------------------------------------------------------------------
+
+    def quick(
+        self, leader: int, trump: int, tdecl: int, aces: int, nodecl: bool, ub: int
+    ) -> tuple[int, int]:
+        """Bounds on the gain from the tricks the leader can surely cash in a row.
+
+        The leader leads his top cards suit by suit.  A card at the top of its suit wins unless
+        someone ruffs; an opponent who holds a trump keeps following a side suit while he has
+        cards in it, so the leader counts in each side suit no more tricks than any such
+        opponent has cards there.  The opponents give at least their cheapest cards.  For a
+        defender on lead his partner is treated like an opponent (a ruff would take the lead).
+        """
+        h = self.h
+        decl = self.decl
+        hand = h[leader]
+        lb = 0
+        if leader == decl and not nodecl and aces != leader:
+            lb = self.best_declaration(hand)
+        if aces == leader:
+            return lb, ub  # the ace duty: no cashing plan
+        h1 = h[(leader + 1) % 3]
+        h2 = h[(leader + 2) % 3]
+        others = h1 | h2
+        tm = SUIT_MASK[trump] if trump >= 0 else 0
+        ruff1 = h1 & tm
+        ruff2 = h2 & tm
+        barred = self.nlot and trump >= 0 and tdecl == leader and hand & ~tm
+        gain = 0
+        tricks = 0
+        kt = 0
+        ks = [0, 0, 0, 0]
+        for s in range(4):
+            sm = SUIT_MASK[s]
+            mine = hand & sm
+            if not mine:
+                continue
+            if sm == tm and barred:
+                continue
+            rest = others & sm
+            top = mine & HIGHER_IN_SUIT[rest.bit_length() - 1] if rest else mine
+            if not top:
+                continue
+            k = top.bit_count()
+            if sm != tm:
+                if ruff1:
+                    k = min(k, (h1 & sm).bit_count())
+                if ruff2:
+                    k = min(k, (h2 & sm).bit_count())
+                if k <= 0:
+                    continue
+                ks[s] = k
+            else:
+                kt = k
+            while top.bit_count() > k:
+                top &= top - 1  # drop the lowest
+            gain += points_of(top)
+            tricks += k
+        if not tricks:
+            return lb, ub
+        for opp, ruff in ((h1, ruff1), (h2, ruff2)):
+            if ruff:
+                for s in range(4):
+                    if ks[s]:
+                        gain += _cheapest(opp & SUIT_MASK[s], ks[s])
+                if kt:
+                    gain += _cheapest(ruff, kt)
+            else:
+                gain += _cheapest(opp, tricks)
+        if leader == decl:
+            return (gain if gain > lb else lb), ub
+        return 0, ub - gain
+
+    def best_declaration(self, hand: int) -> int:
+        """The highest value ``hand`` can declare on this lead."""
+        best = 0
+        mv = self.mv
+        for s in range(4):
+            mm = MARRIAGE_MASK[s]
+            if hand & mm == mm:
+                if mv[s] > best:
+                    best = mv[s]
+            elif self.half:
+                hm = HALF_MARRIAGE_MASK[s]
+                if hand & hm == hm and mv[s] // 2 > best:
+                    best = mv[s] // 2
+        if self.ace_val and hand & ACES == ACES and self.ace_val > best:
+            best = self.ace_val
+        if self.nines_val and hand & NINES == NINES and self.nines_val > best:
+            best = self.nines_val
+        return best
+
+    # --- search -----------------------------------------------------------------------------
+
+    def boundary(
+        self, leader: int, trump: int, tdecl: int, aces: int, nodecl: bool, alpha: int, beta: int
+    ) -> int:
+        """Future gain of the declarer from the start of a trick, fail-soft within (alpha, beta)."""
+        h = self.h
+        h0, h1, h2 = h
+        allc = h0 | h1 | h2
+        if not allc:
+            return 0
+        self.nodes += 1
+        if not (h0 & (h0 - 1)):
+            # last trick: one card each, no declaration possible
+            c0 = h[leader]
+            c1 = h[(leader + 1) % 3]
+            c2 = h[(leader + 2) % 3]
+            c0 = c0.bit_length() - 1
+            c1 = c1.bit_length() - 1
+            c2 = c2.bit_length() - 1
+            w = _winner3(c0, c1, c2, trump)
+            if (leader + w) % 3 == self.decl:
+                return POINTS[c0] + POINTS[c1] + POINTS[c2]
+            return 0
+        decl = self.decl
+        ub = points_of(allc) + self.potential(h[decl])
+        if ub <= alpha:
+            return ub
+        if beta <= 0:
+            return 0
+        if aces != leader or not (h[leader] & ACES):
+            aces = -1
+        td = tdecl if (self.nlot and trump >= 0) else -1
+        key = (
+            h0
+            | h1 << 24
+            | h2 << 48
+            | leader << 72
+            | (trump + 1) << 74
+            | (td + 1) << 77
+            | (aces >= 0) << 79
+            | nodecl << 80
+        )
+        tt = self.tt
+        ent = tt.get(key)
+        best_move = -1
+        lo, hi = 0, ub
+        if ent is not None:
+            lo, hi, best_move = ent
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+        if ent is None:
+            qlo, qhi = self.quick(leader, trump, tdecl, aces, nodecl, ub)
+            if qhi <= alpha:
+                return qhi
+            if qlo >= beta:
+                return qlo
+            lo, hi = qlo, qhi
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        v = self.lead(leader, trump, tdecl, aces, nodecl, a, b, best_move)
+        best = self.last_best
+        # store
+        if v <= a:
+            hi = v
+        elif v >= b:
+            lo = v
+        else:
+            lo = hi = v
+        if ent is None:
+            tt[key] = [lo, hi, best]
+        else:
+            ent[0] = lo
+            ent[1] = hi
+            ent[2] = best
+        return v
+
+    def lead(
+        self,
+        leader: int,
+        trump: int,
+        tdecl: int,
+        aces: int,
+        nodecl: bool,
+        alpha: int,
+        beta: int,
+        first: int = -1,
+    ) -> int:
+        """Gain from the lead of a trick (``self.last_best`` is set to the best lead)."""
+        h = self.h
+        moves = self.lead_moves(leader, trump, tdecl, aces, nodecl)
+        if first >= 0 and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        maximize = leader == self.decl
+        best = -INF if maximize else INF
+        best_move = moves[0]
+        for mv in moves:
+            gain = 0
+            nt, ntd, na = trump, tdecl, aces
+            if mv >= DECLARE:
+                c = mv - DECLARE
+                d = self.declaration(h[leader], c)
+                assert d is not None
+                if maximize:
+                    gain = d[0]
+                if d[1]:
+                    nt, ntd = _SUIT[c], leader
+                if self.ace_row and c % 6 == ACE:
+                    na = leader
+            else:
+                c = mv
+            h[leader] ^= 1 << c
+            v = gain + self.follow(leader, c, -1, nt, ntd, na, alpha - gain, beta - gain)
+            h[leader] ^= 1 << c
+            if maximize:
+                if v > best:
+                    best, best_move = v, mv
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            else:
+                if v < best:
+                    best, best_move = v, mv
+                    if v < beta:
+                        beta = v
+                        if v <= alpha:
+                            break
+        self.last_best = best_move
+        return best
+
+    def follow(
+        self,
+        leader: int,
+        c0: int,
+        c1: int,
+        trump: int,
+        tdecl: int,
+        aces: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Gain when the second (``c1 < 0``) or the third player is to play to the trick."""
+        h = self.h
+        second = c1 < 0
+        seat = (leader + (1 if second else 2)) % 3
+        hand = h[seat]
+        led = _SUIT[c0]
+        lm = SUIT_MASK[led]
+        cands = hand & lm
+        if cands:
+            if self.overtake:
+                top = c0 if second or _SUIT[c1] != led or c1 < c0 else c1
+                hi = cands & HIGHER_IN_SUIT[top]
+                if hi:
+                    cands = hi
+        elif trump >= 0 and hand & SUIT_MASK[trump]:
+            cands = hand & SUIT_MASK[trump]
+        else:
+            cands = hand
+        decl = self.decl
+        maximize = seat == decl
+        # Order: play the cards that do the mover's side most good first.
+        if second:
+            wcard, widx = c0, 0
+        else:
+            w = _winner2(c0, c1, trump)
+            wcard, widx = (c1, 1) if w else (c0, 0)
+        wseat = (leader + widx) % 3
+        friend_wins = (wseat == decl) == maximize
+        base = POINTS[c0] + (0 if second else POINTS[c1])
+        scored: list[tuple[int, int]] = []
+        m = cands
+        ws = _SUIT[wcard]
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            cs = _SUIT[c]
+            beats = (cs == ws and c > wcard) or (cs == trump and ws != trump)
+            p = POINTS[c]
+            if second:
+                score = 50 + p if beats else -p
+            elif beats or friend_wins:
+                score = 100 + base + p - (10 if beats and friend_wins else 0)
+            else:
+                score = -p
+            scored.append((score, c))
+        scored.sort(reverse=True)
+        best = -INF if maximize else INF
+        self.nodes += 1
+        for _, c in scored:
+            h[seat] ^= 1 << c
+            if second:
+                v = self.follow(leader, c0, c, trump, tdecl, aces, alpha, beta)
+            else:
+                w = _winner3(c0, c1, c, trump)
+                winner = (leader + w) % 3
+                gain = base + POINTS[c] if winner == decl else 0
+                na = aces if aces == winner else -1
+                v = gain + self.boundary(winner, trump, tdecl, na, False, alpha - gain, beta - gain)
+            h[seat] ^= 1 << c
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if v <= alpha:
+                            break
+        return best
+
+    def in_trick(
+        self,
+        leader: int,
+        trick: tuple[int, ...],
+        trump: int,
+        tdecl: int,
+        aces: int,
+        nodecl: bool,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Gain from any point of a trick."""
+        if not trick:
+            return self.boundary(leader, trump, tdecl, aces, nodecl, alpha, beta)
+        if len(trick) == 1:
+            return self.follow(leader, trick[0], -1, trump, tdecl, aces, alpha, beta)
+        return self.follow(leader, trick[0], trick[1], trump, tdecl, aces, alpha, beta)
+
+
+RANK_KQJ = sum(SUIT_MASK[s] & (0b001110 << (6 * s)) for s in range(4))
+
+
+_MIN_POINTS = tuple(
+    min((0, 2, 3, 4, 10, 11)[r] for r in range(6) if p >> r & 1) if p else 99 for p in range(64)
+)
+
+
+def _min_points(mask: int) -> int:
+    """The fewest points of one card of ``mask`` (not empty)."""
+    mp = _MIN_POINTS
+    a = mp[mask & 63]
+    b = mp[mask >> 6 & 63]
+    c = mp[mask >> 12 & 63]
+    d = mp[mask >> 18 & 63]
+    if b < a:
+        a = b
+    if c < a:
+        a = c
+    if d < a:
+        a = d
+    return a
+
+
+def _min_reply(hand: int, sm: int, tm: int) -> int:
+    """The fewest points ``hand`` can give to a trick led in the suit of mask ``sm``."""
+    if hand & sm:
+        return _min_points(hand & sm)
+    if hand & tm:
+        return _min_points(hand & tm)
+    return _min_points(hand)
+
+
+_SORTED_POINTS = tuple(
+    tuple(sorted((0, 2, 3, 4, 10, 11)[r] for r in range(6) if p >> r & 1)) for p in range(64)
+)
+
+
+def _cheapest(mask: int, k: int) -> int:
+    """The fewest points ``k`` cards of ``mask`` can hold (all of them if fewer)."""
+    sp = _SORTED_POINTS
+    if not mask >> 6:
+        return sum(sp[mask][:k])
+    pts = sorted(sp[mask & 63] + sp[mask >> 6 & 63] + sp[mask >> 12 & 63] + sp[mask >> 18 & 63])
+    return sum(pts[:k])
+
+
+def _winner2(c0: int, c1: int, trump: int) -> int:
+    s1 = _SUIT[c1]
+    if s1 == _SUIT[c0]:
+        return 1 if c1 > c0 else 0
+    return 1 if s1 == trump else 0
+
+
+def _winner3(c0: int, c1: int, c2: int, trump: int) -> int:
+    best, bc = 0, c0
+    bs = _SUIT[c0]
+    s = _SUIT[c1]
+    if (s == bs and c1 > bc) or (s == trump and bs != trump):
+        best, bc, bs = 1, c1, s
+    s = _SUIT[c2]
+    if (s == bs and c2 > bc) or (s == trump and bs != trump):
+        best = 2
+    return best

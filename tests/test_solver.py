@@ -1,0 +1,520 @@
+"""Tests of the double-dummy solver (thousand.solver).
+
+The reference is a plain minimax over a separate, literal implementation of the play rules
+(``ref_moves`` / ``ref_play`` below, written from RULES.md without the solver's code), run on
+thousands of random small positions with random options.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from thousand import moves as engine_moves
+from thousand.cards import POINTS, mask_of, parse_card, parse_cards
+from thousand.solver import (
+    CLASSIC,
+    HAVE_NATIVE,
+    PlayOptions,
+    PlayPosition,
+    Solver,
+    apply_move,
+    legal_moves,
+    makes,
+    solve,
+    solve_moves,
+)
+
+# --- the reference: literal rules, plain minimax ----------------------------------------------
+
+
+def _suit(c: int) -> int:
+    return c // 6
+
+
+def _rank(c: int) -> int:
+    return c % 6
+
+
+def _holds(hand: set[int], *cards: int) -> bool:
+    return all(c in hand for c in cards)
+
+
+def ref_declaration(hand: set[int], card: int, o: PlayOptions) -> tuple[int, bool] | None:
+    """(value, trump changes) of leading ``card`` with + from ``hand``, literally."""
+    s, r = _suit(card), _rank(card)
+    k, q, j = 6 * s + 3, 6 * s + 2, 6 * s + 1
+    if r in (3, 2) and _holds(hand, k, q):
+        return o.marriage_values[s], True
+    if o.half_marriage and r in (2, 1) and _holds(hand, q, j):
+        return o.marriage_values[s] // 2, True
+    if r == 5 and o.ace_marriage and _holds(hand, 5, 11, 17, 23):
+        return o.ace_marriage, o.ace_marriage_trump
+    if r == 0 and o.four_nines_bonus and _holds(hand, 0, 6, 12, 18):
+        return o.four_nines_bonus, False
+    return None
+
+
+def ref_moves(st: dict) -> list[int]:
+    o: PlayOptions = st["opts"]
+    seat = (st["leader"] + len(st["trick"])) % 3
+    hand: set[int] = st["hands"][seat]
+    trump = st["trump"]
+    if st["trick"]:
+        led = _suit(st["trick"][0])
+        same = [c for c in hand if _suit(c) == led]
+        if same:
+            if o.must_overtake:
+                top = max(c for c in st["trick"] if _suit(c) == led)
+                above = [c for c in same if c > top]
+                if above:
+                    return sorted(above)
+            return sorted(same)
+        trumps = [c for c in hand if _suit(c) == trump]
+        if trumps:
+            return sorted(trumps)
+        return sorted(hand)
+    own_trump_barred = (
+        o.no_lead_own_trump
+        and trump >= 0
+        and st["tdecl"] == seat
+        and any(_suit(c) != trump for c in hand)
+    )
+    if o.ace_marriage_all_in_row and st["aces"] == seat and any(_rank(c) == 5 for c in hand):
+        aces = [c for c in hand if _rank(c) == 5]
+        if own_trump_barred and any(_suit(c) != trump for c in aces):
+            aces = [c for c in aces if _suit(c) != trump]
+        return sorted(aces)
+    out = sorted(c for c in hand if not (own_trump_barred and _suit(c) == trump))
+    if st["tricks_played"] > 0 or o.marriage_on_first_lead:
+        for c in sorted(hand):
+            d = ref_declaration(hand, c, o)
+            if d is None:
+                continue
+            if _rank(c) == 0 and own_trump_barred and _suit(c) == trump:
+                continue
+            out.append(24 + c)
+    return out
+
+
+def ref_play(st: dict, mv: int) -> dict:
+    o: PlayOptions = st["opts"]
+    seat = (st["leader"] + len(st["trick"])) % 3
+    st = {**st, "hands": [set(h) for h in st["hands"]], "trick": list(st["trick"])}
+    card = mv % 24
+    if mv >= 24:
+        value, changes = ref_declaration(st["hands"][seat], card, o)  # type: ignore[misc]
+        if seat == st["declarer"]:
+            st["points"] += value
+        if changes:
+            st["trump"], st["tdecl"] = _suit(card), seat
+        if _rank(card) == 5 and o.ace_marriage_all_in_row:
+            st["aces"] = seat
+    st["hands"][seat].discard(card)
+    st["trick"].append(card)
+    if len(st["trick"]) == 3:
+        led = _suit(st["trick"][0])
+        trumps = [c for c in st["trick"] if _suit(c) == st["trump"]]
+        win_card = max(trumps) if trumps else max(c for c in st["trick"] if _suit(c) == led)
+        winner = (st["leader"] + st["trick"].index(win_card)) % 3
+        if winner == st["declarer"]:
+            st["points"] += sum(POINTS[c] for c in st["trick"])
+        if st["aces"] != winner:
+            st["aces"] = -1
+        st["leader"], st["trick"] = winner, []
+        st["tricks_played"] += 1
+    return st
+
+
+def ref_state(pos: PlayPosition) -> dict:
+    return {
+        "opts": pos.options,
+        "hands": [{c for c in range(24) if h >> c & 1} for h in pos.hands],
+        "leader": pos.leader,
+        "trick": list(pos.trick),
+        "trump": pos.trump,
+        "tdecl": pos.trump_declarer,
+        # the duty lasts while its seat keeps the lead: any other seat means none
+        "aces": pos.aces_in_row_seat if pos.aces_in_row_seat == pos.leader else -1,
+        "tricks_played": pos.tricks_played,
+        "declarer": pos.declarer,
+        "points": pos.declarer_points,
+    }
+
+
+def ref_value(st: dict) -> int:
+    if not any(st["hands"]) and not st["trick"]:
+        return st["points"]
+    seat = (st["leader"] + len(st["trick"])) % 3
+    values = [ref_value(ref_play(st, m)) for m in ref_moves(st)]
+    return max(values) if seat == st["declarer"] else min(values)
+
+
+def ref_solve(pos: PlayPosition) -> int:
+    return ref_value(ref_state(pos))
+
+
+# --- random positions ---------------------------------------------------------------------------
+
+
+def random_options(rng: random.Random) -> PlayOptions:
+    if rng.random() < 0.25:
+        return PlayOptions()
+    values = [40, 60, 80, 100]
+    if rng.random() < 0.3:
+        rng.shuffle(values)
+    return PlayOptions(
+        must_overtake=rng.random() < 0.4,
+        marriage_values=(values[0], values[1], values[2], values[3]),
+        marriage_on_first_lead=rng.random() < 0.3,
+        marriage_points_declarer_only=rng.random() < 0.3,
+        half_marriage=rng.random() < 0.4,
+        ace_marriage=rng.choice((0, 0, 200)),
+        ace_marriage_trump=rng.random() < 0.5,
+        ace_marriage_all_in_row=rng.random() < 0.5,
+        four_nines_bonus=rng.choice((0, 0, 200, 360)),
+        no_lead_own_trump=rng.random() < 0.4,
+    )
+
+
+def random_position(
+    rng: random.Random, tricks: int, opts: PlayOptions | None = None, four: bool = False
+) -> PlayPosition:
+    """A random position with ``tricks`` tricks left (counting the one in progress).
+
+    ``four``: the leader holds four aces or four nines and the trick is still to be led.
+    """
+    opts = random_options(rng) if opts is None else opts
+    deck = list(range(24))
+    rng.shuffle(deck)
+    leader = rng.randrange(3)
+    in_trick = 0 if four else rng.choice((0, 0, 1, 2))
+    hands = [set(), set(), set()]  # type: list[set[int]]
+    # Sometimes stack a hand with four aces, four nines or marriages.
+    if tricks >= 4 and (four or rng.random() < 0.3):
+        seat = leader if four else rng.randrange(3)
+        special = [5, 11, 17, 23] if rng.random() < 0.5 else [0, 6, 12, 18]
+        hands[seat].update(special)
+        deck = [c for c in deck if c not in special]
+    elif rng.random() < 0.4:
+        seat = rng.randrange(3)
+        s = rng.randrange(4)
+        special = [6 * s + 3, 6 * s + 2] + ([6 * s + 1] if rng.random() < 0.5 else [])
+        special = special[:tricks]
+        hands[seat].update(special)
+        deck = [c for c in deck if c not in special]
+    sizes = [tricks - (1 if (i - leader) % 3 < in_trick else 0) for i in range(3)]
+    for i in range(3):
+        while len(hands[i]) > sizes[i]:
+            hands[i].pop()
+    trick = []
+    for _ in range(in_trick):
+        trick.append(deck.pop())
+    for i in range(3):
+        while len(hands[i]) < sizes[i]:
+            hands[i].add(deck.pop())
+    trump = rng.choice((-1, -1, 0, 1, 2, 3))
+    return PlayPosition(
+        hands=(mask_of(hands[0]), mask_of(hands[1]), mask_of(hands[2])),
+        leader=leader,
+        trick=tuple(trick),
+        trump=trump,
+        trump_declarer=rng.randrange(3) if trump >= 0 else -1,
+        tricks_played=rng.choice((0, 1, 3)) if not trick and not four else rng.choice((0, 2, 2)),
+        declarer=rng.randrange(3),
+        declarer_points=rng.choice((0, 0, 37, 100)),
+        options=opts,
+        aces_in_row_seat=rng.choice((-1, -1, leader, (leader + 1) % 3)),
+    )
+
+
+def H(text: str) -> int:
+    """A hand from the record notation: H("AS TS 9C")."""
+    return mask_of(parse_cards(text.split()))
+
+
+def C(text: str) -> int:
+    return parse_card(text)
+
+
+def D(text: str) -> int:
+    """A declaring lead: D("KH") is KH+."""
+    return engine_moves.play(parse_card(text), declare=True)
+
+
+# --- hand-worked positions ----------------------------------------------------------------------
+
+
+def test_last_trick():
+    hands = (H("AS"), H("9S"), H("KH"))
+    pos = PlayPosition(hands=hands, leader=0, declarer=0, declarer_points=50, tricks_played=7)
+    assert solve(pos) == 50 + 11 + 0 + 4
+    # Hearts trump: seat 2 has no spade, so he must ruff, and takes the trick.
+    ruffed = PlayPosition(
+        hands=hands, leader=0, declarer=0, declarer_points=50, trump=3, trump_declarer=1,
+        tricks_played=7,
+    )
+    assert solve(ruffed) == 50
+    assert solve_moves(ruffed) == {C("AS"): 50}
+    # Declarer to play last in a trick in progress.
+    pos = PlayPosition(hands=(H("TS"), 0, 0), leader=1, trick=(C("9S"), C("AC")), declarer=0)
+    assert legal_moves(pos) == [C("TS")]
+    assert solve(pos) == 10 + 0 + 11
+
+
+def test_must_trump_two_tricks():
+    """Hearts are trump.  Leading AS first loses it to seat 2's ruff and the rest with it;
+    leading 9C first draws both defenders' trumps (seat 1 ruffs with AH, seat 2 must add 9H),
+    then AS takes KS and TD: 11 + 4 + 10 = 25."""
+    pos = PlayPosition(
+        hands=(H("AS 9C"), H("KS AH"), H("TD 9H")), leader=0, trump=3, trump_declarer=1,
+        tricks_played=6, declarer=0,
+    )
+    assert solve_moves(pos) == {C("AS"): 0, C("9C"): 25}
+    assert solve(pos) == 25
+    after = apply_move(pos, C("AS"))
+    assert legal_moves(after) == [C("KS")]  # follow suit
+    after = apply_move(after, C("KS"))
+    assert legal_moves(after) == [C("9H")]  # no spade: must ruff
+
+
+def test_declaring_the_marriage_is_worth_it():
+    """KH QH 9S: the hearts win two tricks either way (29 card points: the defenders keep
+    their aces for the spade trick); declaring adds 100.  Leading 9S gives up the lead for
+    good: the hearts are thrown away on clubs and spades."""
+    hands = (H("KH QH 9S"), H("AS TS JC"), H("AC TC 9C"))
+    pos = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=2)
+    values = solve_moves(pos)
+    assert values == {C("KH"): 29, C("QH"): 29, C("9S"): 0, D("KH"): 129, D("QH"): 129}
+    assert solve(pos) == 129
+    # No marriage on the first lead of the deal (classic) ...
+    first = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=0)
+    assert D("KH") not in legal_moves(first)
+    assert solve(first) == 29
+    # ... unless the option allows it.
+    allowed = PlayPosition(
+        hands=hands, leader=0, declarer=0, options=PlayOptions(marriage_on_first_lead=True)
+    )
+    assert solve(allowed) == 129
+    after = apply_move(pos, D("KH"))
+    assert after.trump == 3 and after.trump_declarer == 0 and after.declarer_points == 100
+
+
+def test_defender_marriage_changes_trump_but_scores_nothing():
+    # Seat 1 (a defender) declares spades: trump changes, the declarer's total does not.
+    pos = PlayPosition(
+        hands=(H("AH 9D"), H("KS QS"), H("TH JD")), leader=1, declarer=0, tricks_played=3
+    )
+    after = apply_move(pos, D("KS"))
+    assert after.trump == 0 and after.declarer_points == 0
+    assert solve(pos) == ref_solve(pos)
+
+
+def test_must_overtake():
+    """All spades.  Without the option the defenders duck and take everything; with it,
+    after QS seat 1 must put up AS, seat 2 throws KS, and TS wins the last trick over JS
+    and 9S (seat 2 would rather keep 9S and give KS: 2 + 0 + 10 = 12)."""
+    hands = (H("TS QS"), H("AS JS"), H("KS 9S"))
+    free = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=6)
+    forced = PlayPosition(
+        hands=hands, leader=0, declarer=0, tricks_played=6,
+        options=PlayOptions(must_overtake=True),
+    )
+    assert solve(free) == 0
+    assert solve(forced) == 12
+    assert legal_moves(apply_move(free, C("QS"))) == [C("AS"), C("JS")]
+    assert legal_moves(apply_move(forced, C("QS"))) == [C("AS")]
+    # Following a ruffed trick still means beating the highest card of the led suit.
+    pos = PlayPosition(
+        hands=(H("AD"), H("TC"), H("KS JS")), leader=0, trick=(C("QS"), C("9H")), trump=3,
+        trump_declarer=0, declarer=0, tricks_played=3,
+        options=PlayOptions(must_overtake=True),
+    )
+    assert legal_moves(pos) == [C("KS")]
+
+
+def test_no_lead_own_trump_and_ace_duty():
+    opts = PlayOptions(no_lead_own_trump=True)
+    pos = PlayPosition(
+        hands=(H("AH 9S"), H("TS JS"), H("KS QD")), leader=0, trump=3, trump_declarer=0,
+        tricks_played=2, options=opts,
+    )
+    assert legal_moves(pos) == [C("9S")]
+    only_trumps = PlayPosition(
+        hands=(H("AH 9H"), H("TS JS"), H("KS QD")), leader=0, trump=3, trump_declarer=0,
+        tricks_played=2, options=opts,
+    )
+    assert sorted(legal_moves(only_trumps)) == [C("9H"), C("AH")]
+    # The four aces declared with all_in_row: the next leads must be aces while he keeps
+    # the lead.
+    aces = PlayOptions(ace_marriage=200, ace_marriage_all_in_row=True)
+    pos = PlayPosition(
+        hands=(H("AS AC AD AH"), H("9S JC QD KH"), H("TS TC TD TH")), leader=0, tricks_played=1,
+        options=aces,
+    )
+    assert D("AS") in legal_moves(pos)
+    after = apply_move(pos, D("AS"))
+    assert after.declarer_points == 200 and after.aces_in_row_seat == 0 and after.trump == -1
+    after = apply_move(apply_move(after, C("9S")), C("TS"))
+    assert after.leader == 0 and sorted(legal_moves(after)) == [C("AC"), C("AD"), C("AH")]
+    assert solve(pos) == ref_solve(pos)
+
+
+def test_four_nines_and_half_marriage():
+    opts = PlayOptions(four_nines_bonus=200, half_marriage=True)
+    pos = PlayPosition(
+        hands=(H("9S 9C 9D 9H"), H("QS JS AC TC"), H("KD QD AH TH")), leader=0,
+        tricks_played=1, options=opts,
+    )
+    moves = legal_moves(pos)
+    assert D("9S") in moves and D("JS") not in moves
+    assert apply_move(pos, D("9H")).declarer_points == 200
+    assert solve(pos) == ref_solve(pos)
+    # Half marriage: seat 1 (the declarer here) leads Q+ or J+ of a Q+J for half the value.
+    pos = PlayPosition(
+        hands=(H("AS TS 9S"), H("QC JC 9D"), H("AD TD KD")), leader=1, declarer=1,
+        tricks_played=1, options=PlayOptions(half_marriage=True),
+    )
+    assert D("QC") in legal_moves(pos) and D("JC") in legal_moves(pos)
+    assert apply_move(pos, D("JC")).declarer_points == 30
+    assert solve(pos) == ref_solve(pos)
+
+
+def test_move_encoding_is_the_engine_one():
+    assert D("KH") == engine_moves.parse_move("KH+")
+    assert C("KH") == engine_moves.parse_move("KH")
+
+
+def test_validation():
+    with pytest.raises(ValueError):
+        PlayPosition(hands=(H("AS"), H("AS"), H("9S"))).validate()
+    with pytest.raises(ValueError):
+        PlayPosition(hands=(H("AS TS"), H("KS"), H("9S"))).validate()
+    with pytest.raises(ValueError):
+        apply_move(PlayPosition(hands=(H("AS"), H("KS"), H("9S"))), C("KS"))
+    done = PlayPosition(hands=(0, 0, 0), declarer_points=77)
+    assert solve(done) == 77 and makes(done, 77) and not makes(done, 78)
+
+
+# --- agreement with the reference minimax --------------------------------------------------------
+
+
+def _check_against_reference(rng: random.Random, tricks: int, count: int) -> None:
+    for _ in range(count):
+        pos = random_position(rng, tricks)
+        pos.validate()
+        st = ref_state(pos)
+        assert sorted(legal_moves(pos)) == sorted(ref_moves(st)), pos
+        expected = ref_value(st)
+        solver = Solver(native=False)
+        assert solver.solve(pos) == expected, (repr(pos), expected)
+        if HAVE_NATIVE:
+            assert Solver(native=True).solve(pos) == expected, (repr(pos), expected)
+
+
+def test_reference_one_to_three_tricks():
+    rng = random.Random(20241129)
+    for tricks, count in ((1, 300), (2, 2000), (3, 2000)):
+        _check_against_reference(rng, tricks, count)
+
+
+def test_reference_four_and_five_tricks():
+    rng = random.Random(7)
+    _check_against_reference(rng, 4, 120)
+    _check_against_reference(rng, 5, 10)
+
+
+def test_reference_four_aces_and_four_nines():
+    rng = random.Random(44)
+    for _ in range(80):
+        opts = PlayOptions(
+            ace_marriage=200,
+            ace_marriage_trump=rng.random() < 0.5,
+            ace_marriage_all_in_row=rng.random() < 0.7,
+            four_nines_bonus=rng.choice((200, 360)),
+            no_lead_own_trump=rng.random() < 0.5,
+            must_overtake=rng.random() < 0.3,
+            half_marriage=rng.random() < 0.3,
+        )
+        pos = random_position(rng, 4, opts, four=True)
+        st = ref_state(pos)
+        assert sorted(legal_moves(pos)) == sorted(ref_moves(st)), pos
+        expected = ref_value(st)
+        assert Solver(native=False).solve(pos) == expected, repr(pos)
+        if HAVE_NATIVE:
+            assert Solver(native=True).solve(pos) == expected, repr(pos)
+
+
+def test_solve_moves_against_reference():
+    rng = random.Random(11)
+    for _ in range(300):
+        pos = random_position(rng, rng.choice((2, 3)))
+        st = ref_state(pos)
+        expected = {m: ref_value(ref_play(st, m)) for m in ref_moves(st)}
+        values = Solver(native=False).solve_moves(pos)
+        assert values == expected, repr(pos)
+        best = max(values.values()) if pos.to_move == pos.declarer else min(values.values())
+        assert solve(pos) == best
+        # apply_move agrees with the reference's play of each move
+        for m in values:
+            child = apply_move(pos, m)
+            ref_child = ref_play(st, m)
+            assert child.declarer_points == ref_child["points"]
+            assert child.trump == ref_child["trump"] and child.leader == ref_child["leader"]
+
+
+@pytest.mark.parametrize("native", [False, True] if HAVE_NATIVE else [False])
+def test_makes_is_the_threshold_of_solve(native: bool):
+    rng = random.Random(3)
+    solver = Solver(native=native)
+    for _ in range(300):
+        pos = random_position(rng, rng.choice((2, 3, 4)))
+        value = solver.solve(pos)
+        for t in {value - 7, value - 1, value, value + 1, value + 12, 0, 120}:
+            assert solver.makes(pos, t) == (value >= t), (repr(pos), t, value)
+
+
+# --- whole deals, both backends -------------------------------------------------------------------
+
+
+def _deal(rng: random.Random, opts: PlayOptions = CLASSIC) -> PlayPosition:
+    deck = list(range(24))
+    rng.shuffle(deck)
+    return PlayPosition(
+        hands=(mask_of(deck[0:8]), mask_of(deck[8:16]), mask_of(deck[16:24])),
+        leader=0, declarer=rng.randrange(3), options=opts,
+    )
+
+
+@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not compiled")
+def test_native_and_python_agree_on_whole_deals():
+    rng = random.Random(99)
+    py, c = Solver(native=False), Solver(native=True)
+    for i in range(16):
+        pos = _deal(rng, CLASSIC if i % 2 else random_options(rng))
+        # seven-card deals as with exchange=discard_three, now and then
+        if i % 4 == 3:
+            pos = PlayPosition(
+                hands=tuple(h & ~(1 << (h.bit_length() - 1)) for h in pos.hands),  # type: ignore[arg-type]
+                declarer=pos.declarer, declarer_points=25, options=pos.options,
+            )
+        assert py.solve(pos) == c.solve(pos)
+        mid = pos
+        for _ in range(rng.randrange(1, 9)):
+            mid = apply_move(mid, rng.choice(legal_moves(mid)))
+        assert py.solve_moves(mid) == c.solve_moves(mid)
+    for _ in range(1500):
+        pos = random_position(rng, rng.choice((2, 3, 4, 5)))
+        assert py.solve(pos) == c.solve(pos), repr(pos)
+
+
+def test_whole_deal_is_fast_enough():
+    """A smoke test of speed: a whole deal from the first lead (see benchmarks/solver.py)."""
+    rng = random.Random(5)
+    solver = Solver()
+    start = time.perf_counter()
+    for _ in range(3):
+        solver.solve(_deal(rng))
+    assert time.perf_counter() - start < (5 if HAVE_NATIVE else 60)
