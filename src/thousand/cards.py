@@ -43,9 +43,13 @@ HIGHER_IN_SUIT: tuple[Mask, ...] = tuple(
     SUIT_MASK[c // 6] & ~((1 << (c + 1)) - 1) for c in range(N_CARDS)
 )
 #: Mask of K+Q of a suit (a marriage), by suit.
-MARRIAGE_MASK: tuple[Mask, ...] = tuple((1 << (s * 6 + KING)) | (1 << (s * 6 + QUEEN)) for s in range(4))
+MARRIAGE_MASK: tuple[Mask, ...] = tuple(
+    (1 << (s * 6 + KING)) | (1 << (s * 6 + QUEEN)) for s in range(4)
+)
 #: Mask of Q+J of a suit (a half marriage), by suit.
-HALF_MARRIAGE_MASK: tuple[Mask, ...] = tuple((1 << (s * 6 + QUEEN)) | (1 << (s * 6 + JACK)) for s in range(4))
+HALF_MARRIAGE_MASK: tuple[Mask, ...] = tuple(
+    (1 << (s * 6 + QUEEN)) | (1 << (s * 6 + JACK)) for s in range(4)
+)
 
 # Cards of each 6-bit suit pattern, highest first: iterating a hand is a few
 # table look-ups instead of a bit loop.

@@ -13,6 +13,11 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _root() -> None:
+    """Тысяча (Thousand): play, replay and study the card game."""
+
+
 def _register() -> None:
     # Each command module adds itself to ``app`` on import.
     import importlib

@@ -17,13 +17,14 @@ the play options of §4 and §7 ``must_overtake``:
 * ``no_lead_own_trump``: the player who declared the current trump may not lead a trump unless
   he holds only trumps.
 
-Decisions where the brief is silent (kept in docs/solver.md):
+Where the rules leave a choice, the solver does what the engine (thousand.deal) does:
 
-* with ``no_lead_own_trump`` every *marriage* declaration (full, half, ace) may be led even when
-  its card is a trump; the four-nines bonus is no marriage and obeys the rule like a plain lead;
-* the ace duty of ``ace_marriage_all_in_row`` wins over ``no_lead_own_trump``: the leader under
-  the duty leads a non-trump ace when he has one, else a trump ace;
-* a half marriage is worth ``marriage_values[suit] // 2``.
+* a declaring lead is a lead: with ``no_lead_own_trump`` the declarer of the trump may not
+  declare with a trump card either (a new marriage in another suit is no trump card, so it is
+  always allowed);
+* the ace duty of ``ace_marriage_all_in_row`` wins over ``no_lead_own_trump``: under the duty
+  any ace may be led, a trump ace too;
+* a half marriage is worth ``marriage_values[suit] // 2`` (the rules refuse odd values).
 
 The declarer's total counts his card points and his own declarations only; what the defenders
 declare changes the trump but never his total, so ``marriage_points_declarer_only`` does not
@@ -221,12 +222,7 @@ def legal_moves(pos: PlayPosition) -> list[int]:
         return cards_of(hand)
     # On lead.
     if opts.ace_marriage_all_in_row and pos.aces_in_row_seat == seat and hand & ACES:
-        aces = hand & ACES
-        if opts.no_lead_own_trump and trump >= 0 and pos.trump_declarer == seat:
-            other = aces & ~SUIT_MASK[trump]
-            if other:
-                aces = other
-        return cards_of(aces)
+        return cards_of(hand & ACES)  # the ace duty: any ace, trump or not
     plain = hand
     if opts.no_lead_own_trump and trump >= 0 and pos.trump_declarer == seat:
         other = hand & ~SUIT_MASK[trump]
@@ -238,8 +234,8 @@ def legal_moves(pos: PlayPosition) -> list[int]:
             d = _declaration(hand, c, opts)
             if d is None:
                 continue
-            if c % 6 == NINE and not plain >> c & 1:
-                continue  # the nines bonus is no marriage: it obeys no_lead_own_trump
+            if not plain >> c & 1:
+                continue  # a declaring lead is a lead: no_lead_own_trump bars it too
             moves.append(DECLARE + c)
     return moves
 

@@ -128,10 +128,7 @@ class Search:
         h = self.h
         hand = h[seat]
         if aces == seat and hand & ACES:
-            cands = hand & ACES
-            if self.nlot and trump >= 0 and tdecl == seat and cands & ~SUIT_MASK[trump]:
-                cands &= ~SUIT_MASK[trump]
-            return _bits_high_first(cands)
+            return _bits_high_first(hand & ACES)
         plain = hand
         if self.nlot and trump >= 0 and tdecl == seat and hand & ~SUIT_MASK[trump]:
             plain = hand & ~SUIT_MASK[trump]
@@ -144,13 +141,13 @@ class Search:
             while potential:
                 c = potential.bit_length() - 1
                 potential ^= 1 << c
+                if not plain >> c & 1:
+                    continue
                 d = self.declaration(hand, c)
                 if d is None:
                     continue
                 value, changes = d
                 if c % 6 == NINE:
-                    if not plain >> c & 1:
-                        continue
                     # No trump change, no duty: for the declarer it beats the plain nine;
                     # for a defender it is the plain nine.
                     if is_decl:
@@ -199,17 +196,17 @@ class Search:
         decl = self.decl
         hand = h[leader]
         lb = 0
-        if leader == decl and not nodecl and aces != leader:
-            lb = self.best_declaration(hand)
         if aces == leader:
-            return lb, ub  # the ace duty: no cashing plan
+            return lb, ub  # the ace duty: no cashing plan, no declaration
+        tm = SUIT_MASK[trump] if trump >= 0 else 0
+        barred = self.nlot and trump >= 0 and tdecl == leader and hand & ~tm
+        if leader == decl and not nodecl:
+            lb = self.best_declaration(hand & ~tm if barred else hand, hand)
         h1 = h[(leader + 1) % 3]
         h2 = h[(leader + 2) % 3]
         others = h1 | h2
-        tm = SUIT_MASK[trump] if trump >= 0 else 0
         ruff1 = h1 & tm
         ruff2 = h2 & tm
-        barred = self.nlot and trump >= 0 and tdecl == leader and hand & ~tm
         gain = 0
         tricks = 0
         kt = 0
@@ -255,22 +252,22 @@ class Search:
             return (gain if gain > lb else lb), ub
         return 0, ub - gain
 
-    def best_declaration(self, hand: int) -> int:
-        """The highest value ``hand`` can declare on this lead."""
+    def best_declaration(self, leads: int, hand: int) -> int:
+        """The highest value ``hand`` can declare on this lead by leading a card of ``leads``."""
         best = 0
         mv = self.mv
         for s in range(4):
             mm = MARRIAGE_MASK[s]
             if hand & mm == mm:
-                if mv[s] > best:
+                if leads & mm and mv[s] > best:
                     best = mv[s]
             elif self.half:
                 hm = HALF_MARRIAGE_MASK[s]
-                if hand & hm == hm and mv[s] // 2 > best:
+                if hand & hm == hm and leads & hm and mv[s] // 2 > best:
                     best = mv[s] // 2
-        if self.ace_val and hand & ACES == ACES and self.ace_val > best:
+        if self.ace_val and hand & ACES == ACES and leads & ACES and self.ace_val > best:
             best = self.ace_val
-        if self.nines_val and hand & NINES == NINES and self.nines_val > best:
+        if self.nines_val and hand & NINES == NINES and leads & NINES and self.nines_val > best:
             best = self.nines_val
         return best
 

@@ -180,17 +180,22 @@ static int declaration(const Core *S, uint32_t hand, int card, int *value, int *
     return 0;
 }
 
-static int best_declaration(const Core *S, uint32_t hand) {
+/* The highest value hand can declare on this lead by leading a card of leads. */
+static int best_declaration(const Core *S, uint32_t leads, uint32_t hand) {
     int best = 0;
     for (int s = 0; s < 4; s++) {
         if (marriage(hand, s)) {
-            if (S->mv[s] > best) best = S->mv[s];
-        } else if (S->half && half_marriage(hand, s) && S->mv[s] / 2 > best) {
+            if ((leads & (3u << (6 * s + 2))) && S->mv[s] > best) best = S->mv[s];
+        } else if (S->half && half_marriage(hand, s) && (leads & (3u << (6 * s + 1))) &&
+                   S->mv[s] / 2 > best) {
             best = S->mv[s] / 2;
         }
     }
-    if (S->ace_val && (hand & ACES_MASK) == ACES_MASK && S->ace_val > best) best = S->ace_val;
-    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK && S->nines_val > best)
+    if (S->ace_val && (hand & ACES_MASK) == ACES_MASK && (leads & ACES_MASK) &&
+        S->ace_val > best)
+        best = S->ace_val;
+    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK && (leads & NINES_MASK) &&
+        S->nines_val > best)
         best = S->nines_val;
     return best;
 }
@@ -213,9 +218,7 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
     uint32_t hand = h[seat];
     int n = 0;
     if (aces == seat && (hand & ACES_MASK)) {
-        uint32_t cands = hand & ACES_MASK;
-        if (S->nlot && trump >= 0 && tdecl == seat && (cands & ~SUIT_MASK[trump]))
-            cands &= ~SUIT_MASK[trump];
+        uint32_t cands = hand & ACES_MASK; /* the ace duty: any ace, trump or not */
         while (cands) {
             int c = highest(cands);
             cands ^= 1u << c;
@@ -236,9 +239,9 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
             int c = highest(pot);
             pot ^= 1u << c;
             int value, changes;
+            if (!(plain >> c & 1)) continue; /* a declaring lead is a lead */
             if (!declaration(S, hand, c, &value, &changes)) continue;
             if (c % 6 == 0) {
-                if (!(plain >> c & 1)) continue;
                 if (is_decl) {
                     plain &= ~(1u << c);
                     keys[n++] = (1000 + value) * 64 + DECLARE + c;
@@ -287,16 +290,13 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
     int lb = 0;
     *qlo = 0;
     *qhi = ub;
-    if (leader == decl && !nodecl && aces != leader) lb = best_declaration(S, hand);
-    if (aces == leader) {
-        *qlo = lb;
-        return;
-    }
+    if (aces == leader) return; /* the ace duty: no cashing plan, no declaration */
+    uint32_t tm = trump >= 0 ? SUIT_MASK[trump] : 0;
+    int barred = S->nlot && trump >= 0 && tdecl == leader && (hand & ~tm);
+    if (leader == decl && !nodecl) lb = best_declaration(S, barred ? hand & ~tm : hand, hand);
     uint32_t h1 = h[(leader + 1) % 3], h2 = h[(leader + 2) % 3];
     uint32_t others = h1 | h2;
-    uint32_t tm = trump >= 0 ? SUIT_MASK[trump] : 0;
     uint32_t ruff1 = h1 & tm, ruff2 = h2 & tm;
-    int barred = S->nlot && trump >= 0 && tdecl == leader && (hand & ~tm);
     int gain = 0, tricks = 0, kt = 0, ks[4] = {0, 0, 0, 0};
     for (int s = 0; s < 4; s++) {
         uint32_t sm = SUIT_MASK[s];

@@ -1,0 +1,976 @@
+"""One deal of Тысяча as a state machine: auction, talon, exchange, contract, play, deal score.
+
+The deal knows the rules and what the game told it (who deals, who opens, who
+may bid, bid dark or concede); it knows nothing of scores beyond that, of
+terminals or of files.  The game (:mod:`thousand.game`) creates one
+:class:`Deal` per deal from a :class:`DealContext` and scores its
+:class:`DealResult`.
+
+The hot path (``legal_moves``/``apply``/``undo`` in the play phase) works on
+bitmask hands and small ints, because bots replay millions of positions.
+
+Phases, in order (RULES.md §2, §4, §6):
+
+``DARK_CHOICE``
+    only when a dark bid is possible: the opener chooses ``dark`` or ``look``
+    before he sees his hand.  In a record ``look`` is implied by any other move.
+``AUCTION``
+    bids, passes, and redeal demands on a player's first turn.
+``EXCHANGE``
+    the declarer has taken the talon; he gives one card to each opponent (or
+    discards three), or demands a redeal for a weak talon instead of the first.
+``CONTRACT``
+    ``contract N`` (N ≥ the bid; a raise is capped by his marriages) or ``concede``.
+``REDEAL_OFFER``
+    ``redeal_after_exchange``: each player who now may demand a redeal answers
+    ``redeal`` or ``pass``, clockwise from the declarer *(decision)*.
+``PLAY``
+    the tricks.
+``DONE``
+    :attr:`Deal.result` holds the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from . import moves as mv
+from .cards import (
+    ACE,
+    HIGHER_IN_SUIT,
+    JACK,
+    KING,
+    MARRIAGE_MASK,
+    NINE,
+    POINTS,
+    QUEEN,
+    RANK_MASK,
+    SUIT_MASK,
+    Card,
+    Mask,
+    card_label,
+    card_str,
+    cards_of,
+    points_of,
+)
+from .messages import IllegalMove, suit_name
+from .moves import Move
+from .rules import Rules
+
+
+class Phase(IntEnum):
+    DARK_CHOICE = 0
+    AUCTION = 1
+    EXCHANGE = 2
+    CONTRACT = 3
+    REDEAL_OFFER = 4
+    PLAY = 5
+    DONE = 6
+
+
+PHASE_NAMES = {
+    Phase.DARK_CHOICE: "dark choice",
+    Phase.AUCTION: "auction",
+    Phase.EXCHANGE: "exchange",
+    Phase.CONTRACT: "contract",
+    Phase.REDEAL_OFFER: "redeal offer",
+    Phase.PLAY: "play",
+    Phase.DONE: "over",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DealContext:
+    """What the game tells a deal: who sits where and what each seat may do.
+
+    ``hands`` are by seat (a sitting-out dealer's hand is 0); ``opener`` is the
+    first bidder, or the player of a golden deal.  ``barred`` seats must pass
+    (``min_score_to_bid``); ``concede_allowed`` is by seat (limit, barrel,
+    golden); ``dark_allowed`` says whether the opener may bid dark in this deal.
+    """
+
+    rules: Rules
+    dealer: int
+    hands: tuple[Mask, ...]
+    talon: Mask
+    opener: int
+    golden: bool = False
+    dark_allowed: bool = False
+    barred: frozenset[int] = frozenset()
+    concede_allowed: tuple[bool, ...] = (True, True, True, True)
+    cut: tuple[Card, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats that play this deal, clockwise from the dealer's left."""
+        n = self.players
+        order = tuple((self.dealer + i) % n for i in range(1, n + 1))
+        return order[:3] if n == 4 else order
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, the trump, who took it."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    trump: int
+    winner: int
+
+    @property
+    def points(self) -> int:
+        return sum(POINTS[c] for _, c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A declaration made by leading a card with ``+``.
+
+    ``kind`` is ``marriage``, ``half_marriage``, ``ace_marriage`` or ``four_nines``;
+    ``points`` what it scored (0 for a defender under ``marriage_points_declarer_only``).
+    """
+
+    seat: int
+    kind: str
+    suit: int
+    points: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended and what it is worth, before the game's barrel and penalties.
+
+    ``outcome`` is ``played``, ``conceded`` or ``redeal``.  ``points`` are the raw
+    points by seat (cards taken + declarations, the declarer's discards included;
+    0 for a sitting-out dealer and all 0 in a conceded deal); ``values`` are the
+    deal values of RULES.md §7 (contract ±, rounded defenders' points, concede
+    payments, the sitting dealer's talon score; dark and golden doubling applied).
+    """
+
+    outcome: str
+    declarer: int | None
+    bid: int | None
+    contract: int | None
+    made: bool | None
+    dark: bool
+    golden: bool
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    values: tuple[int, ...]
+    redeal_by: int | None = None
+    active: tuple[int, ...] = ()
+    dealer: int = 0
+
+
+def round_points(x: int, step: int) -> int:
+    """Round to ``step`` as players do: with 5, a remainder of 1–2 goes down and 3–4 up
+    (17→15, 18→20); with 10, 1–4 down and 5–9 up; with 1, nothing changes."""
+    if step <= 1:
+        return x
+    r = x % step
+    return x - r + (step if r >= (step + 1) // 2 else 0)
+
+
+def marriage_sum(hand: Mask, values: tuple[int, ...]) -> int:
+    """Total value of the marriages (K+Q of one suit) held in ``hand``."""
+    total = 0
+    for s in range(4):
+        m = MARRIAGE_MASK[s]
+        if hand & m == m:
+            total += values[s]
+    return total
+
+
+def _words(en: str, ru: str) -> Callable[[str], str]:
+    """A message parameter that renders in the message's language."""
+    return lambda lang: ru if lang == "ru" else en
+
+
+class Deal:
+    """One deal.  ``legal_moves()`` lists moves; ``apply(move)`` checks and makes one;
+    ``undo()`` takes the last one back; ``view(seat)`` is what a seat may see."""
+
+    __slots__ = (
+        "_cached_legal",
+        "_next",
+        "_undo",
+        "aces_in_row",
+        "acted",
+        "active",
+        "auction",
+        "bid",
+        "bonus",
+        "contract",
+        "ctx",
+        "dark_bidder",
+        "dark_standing",
+        "declarations",
+        "declarer",
+        "discards",
+        "given",
+        "hands",
+        "high_bid",
+        "high_bidder",
+        "history",
+        "leader",
+        "looked",
+        "n_tricks",
+        "offer_queue",
+        "passed",
+        "phase",
+        "redeal_by",
+        "result",
+        "rules",
+        "taken",
+        "talon",
+        "talon_public",
+        "to_move",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "trump_declarer",
+    )
+
+    def __init__(self, ctx: DealContext) -> None:
+        rules = ctx.rules
+        self.ctx = ctx
+        self.rules = rules
+        n = ctx.players
+        self.active: tuple[int, ...] = ctx.active
+        nxt = [0] * n
+        for i, s in enumerate(self.active):
+            nxt[s] = self.active[(i + 1) % 3]
+        self._next: list[int] = nxt
+        self.hands: list[Mask] = list(ctx.hands)
+        self.talon: Mask = ctx.talon
+        self.talon_public = False
+        self.history: list[Move] = []
+        self.auction: list[tuple[int, Move]] = []  # (seat, bid/pass/dark/redeal)
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.passed = 0  # mask of seats out of the auction
+        self.acted = 0  # mask of seats that have had a turn in the auction
+        self.dark_bidder = -1
+        self.dark_standing = False
+        self.looked = 0  # mask of seats that have looked at their hand
+        self.declarer = -1
+        self.bid = 0
+        self.contract = 0
+        self.given: list[tuple[Card, int]] = []
+        self.discards: Mask = 0
+        self.offer_queue: tuple[int, ...] = ()
+        self.trick: list[Card] = []
+        self.leader = -1
+        self.trump = -1
+        self.trump_declarer = -1
+        self.aces_in_row = -1
+        self.taken = [0] * n  # card points taken
+        self.tricks_won = [0] * n
+        self.bonus = [0] * n  # declaration points
+        self.tricks: list[Trick] = []
+        self.declarations: list[Declaration] = []
+        self.n_tricks = 7 if rules.exchange == "discard_three" else 8
+        self.redeal_by = -1
+        self.result: DealResult | None = None
+        self._undo: list[tuple[object, ...]] = []
+        self._cached_legal: list[Move] | None = None
+        self.to_move = ctx.opener
+        if ctx.golden:
+            # A golden deal has no auction: the opener plays 120 (RULES §4 golden_deals).
+            self.looked = (1 << n) - 1
+            self._start_exchange(ctx.opener, 120)
+        elif ctx.dark_allowed and ctx.opener not in ctx.barred:
+            self.phase = Phase.DARK_CHOICE
+            self.looked = ((1 << n) - 1) & ~(1 << ctx.opener)
+        else:
+            self.phase = Phase.AUCTION
+            self.looked = (1 << n) - 1
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def players(self) -> int:
+        return self.ctx.players
+
+    @property
+    def done(self) -> bool:
+        return self.phase == Phase.DONE
+
+    def next_seat(self, seat: int) -> int:
+        """The next active seat clockwise."""
+        return self._next[seat]
+
+    def opponents(self) -> tuple[int, int]:
+        """The declarer's opponents, the first one clockwise after him first."""
+        a = self._next[self.declarer]
+        return a, self._next[a]
+
+    def cap(self, seat: int) -> int:
+        """The highest bid ``seat`` may make with the hand he holds now (RULES §2.2)."""
+        return self.rules.bid_cap + marriage_sum(self.hands[seat], self.rules.marriage_values)
+
+    def redeal_entitled_by_hand(self, seat: int) -> bool:
+        """Four nines (``redeal_four_nines``) or a weak hand (``redeal_weak_hand``)."""
+        r = self.rules
+        hand = self.hands[seat]
+        nines = RANK_MASK[NINE]
+        if r.redeal_four_nines and hand & nines == nines:
+            return True
+        return r.redeal_weak_hand is not None and points_of(hand) < r.redeal_weak_hand
+
+    def _redeal_entitled_after_exchange(self, seat: int) -> bool:
+        r = self.rules
+        hand = self.hands[seat]
+        nines = RANK_MASK[NINE]
+        if hand & nines == nines:
+            return True
+        return r.redeal_weak_hand is not None and points_of(hand) < r.redeal_weak_hand
+
+    def weak_talon(self) -> bool:
+        """Two nines, or under 5 points (``redeal_weak_talon``)."""
+        return (self.talon & RANK_MASK[NINE]).bit_count() >= 2 or points_of(self.talon) < 5
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The cards of the trick in progress with the seats that played them."""
+        out = []
+        seat = self.leader
+        for c in self.trick:
+            out.append((seat, c))
+            seat = self._next[seat]
+        return out
+
+    # ------------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the player to move may make, in a stable order."""
+        cached = self._cached_legal
+        if cached is None:
+            cached = self._cached_legal = self._legal()
+        return cached
+
+    def _legal(self) -> list[Move]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return self._legal_play()
+        if phase == Phase.AUCTION:
+            return self._legal_auction()
+        if phase == Phase.EXCHANGE:
+            hand = self.hands[self.declarer]
+            word = mv.discard if self.rules.exchange == "discard_three" else mv.give
+            out = [word(c) for c in cards_of(hand)]
+            if self._weak_talon_redeal_allowed():
+                out.append(mv.REDEAL)
+            return out
+        if phase == Phase.CONTRACT:
+            return self._legal_contract()
+        if phase == Phase.DARK_CHOICE:
+            return [mv.DARK, mv.LOOK]
+        if phase == Phase.REDEAL_OFFER:
+            return [mv.REDEAL, mv.PASS]
+        return []
+
+    def _legal_auction(self) -> list[Move]:
+        seat = self.to_move
+        r = self.rules
+        out: list[Move] = []
+        first_turn = not (self.acted >> seat) & 1
+        if first_turn and (self.looked >> seat) & 1 and self.redeal_entitled_by_hand(seat):
+            out.append(mv.REDEAL)
+        if seat in self.ctx.barred:
+            out.append(mv.PASS)
+            return out
+        step = r.bid_step
+        if self.high_bid == 0:
+            low = 100
+        else:
+            out.append(mv.PASS)
+            if (
+                self.dark_standing
+                and r.dark_outbid_needs_marriage
+                and marriage_sum(self.hands[seat], r.marriage_values) == 0
+            ):
+                return out
+            low = self.high_bid + step
+        low = -(-low // step) * step
+        top = max(self.cap(seat), 100)
+        out.extend(mv.bid(b) for b in range(low, top + 1, step))
+        return out
+
+    def _legal_contract(self) -> list[Move]:
+        seat = self.declarer
+        step = self.rules.bid_step
+        low = self.bid
+        top = self.cap(seat)
+        out = [mv.contract(low)]
+        start = -(-(low + 1) // step) * step
+        out.extend(mv.contract(b) for b in range(start, top + 1, step))
+        if self._concede_allowed():
+            out.append(mv.CONCEDE)
+        return out
+
+    def _concede_allowed(self) -> bool:
+        if not self.rules.concede:
+            return False
+        allowed = self.ctx.concede_allowed
+        return self.declarer >= len(allowed) or allowed[self.declarer]
+
+    def _weak_talon_redeal_allowed(self) -> bool:
+        r = self.rules
+        if not r.redeal_weak_talon or self.given or self.discards:
+            return False
+        if r.redeal_weak_talon_only_at_100 and self.bid != 100:
+            return False
+        return self.weak_talon()
+
+    def _legal_play(self) -> list[Move]:
+        seat = self.to_move
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:
+            led = trick[0] // 6
+            follow = hand & SUIT_MASK[led]
+            if follow:
+                if self.rules.must_overtake:
+                    top = max(c for c in trick if c // 6 == led)
+                    higher = follow & HIGHER_IN_SUIT[top]
+                    if higher:
+                        follow = higher
+                return cards_of(follow)
+            trump = self.trump
+            if trump >= 0:
+                trumps = hand & SUIT_MASK[trump]
+                if trumps:
+                    return cards_of(trumps)
+            return cards_of(hand)
+        return self._legal_leads(seat, hand)
+
+    def _legal_leads(self, seat: int, hand: Mask) -> list[Move]:
+        r = self.rules
+        leads = hand
+        if self.aces_in_row == seat and hand & RANK_MASK[ACE]:
+            leads = hand & RANK_MASK[ACE]
+        elif r.no_lead_own_trump and self.trump_declarer == seat and self.trump >= 0:
+            non_trump = hand & ~SUIT_MASK[self.trump]
+            if non_trump:
+                leads = non_trump
+        out = cards_of(leads)
+        if self.tricks_played or r.marriage_on_first_lead:
+            out.extend(mv.play(c, True) for c in self._declaring_cards(hand) if leads >> c & 1)
+        return out
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self.tricks)
+
+    def _declaring_cards(self, hand: Mask) -> list[Card]:
+        """Cards of ``hand`` that declare something when led with ``+``."""
+        r = self.rules
+        out: list[Card] = []
+        for s in range(4):
+            base = s * 6
+            k, q, j = base + KING, base + QUEEN, base + JACK
+            has_k, has_q = hand >> k & 1, hand >> q & 1
+            if has_k and has_q:
+                out.extend((k, q))
+            if r.half_marriage and has_q and hand >> j & 1:
+                if not has_k:
+                    out.append(q)
+                out.append(j)
+        if r.ace_marriage and hand & RANK_MASK[ACE] == RANK_MASK[ACE]:
+            out.extend(s * 6 + ACE for s in range(4))
+        if r.four_nines_bonus and hand & RANK_MASK[NINE] == RANK_MASK[NINE]:
+            out.extend(s * 6 + NINE for s in range(4))
+        return out
+
+    # ------------------------------------------------------------------- apply
+
+    def apply(self, move: Move) -> None:
+        """Make ``move`` for the player to move, or raise :class:`IllegalMove` saying why.
+
+        In the dark choice any move other than ``dark`` first implies ``look``, so a
+        record (which never writes ``look``) replays move by move.
+        """
+        legal = self._cached_legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            if self.phase == Phase.DARK_CHOICE and move != mv.DARK:
+                self.apply(mv.LOOK)
+                try:
+                    self.apply(move)
+                except IllegalMove:
+                    self.undo()
+                    raise
+                return
+            raise self.why_illegal(move)
+        self._undo.append(self._snapshot())
+        self._cached_legal = None
+        self.history.append(move)
+        phase = self.phase
+        if phase == Phase.PLAY:
+            self._apply_play(move)
+        elif phase == Phase.AUCTION:
+            self._apply_auction(move)
+        elif phase == Phase.EXCHANGE:
+            self._apply_exchange(move)
+        elif phase == Phase.CONTRACT:
+            self._apply_contract(move)
+        elif phase == Phase.DARK_CHOICE:
+            self._apply_dark_choice(move)
+        elif phase == Phase.REDEAL_OFFER:
+            self._apply_redeal_offer(move)
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.phase, self.to_move, self.hands.copy(), self.high_bid, self.high_bidder,
+            self.passed, self.acted, self.dark_bidder, self.dark_standing, self.looked,
+            self.declarer, self.bid, self.contract, len(self.given), self.discards,
+            self.offer_queue, self.trick.copy(), self.leader, self.trump, self.trump_declarer,
+            self.aces_in_row, self.taken.copy(), self.tricks_won.copy(), self.bonus.copy(),
+            len(self.tricks), len(self.declarations), self.redeal_by, self.result,
+            self.talon_public, len(self.auction),
+        )
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._undo:
+            raise IndexError("no move to undo")
+        (
+            self.phase, self.to_move, hands, self.high_bid, self.high_bidder,
+            self.passed, self.acted, self.dark_bidder, self.dark_standing, self.looked,
+            self.declarer, self.bid, self.contract, n_given, self.discards,
+            self.offer_queue, trick, self.leader, self.trump, self.trump_declarer,
+            self.aces_in_row, taken, tricks_won, bonus,
+            n_tricks, n_decl, self.redeal_by, self.result, self.talon_public, n_auction,
+        ) = self._undo.pop()  # type: ignore[assignment]
+        self.hands = hands  # type: ignore[assignment]
+        self.trick = trick  # type: ignore[assignment]
+        self.taken = taken  # type: ignore[assignment]
+        self.tricks_won = tricks_won  # type: ignore[assignment]
+        self.bonus = bonus  # type: ignore[assignment]
+        del self.given[n_given:]  # type: ignore[arg-type]
+        del self.tricks[n_tricks:]  # type: ignore[arg-type]
+        del self.declarations[n_decl:]  # type: ignore[arg-type]
+        del self.auction[n_auction:]  # type: ignore[arg-type]
+        self._cached_legal = None
+        return self.history.pop()
+
+    # auction ---------------------------------------------------------------
+
+    def _apply_dark_choice(self, move: Move) -> None:
+        seat = self.to_move
+        if move == mv.DARK:
+            self.auction.append((seat, move))
+            self.high_bid = 120
+            self.high_bidder = seat
+            self.dark_bidder = seat
+            self.dark_standing = True
+            self.acted |= 1 << seat
+            self.phase = Phase.AUCTION
+            self._advance_auction()
+        else:  # look
+            self.looked |= 1 << seat
+            self.phase = Phase.AUCTION
+
+    def _apply_auction(self, move: Move) -> None:
+        seat = self.to_move
+        self.acted |= 1 << seat
+        self.auction.append((seat, move))
+        if move == mv.REDEAL:
+            self._finish_redeal(seat)
+            return
+        if move == mv.PASS:
+            self.passed |= 1 << seat
+        else:
+            self.high_bid = mv.value_of(move)
+            self.high_bidder = seat
+            if self.dark_standing:
+                # Outbid: the dark bid is gone and its bidder may look (RULES §4 dark).
+                self.dark_standing = False
+                self.looked |= 1 << self.dark_bidder
+        self._advance_auction()
+
+    def _advance_auction(self) -> None:
+        remaining = [s for s in self.active if not (self.passed >> s) & 1]
+        if self.high_bid and len(remaining) == 1 and remaining[0] == self.high_bidder:
+            self._start_exchange(self.high_bidder, self.high_bid)
+            return
+        if not remaining:
+            # Everybody passed without a bid: only when nobody may bid (RULES §7
+            # "barred from bidding"): the opener plays 100 anyway.
+            self._start_exchange(self.ctx.opener, 100)
+            return
+        seat = self._next[self.to_move]
+        while (self.passed >> seat) & 1:
+            seat = self._next[seat]
+        self.to_move = seat
+
+    def _start_exchange(self, declarer: int, bid: int) -> None:
+        self.declarer = declarer
+        self.bid = bid
+        self.contract = bid
+        self.looked |= 1 << declarer
+        self.hands[declarer] |= self.talon
+        self.talon_public = self._talon_shown_to_all()
+        self.phase = Phase.EXCHANGE
+        self.to_move = declarer
+
+    def _talon_shown_to_all(self) -> bool:
+        r = self.rules
+        if self.dark_standing and not r.dark_talon_shown:
+            return False
+        return not (r.talon_shown == "not_at_100" and self.bid == 100)
+
+    def talon_visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` has seen the talon (RULES §4 talon_shown, dark_talon_shown)."""
+        if self.declarer < 0:
+            return False
+        if self.talon_public or seat == self.declarer:
+            return True
+        return (
+            seat is not None
+            and self.dark_standing
+            and not self.rules.dark_talon_shown
+            and self.players == 4
+            and seat == self.ctx.dealer
+        )
+
+    # exchange, contract ------------------------------------------------------
+
+    def _apply_exchange(self, move: Move) -> None:
+        d = self.declarer
+        if move == mv.REDEAL:
+            self._finish_redeal(d)
+            return
+        card = mv.card_of(move)
+        self.hands[d] &= ~(1 << card)
+        if mv.is_discard(move):
+            self.discards |= 1 << card
+            done = self.discards.bit_count() == 3
+        else:
+            first, second = self.opponents()
+            to = first if not self.given else second
+            self.given.append((card, to))
+            self.hands[to] |= 1 << card
+            done = len(self.given) == 2
+        if done:
+            self.phase = Phase.CONTRACT
+
+    def _apply_contract(self, move: Move) -> None:
+        if move == mv.CONCEDE:
+            self._finish(conceded=True)
+            return
+        self.contract = mv.value_of(move)
+        if self.rules.redeal_after_exchange:
+            seat = self.declarer
+            queue = []
+            for _ in range(3):
+                if self._redeal_entitled_after_exchange(seat):
+                    queue.append(seat)
+                seat = self._next[seat]
+            self.offer_queue = tuple(queue)
+            if queue:
+                self.phase = Phase.REDEAL_OFFER
+                self.to_move = queue[0]
+                return
+        self._start_play()
+
+    def _apply_redeal_offer(self, move: Move) -> None:
+        if move == mv.REDEAL:
+            self._finish_redeal(self.to_move)
+            return
+        self.offer_queue = self.offer_queue[1:]
+        if self.offer_queue:
+            self.to_move = self.offer_queue[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.leader = self.declarer
+        self.to_move = self.declarer
+
+    # play ------------------------------------------------------------------
+
+    def _apply_play(self, move: Move) -> None:
+        seat = self.to_move
+        card = move % 24
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        if not trick and move >= 24:
+            self._declare(seat, card)
+        trick.append(card)
+        if len(trick) < 3:
+            self.to_move = self._next[seat]
+            return
+        # The trick is complete: find the winner.
+        trump = self.trump
+        best = trick[0]
+        best_i = 0
+        for i in (1, 2):
+            c = trick[i]
+            cs = c // 6
+            bs = best // 6
+            if (cs == bs and c > best) or (cs == trump and bs != trump):
+                best, best_i = c, i
+        winner = self.leader
+        for _ in range(best_i):
+            winner = self._next[winner]
+        self.taken[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
+        self.tricks_won[winner] += 1
+        seats = []
+        s = self.leader
+        for c in trick:
+            seats.append((s, c))
+            s = self._next[s]
+        self.tricks.append(Trick(self.leader, tuple(seats), trump, winner))
+        self.trick = []
+        if self.aces_in_row >= 0 and (
+            winner != self.aces_in_row or not self.hands[winner] & RANK_MASK[ACE]
+        ):
+            self.aces_in_row = -1
+        self.leader = winner
+        self.to_move = winner
+        if len(self.tricks) == self.n_tricks:
+            self._finish(conceded=False)
+
+    def _declare(self, seat: int, card: Card) -> None:
+        r = self.rules
+        suit, rank = divmod(card, 6)
+        hand_before = self.hands[seat] | (1 << card)
+        if rank == ACE:
+            kind, value, new_trump = "ace_marriage", r.ace_marriage, r.ace_marriage_trump
+            if r.ace_marriage_all_in_row:
+                self.aces_in_row = seat
+        elif rank == NINE:
+            kind, value, new_trump = "four_nines", r.four_nines_bonus, False
+        elif rank == KING or (rank == QUEEN and hand_before >> (suit * 6 + KING) & 1):
+            kind, value, new_trump = "marriage", r.marriage_values[suit], True
+        else:
+            kind, value, new_trump = "half_marriage", r.marriage_values[suit] // 2, True
+        if r.marriage_points_declarer_only and seat != self.declarer:
+            value = 0
+        self.bonus[seat] += value
+        if new_trump:
+            self.trump = suit
+            self.trump_declarer = seat
+        self.declarations.append(Declaration(seat, kind, suit, value, len(self.tricks)))
+
+    # end of deal -------------------------------------------------------------
+
+    def _finish_redeal(self, seat: int) -> None:
+        self.redeal_by = seat
+        self.phase = Phase.DONE
+        n = self.players
+        self.result = DealResult(
+            outcome="redeal", declarer=None, bid=None, contract=None, made=None,
+            dark=False, golden=self.ctx.golden, points=(0,) * n, tricks=(0,) * n,
+            values=(0,) * n, redeal_by=seat, active=self.active, dealer=self.ctx.dealer,
+        )
+
+    def _finish(self, conceded: bool) -> None:
+        self.phase = Phase.DONE
+        self.result = score_deal(self, conceded)
+
+    # ------------------------------------------------------------------ errors
+
+    def why_illegal(self, move: Move) -> IllegalMove:
+        """An :class:`IllegalMove` that explains why ``move`` is not legal now."""
+        try:
+            text = mv.move_str(move)
+        except mv.MoveError:
+            text = str(move)
+        phase = self.phase
+        if phase == Phase.DONE:
+            return IllegalMove(text, "deal_over")
+        seat = self.to_move
+        now = f"seat {seat} to {self._expected(phase)}"
+        if phase == Phase.PLAY and mv.is_card_play(move):
+            return self._why_illegal_card(text, move)
+        if phase == Phase.AUCTION and (mv.is_bid(move) or move == mv.PASS):
+            return self._why_illegal_bid(text, move)
+        if phase == Phase.CONTRACT and mv.is_contract(move):
+            if mv.value_of(move) < self.bid:
+                return IllegalMove(text, "contract_too_low", bid=self.bid)
+            if mv.value_of(move) % self.rules.bid_step:
+                return IllegalMove(text, "bid_step", step=self.rules.bid_step)
+            return self._over_cap(text, self.declarer)
+        if phase == Phase.CONTRACT and move == mv.CONCEDE:
+            return IllegalMove(text, "concede_not_allowed", why="")
+        if phase == Phase.EXCHANGE and (mv.is_give(move) or mv.is_discard(move)):
+            card = mv.card_of(move)
+            expected = mv.is_discard(self.legal_moves()[0])
+            if mv.is_discard(move) != expected:
+                return IllegalMove(text, "wrong_phase", what=text.split()[0], now=now)
+            return IllegalMove(text, "not_in_hand", card=card_str(card))
+        if move == mv.REDEAL:
+            return IllegalMove(text, "redeal_not_entitled")
+        if move == mv.DARK:
+            return IllegalMove(text, "dark_not_allowed")
+        return IllegalMove(text, "wrong_phase", what=text, now=now)
+
+    @staticmethod
+    def _expected(phase: Phase) -> str:
+        return {
+            Phase.DARK_CHOICE: "bid dark or look at his cards",
+            Phase.AUCTION: "bid or pass",
+            Phase.EXCHANGE: "give or discard a card",
+            Phase.CONTRACT: "name the contract or concede",
+            Phase.REDEAL_OFFER: "demand a redeal or pass",
+            Phase.PLAY: "play a card",
+            Phase.DONE: "nothing",
+        }[phase]
+
+    def _why_illegal_bid(self, text: str, move: Move) -> IllegalMove:
+        seat = self.to_move
+        r = self.rules
+        if seat in self.ctx.barred:
+            return IllegalMove(text, "barred", limit=r.min_score_to_bid)
+        if move == mv.PASS:
+            return IllegalMove(text, "first_bid_compulsory", min=100)
+        n = mv.value_of(move)
+        if n % r.bid_step:
+            return IllegalMove(text, "bid_step", step=r.bid_step)
+        low = 100 if self.high_bid == 0 else self.high_bid + r.bid_step
+        if n < low:
+            code = "first_bid_compulsory" if self.high_bid == 0 else "bid_too_low"
+            return IllegalMove(text, code, min=low)
+        if (
+            self.dark_standing
+            and r.dark_outbid_needs_marriage
+            and marriage_sum(self.hands[seat], r.marriage_values) == 0
+        ):
+            return IllegalMove(text, "dark_outbid")
+        return self._over_cap(text, seat)
+
+    def _over_cap(self, text: str, seat: int) -> IllegalMove:
+        cap = self.cap(seat)
+        held = marriage_sum(self.hands[seat], self.rules.marriage_values)
+        if held == 0:
+            why = _words(" without a marriage", " без марьяжа")
+        else:
+            why = _words(" with your marriages", " с вашими марьяжами")
+        return IllegalMove(text, "bid_over_cap", cap=cap, why=why)
+
+    def _why_illegal_card(self, text: str, move: Move) -> IllegalMove:
+        seat = self.to_move
+        hand = self.hands[seat]
+        card = move % 24
+        if not hand >> card & 1:
+            return IllegalMove(text, "not_in_hand", card=lambda lang: card_label(card, lang))
+        trick = self.trick
+        if trick:
+            if move >= 24:
+                return IllegalMove(text, "declare_not_on_lead")
+            led = trick[0] // 6
+            if hand & SUIT_MASK[led]:
+                if card // 6 != led:
+                    return IllegalMove(text, "must_follow", suit=suit_name(led))
+                top = max(c for c in trick if c // 6 == led)
+                return IllegalMove(text, "must_overtake", card=lambda lang: card_label(top, lang))
+            return IllegalMove(text, "must_trump", suit=suit_name(self.trump), led=suit_name(led))
+        if move >= 24:
+            if not self.tricks and not self.rules.marriage_on_first_lead:
+                return IllegalMove(text, "no_declare_first_lead")
+            if card not in self._declaring_cards(hand):
+                return IllegalMove(text, "nothing_to_declare", card=card_str(card), extra="")
+        if self.aces_in_row == seat:
+            return IllegalMove(text, "aces_in_row")
+        return IllegalMove(text, "no_lead_own_trump")
+
+    # -------------------------------------------------------------------- copy
+
+    def clone(self) -> Deal:
+        """An independent copy (for bots that try moves)."""
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = value.copy()
+            setattr(other, name, value)
+        return other
+
+
+def score_deal(deal: Deal, conceded: bool) -> DealResult:
+    """The deal values of a finished deal (RULES.md §2.7, §4, §7), before the game's
+    barrel, bolt and penalty rules."""
+    r = deal.rules
+    ctx = deal.ctx
+    n = deal.players
+    d = deal.declarer
+    contract = deal.contract if not conceded else deal.bid
+    dark = deal.dark_standing
+    golden = ctx.golden
+    values = [0] * n
+    if conceded:
+        points = (0,) * n
+        tricks = (0,) * n
+        made = None
+        loss = contract if r.concede_declarer_loses else 0
+        values[d] = -loss * (2 if dark else 1)
+        if r.concede_opponents_get == "half_contract":
+            pay = round_points(contract // 2, r.rounding)
+        else:
+            pay = int(r.concede_opponents_get)
+        for s in deal.opponents():
+            values[s] = pay
+    else:
+        discard_points = points_of(deal.discards)
+        pts = [deal.taken[s] + deal.bonus[s] for s in range(n)]
+        pts[d] += discard_points
+        points = tuple(pts)
+        tricks = tuple(deal.tricks_won)
+        total = pts[d]
+        compared = round_points(total, r.rounding) if r.round_declarer_before_compare else total
+        made = compared >= contract
+        if made:
+            if r.declarer_scores == "taken":
+                score = round_points(total, r.rounding)
+                if dark:
+                    score = 2 * score - (0 if r.dark_marriages_doubled else deal.bonus[d])
+            else:
+                score = contract * (2 if dark else 1)
+        else:
+            score = -contract * (2 if dark else 1)
+        values[d] = score
+        for s in deal.opponents():
+            values[s] = round_points(pts[s], r.rounding)
+    if n == 4 and r.sitting_dealer_scores:
+        values[ctx.dealer] = round_points(sitting_dealer_value(deal.talon, r), r.rounding)
+    if golden:
+        values = [2 * v for v in values]
+    return DealResult(
+        outcome="conceded" if conceded else "played",
+        declarer=d,
+        bid=deal.bid,
+        contract=contract,
+        made=made,
+        dark=dark,
+        golden=golden,
+        points=points,
+        tricks=tricks,
+        values=tuple(values),
+        active=deal.active,
+        dealer=ctx.dealer,
+    )
+
+
+def sitting_dealer_value(talon: Mask, rules: Rules) -> int:
+    """What the sitting-out dealer scores from the talon (RULES §4 sitting_dealer_scores)."""
+    if rules.sitting_dealer_scores == "talon_marriage":
+        return marriage_sum(talon, rules.marriage_values)
+    if rules.sitting_dealer_scores == "talon_value":
+        total = points_of(talon)
+        for c in cards_of(talon):
+            if c % 6 in (KING, QUEEN):
+                total += rules.marriage_values[c // 6] // 2
+        return total
+    return 0

@@ -1,0 +1,565 @@
+"""The game: deals in sequence, the score sheet, barrel, bolts, penalties and the end.
+
+A :class:`Game` deals (from its own seeded random source, or from cards it is
+given when a record is replayed), hands each deal a :class:`DealContext` that
+says who may bid, bid dark or concede, and scores every finished deal in the
+order RULES.md §7 settles:
+
+deal values → the barrel rule for sitters → bolt, concede, redeal and cut
+penalties → climbing on the barrel (and knock-off) → sitters whose deals ran out
+fall → the fall reset → samosval → the end of the game.
+
+Decisions beyond RULES.md (documented in docs/rules-decisions.md):
+
+* A redealt deal is not a deal for the barrel's count, ``max_deals`` or golden
+  deals; the same dealer deals again.
+* A sitter whose score drops below the barrel by a penalty leaves it; that is a fall.
+* A bolt streak (``three_in_a_row``, ``bolt_samosval``) is broken by any played
+  deal in which the player takes part without a bolt; a conceded deal, a redeal
+  or sitting out leaves it as it is.
+* ``golden_restart`` sets every score and count back to 0 and plays the golden
+  deals again; ``max_deals`` keeps counting across the restart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import FULL_DECK, NINE, Card, Mask, cards_of, mask_of
+from .deal import Deal, DealContext, DealResult
+from .moves import LOOK, Move
+from .rules import Rules
+from .view import GameInfo, View, view_of
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something the score sheet marks: ``kind`` is one of ``barrel_on``, ``fall``,
+    ``knocked_off``, ``barrel_timeout``, ``bolt``, ``bolt_penalty``, ``bolt_samosval``,
+    ``concede_penalty``, ``redeal_penalty``, ``cut_penalty``, ``fall_reset``,
+    ``samosval``, ``golden_restart``; ``amount`` is the score change it made, if any."""
+
+    seat: int
+    kind: str
+    amount: int = 0
+
+
+@dataclass(slots=True)
+class DealRecord:
+    """What a record keeps of a deal: the cards dealt, the cut and the moves."""
+
+    dealer: int
+    hands: tuple[Mask, ...]
+    talon: Mask
+    moves: list[Move] = field(default_factory=list)
+    cut: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One row of the score sheet: the deal's result and what it did to the scores."""
+
+    number: int
+    dealer: int
+    result: DealResult
+    scores: tuple[int, ...]
+    changes: tuple[int, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(slots=True)
+class SeatState:
+    """Per-player counters the rules need across deals."""
+
+    score: int = 0
+    on_barrel: bool = False
+    barrel_deals: int = 0
+    falls: int = 0
+    no_barrel: bool = False
+    bolts: int = 0
+    bolt_streak: int = 0
+    concedes: int = 0
+
+
+class GameOver(RuntimeError):
+    """A move was offered after the game had ended."""
+
+
+class Game:
+    """A whole game of Тысяча.  Moves go through :meth:`apply`; a finished deal is
+    scored and, unless the game is over, the next one is dealt."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: Sequence[str] | None = None,
+        first_dealer: int = 0,
+        seed: int | None = None,
+        auto_deal: bool = True,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        n = self.rules.players
+        self.names = list(players) if players is not None else [f"P{i + 1}" for i in range(n)]
+        if len(self.names) != n:
+            raise ValueError(f"{len(self.names)} player names for a {n}-player game")
+        if not 0 <= first_dealer < n:
+            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}")
+        self.n = n
+        self.first_dealer = first_dealer
+        self.seed = seed
+        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.auto_deal = auto_deal
+        self.seats = [SeatState() for _ in range(n)]
+        self.dealer = first_dealer
+        self.deals_played = 0  # deals that were played or conceded (not redeals)
+        self.golden_start = 0  # deals_played when the golden deals (re)started
+        self.golden_made = False
+        self.redeal_streak = 0
+        self.summaries: list[DealSummary] = []
+        self.records: list[DealRecord] = []
+        self.deal: Deal | None = None
+        self.winner: int | list[int] | None = None
+        self.over = False
+        if auto_deal:
+            self.start_deal()
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(s.score for s in self.seats)
+
+    @property
+    def to_move(self) -> int:
+        if self.deal is None:
+            raise GameOver("no deal in progress")
+        return self.deal.to_move
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.deal is None or self.over else self.deal.legal_moves()
+
+    def is_golden(self) -> bool:
+        return self.rules.golden_deals and self.deals_played - self.golden_start < 3
+
+    def info(self) -> GameInfo:
+        r = self.rules
+        return GameInfo(
+            deal_number=self.deals_played + 1,
+            scores=self.scores,
+            on_barrel=tuple(s.on_barrel for s in self.seats),
+            barrel_deals_left=tuple(
+                r.barrel_deals - s.barrel_deals if s.on_barrel and r.barrel_deals else None
+                for s in self.seats
+            ),
+            bolts=tuple(s.bolts for s in self.seats),
+            concedes=tuple(s.concedes for s in self.seats),
+            falls=tuple(s.falls for s in self.seats),
+            golden=self.is_golden(),
+        )
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` (``None``: a spectator) may see of the current deal."""
+        if self.deal is None:
+            raise GameOver("no deal in progress")
+        return view_of(self.deal, seat, self.info())
+
+    # ---------------------------------------------------------------- dealing
+
+    def opener(self) -> int:
+        """Who opens the auction (or plays a golden deal) when ``self.dealer`` deals."""
+        if self.rules.first_bidder == "dealer":
+            return self.dealer
+        return (self.dealer + 1) % self.n
+
+    def cutter(self) -> int:
+        """The player left of the dealer cuts (seed 002) *(decision)*."""
+        return (self.dealer + 1) % self.n
+
+    def random_cards(self) -> tuple[tuple[Mask, ...], Mask, tuple[Card, ...]]:
+        """Shuffle and deal 7 cards to each player in the deal and 3 to the talon."""
+        deck = list(range(24))
+        self.rng.shuffle(deck)
+        hands = [0] * self.n
+        i = 0
+        for k in range(1, self.n + 1):
+            seat = (self.dealer + k) % self.n
+            if self.n == 4 and seat == self.dealer:
+                continue
+            hands[seat] = mask_of(deck[i : i + 7])
+            i += 7
+        talon = mask_of(deck[i : i + 3])
+        cut: tuple[Card, ...] = ()
+        if self.rules.cut_nines:
+            cut = self._random_cut()
+        return tuple(hands), talon, cut
+
+    def _random_cut(self) -> tuple[Card, ...]:
+        """The bottom cards seen at the cut: nines repeat the cut; a jack makes the
+        dealer cut once more himself."""
+        seen: list[Card] = []
+        pool = list(range(24))
+        while True:
+            card = self.rng.choice(pool)
+            pool.remove(card)
+            seen.append(card)
+            if card % 6 != NINE:
+                break
+        if card % 6 == 1:  # a jack
+            seen.append(self.rng.choice(pool))
+        return tuple(seen)
+
+    def start_deal(
+        self,
+        hands: Sequence[Mask] | None = None,
+        talon: Mask | None = None,
+        cut: Sequence[Card] = (),
+    ) -> Deal:
+        """Deal the next deal: the given cards (a replay) or random ones."""
+        if self.over:
+            raise GameOver("the game is over")
+        if hands is None:
+            hands_t, talon_m, cut_t = self.random_cards()
+        else:
+            if talon is None:
+                raise ValueError("a talon is needed with the hands")
+            hands_t, talon_m, cut_t = tuple(hands), talon, tuple(cut)
+            self.check_cards(hands_t, talon_m)
+        r = self.rules
+        opener = self.opener()
+        golden = self.is_golden()
+        anyone_on_barrel = any(s.on_barrel for s in self.seats)
+        dark_allowed = (
+            r.dark
+            and not golden
+            and not anyone_on_barrel
+            and self.seats[opener].score >= r.dark_min_score
+        )
+        barred = frozenset(
+            s for s in range(self.n)
+            if r.min_score_to_bid is not None and self.seats[s].score <= r.min_score_to_bid
+        )
+        concede_allowed = tuple(
+            (r.concede_limit is None or st.concedes < r.concede_limit)
+            and (r.concede_on_barrel or not st.on_barrel)
+            and (r.concede_in_golden or not golden)
+            for st in self.seats
+        )
+        ctx = DealContext(
+            rules=r, dealer=self.dealer, hands=hands_t, talon=talon_m, opener=opener,
+            golden=golden, dark_allowed=dark_allowed and opener not in barred, barred=barred,
+            concede_allowed=concede_allowed, cut=cut_t,
+        )
+        self.deal = Deal(ctx)
+        self.records.append(DealRecord(self.dealer, hands_t, talon_m, [], cut_t))
+        return self.deal
+
+    def check_cards(self, hands: tuple[Mask, ...], talon: Mask) -> None:
+        """Reject a deal that does not hold every card exactly once in the right places."""
+        if len(hands) != self.n:
+            raise ValueError(f"{len(hands)} hands for {self.n} players")
+        seen = talon
+        if talon.bit_count() != 3:
+            raise ValueError(f"the talon must have 3 cards, not {talon.bit_count()}")
+        for seat, h in enumerate(hands):
+            want = 0 if self.n == 4 and seat == self.dealer else 7
+            if h.bit_count() != want:
+                who = "the sitting-out dealer" if want == 0 else f"seat {seat}"
+                raise ValueError(f"{who} must be dealt {want} cards, not {h.bit_count()}")
+            if seen & h:
+                raise ValueError("a card is dealt twice")
+            seen |= h
+        if seen != FULL_DECK:
+            raise ValueError("the deal does not hold all 24 cards")
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, move: Move) -> None:
+        """Make a move in the current deal; score the deal when it ends."""
+        if self.over:
+            raise GameOver("the game is over")
+        deal = self.deal
+        if deal is None:
+            raise GameOver("no deal in progress")
+        before = len(deal.history)
+        deal.apply(move)
+        moves = self.records[-1].moves
+        moves.extend(m for m in deal.history[before:] if m != LOOK)
+        if deal.done:
+            self._end_deal(deal)
+
+    def _end_deal(self, deal: Deal) -> None:
+        result = deal.result
+        assert result is not None
+        summary = self._score(result, deal.ctx)
+        self.summaries.append(summary)
+        self.deal = None
+        if not self.over and self.auto_deal:
+            self.start_deal()
+
+    # ---------------------------------------------------------------- scoring
+
+    def _score(self, res: DealResult, ctx: DealContext) -> DealSummary:
+        r = self.rules
+        seats = self.seats
+        n = self.n
+        before = self.scores
+        events: list[Event] = []
+        falls: list[int] = []
+        barrel = r.barrel
+        wins = self._wins
+        sat_before = [s.on_barrel for s in seats]
+        if res.outcome == "redeal":
+            self._score_redeal(events)
+        else:
+            self.redeal_streak = 0
+            self.deals_played += 1
+            # 1-2. deal values, with the barrel rule for those sitting on it.
+            for seat in range(n):
+                st = seats[seat]
+                value = res.values[seat]
+                if not st.on_barrel:
+                    st.score += value
+                    continue
+                if seat != res.declarer:
+                    continue  # nothing is recorded on the barrel
+                if res.outcome == "conceded":
+                    st.score += value
+                    self._leave_barrel(seat, falls, events, "fall")
+                elif res.made:
+                    if wins(st.score + value):
+                        st.score += value
+                        st.on_barrel = False
+                else:
+                    st.score += value
+                    self._leave_barrel(seat, falls, events, "fall")
+            # 3. penalties: bolts, concede.
+            self._score_bolts(res, events)
+            if res.outcome == "conceded" and res.declarer is not None:
+                st = seats[res.declarer]
+                st.concedes += 1
+                every = r.concede_penalty_every
+                if every and st.concedes % every == 0:
+                    st.score -= r.penalty
+                    events.append(Event(res.declarer, "concede_penalty", -r.penalty))
+            if r.golden_deals and res.golden and res.made:
+                self.golden_made = True
+        self._score_cut(ctx, events)
+        if barrel is not None:
+            # a sitter pushed below the barrel by a penalty has fallen off
+            for seat, st in enumerate(seats):
+                if st.on_barrel and st.score < barrel:
+                    st.on_barrel = False
+                    falls.append(seat)
+                    events.append(Event(seat, "fall"))
+            if res.outcome != "redeal":
+                self._climb(res, sat_before, falls, events)
+                # 5. sitters whose deals ran out.
+                for seat, st in enumerate(seats):
+                    if st.on_barrel and sat_before[seat]:
+                        st.barrel_deals += 1
+                        if r.barrel_deals is not None and st.barrel_deals >= r.barrel_deals:
+                            st.score = barrel - r.penalty
+                            self._leave_barrel(seat, falls, events, "barrel_timeout", -r.penalty)
+            # 6. every third fall resets the score.
+            for seat in falls:
+                st = seats[seat]
+                st.falls += 1
+                every = r.barrel_falls_reset
+                if every and st.falls % every == 0:
+                    change = r.barrel_reset_score - st.score
+                    st.score = r.barrel_reset_score
+                    events.append(Event(seat, "fall_reset", change))
+                    if r.no_barrel_after_reset:
+                        st.no_barrel = True
+        # 7. samosval.
+        if r.samosval:
+            for seat, st in enumerate(seats):
+                if st.score != before[seat] and st.score in r.samosval:
+                    events.append(Event(seat, "samosval", -st.score))
+                    st.score = 0
+        # golden restart, after the last golden deal.
+        if (
+            r.golden_deals
+            and r.golden_restart
+            and res.outcome != "redeal"
+            and self.deals_played - self.golden_start == 3
+            and not self.golden_made
+        ):
+            self.seats = [SeatState() for _ in range(n)]
+            self.golden_start = self.deals_played
+            self.golden_made = False
+            events.append(Event(-1, "golden_restart"))
+        # 8. the end of the game.
+        if res.outcome != "redeal":
+            self._check_end(res)
+        if res.outcome == "redeal":
+            pass  # the same dealer deals again
+        else:
+            self.dealer = (self.dealer + 1) % n
+        after = self.scores
+        return DealSummary(
+            number=len(self.summaries) + 1,
+            dealer=ctx.dealer,
+            result=res,
+            scores=after,
+            changes=tuple(a - b for a, b in zip(after, before, strict=True)),
+            events=tuple(events),
+        )
+
+    def _leave_barrel(
+        self, seat: int, falls: list[int], events: list[Event], kind: str, amount: int = 0
+    ) -> None:
+        self.seats[seat].on_barrel = False
+        self.seats[seat].barrel_deals = 0
+        falls.append(seat)
+        events.append(Event(seat, kind, amount))
+
+    def _score_redeal(self, events: list[Event]) -> None:
+        r = self.rules
+        self.redeal_streak += 1
+        every = r.redeal_penalty_after
+        if every and self.redeal_streak % every == 0:
+            self.seats[self.dealer].score -= r.penalty
+            events.append(Event(self.dealer, "redeal_penalty", -r.penalty))
+
+    def _score_cut(self, ctx: DealContext, events: list[Event]) -> None:
+        """Three nines at the cut cost the cutter the penalty (RULES §4 cut_nines)."""
+        if not self.rules.cut_nines or not ctx.cut:
+            return
+        nines = 0
+        for c in ctx.cut:
+            if c % 6 != NINE:
+                break
+            nines += 1
+        if nines >= 3:
+            cutter = (ctx.dealer + 1) % self.n
+            self.seats[cutter].score -= self.rules.penalty
+            events.append(Event(cutter, "cut_penalty", -self.rules.penalty))
+
+    def _score_bolts(self, res: DealResult, events: list[Event]) -> None:
+        r = self.rules
+        if res.outcome != "played" or res.declarer is None:
+            return
+        for seat in res.active:
+            st = self.seats[seat]
+            if seat == res.declarer:
+                st.bolt_streak = 0
+                continue
+            bolt = res.points[seat] == 0 if r.bolt_means == "no_points" else res.tricks[seat] == 0
+            if not bolt:
+                st.bolt_streak = 0
+                continue
+            if st.on_barrel and not r.barrel_bolts:
+                continue
+            st.bolts += 1
+            st.bolt_streak += 1
+            events.append(Event(seat, "bolt"))
+            if r.bolts is not None:
+                hit = (
+                    (r.bolts == "every_3rd" and st.bolts % 3 == 0)
+                    or (r.bolts == "every_5th" and st.bolts % 5 == 0)
+                    or (r.bolts == "three_in_a_row" and st.bolt_streak % 3 == 0)
+                )
+                if hit:
+                    st.score -= r.penalty
+                    events.append(Event(seat, "bolt_penalty", -r.penalty))
+            if r.bolt_samosval and st.bolt_streak % 3 == 0:
+                events.append(Event(seat, "bolt_samosval", -st.score))
+                st.score = 0
+            if st.bolt_streak % 3 == 0:
+                st.bolt_streak = 0
+
+    def _climb(
+        self,
+        res: DealResult,
+        sat_before: list[bool],
+        falls: list[int],
+        events: list[Event],
+    ) -> None:
+        """4. Climbing on the barrel, knock-off and simultaneous fall (RULES §7 Barrel)."""
+        r = self.rules
+        barrel = r.barrel
+        wins = self._wins
+        assert barrel is not None
+        climbers = [
+            s for s in range(self.n)
+            if not self.seats[s].on_barrel
+            and not self.seats[s].no_barrel
+            and self.seats[s].score >= barrel
+            and not wins(self.seats[s].score)
+        ]
+        if not climbers:
+            return
+        pre_cap = {s: self.seats[s].score for s in climbers}
+        for s in climbers:
+            st = self.seats[s]
+            st.score = barrel
+            st.on_barrel = True
+            st.barrel_deals = 0
+            events.append(Event(s, "barrel_on", barrel - pre_cap[s]))
+        fallen: list[int] = []
+        if r.barrel_simultaneous_fall and len(climbers) > 1:
+            fallen = list(climbers)
+        elif r.barrel_knock_off and len(climbers) > 1:
+            keep = self._who_stays(res, climbers, pre_cap)
+            fallen = [s for s in climbers if s != keep]
+        if r.barrel_knock_off:
+            fallen += [s for s in range(self.n) if sat_before[s] and self.seats[s].on_barrel]
+        for s in fallen:
+            self.seats[s].score = barrel - r.penalty
+            self._leave_barrel(s, falls, events, "knocked_off", -r.penalty)
+
+    def _who_stays(self, res: DealResult, climbers: list[int], pre_cap: dict[int, int]) -> int:
+        if res.declarer in climbers:
+            return res.declarer
+        best = max(pre_cap[s] for s in climbers)
+        top = [s for s in climbers if pre_cap[s] == best]
+        if len(top) == 1:
+            return top[0]
+        start = res.declarer if res.declarer is not None else self.dealer
+        for k in range(1, self.n + 1):
+            s = (start + k) % self.n
+            if s in top:
+                return s
+        return top[0]
+
+    def _wins(self, score: int) -> bool:
+        """Whether a score reaches the win score (``win_strict``: passes it)."""
+        r = self.rules
+        return score > r.win_score if r.win_strict else score >= r.win_score
+
+    def _check_end(self, res: DealResult) -> None:
+        scores = self.scores
+        reached = [s for s in range(self.n) if self._wins(scores[s])]
+        if reached:
+            if res.declarer in reached:
+                self.winner = res.declarer
+            else:
+                best = max(scores[s] for s in reached)
+                top = [s for s in reached if scores[s] == best]
+                self.winner = top[0] if len(top) == 1 else top
+            self.over = True
+            return
+        if self.rules.max_deals is not None and self.deals_played >= self.rules.max_deals:
+            best = max(scores)
+            top = [s for s in range(self.n) if scores[s] == best]
+            self.winner = top[0] if len(top) == 1 else top
+            self.over = True
+
+    def settlement(self) -> list[int] | None:
+        """What each player owes the winner: the points he lacks to the win score
+        (RULES §7 Settlement); ``None`` while unfinished or for a shared win."""
+        if not self.over or not isinstance(self.winner, int):
+            return None
+        win = self.rules.win_score
+        return [0 if s == self.winner else max(0, win - sc) for s, sc in enumerate(self.scores)]
+
+
+def hands_from_lists(hands: Sequence[Sequence[Card]]) -> tuple[Mask, ...]:
+    return tuple(mask_of(h) for h in hands)
+
+
+def describe_hands(hands: Sequence[Mask]) -> list[list[Card]]:
+    return [cards_of(h) for h in hands]

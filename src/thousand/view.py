@@ -1,0 +1,178 @@
+"""What one seat may see: the single place that decides what is hidden (DESIGN.md).
+
+Bots, the terminal, the browser and research environments receive a
+:class:`View`, never the :class:`~thousand.deal.Deal` itself, so no front end
+can leak a hand by accident.  ``view(None)`` is a spectator's view: only what
+is public at the table.
+
+Hidden from a seat: the other hands; the talon until it is shown (and for
+good when it is not shown: ``talon_shown=not_at_100``, a dark deal with
+``dark_talon_shown=false``); the cards the declarer gives face down (except
+the one a seat receives); the declarer's discards; and its own hand while it
+may still bid dark, or has bid dark and nobody has outbid it yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import moves as mv
+from .cards import Card, Mask, card_str
+from .deal import Deal, DealResult, Declaration, Phase, Trick
+from .moves import Move
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """The game around a deal, as everybody at the table knows it."""
+
+    deal_number: int
+    scores: tuple[int, ...]
+    on_barrel: tuple[bool, ...]
+    barrel_deals_left: tuple[int | None, ...]
+    bolts: tuple[int, ...]
+    concedes: tuple[int, ...]
+    falls: tuple[int, ...]
+    golden: bool
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's view of the current deal (``seat=None`` for a spectator)."""
+
+    seat: int | None
+    rules: Rules
+    players: int
+    dealer: int
+    active: tuple[int, ...]
+    opener: int
+    golden: bool
+    phase: Phase
+    to_move: int
+    hand: Mask | None
+    hand_sizes: tuple[int, ...]
+    talon: Mask | None
+    auction: tuple[tuple[int, Move], ...]
+    high_bid: int
+    high_bidder: int
+    passed: tuple[int, ...]
+    dark_bidder: int
+    dark: bool
+    declarer: int
+    bid: int
+    contract: int
+    given: tuple[tuple[Card | None, int], ...]
+    discards: Mask | None
+    trump: int
+    trump_declarer: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    declarations: tuple[Declaration, ...]
+    taken: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    bonus: tuple[int, ...]
+    legal: tuple[Move, ...]
+    history: tuple[str, ...]
+    result: DealResult | None
+    game: GameInfo | None = None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.to_move and self.phase != Phase.DONE
+
+    def played_cards(self) -> Mask:
+        m = 0
+        for t in self.tricks:
+            for _, c in t.cards:
+                m |= 1 << c
+        for _, c in self.trick:
+            m |= 1 << c
+        return m
+
+    def visible_cards(self) -> Mask:
+        """Every card this view reveals, wherever it lies."""
+        m = self.played_cards()
+        if self.hand is not None:
+            m |= self.hand
+        if self.talon is not None:
+            m |= self.talon
+        if self.discards is not None:
+            m |= self.discards
+        for c, _ in self.given:
+            if c is not None:
+                m |= 1 << c
+        return m
+
+
+def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
+    """Build ``seat``'s view of ``deal``."""
+    n = deal.players
+    d = deal.declarer
+    hand: Mask | None = None
+    if seat is not None and (deal.looked >> seat) & 1:
+        hand = deal.hands[seat]
+    talon = deal.talon if deal.talon_visible_to(seat) else None
+    given = tuple(
+        (c if seat is not None and (seat in (d, to)) else None, to) for c, to in deal.given
+    )
+    discards = deal.discards if seat is not None and seat == d else None
+    history = []
+    n_given = 0
+    for m in deal.history:
+        if mv.is_give(m):
+            to = deal.given[n_given][1]
+            n_given += 1
+            history.append(mv.move_str(m) if seat is not None and seat in (d, to) else "give ??")
+        elif mv.is_discard(m):
+            history.append(mv.move_str(m) if seat is not None and seat == d else "discard ??")
+        else:
+            history.append(mv.move_str(m))
+    legal: tuple[Move, ...] = ()
+    if seat is not None and seat == deal.to_move and deal.phase != Phase.DONE:
+        legal = tuple(deal.legal_moves())
+    return View(
+        seat=seat,
+        rules=deal.rules,
+        players=n,
+        dealer=deal.ctx.dealer,
+        active=deal.active,
+        opener=deal.ctx.opener,
+        golden=deal.ctx.golden,
+        phase=deal.phase,
+        to_move=deal.to_move,
+        hand=hand,
+        hand_sizes=tuple(h.bit_count() for h in deal.hands),
+        talon=talon,
+        auction=tuple(deal.auction),
+        high_bid=deal.high_bid,
+        high_bidder=deal.high_bidder,
+        passed=tuple(s for s in range(n) if (deal.passed >> s) & 1),
+        dark_bidder=deal.dark_bidder,
+        dark=deal.dark_standing,
+        declarer=d,
+        bid=deal.bid,
+        contract=deal.contract,
+        given=given,
+        discards=discards,
+        trump=deal.trump,
+        trump_declarer=deal.trump_declarer,
+        trick=tuple(deal.current_trick()),
+        tricks=tuple(deal.tricks),
+        declarations=tuple(deal.declarations),
+        taken=tuple(deal.taken),
+        tricks_won=tuple(deal.tricks_won),
+        bonus=tuple(deal.bonus),
+        legal=legal,
+        history=tuple(history),
+        result=deal.result,
+        game=game,
+    )
+
+
+def describe_move(m: Move) -> str:
+    """The record notation of a move (re-exported for front ends)."""
+    return mv.move_str(m)
+
+
+__all__ = ["GameInfo", "View", "card_str", "describe_move", "view_of"]
