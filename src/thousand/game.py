@@ -219,6 +219,8 @@ class Game:
         """Deal the next deal: the given cards (a replay) or random ones."""
         if self.over:
             raise GameOver("the game is over")
+        if self.deal is not None:
+            raise RuntimeError("a deal is in progress: finish it before dealing the next")
         if hands is None:
             hands_t, talon_m, cut_t = self.random_cards()
         else:
@@ -290,13 +292,21 @@ class Game:
             self._end_deal(deal)
 
     def _end_deal(self, deal: Deal) -> None:
-        result = deal.result
-        assert result is not None
-        summary = self._score(result, deal.ctx)
+        assert deal.result is not None
+        self.finish_deal(deal.result, deal.ctx)
+
+    def finish_deal(self, result: DealResult, ctx: DealContext) -> DealSummary:
+        """Score a finished deal's result and deal the next one (when dealing itself).
+
+        :meth:`apply` calls this when a deal ends; it is public so that the game's
+        scoring can be checked on a deal result alone.
+        """
+        summary = self._score(result, ctx)
         self.summaries.append(summary)
         self.deal = None
         if not self.over and self.auto_deal:
             self.start_deal()
+        return summary
 
     # ---------------------------------------------------------------- scoring
 
