@@ -21,17 +21,29 @@ import time
 from pathlib import Path
 
 from thousand.cards import mask_of
-from thousand.solver import HAVE_NATIVE, PlayPosition, Solver
+from thousand.solver import CLASSIC, HAVE_NATIVE, PlayOptions, PlayPosition, Solver
+
+#: Every play option that makes the search harder at once.
+RICH = PlayOptions(
+    must_overtake=True,
+    marriage_on_first_lead=True,
+    half_marriage=True,
+    ace_marriage=200,
+    ace_marriage_trump=True,
+    ace_marriage_all_in_row=True,
+    four_nines_bonus=200,
+    no_lead_own_trump=True,
+)
 
 
-def deals(n: int, seed: int) -> list[PlayPosition]:
+def deals(n: int, seed: int, options: PlayOptions = CLASSIC) -> list[PlayPosition]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
         deck = list(range(24))
         rng.shuffle(deck)
         hands = (mask_of(deck[0:8]), mask_of(deck[8:16]), mask_of(deck[16:24]))
-        out.append(PlayPosition(hands=hands, leader=0, declarer=0))
+        out.append(PlayPosition(hands=hands, leader=0, declarer=0, options=options))
     return out
 
 
@@ -40,7 +52,9 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run(native: bool, positions: list[PlayPosition], lines: list[str]) -> list[int]:
+def run(
+    native: bool, positions: list[PlayPosition], lines: list[str], label: str = ""
+) -> list[int]:
     times: list[float] = []
     mtimes: list[float] = []
     nodes = 0
@@ -58,11 +72,11 @@ def run(native: bool, positions: list[PlayPosition], lines: list[str]) -> list[i
         t0 = time.perf_counter()
         s.makes(pos, 120)
         mtimes.append(time.perf_counter() - t0)
-    name = "C core" if native else "pure Python"
+    name = ("C core" if native else "pure Python") + label
     total = sum(times)
     med = statistics.median(times) * 1e3
     lines.append(
-        f"{name:12s} {len(positions):5d} deals  solve: median {med:8.2f} ms"
+        f"{name:18s} {len(positions):5d} deals  solve: median {med:8.2f} ms"
         f"  p95 {pct(times, 0.95) * 1e3:8.2f} ms  max {max(times) * 1e3:8.2f} ms"
         f"  | makes(120): median {statistics.median(mtimes) * 1e3:7.2f} ms"
         f"  p95 {pct(mtimes, 0.95) * 1e3:7.2f} ms"
@@ -96,6 +110,16 @@ def main() -> None:
         mean = statistics.mean(c_values)
         lines.append(f"mean declarer total over the deals: {mean:.1f}")
         print(lines[-1])
+    lines.append(
+        "the same deals with every play option on: must_overtake, marriage_on_first_lead, "
+        "half_marriage, ace_marriage=200 (trump, all in row), four_nines_bonus=200, "
+        "no_lead_own_trump"
+    )
+    print(lines[-1])
+    rich = deals(max(args.deals, args.python_deals), args.seed, RICH)
+    run(False, rich[: max(1, args.python_deals // 5)], lines, " (rich)")
+    if HAVE_NATIVE:
+        run(True, rich[: args.deals], lines, " (rich)")
     if not args.no_save:
         out = Path(__file__).parent / "results" / "solver.txt"
         out.parent.mkdir(exist_ok=True)

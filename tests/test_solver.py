@@ -83,19 +83,12 @@ def ref_moves(st: dict) -> list[int]:
         and any(_suit(c) != trump for c in hand)
     )
     if o.ace_marriage_all_in_row and st["aces"] == seat and any(_rank(c) == 5 for c in hand):
-        aces = [c for c in hand if _rank(c) == 5]
-        if own_trump_barred and any(_suit(c) != trump for c in aces):
-            aces = [c for c in aces if _suit(c) != trump]
-        return sorted(aces)
-    out = sorted(c for c in hand if not (own_trump_barred and _suit(c) == trump))
+        return sorted(c for c in hand if _rank(c) == 5)  # the ace duty
+    leads = sorted(c for c in hand if not (own_trump_barred and _suit(c) == trump))
+    out = list(leads)
     if st["tricks_played"] > 0 or o.marriage_on_first_lead:
-        for c in sorted(hand):
-            d = ref_declaration(hand, c, o)
-            if d is None:
-                continue
-            if _rank(c) == 0 and own_trump_barred and _suit(c) == trump:
-                continue
-            out.append(24 + c)
+        # a declaring lead is a lead: the same cards
+        out += [24 + c for c in leads if ref_declaration(hand, c, o) is not None]
     return out
 
 
@@ -380,6 +373,19 @@ def test_four_nines_and_half_marriage():
     assert D("QC") in legal_moves(pos) and D("JC") in legal_moves(pos)
     assert apply_move(pos, D("JC")).declarer_points == 30
     assert solve(pos) == ref_solve(pos)
+
+
+def test_options_from_rules():
+    from types import SimpleNamespace
+
+    rules = SimpleNamespace(
+        must_overtake=True, marriage_values=[100, 80, 60, 40], half_marriage=True, players=3
+    )
+    opts = PlayOptions.from_rules(rules)
+    assert opts == PlayOptions(must_overtake=True, marriage_values=(100, 80, 60, 40),
+                               half_marriage=True)
+    with pytest.raises(ValueError):
+        PlayOptions(ace_marriage=-5)
 
 
 def test_move_encoding_is_the_engine_one():

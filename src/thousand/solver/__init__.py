@@ -16,7 +16,10 @@ pure Python otherwise; both give the same answers.  See docs/solver.md.
 
 from __future__ import annotations
 
+import hashlib
 import threading
+import warnings
+from pathlib import Path
 from typing import Any
 
 from .position import (
@@ -36,6 +39,26 @@ try:  # the optional compiled core, built from _native/core.c by setup.py
     HAVE_NATIVE = True
 except ImportError:  # pragma: no cover - depends on the build
     _native_mod = None  # type: ignore[assignment]
+    HAVE_NATIVE = False
+
+
+def _stale_build() -> bool:
+    """Whether the compiled core was built from another core.c than the one beside it (an
+    edited checkout not reinstalled): then it is not used."""
+    source = Path(__file__).parent / "_native" / "core.c"
+    if _native_mod is None or not source.is_file():
+        return False
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    return digest != getattr(_native_mod, "SOURCE_HASH", "")
+
+
+if HAVE_NATIVE and _stale_build():  # pragma: no cover - a developer's checkout
+    warnings.warn(
+        "thousand.solver: the compiled core is older than _native/core.c; using pure Python "
+        "(run `pip install -e .` to rebuild it)",
+        RuntimeWarning,
+        stacklevel=2,
+    )
     HAVE_NATIVE = False
 
 __all__ = [

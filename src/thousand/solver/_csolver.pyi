@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+SOURCE_HASH: str
+
 class Core:
     def __init__(self, options: Sequence[int], declarer: int, log2_entries: int = 18) -> None: ...
     def search(

@@ -55,6 +55,7 @@ from ..cards import (
 ACES = RANK_MASK[ACE]
 NINES = RANK_MASK[NINE]
 DECLARE = 24  # a declaring lead is DECLARE + card (thousand.moves.play(card, declare=True))
+MAX_VALUE = 4000  # the largest declaration value accepted (the C core keeps values in 16 bits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +76,20 @@ class PlayOptions:
     def __post_init__(self) -> None:
         if len(self.marriage_values) != 4:
             raise ValueError("marriage_values needs one value per suit (S, C, D, H)")
-        if any(v < 0 for v in self.marriage_values) or self.ace_marriage < 0 or (
-            self.four_nines_bonus < 0
-        ):
-            raise ValueError("declaration values cannot be negative")
+        values = (*self.marriage_values, self.ace_marriage, self.four_nines_bonus)
+        if any(not 0 <= v <= MAX_VALUE for v in values):
+            raise ValueError(f"declaration values must lie between 0 and {MAX_VALUE}")
+
+    @classmethod
+    def from_rules(cls, rules: object) -> PlayOptions:
+        """The play options of a ruleset (any object with the option names of RULES.md §4 as
+        attributes, such as ``thousand.rules.Rules``)."""
+        kwargs: dict[str, object] = {}
+        for name in cls.__dataclass_fields__:
+            if hasattr(rules, name):
+                value = getattr(rules, name)
+                kwargs[name] = tuple(value) if name == "marriage_values" else value
+        return cls(**kwargs)  # type: ignore[arg-type]
 
     def as_tuple(self) -> tuple[int, ...]:
         """The options as 13 ints, the form the native core takes."""

@@ -160,6 +160,8 @@ class Search:
                         scored.append((1000 + value, DECLARE + c))
                     continue
                 scored.append((1000 + value if is_decl else 500, DECLARE + c))
+        if plain & (plain - 1):
+            plain = self.reduce(seat, seat, -1, -1, plain, trump)
         m = plain
         while m:
             c = m.bit_length() - 1
@@ -422,22 +424,11 @@ class Search:
         h = self.h
         second = c1 < 0
         seat = (leader + (1 if second else 2)) % 3
-        hand = h[seat]
-        led = _SUIT[c0]
-        lm = SUIT_MASK[led]
-        cands = hand & lm
-        if cands:
-            if self.overtake:
-                top = c0 if second or _SUIT[c1] != led or c1 < c0 else c1
-                hi = cands & HIGHER_IN_SUIT[top]
-                if hi:
-                    cands = hi
-        elif trump >= 0 and hand & SUIT_MASK[trump]:
-            cands = hand & SUIT_MASK[trump]
-        else:
-            cands = hand
+        cands = self.follow_cands(h[seat], c0, c1, trump)
         decl = self.decl
         maximize = seat == decl
+        if cands & (cands - 1):
+            cands = self.reduce(seat, leader, c0, c1, cands, trump)
         # Order: play the cards that do the mover's side most good first.
         if second:
             wcard, widx = c0, 0
@@ -492,6 +483,129 @@ class Search:
                         if v <= alpha:
                             break
         return best
+
+    def follow_cands(self, hand: int, c0: int, c1: int, trump: int) -> int:
+        """The cards ``hand`` may play to a trick holding ``c0`` (and ``c1`` unless < 0)."""
+        led = _SUIT[c0]
+        cands = hand & SUIT_MASK[led]
+        if cands:
+            if self.overtake:
+                top = c0 if c1 < 0 or _SUIT[c1] != led or c1 < c0 else c1
+                hi = cands & HIGHER_IN_SUIT[top]
+                if hi:
+                    cands = hi
+            return cands
+        if trump >= 0 and hand & SUIT_MASK[trump]:
+            return hand & SUIT_MASK[trump]
+        return hand
+
+    def involved(self, hand: int) -> int:
+        """Cards of ``hand`` whose holding can still matter for a declaration or a duty."""
+        inv = 0
+        for s in range(4):
+            mm = MARRIAGE_MASK[s]
+            if hand & mm == mm:
+                inv |= mm
+            if self.half:
+                hm = HALF_MARRIAGE_MASK[s]
+                if hand & hm == hm:
+                    inv |= hm
+        if self.ace_val and (self.ace_row or hand & ACES == ACES):
+            inv |= ACES
+        if self.nines_val and hand & NINES == NINES:
+            inv |= NINES
+        return inv
+
+    def reduce(self, seat: int, leader: int, c0: int, c1: int, cands: int, trump: int) -> int:
+        """Drop the follower's cards that an equivalent card makes useless.
+
+        Cards of one hand and suit with no card of another hand, nor of the trick, between
+        them win and lose exactly the same tricks ("equivalent").  When the side that wins the
+        current trick is the same whatever is played after this card, playing the highest of
+        equivalent cards is best if the mover's side wins, the lowest if it loses: whatever
+        the kept card later earns, it earns at most its own points more (the value is
+        non-decreasing and 1-Lipschitz in the points of a card still held).
+        """
+        h = self.h
+        hand = h[seat]
+        decl = self.decl
+        present = (h[0] | h[1] | h[2]) & ~hand
+        if c0 >= 0:
+            present |= 1 << c0
+        if c1 >= 0:
+            present |= 1 << c1
+        inv = self.involved(hand)
+        out = 0
+        m = cands
+        while m:
+            top = m.bit_length() - 1
+            m ^= 1 << top
+            low = top
+            if not inv >> top & 1:
+                while m:
+                    c = m.bit_length() - 1
+                    if (
+                        _SUIT[c] != _SUIT[low]
+                        or inv >> c & 1
+                        or present & ((1 << low) - (1 << (c + 1)))
+                    ):
+                        break
+                    low = c
+                    m ^= 1 << c
+            if low == top:
+                out |= 1 << top
+                continue
+            side = self.trick_side(seat, leader, c0, c1, top, trump)
+            if side < 0:
+                out |= cands & ((1 << (top + 1)) - (1 << low))
+            elif side == (seat == decl):
+                out |= 1 << top
+            else:
+                out |= 1 << low
+        return out
+
+    def trick_side(self, seat: int, leader: int, c0: int, c1: int, c: int, trump: int) -> int:
+        """1 if the declarer surely wins the trick after ``seat`` plays ``c``, 0 if he surely
+        loses it, -1 if the last player's choice decides."""
+        decl = self.decl
+        if c1 >= 0:
+            return 1 if (leader + _winner3(c0, c1, c, trump)) % 3 == decl else 0
+        if c0 < 0:
+            return self.lead_side(leader, c, trump)
+        last = (leader + 2) % 3
+        replies = self.follow_cands(self.h[last], c0, c, trump)
+        side = -1
+        while replies:
+            r = replies.bit_length() - 1
+            replies ^= 1 << r
+            won = 1 if (leader + _winner3(c0, c, r, trump)) % 3 == decl else 0
+            if side < 0:
+                side = won
+            elif side != won:
+                return -1
+        return side
+
+    def lead_side(self, leader: int, c: int, trump: int) -> int:
+        """:meth:`trick_side` for a plain lead ``c``: every pair of replies is tried."""
+        h = self.h
+        decl = self.decl
+        second = h[(leader + 1) % 3]
+        third = h[(leader + 2) % 3]
+        side = -1
+        r2s = self.follow_cands(second, c, -1, trump)
+        while r2s:
+            r2 = r2s.bit_length() - 1
+            r2s ^= 1 << r2
+            r3s = self.follow_cands(third, c, r2, trump)
+            while r3s:
+                r3 = r3s.bit_length() - 1
+                r3s ^= 1 << r3
+                won = 1 if (leader + _winner3(c, r2, r3, trump)) % 3 == decl else 0
+                if side < 0:
+                    side = won
+                elif side != won:
+                    return -1
+        return side
 
     def in_trick(
         self,

@@ -211,6 +211,122 @@ static void sort_desc(int *keys, int n) {
     }
 }
 
+/* The cards hand may play to a trick holding c0 (and c1 unless < 0). */
+static uint32_t follow_cands(const Core *S, uint32_t hand, int c0, int c1, int trump) {
+    int led = c0 / 6;
+    uint32_t cands = hand & SUIT_MASK[led];
+    if (cands) {
+        if (S->overtake) {
+            int top = (c1 < 0 || c1 / 6 != led || c1 < c0) ? c0 : c1;
+            uint32_t hi = cands & HIGHER[top];
+            if (hi) cands = hi;
+        }
+        return cands;
+    }
+    if (trump >= 0 && (hand & SUIT_MASK[trump])) return hand & SUIT_MASK[trump];
+    return hand;
+}
+
+/* Cards of hand whose holding can still matter for a declaration or a duty. */
+static uint32_t involved(const Core *S, uint32_t hand) {
+    uint32_t inv = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t mm = 3u << (6 * s + 2);
+        if ((hand & mm) == mm) inv |= mm;
+        if (S->half) {
+            uint32_t hm = 3u << (6 * s + 1);
+            if ((hand & hm) == hm) inv |= hm;
+        }
+    }
+    if (S->ace_val && (S->ace_row || (hand & ACES_MASK) == ACES_MASK)) inv |= ACES_MASK;
+    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK) inv |= NINES_MASK;
+    return inv;
+}
+
+/* The side of a plain lead c: 1 the declarer surely wins the trick, 0 surely loses it,
+ * -1 the followers decide. */
+static int lead_side(const Core *S, int leader, int c, int trump) {
+    const uint32_t *h = S->h;
+    uint32_t second = h[(leader + 1) % 3], third = h[(leader + 2) % 3];
+    int side = -1;
+    uint32_t r2s = follow_cands(S, second, c, -1, trump);
+    while (r2s) {
+        int r2 = highest(r2s);
+        r2s ^= 1u << r2;
+        uint32_t r3s = follow_cands(S, third, c, r2, trump);
+        while (r3s) {
+            int r3 = highest(r3s);
+            r3s ^= 1u << r3;
+            int won = (leader + winner3(c, r2, r3, trump)) % 3 == S->decl ? 1 : 0;
+            if (side < 0)
+                side = won;
+            else if (side != won)
+                return -1;
+        }
+    }
+    return side;
+}
+
+static int trick_side(const Core *S, int seat, int leader, int c0, int c1, int c, int trump) {
+    (void)seat;
+    int decl = S->decl;
+    if (c1 >= 0) return (leader + winner3(c0, c1, c, trump)) % 3 == decl ? 1 : 0;
+    if (c0 < 0) return lead_side(S, leader, c, trump);
+    int last = (leader + 2) % 3;
+    uint32_t replies = follow_cands(S, S->h[last], c0, c, trump);
+    int side = -1;
+    while (replies) {
+        int r = highest(replies);
+        replies ^= 1u << r;
+        int won = (leader + winner3(c0, c, r, trump)) % 3 == decl ? 1 : 0;
+        if (side < 0)
+            side = won;
+        else if (side != won)
+            return -1;
+    }
+    return side;
+}
+
+/* Drop the cards an equivalent card makes useless (see search.py: reduce). */
+static uint32_t reduce(const Core *S, int seat, int leader, int c0, int c1, uint32_t cands,
+                       int trump) {
+    const uint32_t *h = S->h;
+    uint32_t hand = h[seat];
+    int decl = S->decl;
+    uint32_t present = (h[0] | h[1] | h[2]) & ~hand;
+    if (c0 >= 0) present |= 1u << c0;
+    if (c1 >= 0) present |= 1u << c1;
+    uint32_t inv = involved(S, hand);
+    uint32_t out = 0, m = cands;
+    while (m) {
+        int top = highest(m);
+        m ^= 1u << top;
+        int low = top;
+        if (!(inv >> top & 1)) {
+            while (m) {
+                int c = highest(m);
+                if (c / 6 != low / 6 || (inv >> c & 1) ||
+                    (present & ((1u << low) - (1u << (c + 1)))))
+                    break;
+                low = c;
+                m ^= 1u << c;
+            }
+        }
+        if (low == top) {
+            out |= 1u << top;
+            continue;
+        }
+        int side = trick_side(S, seat, leader, c0, c1, top, trump);
+        if (side < 0)
+            out |= cands & ((1u << (top + 1)) - (1u << low));
+        else if (side == (seat == decl))
+            out |= 1u << top;
+        else
+            out |= 1u << low;
+    }
+    return out;
+}
+
 /* Lead moves, best-looking first.  keys get score * 64 + move; returns the count. */
 static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, int nodecl,
                       int *moves) {
@@ -258,6 +374,7 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
             keys[n++] = (is_decl ? 1000 + value : 500) * 64 + DECLARE + c;
         }
     }
+    if (plain & (plain - 1)) plain = reduce(S, seat, seat, -1, -1, plain, trump);
     uint32_t m = plain;
     while (m) {
         int c = highest(m);
@@ -355,22 +472,10 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
     uint32_t *h = S->h;
     int second = c1 < 0;
     int seat = (leader + (second ? 1 : 2)) % 3;
-    uint32_t hand = h[seat];
-    int led = c0 / 6;
-    uint32_t cands = hand & SUIT_MASK[led];
-    if (cands) {
-        if (S->overtake) {
-            int top = (second || c1 / 6 != led || c1 < c0) ? c0 : c1;
-            uint32_t hi = cands & HIGHER[top];
-            if (hi) cands = hi;
-        }
-    } else if (trump >= 0 && (hand & SUIT_MASK[trump])) {
-        cands = hand & SUIT_MASK[trump];
-    } else {
-        cands = hand;
-    }
+    uint32_t cands = follow_cands(S, h[seat], c0, c1, trump);
     int decl = S->decl;
     int maximize = seat == decl;
+    if (cands & (cands - 1)) cands = reduce(S, seat, leader, c0, c1, cands, trump);
     int wcard, widx;
     if (second) {
         wcard = c0;
@@ -747,6 +852,13 @@ PyMODINIT_FUNC PyInit__csolver(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
+#ifndef CORE_SOURCE_HASH
+#define CORE_SOURCE_HASH ""
+#endif
+    if (PyModule_AddStringConstant(m, "SOURCE_HASH", CORE_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType);
