@@ -72,15 +72,22 @@ def make_card(suit: int, rank: int) -> Card:
     return suit * 6 + rank
 
 
+#: For each suit, the cards of each 6-bit pattern of that suit, highest first.
+_SUIT_PATTERN_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(6 * s + r for r in ranks) for ranks in _PATTERN_RANKS) for s in range(4)
+)
+_S0, _S1, _S2, _S3 = _SUIT_PATTERN_CARDS
+
+
 def cards_of(mask: Mask) -> list[Card]:
     """The cards of a mask, suit by suit (spades first), highest rank first."""
-    out: list[Card] = []
-    for s in range(4):
-        pattern = (mask >> (6 * s)) & 63
-        if pattern:
-            base = 6 * s
-            out.extend(base + r for r in _PATTERN_RANKS[pattern])
-    return out
+    # Unrolled over the four suits: this runs for every legal-move list.
+    return [
+        *_S0[mask & 63],
+        *_S1[(mask >> 6) & 63],
+        *_S2[(mask >> 12) & 63],
+        *_S3[(mask >> 18) & 63],
+    ]
 
 
 def mask_of(cards: Iterable[Card]) -> Mask:

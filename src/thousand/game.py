@@ -284,10 +284,9 @@ class Game:
         deal = self.deal
         if deal is None:
             raise GameOver("no deal in progress")
-        before = len(deal.history)
         deal.apply(move)
-        moves = self.records[-1].moves
-        moves.extend(m for m in deal.history[before:] if m != LOOK)
+        if move != LOOK:  # ``look`` is never recorded (moves.py)
+            self.records[-1].moves.append(move)
         if deal.done:
             self._end_deal(deal)
 

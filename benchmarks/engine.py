@@ -1,0 +1,68 @@
+"""Engine speed: complete random deals (auction to score) and whole games per second.
+
+Run by hand on one core:  .venv/bin/python benchmarks/engine.py [--deals N] [--games N]
+
+A "deal" is the full cycle a bot's simulation pays for: deal the cards, list the
+legal moves and apply a random one until the deal is scored.  Random play never
+reaches 1000, so whole classic games run to the 200-deal cap; the games figure is
+for games of ``max_deals`` deals.  Target (issue 2): at least 3,000 deals a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from thousand.game import Game
+from thousand.rules import PRESET_NAMES, Rules
+
+
+def deals_per_second(rules: Rules, n: int, seed: int = 1) -> float:
+    rng = random.Random(seed)
+    endless = Rules.from_json({**rules.to_json(), "max_deals": None})
+    g = Game(endless, seed=seed)
+    start = time.perf_counter()
+    done = 0
+    while done < n:
+        if g.over:
+            g = Game(endless, seed=seed + done)
+        before = len(g.summaries)
+        legal = g.legal_moves()
+        g.apply(legal[rng.randrange(len(legal))])
+        if len(g.summaries) != before:
+            done += 1
+    return n / (time.perf_counter() - start)
+
+
+def games_per_second(rules: Rules, n: int, seed: int = 1) -> tuple[float, float]:
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    deals = 0
+    for i in range(n):
+        g = Game(rules, seed=seed + i)
+        while not g.over:
+            legal = g.legal_moves()
+            g.apply(legal[rng.randrange(len(legal))])
+        deals += len(g.summaries)
+    elapsed = time.perf_counter() - start
+    return n / elapsed, deals / n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=20000)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    print(f"{'preset':14} {'deals/s':>10} {'games/s':>9} {'deals/game':>11}")
+    for name in PRESET_NAMES:
+        rules = Rules.preset_rules(name, max_deals=200)
+        dps = statistics.median(deals_per_second(rules, args.deals, s) for s in range(args.repeat))
+        gps, dpg = games_per_second(rules, args.games)
+        print(f"{name:14} {dps:10.0f} {gps:9.2f} {dpg:11.1f}")
+
+
+if __name__ == "__main__":
+    main()
