@@ -1,0 +1,453 @@
+"""The game record of RULES.md §6: write it from a game, read and check it, replay it.
+
+A game *is* its record (DESIGN.md): the resolved ruleset, the names, the first
+dealer, and for every deal the cards dealt and the moves in order.  Replaying
+goes through the same :class:`~thousand.game.Game` code path as live play, so a
+record that replays here is a game the engine accepts move for move.
+
+Errors come in two kinds, because the command line treats them differently
+(exit status 2 for a file that is not a record, 1 for a game that breaks the
+rules):
+
+* :class:`RecordError`: the JSON is not a record (missing keys, wrong types,
+  unknown rules, a card or a move that cannot be read, cards dealt wrongly).
+  :func:`load_record` finds these before any move is made.
+* :class:`ReplayError`: the record reads fine but the game in it is not a legal
+  game: an illegal move, moves after a deal ended, a deal cut short in the
+  middle of the record, deals after the game was over.
+
+Every message names its place with 1-based numbers, ``deal 3, move 12: ...``,
+the way a person counts the deals and moves of a record, so it can be found by
+eye in the file.
+
+Decisions (documented in docs/record.md):
+
+* ``look`` is never written: any move other than ``dark`` implies it, and a
+  record that contains it is rejected, so one game has one record.
+* A redeal deal stays in the record as its own deal (its last move is
+  ``redeal``) and in the output as a row with ``declarer``/``contract`` null.
+* The last deal may be unfinished: a record of a game in progress replays to
+  the scores so far and ``winner`` null.
+* Unknown keys are errors, so a misspelt ``"talon"`` is not silently ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, CardError, Mask, cards_str, parse_card
+from .game import DealRecord, DealSummary, Game
+from .messages import IllegalMove
+from .moves import LOOK, REDEAL, Move, MoveError, is_bid, move_str, parse_move
+from .rules import Rules
+
+__all__ = [
+    "Record",
+    "RecordError",
+    "RecordedDeal",
+    "ReplayError",
+    "ReplayResult",
+    "deal_to_json",
+    "dumps_record",
+    "game_to_record",
+    "load_record",
+    "replay",
+]
+
+_TOP_KEYS = ("rules", "players", "first_dealer", "deals")
+_DEAL_KEYS = ("hands", "talon", "moves", "cut")
+
+
+class RecordError(ValueError):
+    """The text is not a well-formed game record; the message names the place."""
+
+
+class ReplayError(ValueError):
+    """The record is well formed but its game is not legal.
+
+    ``deal`` and ``move`` are the 1-based place (``move`` is None when the fault is
+    the deal as a whole); ``illegal`` is the engine's :class:`IllegalMove` when a
+    move broke the rules, so a front end can show the reason in Russian too.
+    """
+
+    def __init__(
+        self, message: str, deal: int, move: int | None = None,
+        illegal: IllegalMove | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.move = move
+        self.illegal = illegal
+
+
+# --------------------------------------------------------------------------- the value
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedDeal:
+    """One deal of a record, read into engine values (masks, move ints)."""
+
+    hands: tuple[Mask, ...]
+    talon: Mask
+    moves: tuple[Move, ...]
+    cut: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A checked game record: everything :func:`replay` needs, nothing else."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    first_dealer: int
+    deals: tuple[RecordedDeal, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON (RULES §6), with the whole resolved ruleset."""
+        return {
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "deals": [_deal_json(d.hands, d.talon, d.moves, d.cut) for d in self.deals],
+        }
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _deal_json(
+    hands: Sequence[Mask], talon: Mask, moves: Sequence[Move], cut: Sequence[Card]
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "hands": [cards_str(h) for h in hands],
+        "talon": cards_str(talon),
+        # ``look`` is implied by any other move (moves.py); the game never stores it,
+        # and filtering again keeps a hand-built DealRecord canonical too.
+        "moves": [move_str(m) for m in moves if m != LOOK],
+    }
+    if cut:
+        out["cut"] = [_card(c) for c in cut]
+    return out
+
+
+def _card(card: Card) -> str:
+    return cards_str(1 << card)[0]
+
+
+def deal_to_json(deal: DealRecord) -> dict[str, Any]:
+    """One deal of a game as its record entry (a sitting-out dealer's hand is ``[]``)."""
+    return _deal_json(deal.hands, deal.talon, deal.moves, deal.cut)
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` so far (RULES §6), ready for :func:`json.dumps`.
+
+    The rules are written whole (``Rules.to_json``), not as a preset name, so the
+    record replays the same even if a preset's definition changes later.  The deal
+    in progress, if any, is included with the moves made so far.
+    """
+    return {
+        "rules": game.rules.to_json(),
+        "players": list(game.names),
+        "first_dealer": game.first_dealer,
+        "deals": [deal_to_json(d) for d in game.records],
+    }
+
+
+def dumps_record(record: Mapping[str, Any]) -> str:
+    """JSON text for a record that people can read and diff: one option per line,
+    and each hand, talon and move list on one line (``json.dumps(indent=2)`` would
+    put every card on a line of its own)."""
+
+    def one(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = ["{"]
+    rules = record.get("rules")
+    if isinstance(rules, Mapping):
+        items = [f"    {one(k)}: {one(v)}" for k, v in rules.items()]
+        lines.append('  "rules": {\n' + ",\n".join(items) + "\n  },")
+    else:
+        lines.append(f'  "rules": {one(rules)},')
+    lines.append(f'  "players": {one(record.get("players"))},')
+    lines.append(f'  "first_dealer": {one(record.get("first_dealer"))},')
+    deals = record.get("deals") or []
+    blocks = []
+    for deal in deals:
+        fields = [f'"{k}": {one(deal[k])}' for k in _DEAL_KEYS if k in deal]
+        blocks.append("    {" + ",\n     ".join(fields) + "}")
+    lines.append('  "deals": [' + ("\n" + ",\n".join(blocks) + "\n  ]" if blocks else "]"))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _check_keys(obj: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise RecordError(
+                f"{where}unknown key {key!r}; a {'deal' if where else 'record'} has "
+                + ", ".join(repr(k) for k in allowed)
+            )
+
+
+def _string_list(value: object, where: str, what: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: must be a list of {what}, not {_type_name(value)}")
+    for i, item in enumerate(value, 1):
+        if not isinstance(item, str):
+            raise RecordError(f"{where}: item {i} must be a string, not {_type_name(item)}")
+    return value
+
+
+def _parse_cards(texts: list[str], where: str) -> list[Card]:
+    out = []
+    for text in texts:
+        try:
+            out.append(parse_card(text))
+        except CardError as e:
+            raise RecordError(f"{where}: {e}") from None
+    return out
+
+
+def _parse_moves(texts: list[str], where: str) -> tuple[Move, ...]:
+    out = []
+    for j, text in enumerate(texts, 1):
+        place = f"{where}, move {j}"
+        try:
+            move = parse_move(text)
+        except MoveError as e:
+            raise RecordError(f"{place}: {e}") from None
+        if move == LOOK:
+            raise RecordError(
+                f"{place}: 'look' is never recorded: any move other than 'dark' implies it"
+            )
+        if text.strip().isdigit() and not is_bid(move):
+            # moves.py encodes a bid as 1000 + N below the contracts: a huge number
+            # would read as a contract.  No real bid comes near.
+            raise RecordError(f"{place}: {text!r} is not a move: no bid is that high")
+        out.append(move)
+    return tuple(out)
+
+
+def _parse_deal(
+    obj: object, i: int, rules: Rules, players: int, dealer: int, checker: Game
+) -> RecordedDeal:
+    where = f"deal {i}"
+    if not isinstance(obj, Mapping):
+        raise RecordError(f"{where}: must be an object, not {_type_name(obj)}")
+    _check_keys(obj, _DEAL_KEYS, f"{where}: ")
+    for key in ("hands", "talon", "moves"):
+        if key not in obj:
+            raise RecordError(f'{where}: no "{key}"')
+    raw_hands = obj["hands"]
+    if not isinstance(raw_hands, list):
+        raise RecordError(f"{where}: hands: must be a list of hands by seat, not "
+                          f"{_type_name(raw_hands)}")
+    if len(raw_hands) != players:
+        raise RecordError(f"{where}: hands: {len(raw_hands)} hands for {players} players")
+    places: dict[Card, str] = {}
+
+    def take(cards: list[Card], place: str) -> Mask:
+        mask = 0
+        for c in cards:
+            if c in places:
+                first = places[c]
+                also = "again" if first == place else f"and {place}"
+                raise RecordError(f"{where}: {_card(c)} is dealt twice: {first} {also}")
+            places[c] = place
+            mask |= 1 << c
+        return mask
+
+    hands = []
+    for seat, raw in enumerate(raw_hands):
+        texts = _string_list(raw, f"{where}: hands: seat {seat}", "cards")
+        hands.append(take(_parse_cards(texts, f"{where}: hands: seat {seat}"), f"seat {seat}"))
+    talon_texts = _string_list(obj["talon"], f"{where}: talon", "cards")
+    talon = take(_parse_cards(talon_texts, f"{where}: talon"), "the talon")
+    # The sizes (7 each, 0 for a sitting-out dealer, 3 in the talon) are the engine's
+    # to say: ask it, with the dealer this deal should have.  With four players, one
+    # empty hand is taken as the dealer's: whether he is the right one depends on the
+    # earlier deals being legal (a redeal keeps the dealer), which only the replay
+    # knows, and an illegal move there is the better message.
+    empty = [s for s, h in enumerate(hands) if not h]
+    checker.dealer = empty[0] if players == 4 and len(empty) == 1 else dealer
+    _check_cards(checker, tuple(hands), talon, where)
+    cut: tuple[Card, ...] = ()
+    if "cut" in obj:
+        cut_texts = _string_list(obj["cut"], f"{where}: cut", "cards")
+        if cut_texts and not rules.cut_nines:
+            raise RecordError(f"{where}: cut: a cut is recorded only with cut_nines")
+        cut = tuple(_parse_cards(cut_texts, f"{where}: cut"))
+    move_texts = _string_list(obj["moves"], f"{where}: moves", "moves")
+    return RecordedDeal(tuple(hands), talon, _parse_moves(move_texts, where), cut)
+
+
+def _check_cards(game: Game, hands: tuple[Mask, ...], talon: Mask, where: str) -> None:
+    try:
+        game.check_cards(hands, talon)
+    except ValueError as e:
+        text = str(e)
+        part = "" if text.startswith("the talon") else "hands: "
+        raise RecordError(f"{where}: {part}{text}") from None
+
+
+def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
+    """Read and check a record: JSON text, or the object :func:`json.loads` gave.
+
+    Checks everything that can be checked without playing: the keys and their
+    types, the rules, the names against ``rules.players``, the first dealer, each
+    card and move written in the notation, and that each deal holds every card once
+    with the right number in each hand.  Raises :class:`RecordError` naming the place.
+    """
+    obj: object = source
+    if isinstance(source, str | bytes):
+        try:
+            obj = json.loads(source)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not JSON: {e}") from None
+        except UnicodeDecodeError as e:
+            raise RecordError(f"not UTF-8 text: {e}") from None
+    if not isinstance(obj, Mapping):
+        raise RecordError(f"a record must be a JSON object, not {_type_name(obj)}")
+    _check_keys(obj, _TOP_KEYS, "")
+    for key in _TOP_KEYS:
+        if key not in obj:
+            raise RecordError(f'the record has no "{key}"')
+    try:
+        rules = Rules.from_json(obj["rules"])
+    except (ValueError, TypeError) as e:
+        raise RecordError(f"rules: {e}") from None
+    players = obj["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("players: must be a list of names (strings)")
+    n = rules.players
+    if len(players) != n:
+        raise RecordError(
+            f"players: {len(players)} names for a {n}-player game (rules: players={n})"
+        )
+    first = obj["first_dealer"]
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
+        raise RecordError(f"first_dealer: {json.dumps(first)} is not a seat; use 0 to {n - 1}")
+    raw_deals = obj["deals"]
+    if not isinstance(raw_deals, list):
+        raise RecordError(f"deals: must be a list of deals, not {_type_name(raw_deals)}")
+    checker = Game(rules, players, first, auto_deal=False)
+    deals = []
+    dealer = first
+    for i, raw in enumerate(raw_deals, 1):
+        deal = _parse_deal(raw, i, rules, n, dealer, checker)
+        deals.append(deal)
+        # A redeal (which ends its deal) is dealt again by the same dealer; the replay
+        # checks that the redeal was legal.
+        if REDEAL not in deal.moves:
+            dealer = (dealer + 1) % n
+    return Record(rules, tuple(players), first, tuple(deals))
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """A replayed game: the :class:`Game` itself (its sheet, its state) and the
+    output of ``thousand replay --json`` (:meth:`to_json`)."""
+
+    game: Game
+
+    @property
+    def summaries(self) -> list[DealSummary]:
+        """One per finished deal, redeals included, in order."""
+        return self.game.summaries
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.game.scores
+
+    @property
+    def winner(self) -> int | list[int] | None:
+        return self.game.winner
+
+    @property
+    def finished(self) -> bool:
+        return self.game.over
+
+    def to_json(self) -> dict[str, Any]:
+        """The replay output of RULES §6: a row per finished deal, the scores, the
+        winner, and with ``settlement`` on a finished game what each owes."""
+        deals = [
+            {
+                "declarer": s.result.declarer,
+                "contract": s.result.contract,
+                "points": list(s.result.points),
+                "scores": list(s.scores),
+            }
+            for s in self.game.summaries
+        ]
+        winner = self.game.winner
+        out: dict[str, Any] = {
+            "deals": deals,
+            "scores": list(self.game.scores),
+            "winner": list(winner) if isinstance(winner, list) else winner,
+        }
+        if self.game.rules.settlement and self.game.over:
+            out["settlement"] = self.game.settlement()
+        return out
+
+
+def replay(record: Record | str | bytes | Mapping[str, Any]) -> ReplayResult:
+    """Play a record through the engine, checking every move.
+
+    Raises :class:`RecordError` if it is not a well-formed record and
+    :class:`ReplayError` (``deal 3, move 12: KS: you must follow hearts``) at the
+    first thing the rules do not allow.  The last deal may be unfinished.
+    """
+    rec = record if isinstance(record, Record) else load_record(record)
+    game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
+    last_moves = 0
+    for i, deal in enumerate(rec.deals, 1):
+        if game.over:
+            raise ReplayError(f"deal {i}: the game was already over after deal {i - 1}", i)
+        if game.deal is not None:
+            raise ReplayError(_cut_short(i - 1, last_moves), i - 1)
+        # load_record checked the cards against the dealer the record implies; check
+        # again against the dealer the game has (four players: who sits out).
+        _check_cards(game, deal.hands, deal.talon, f"deal {i}")
+        game.start_deal(deal.hands, deal.talon, deal.cut)
+        for j, move in enumerate(deal.moves, 1):
+            if game.deal is None:
+                over = IllegalMove(move_str(move), "deal_over")
+                raise ReplayError(f"deal {i}, move {j}: {over}", i, j, over)
+            try:
+                game.apply(move)
+            except IllegalMove as e:
+                raise ReplayError(f"deal {i}, move {j}: {e}", i, j, e) from None
+        last_moves = len(deal.moves)
+    return ReplayResult(game)
+
+
+def _cut_short(deal: int, moves: int) -> str:
+    if moves == 0:
+        return f"deal {deal}: the record ends the deal with no moves, before it is over"
+    return f"deal {deal}: the record ends the deal after move {moves}, before it is over"
