@@ -514,6 +514,12 @@ def test_native_and_python_agree_on_whole_deals():
     for _ in range(1500):
         pos = random_position(rng, rng.choice((2, 3, 4, 5)))
         assert py.solve(pos) == c.solve(pos), repr(pos)
+    # The C core is search.py line by line: from empty tables both search the same nodes.
+    for _ in range(5):
+        pos = _deal(rng)
+        py, c = Solver(native=False), Solver(native=True)
+        assert py.solve(pos) == c.solve(pos)
+        assert py.nodes == c.nodes
 
 
 def test_whole_deal_is_fast_enough():

@@ -816,6 +816,30 @@ static PyObject *Core_search(Core *self, PyObject *args) {
         }
         t[i] = (int)c;
     }
+    /* The card counts must fit a real position (the search relies on it). */
+    uint32_t seen = 0;
+    for (int i = 0; i < 3; i++) {
+        if (seen & self->h[i]) {
+            PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+            return NULL;
+        }
+        seen |= self->h[i];
+    }
+    int n = popcount(self->h[leader]) + (nt > 0);
+    for (int i = 0; i < 3; i++) {
+        int played = (i - leader + 3) % 3 < nt;
+        if (popcount(self->h[i]) != n - played) {
+            PyErr_SetString(PyExc_ValueError, "the hands do not hold the right number of cards");
+            return NULL;
+        }
+    }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        if (seen >> t[i] & 1) {
+            PyErr_SetString(PyExc_ValueError, "a trick card is still in a hand");
+            return NULL;
+        }
+        seen |= 1u << t[i];
+    }
     long long before = self->nodes;
     int v;
     if (nt == 0)
@@ -844,7 +868,10 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef moduledef = {
-    PyModuleDef_HEAD_INIT, "_csolver", "C core of the Тысяча double-dummy solver.", -1, NULL,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_csolver",
+    .m_doc = "C core of the Тысяча double-dummy solver.",
+    .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__csolver(void) {
