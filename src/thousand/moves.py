@@ -44,6 +44,8 @@ CONCEDE: Move = 99
 LOOK: Move = 100
 _BID = 1000
 _CONTRACT = 100000
+#: Bids and contracts stay below this, so the two ranges of values never meet.
+MAX_NUMBER = _CONTRACT - _BID
 
 
 class MoveError(ValueError):
@@ -147,8 +149,12 @@ def parse_move(text: str) -> Move:
         if word == "contract":
             if not rest.strip().isdigit():
                 raise MoveError(f"{text!r} is not a move: a contract is 'contract N'")
+            if int(rest) >= MAX_NUMBER:
+                raise MoveError(f"{text!r} is not a move: no contract is that high")
             return contract(int(rest))
         if t.isdigit():
+            if int(t) >= MAX_NUMBER:
+                raise MoveError(f"{text!r} is not a move: no bid is that high")
             return bid(int(t))
         if t.endswith("+"):
             return play(parse_card(t[:-1]), declare=True)
