@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -42,10 +43,14 @@ def _holds(hand: set[int], *cards: int) -> bool:
     return all(c in hand for c in cards)
 
 
-def ref_declaration(hand: set[int], card: int, o: PlayOptions) -> tuple[int, bool] | None:
+def ref_declaration(
+    hand: set[int], card: int, o: PlayOptions, declared: int = 0
+) -> tuple[int, bool] | None:
     """(value, trump changes) of leading ``card`` with + from ``hand``, literally."""
     s, r = _suit(card), _rank(card)
     k, q, j = 6 * s + 3, 6 * s + 2, 6 * s + 1
+    if r in (1, 2, 3) and declared >> s & 1:
+        return None  # a suit's queen serves one declaration only
     if r in (3, 2) and _holds(hand, k, q):
         return o.marriage_values[s], True
     if o.half_marriage and r in (2, 1) and _holds(hand, q, j):
@@ -88,7 +93,9 @@ def ref_moves(st: dict) -> list[int]:
     out = list(leads)
     if st["tricks_played"] > 0 or o.marriage_on_first_lead:
         # a declaring lead is a lead: the same cards
-        out += [24 + c for c in leads if ref_declaration(hand, c, o) is not None]
+        out += [
+            24 + c for c in leads if ref_declaration(hand, c, o, st["declared"]) is not None
+        ]
     return out
 
 
@@ -98,13 +105,17 @@ def ref_play(st: dict, mv: int) -> dict:
     st = {**st, "hands": [set(h) for h in st["hands"]], "trick": list(st["trick"])}
     card = mv % 24
     if mv >= 24:
-        value, changes = ref_declaration(st["hands"][seat], card, o)  # type: ignore[misc]
+        value, changes = ref_declaration(  # type: ignore[misc]
+            st["hands"][seat], card, o, st["declared"]
+        )
         if seat == st["declarer"]:
             st["points"] += value
         if changes:
             st["trump"], st["tdecl"] = _suit(card), seat
         if _rank(card) == 5 and o.ace_marriage_all_in_row:
             st["aces"] = seat
+        if _rank(card) in (1, 2, 3):
+            st["declared"] |= 1 << _suit(card)
     st["hands"][seat].discard(card)
     st["trick"].append(card)
     if len(st["trick"]) == 3:
@@ -134,6 +145,7 @@ def ref_state(pos: PlayPosition) -> dict:
         "tricks_played": pos.tricks_played,
         "declarer": pos.declarer,
         "points": pos.declarer_points,
+        "declared": pos.declared_suits,
     }
 
 
@@ -220,6 +232,7 @@ def random_position(
         declarer_points=rng.choice((0, 0, 37, 100)),
         options=opts,
         aces_in_row_seat=rng.choice((-1, -1, leader, (leader + 1) % 3)),
+        declared_suits=rng.choice((0, 0, rng.randrange(16))),
     )
 
 
@@ -372,6 +385,20 @@ def test_four_nines_and_half_marriage():
     )
     assert D("QC") in legal_moves(pos) and D("JC") in legal_moves(pos)
     assert apply_move(pos, D("JC")).declarer_points == 30
+    assert solve(pos) == ref_solve(pos)
+    # A suit's queen serves one declaration: after KC+ no QC+ (half) with the jack.
+    pos = PlayPosition(
+        hands=(H("AS TS 9S KH"), H("KC QC JC 9D"), H("AD TD KD AH")), leader=1, declarer=1,
+        tricks_played=1, options=PlayOptions(half_marriage=True),
+    )
+    assert D("QC") in legal_moves(pos) and D("JC") in legal_moves(pos)  # Q+ is the full one
+    after = apply_move(pos, D("KC"))
+    assert after.declared_suits == 0b0010
+    back = replace(after, hands=(after.hands[0], after.hands[1], after.hands[2]), trick=(),
+                   leader=1, tricks_played=2)
+    back = replace(back, hands=(H("TS 9S KH"), H("QC JC 9D"), H("TD KD AH")))
+    assert D("QC") not in legal_moves(back) and D("JC") not in legal_moves(back)
+    assert D("QC") in legal_moves(replace(back, declared_suits=0))
     assert solve(pos) == ref_solve(pos)
 
 
@@ -530,3 +557,81 @@ def test_whole_deal_is_fast_enough():
     for _ in range(3):
         solver.solve(_deal(rng))
     assert time.perf_counter() - start < (5 if HAVE_NATIVE else 60)
+
+
+# --- agreement with the engine (thousand.deal) ------------------------------------------------
+
+
+def position_from_deal(deal) -> PlayPosition:  # type: ignore[no-untyped-def]
+    """The solver's position of an engine deal in its play phase (seat i = ``deal.active[i]``)."""
+    from thousand.cards import points_of
+
+    act = tuple(deal.active)
+    idx = {s: i for i, s in enumerate(act)}
+    decl = deal.declarer
+    return PlayPosition(
+        hands=(deal.hands[act[0]], deal.hands[act[1]], deal.hands[act[2]]),
+        leader=idx[deal.leader],
+        trick=tuple(deal.trick),
+        trump=deal.trump,
+        trump_declarer=idx.get(deal.trump_declarer, -1),
+        tricks_played=len(deal.tricks),
+        declarer=idx[decl],
+        declarer_points=deal.taken[decl] + deal.bonus[decl] + points_of(deal.discards),
+        options=PlayOptions.from_rules(deal.rules),
+        aces_in_row_seat=idx.get(deal.aces_in_row, -1),
+        declared_suits=getattr(deal, "declared_suits", 0),
+    )
+
+
+ENGINE_VARIANTS = [
+    ("classic", {}),
+    ("casual", {}),
+    ("textbook", {}),
+    ("classic", {"half_marriage": True, "no_lead_own_trump": True, "marriage_on_first_lead": True}),
+    ("classic", {"ace_marriage": 200, "ace_marriage_trump": True,
+                 "ace_marriage_all_in_row": True, "four_nines_bonus": 200,
+                 "must_overtake": True, "marriage_points_declarer_only": True}),
+]
+
+
+@pytest.mark.parametrize(("preset", "overrides"), ENGINE_VARIANTS)
+def test_engine_agrees(preset: str, overrides: dict):
+    """Random games through the engine: at every card play the solver's legal moves and its
+    bookkeeping (apply_move) match the engine's; near the end its value matches the reference."""
+    deal_mod = pytest.importorskip("thousand.deal")
+    game_mod = pytest.importorskip("thousand.game")
+    rules_mod = pytest.importorskip("thousand.rules")
+    rng = random.Random(hash(preset) % 1000 + len(overrides))
+    rules = rules_mod.Rules.preset_rules(preset, **overrides)
+    checked = finals = declared = 0
+    for seed in range(12):
+        game = game_mod.Game(rules, seed=seed)
+        while not game.over and checked < 400 * (seed + 1):
+            deal = game.deal
+            if deal is None:
+                break
+            if deal.phase != deal_mod.Phase.PLAY:
+                game.apply(rng.choice(game.legal_moves()))
+                continue
+            pos = position_from_deal(deal)
+            assert sorted(legal_moves(pos)) == sorted(deal.legal_moves()), pos
+            n_left = pos.hands[pos.to_move].bit_count()
+            if n_left <= 2 and rng.random() < 0.3:
+                assert solve(pos) == ref_solve(pos), repr(pos)
+            moves = legal_moves(pos)
+            declaring = [m for m in moves if m >= 24]
+            move = rng.choice(declaring if declaring and rng.random() < 0.7 else moves)
+            declared += move >= 24
+            mine = apply_move(pos, move)
+            game.apply(move)
+            checked += 1
+            if game.deal is deal and not deal.done:
+                assert position_from_deal(deal) == mine
+            elif deal.result is not None and deal.result.declarer is not None:
+                final = deal.result.points[deal.result.declarer]
+                assert mine.declarer_points == final
+                finals += 1
+            if game.over:
+                break
+    assert checked > 50 and finals > 3 and declared > 3, (checked, finals, declared)

@@ -17,5 +17,6 @@ class Core:
         nodecl: bool,
         alpha: int,
         beta: int,
+        declared_suits: int = 0,
     ) -> tuple[int, int]: ...
     def clear(self) -> None: ...

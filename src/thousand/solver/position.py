@@ -120,6 +120,9 @@ class PlayPosition:
     what the declarer already has: cards taken, his declarations, discards.
     ``aces_in_row_seat`` is the seat under the ``ace_marriage_all_in_row`` duty, or -1; the
     duty lasts while that seat keeps the lead, so any other value than ``leader`` counts as -1.
+    ``declared_suits`` is the mask (bit ``suit``) of the suits whose marriage or half marriage
+    has been declared: a suit's queen serves one declaration only, which matters with
+    ``half_marriage`` (no Q+J after K+ in a suit, no K+Q after J+).
     """
 
     hands: tuple[int, int, int]
@@ -132,6 +135,7 @@ class PlayPosition:
     declarer_points: int = 0
     options: PlayOptions = field(default=CLASSIC)
     aces_in_row_seat: int = -1
+    declared_suits: int = 0
 
     @property
     def to_move(self) -> int:
@@ -152,6 +156,8 @@ class PlayPosition:
             raise ValueError("trump is -1 or a suit 0..3; trump_declarer is -1 or a seat")
         if not -1 <= self.aces_in_row_seat < 3:
             raise ValueError("aces_in_row_seat is -1 or a seat")
+        if not 0 <= self.declared_suits < 16:
+            raise ValueError("declared_suits is a mask of suits (0..15)")
         if len(self.trick) > 2:
             raise ValueError("a trick in progress holds at most two cards (three complete it)")
         seen = 0
@@ -182,10 +188,14 @@ class PlayPosition:
         return f"[{hands}] lead {self.leader} trick {trick} trump {trump}"
 
 
-def _declaration(hand: int, card: int, opts: PlayOptions) -> tuple[int, bool] | None:
+def _declaration(
+    hand: int, card: int, opts: PlayOptions, declared: int = 0
+) -> tuple[int, bool] | None:
     """(value, changes trump) of leading ``card`` with ``+`` from ``hand``, or None if no such
-    declaration exists."""
+    declaration exists (``declared``: the suits whose marriage was declared already)."""
     suit, rank = divmod(card, 6)
+    if rank in (KING, QUEEN, JACK) and declared >> suit & 1:
+        return None
     if rank in (KING, QUEEN):
         if hand & MARRIAGE_MASK[suit] == MARRIAGE_MASK[suit]:
             return opts.marriage_values[suit], True
@@ -242,7 +252,7 @@ def legal_moves(pos: PlayPosition) -> list[int]:
     moves = cards_of(plain)
     if pos.tricks_played > 0 or opts.marriage_on_first_lead:
         for c in cards_of(hand):
-            d = _declaration(hand, c, opts)
+            d = _declaration(hand, c, opts, pos.declared_suits)
             if d is None:
                 continue
             if not plain >> c & 1:
@@ -279,8 +289,9 @@ def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
     if aces_seat != pos.leader:
         aces_seat = -1  # the duty ended when he lost a trick
     points = pos.declarer_points
+    declared = pos.declared_suits
     if declare:
-        d = _declaration(hand, card, pos.options)
+        d = _declaration(hand, card, pos.options, declared)
         assert d is not None
         value, changes = d
         if seat == pos.declarer:
@@ -289,6 +300,8 @@ def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
             trump, tdecl = card // 6, seat
         if card % 6 == ACE and pos.options.ace_marriage_all_in_row:
             aces_seat = seat
+        if card % 6 in (JACK, QUEEN, KING):
+            declared |= 1 << (card // 6)
     trick = (*pos.trick, card)
     leader = pos.leader
     tricks_played = pos.tricks_played
@@ -309,4 +322,5 @@ def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
         tricks_played=tricks_played,
         declarer_points=points,
         aces_in_row_seat=aces_seat,
+        declared_suits=declared,
     )

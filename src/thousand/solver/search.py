@@ -82,6 +82,9 @@ class Search:
         self.tt: dict[int, list[int]] = {}
         self.nodes = 0
         self.h = [0, 0, 0]
+        # Suits whose marriage or half marriage was declared (a suit's queen serves one
+        # declaration only); changed and restored around declaring leads.
+        self.ds = 0
         self.mv = options.marriage_values
         self.overtake = options.must_overtake
         self.nlot = options.no_lead_own_trump
@@ -99,6 +102,8 @@ class Search:
 
     def declaration(self, hand: int, card: int) -> tuple[int, bool] | None:
         suit, rank = divmod(card, 6)
+        if rank in (KING, QUEEN, JACK) and self.ds >> suit & 1:
+            return None
         if rank in (KING, QUEEN):
             mm = MARRIAGE_MASK[suit]
             if hand & mm == mm:
@@ -259,6 +264,8 @@ class Search:
         best = 0
         mv = self.mv
         for s in range(4):
+            if self.ds >> s & 1:
+                continue
             mm = MARRIAGE_MASK[s]
             if hand & mm == mm:
                 if leads & mm and mv[s] > best:
@@ -306,6 +313,9 @@ class Search:
         if aces != leader or not (h[leader] & ACES):
             aces = -1
         td = tdecl if (self.nlot and trump >= 0) else -1
+        ds = self.ds
+        if ds:  # a declared suit matters while some hand could declare in it again
+            ds &= self.combos(h0) | self.combos(h1) | self.combos(h2)
         key = (
             h0
             | h1 << 24
@@ -315,6 +325,7 @@ class Search:
             | (td + 1) << 77
             | (aces >= 0) << 79
             | nodecl << 80
+            | ds << 81
         )
         tt = self.tt
         ent = tt.get(key)
@@ -377,6 +388,7 @@ class Search:
         for mv in moves:
             gain = 0
             nt, ntd, na = trump, tdecl, aces
+            ds = self.ds
             if mv >= DECLARE:
                 c = mv - DECLARE
                 d = self.declaration(h[leader], c)
@@ -387,11 +399,14 @@ class Search:
                     nt, ntd = _SUIT[c], leader
                 if self.ace_row and c % 6 == ACE:
                     na = leader
+                if c % 6 in (JACK, QUEEN, KING):
+                    self.ds = ds | 1 << _SUIT[c]
             else:
                 c = mv
             h[leader] ^= 1 << c
             v = gain + self.follow(leader, c, -1, nt, ntd, na, alpha - gain, beta - gain)
             h[leader] ^= 1 << c
+            self.ds = ds
             if maximize:
                 if v > best:
                     best, best_move = v, mv
@@ -498,6 +513,16 @@ class Search:
         if trump >= 0 and hand & SUIT_MASK[trump]:
             return hand & SUIT_MASK[trump]
         return hand
+
+    def combos(self, hand: int) -> int:
+        """The suits (a 4-bit mask) in which ``hand`` holds K+Q, or Q+J with half_marriage."""
+        out = 0
+        for s in range(4):
+            mm = MARRIAGE_MASK[s]
+            hm = HALF_MARRIAGE_MASK[s]
+            if hand & mm == mm or (self.half and hand & hm == hm):
+                out |= 1 << s
+        return out
 
     def involved(self, hand: int) -> int:
         """Cards of ``hand`` whose holding can still matter for a declaration or a duty."""

@@ -103,16 +103,20 @@ static inline int winner3(int c0, int c1, int c2, int trump) {
 /* ---------------------------------------------------------------------------------------- */
 
 typedef struct {
-    uint64_t k1; /* h0 | h1 << 24 | state << 48 | generation << 57 */
-    uint32_t k2; /* h2 | best move << 24 */
+    uint64_t k1; /* h0 | h1 << 24 | generation << 48 */
+    uint64_t k2; /* h2 | state << 24 */
     int16_t lo, hi;
+    int8_t best; /* the best lead */
 } Entry;
+
+#define MAX_GEN 0xFFFFu
 
 typedef struct {
     PyObject_HEAD
     int decl;
     int overtake, mv[4], half, ace_val, ace_trump, ace_row, nines_val, nlot;
     uint32_t h[3];
+    int ds; /* suits whose marriage or half marriage was declared (see search.py) */
     Entry *tt;
     uint64_t tt_mask; /* number of entries - 1 */
     uint64_t gen;
@@ -143,6 +147,7 @@ static int potential(const Core *S, uint32_t hand) {
 /* Declaration made by leading card with '+': returns 1 and sets value / changes, else 0. */
 static int declaration(const Core *S, uint32_t hand, int card, int *value, int *changes) {
     int suit = card / 6, rank = card % 6;
+    if (rank >= 1 && rank <= 3 && (S->ds >> suit & 1)) return 0;
     if (rank == 3 || rank == 2) {
         if (marriage(hand, suit)) {
             *value = S->mv[suit];
@@ -184,6 +189,7 @@ static int declaration(const Core *S, uint32_t hand, int card, int *value, int *
 static int best_declaration(const Core *S, uint32_t leads, uint32_t hand) {
     int best = 0;
     for (int s = 0; s < 4; s++) {
+        if (S->ds >> s & 1) continue;
         if (marriage(hand, s)) {
             if ((leads & (3u << (6 * s + 2))) && S->mv[s] > best) best = S->mv[s];
         } else if (S->half && half_marriage(hand, s) && (leads & (3u << (6 * s + 1))) &&
@@ -225,6 +231,14 @@ static uint32_t follow_cands(const Core *S, uint32_t hand, int c0, int c1, int t
     }
     if (trump >= 0 && (hand & SUIT_MASK[trump])) return hand & SUIT_MASK[trump];
     return hand;
+}
+
+/* The suits (a 4-bit mask) in which hand holds K+Q, or Q+J with half_marriage. */
+static int combos(const Core *S, uint32_t hand) {
+    int out = 0;
+    for (int s = 0; s < 4; s++)
+        if (marriage(hand, s) || (S->half && half_marriage(hand, s))) out |= 1 << s;
+    return out;
 }
 
 /* Cards of hand whose holding can still matter for a declaration or a duty. */
@@ -568,6 +582,7 @@ static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl,
     for (int i = 0; i < n; i++) {
         int mv = moves[i];
         int gain = 0, nt = trump, ntd = tdecl, na = aces, c;
+        int ds = S->ds;
         if (mv >= DECLARE) {
             c = mv - DECLARE;
             int value = 0, changes = 0;
@@ -578,12 +593,14 @@ static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl,
                 ntd = leader;
             }
             if (S->ace_row && c % 6 == 5) na = leader;
+            if (c % 6 >= 1 && c % 6 <= 3) S->ds = ds | 1 << (c / 6);
         } else {
             c = mv;
         }
         h[leader] ^= 1u << c;
         int v = gain + follow(S, leader, c, -1, nt, ntd, na, alpha - gain, beta - gain);
         h[leader] ^= 1u << c;
+        S->ds = ds;
         if (maximize) {
             if (v > best) {
                 best = v;
@@ -637,14 +654,19 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
     if (beta <= 0) return 0;
     if (aces != leader || !(h[leader] & ACES_MASK)) aces = -1;
     int td = (S->nlot && trump >= 0) ? tdecl : -1;
+    /* a declared suit matters while some hand could declare in it again */
+    uint64_t ds = (uint64_t)S->ds;
+    if (ds) ds &= (uint64_t)(combos(S, h0) | combos(S, h1) | combos(S, h2));
     uint64_t state = (uint64_t)leader | (uint64_t)(trump + 1) << 2 | (uint64_t)(td + 1) << 5 |
-                     (uint64_t)(aces >= 0) << 7 | (uint64_t)(nodecl ? 1 : 0) << 8;
-    uint64_t k1 = (uint64_t)h0 | (uint64_t)h1 << 24 | state << 48 | S->gen << 57;
-    uint64_t idx = mix(k1 ^ ((uint64_t)h2 * 0x9E3779B97F4A7C15ULL)) & S->tt_mask & ~3ULL;
+                     (uint64_t)(aces >= 0) << 7 | (uint64_t)(nodecl ? 1 : 0) << 8 | ds << 9;
+    uint64_t hands01 = (uint64_t)h0 | (uint64_t)h1 << 24;
+    uint64_t k1 = hands01 | S->gen << 48;
+    uint64_t k2 = (uint64_t)h2 | state << 24;
+    uint64_t idx = mix(hands01 ^ (k2 * 0x9E3779B97F4A7C15ULL)) & S->tt_mask & ~3ULL;
     Entry *bucket = S->tt + idx;
     Entry *ent = NULL;
     for (int i = 0; i < 4; i++) {
-        if (bucket[i].k1 == k1 && (bucket[i].k2 & 0xFFFFFFu) == h2) {
+        if (bucket[i].k1 == k1 && bucket[i].k2 == k2) {
             ent = bucket + i;
             break;
         }
@@ -654,7 +676,7 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
     if (ent) {
         lo = ent->lo;
         hi = ent->hi;
-        best_move = (int)(ent->k2 >> 24);
+        best_move = ent->best;
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
@@ -680,7 +702,7 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
         /* The slot: a stale one, else the one with the fewest cards (cheapest to redo). */
         int pick = 0, fewest = 99;
         for (int i = 0; i < 4; i++) {
-            if ((bucket[i].k1 >> 57) != S->gen) {
+            if ((bucket[i].k1 >> 48) != S->gen) {
                 pick = i;
                 break;
             }
@@ -692,8 +714,9 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
         }
         ent = bucket + pick;
         ent->k1 = k1;
+        ent->k2 = k2;
     }
-    ent->k2 = h2 | (uint32_t)best << 24;
+    ent->best = (int8_t)best;
     ent->lo = (int16_t)lo;
     ent->hi = (int16_t)hi;
     return v;
@@ -768,7 +791,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 
 static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {
     self->gen++;
-    if (self->gen >= 128) {
+    if (self->gen > MAX_GEN) {
         memset(self->tt, 0, (self->tt_mask + 1) * sizeof(Entry));
         self->gen = 1;
     }
@@ -786,13 +809,18 @@ static int get_hand(PyObject *o, uint32_t *out) {
     return 0;
 }
 
-/* search(hands, leader, trick, trump, tdecl, aces, nodecl, alpha, beta) -> (value, nodes) */
+/* search(hands, leader, trick, trump, tdecl, aces, nodecl, alpha, beta, declared_suits=0)
+ *   -> (value, nodes) */
 static PyObject *Core_search(Core *self, PyObject *args) {
     PyObject *hands, *trick;
-    int leader, trump, tdecl, aces, nodecl, alpha, beta;
-    if (!PyArg_ParseTuple(args, "OiOiiipii", &hands, &leader, &trick, &trump, &tdecl, &aces,
-                          &nodecl, &alpha, &beta))
+    int leader, trump, tdecl, aces, nodecl, alpha, beta, ds = 0;
+    if (!PyArg_ParseTuple(args, "OiOiiipii|i", &hands, &leader, &trick, &trump, &tdecl, &aces,
+                          &nodecl, &alpha, &beta, &ds))
         return NULL;
+    if (ds < 0 || ds > 15) {
+        PyErr_SetString(PyExc_ValueError, "declared_suits is a mask of suits (0..15)");
+        return NULL;
+    }
     if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 3 || !PyTuple_Check(trick) ||
         PyTuple_GET_SIZE(trick) > 2) {
         PyErr_SetString(PyExc_ValueError, "hands: a 3-tuple of masks; trick: a tuple of <= 2");
@@ -840,6 +868,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
         }
         seen |= 1u << t[i];
     }
+    self->ds = ds;
     long long before = self->nodes;
     int v;
     if (nt == 0)
@@ -851,7 +880,8 @@ static PyObject *Core_search(Core *self, PyObject *args) {
 
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS,
-     "search(hands, leader, trick, trump, tdecl, aces, nodecl, alpha, beta) -> (value, nodes)"},
+     "search(hands, leader, trick, trump, tdecl, aces, nodecl, alpha, beta, declared_suits=0)"
+     " -> (value, nodes)"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Forget the transposition table."},
     {NULL, NULL, 0, NULL},
 };
