@@ -80,10 +80,14 @@ __all__ = [
 class Solver:
     """A solver that keeps its transposition table between calls.
 
-    The table is valid for one set of options and one declarer seat; it is cleared when a
-    position with others comes, and when it grows past ``max_entries``.  ``native=None`` picks
-    the C core when it is available, ``False`` forces pure Python, ``True`` requires C.
+    A table is valid for one set of options and one declarer seat.  The C core keeps one
+    fixed-size table (2**log2_entries entries of 24 bytes) for each of the last few such
+    pairs; pure Python keeps one dict, started afresh for another pair and when it grows past
+    ``max_entries``.  ``native=None`` picks the C core when it is available, ``False`` forces
+    pure Python, ``True`` requires C.
     """
+
+    MAX_CORES = 4
 
     def __init__(
         self, native: bool | None = None, max_entries: int = 300_000, log2_entries: int = 18
@@ -95,13 +99,14 @@ class Solver:
         self.log2_entries = log2_entries  # C core: a fixed table of 2**log2_entries entries
         self._search: Search | None = None
         self._handle: Any = None
+        self._cores: dict[tuple[PlayOptions, int], Any] = {}
         self._key: tuple[PlayOptions, int] | None = None
         self.nodes = 0
 
     def clear(self) -> None:
         """Forget the transposition table (answers never depend on it, only the speed)."""
-        if self._handle is not None:
-            self._handle.clear()
+        for core in self._cores.values():
+            core.clear()
         if self._search is not None:
             self._search = Search(self._search.opts, self._search.decl)
 
@@ -111,10 +116,16 @@ class Solver:
         key = (pos.options, pos.declarer)
         if self.native:
             if self._handle is None or self._key != key:
-                assert _native_mod is not None
-                self._handle = _native_mod.Core(
-                    pos.options.as_tuple(), pos.declarer, self.log2_entries
-                )
+                core = self._cores.pop(key, None)
+                if core is None:
+                    assert _native_mod is not None
+                    core = _native_mod.Core(
+                        pos.options.as_tuple(), pos.declarer, self.log2_entries
+                    )
+                    while len(self._cores) >= self.MAX_CORES:
+                        del self._cores[next(iter(self._cores))]  # the least recently used
+                self._cores[key] = core  # now the most recently used
+                self._handle = core
                 self._key = key
             return
         if self._search is None or self._key != key or len(self._search.tt) > self.max_entries:
