@@ -1,0 +1,203 @@
+"""How much a hand is worth to its declarer: the heuristic bot's hand evaluation.
+
+Two linear models predict the points a declarer takes in the play (cards taken plus the
+marriages he declares, the discards of ``discard_three`` included):
+
+* :func:`predict_auction` from the 7 cards held in the auction, the talon unknown;
+* :func:`predict_play` from the 8 cards (7 with ``discard_three``) held after the exchange.
+
+Their features are the things a club player counts: marriages, aces, tens guarded by their
+ace, the top cards of each suit, the length of the would-be trump suit, voids.  The weights
+were fitted by least squares on deals the heuristic bot played against itself (see
+:mod:`thousand.bots.calibrate`, which regenerates them); each model also carries the
+standard deviation of its error, so that the bot can turn a prediction into the chance of
+making a contract.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from thousand.cards import (
+    ACE,
+    KING,
+    MARRIAGE_MASK,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    TEN,
+    Mask,
+    cards_of,
+    points_of,
+)
+
+# Fitted by ``python -m thousand.bots.calibrate`` (classic rules, heuristic self-play).
+AUCTION_WEIGHTS: tuple[float, ...] = (
+    31.025, 0.882, -0.470, 0.106, 0.284, 1.210, -0.066, 0.122, 3.289, 2.328, 6.404, 2.359,
+    6.042,
+)
+AUCTION_SIGMA = 48.6
+PLAY_WEIGHTS: tuple[float, ...] = (
+    -9.683, 0.974, -1.110, 0.115, 0.213, 1.426, 0.291, 0.000, 4.608, -1.963, 4.881, 1.642,
+    13.361,
+)
+PLAY_SIGMA = 23.7
+#: How much of a marriage's value giving away a lone K or Q of its suit is reckoned to cost.
+GIVE_KQ_PENALTY = 0.0
+
+
+def _suit_cards(hand: Mask, suit: int) -> int:
+    return (hand >> (6 * suit)) & 63
+
+
+def _top_run(pattern: int) -> tuple[int, int]:
+    """Points and number of the cards held in an unbroken run down from the ace."""
+    pts = n = 0
+    for r in range(5, -1, -1):
+        if not pattern >> r & 1:
+            break
+        pts += POINTS[r]
+        n += 1
+    return pts, n
+
+
+def features(hand: Mask, values: Sequence[int], auction: bool) -> tuple[float, ...]:
+    """The features of a hand, in the order of the weights (1 first).
+
+    ``auction``: a 7-card hand before the talon, where a lone K or Q of a suit may still
+    find its partner in the talon (counted by ``half``).
+    """
+    marriages: list[tuple[int, int]] = []  # (value, suit)
+    half = 0
+    top_pts = 0
+    top_n = 0
+    aces = 0
+    tens = 0
+    bare_tens = 0
+    voids = 0
+    for s in range(4):
+        pattern = _suit_cards(hand, s)
+        if not pattern:
+            voids += 1
+            continue
+        m = MARRIAGE_MASK[s]
+        held = hand & m
+        if held == m:
+            marriages.append((values[s], s))
+        elif held and auction:
+            half += values[s]
+        p, n = _top_run(pattern)
+        top_pts += p
+        top_n += n
+        if pattern >> ACE & 1:
+            aces += 1
+        if pattern >> TEN & 1:
+            tens += 1
+            if not pattern >> ACE & 1:
+                bare_tens += 1
+    marriages.sort(reverse=True)
+    m_first = m_rest = 0
+    trump_len = trump_high = 0
+    if marriages:
+        m_first, s0 = marriages[0]
+        m_rest = sum(v for v, _ in marriages[1:])
+        pattern = _suit_cards(hand, s0)
+        trump_len = pattern.bit_count()
+        trump_high = (pattern >> ACE & 1) + (pattern >> TEN & 1)
+    no_entry = 1 if aces == 0 else 0
+    hand_pts = points_of(hand)
+    return (
+        1.0,
+        float(m_first),
+        float(m_first * no_entry),
+        float(m_rest),
+        float(m_rest * min(aces, 2)),
+        float(top_pts),
+        float(hand_pts - top_pts),
+        float(half),
+        float(trump_len),
+        float(trump_high),
+        float(aces),
+        float(bare_tens),
+        float(voids),
+    )
+
+
+def _dot(w: Sequence[float], f: Sequence[float]) -> float:
+    return sum(a * b for a, b in zip(w, f, strict=True))
+
+
+def predict_auction(hand: Mask, values: Sequence[int]) -> float:
+    """Expected declarer points of a 7-card hand that takes an unknown talon."""
+    return _dot(AUCTION_WEIGHTS, features(hand, values, auction=True))
+
+
+def predict_play(hand: Mask, values: Sequence[int]) -> float:
+    """Expected declarer points of the hand he plays with (after the exchange)."""
+    return _dot(PLAY_WEIGHTS, features(hand, values, auction=False))
+
+
+def make_chance(predicted: float, contract: int, sigma: float) -> float:
+    """The chance that points predicted as ``predicted`` reach ``contract`` (normal error)."""
+    if sigma <= 0:
+        return 1.0 if predicted >= contract else 0.0
+    z = (predicted - contract + 0.5) / sigma
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def keep_score(hand: Mask, card: int, values: Sequence[int]) -> float:
+    """How much the declarer wants to keep ``card`` when he gives or discards (higher:
+    keep).  Used to order the candidates before the model decides."""
+    s, r = divmod(card, 6)
+    pattern = _suit_cards(hand, s)
+    score = float(POINTS[card])
+    if r in (KING, QUEEN) and hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+        score += values[s]
+    if r == ACE:
+        score += 15
+    elif r == TEN and pattern >> ACE & 1:
+        score += 8
+    score += pattern.bit_count()  # long suits are worth keeping whole
+    return score
+
+
+def best_give(hand: Mask, values: Sequence[int], n: int, discard: bool) -> tuple[Mask, float]:
+    """The ``n`` cards to give away (or discard) that leave the best hand, and its value.
+
+    Discards count to the declarer's points; given cards go to the opponents, who are
+    expected to bring some of their points back to their side (half of them).
+    """
+    cards = cards_of(hand)
+    # Consider the 7 cards he least wants to keep: an ace or a marriage is never given.
+    ranked = sorted(cards, key=lambda c: keep_score(hand, c, values))[:7]
+    best_mask = 0
+    best_value = -math.inf
+    for combo in _combinations(ranked, n):
+        m = 0
+        for c in combo:
+            m |= 1 << c
+        rest = hand & ~m
+        value = predict_play(rest, values)
+        if discard:
+            value += points_of(m)
+        else:
+            value -= 0.5 * points_of(m)
+            for c in combo:
+                # a king or queen given may complete the receiver's marriage
+                s, r = divmod(c, 6)
+                if r in (KING, QUEEN) and hand & MARRIAGE_MASK[s] != MARRIAGE_MASK[s]:
+                    value -= GIVE_KQ_PENALTY * values[s]
+        if value > best_value:
+            best_value, best_mask = value, m
+    return best_mask, best_value
+
+
+def _combinations(items: Sequence[int], k: int) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(items, k))
+
+
+def suits_of(mask: Mask) -> list[int]:
+    return [s for s in range(4) if mask & SUIT_MASK[s]]

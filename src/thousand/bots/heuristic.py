@@ -1,0 +1,645 @@
+"""``heuristic``: a bot that plays like a decent club player, from its view alone.
+
+Auction
+    It values its 7 cards with :func:`~thousand.bots.evaluate.predict_auction` (marriages,
+    aces, guarded tens, top cards, a lone K or Q that the talon may complete), turns that
+    into the chance of making each bid, and bids while that chance stays above
+    ``bid_confidence``; the compulsory opening is the lowest bid.  It passes hopeless hands,
+    bids only what brings it to the win when it sits on the barrel, demands a redeal it is
+    entitled to when it would not bid anyway, and looks at its cards rather than bid dark.
+Exchange and contract
+    It gives away (or discards) the cards whose loss costs least by the play model, never an
+    ace or a marriage card while a cheaper card exists; then it names the contract that
+    maximises ``contract × (2·P(make) − 1)``, never below the bid; it concedes only where
+    conceding costs less than the expected loss.
+Play
+    It declares marriages (cashing the sure winners first while there is no trump, the
+    biggest marriage first, leading the queen), leads aces and other masters, draws trumps
+    when it holds the top trump, leads low otherwise; following, it wins a trick worth
+    winning with its cheapest sure winner, throws points on a trick its side has won, never
+    a ten under an ace, trumps with the lowest trump that wins, and keeps marriage cards.
+
+Everything comes from the :class:`~thousand.view.View`: the cards seen played, who failed to
+follow (voids), the cards given face up to it, the talon when shown.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from thousand import moves as mv
+from thousand.cards import (
+    ACE,
+    FULL_DECK,
+    HIGHER_IN_SUIT,
+    JACK,
+    KING,
+    MARRIAGE_MASK,
+    NINE,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    TEN,
+    Card,
+    Mask,
+    card_label,
+    cards_of,
+    points_of,
+)
+from thousand.deal import Phase
+from thousand.messages import SUIT_NAMES
+from thousand.moves import Move
+from thousand.view import View
+
+from .evaluate import (
+    AUCTION_SIGMA,
+    PLAY_SIGMA,
+    best_give,
+    make_chance,
+    predict_auction,
+    predict_play,
+)
+
+Reason = tuple[str, str]  # (English, Russian)
+
+
+def _say(reason: Reason, lang: str) -> str:
+    return reason[1] if lang == "ru" else reason[0]
+
+
+def _suit(s: int, lang: str) -> str:
+    return SUIT_NAMES["ru" if lang == "ru" else "en"][s]
+
+
+@dataclass
+class _Table:
+    """What the seat to move knows about the cards in the play phase."""
+
+    me: int
+    hand: Mask
+    declarer: int
+    seats: tuple[int, ...]  # the active seats
+    outside: Mask  # cards not in my hand, not played, not out of play
+    known: dict[int, Mask]  # cards known to be in a seat's hand
+    voids: dict[int, int]  # seat -> mask of suits (bit per suit) it is known to lack
+    sizes: tuple[int, ...]
+    trump: int
+
+    def friend(self, seat: int) -> bool:
+        if seat == self.me:
+            return True
+        return self.me != self.declarer and seat != self.declarer
+
+    def possible(self, seat: int) -> Mask:
+        """Cards ``seat`` may hold."""
+        others_known = 0
+        for s, m in self.known.items():
+            if s != seat:
+                others_known |= m
+        pool = self.outside & ~others_known
+        v = self.voids.get(seat, 0)
+        for s in range(4):
+            if v >> s & 1:
+                pool &= ~SUIT_MASK[s]
+        return pool | self.known.get(seat, 0)
+
+    def chance_holds(self, seat: int, cards: Mask) -> float:
+        """The chance that ``seat`` holds at least one of ``cards`` (hypergeometric)."""
+        if not cards:
+            return 0.0
+        known = self.known.get(seat, 0) & self.outside
+        if cards & known:
+            return 1.0
+        pool = self.possible(seat) & ~known
+        want = cards & pool
+        if not want:
+            return 0.0
+        need = self.sizes[seat] - known.bit_count()
+        n = pool.bit_count()
+        if need <= 0:
+            return 0.0
+        if need >= n:
+            return 1.0
+        k = want.bit_count()
+        if n - k < need:
+            return 1.0
+        return 1.0 - math.comb(n - k, need) / math.comb(n, need)
+
+    def chance_void(self, seat: int, suit: int) -> float:
+        if self.voids.get(seat, 0) >> suit & 1:
+            return 1.0
+        return 1.0 - self.chance_holds(seat, SUIT_MASK[suit])
+
+    def is_master(self, card: Card) -> bool:
+        """No card of its suit above it is still out (in other hands)."""
+        return not HIGHER_IN_SUIT[card] & self.outside
+
+    def risk_beaten(self, card: Card, seat: int, led: int) -> float:
+        """The chance that ``seat``, playing after ``card`` in a trick led in ``led``,
+        can beat it (rough: each way of beating counted separately)."""
+        s = card // 6
+        trump = self.trump
+        if s == trump:
+            return self.chance_holds(seat, HIGHER_IN_SUIT[card] & self.outside)
+        risk = 0.0
+        if s == led:
+            higher = HIGHER_IN_SUIT[card] & self.outside
+            risk += self.chance_holds(seat, higher)
+        if trump >= 0 and trump != led:
+            trumps = SUIT_MASK[trump] & self.outside
+            if trumps:
+                risk += self.chance_void(seat, led) * self.chance_holds(seat, trumps)
+        return min(1.0, risk)
+
+
+def _beats(card: Card, best: Card, trump: int) -> bool:
+    cs, bs = card // 6, best // 6
+    return (cs == bs and card > best) or (cs == trump and bs != trump)
+
+
+def _trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, Card]:
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if _beats(c, best, trump):
+            seat, best = s, c
+    return seat, best
+
+
+class HeuristicBot:
+    """A rule-based player (see the module docstring).
+
+    ``mistakes`` (0..1) is the chance, at each decision, of playing a random legal move
+    instead: the ``beginner`` level is this bot with mistakes.  ``bid_confidence`` is the
+    chance of making a contract it wants before it bids it.
+    """
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        mistakes: float = 0.0,
+        bid_confidence: float = 0.55,
+        strict: bool = False,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.mistakes = mistakes
+        self.bid_confidence = bid_confidence
+        #: re-raise its own errors instead of falling back to a safe move (for tests)
+        self.strict = strict
+
+    # ---------------------------------------------------------------- interface
+
+    def choose(self, view: View) -> Move:
+        return self.decide(view)[0]
+
+    def explain(self, view: View, lang: str = "en") -> tuple[Move, str]:
+        move, reason = self.decide(view)
+        return move, _say(reason, lang)
+
+    def decide(self, view: View) -> tuple[Move, Reason]:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal move: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0], ("the only legal move", "единственный возможный ход")
+        if self.mistakes and self.rng.random() < self.mistakes:
+            m = self.rng.choice([x for x in legal if x != mv.DARK] or list(legal))
+            return m, ("a hunch", "наугад")
+        try:
+            move, reason = self._decide(view)
+        except Exception:  # a bot must never stop a game: fall back to a sane legal move
+            if self.strict:
+                raise
+            move, reason = self._fallback(view), ("a safe move", "осторожный ход")
+        if move not in legal:
+            if self.strict:
+                raise ValueError(f"chose {mv.move_str(move)}, not legal here")
+            move, reason = self._fallback(view), ("a safe move", "осторожный ход")
+        return move, reason
+
+    def _fallback(self, view: View) -> Move:
+        legal = view.legal
+        for m in (mv.LOOK, mv.PASS):
+            if m in legal:
+                return m
+        cards = [m for m in legal if mv.is_card_play(m) and not mv.is_declare(m)]
+        if cards:
+            return min(cards, key=lambda m: (POINTS[m % 24], m % 6))
+        return legal[0]
+
+    def _decide(self, view: View) -> tuple[Move, Reason]:
+        phase = view.phase
+        if phase == Phase.DARK_CHOICE:
+            return mv.LOOK, ("look at the cards rather than bid blind",
+                             "сначала посмотреть карты, а не темнить")
+        if phase == Phase.AUCTION:
+            return self._auction(view)
+        if phase == Phase.EXCHANGE:
+            return self._exchange(view)
+        if phase == Phase.CONTRACT:
+            return self._contract(view)
+        if phase == Phase.REDEAL_OFFER:
+            return self._redeal_offer(view)
+        if phase == Phase.PLAY:
+            return self._play(view)
+        return self._fallback(view), ("", "")
+
+    # ------------------------------------------------------------------ auction
+
+    def _score(self, view: View, seat: int) -> int:
+        return view.game.scores[seat] if view.game is not None else 0
+
+    def _on_barrel(self, view: View, seat: int) -> bool:
+        return view.game is not None and view.game.on_barrel[seat]
+
+    def _needed(self, view: View, seat: int) -> int:
+        """The smallest contract worth playing for ``seat`` (on the barrel: the win)."""
+        if self._on_barrel(view, seat):
+            r = view.rules
+            need = r.win_score + (1 if r.win_strict else 0) - self._score(view, seat)
+            return max(need, 100)
+        return 0
+
+    def max_bid(self, view: View) -> tuple[int, float]:
+        """The highest bid this hand should play, and its predicted points."""
+        assert view.hand is not None
+        r = view.rules
+        pred = predict_auction(view.hand, r.marriage_values)
+        if r.exchange == "discard_three":
+            pred += 6  # the discards are his, so the exchange costs nothing
+        sigma = AUCTION_SIGMA
+        conf = self.bid_confidence
+        # Someone about to win the game with the bid he holds: fight harder.
+        hb = view.high_bidder
+        if hb >= 0 and hb != view.seat and view.game is not None:
+            need = self._needed(view, hb) or (r.win_score - self._score(view, hb))
+            if view.high_bid >= need:
+                conf -= 0.15
+        best = 0
+        b = 100
+        while b <= 400:
+            if make_chance(pred, b, sigma) >= conf:
+                best = b
+            else:
+                break
+            b += r.bid_step
+        return best, pred
+
+    def _auction(self, view: View) -> tuple[Move, Reason]:
+        legal = view.legal
+        if view.hand is None:
+            return self._fallback(view), ("", "")
+        limit, pred = self.max_bid(view)
+        need = self._needed(view, view.seat if view.seat is not None else 0)
+        if need and limit < need:
+            limit = 0
+        bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
+        if mv.REDEAL in legal and limit < 100:
+            return mv.REDEAL, ("a weak hand: ask for a redeal", "слабая рука: пересдача")
+        if mv.PASS not in legal:  # the compulsory opening
+            if not bids:
+                return self._fallback(view), ("", "")
+            return mv.bid(bids[0]), (
+                f"the first bid is compulsory (hand worth about {pred:.0f})",
+                f"первая ставка обязательна (рука стоит около {pred:.0f})",
+            )
+        if bids and bids[0] <= limit:
+            return mv.bid(bids[0]), (
+                f"the hand is worth about {pred:.0f}: can play up to {limit}",
+                f"рука стоит около {pred:.0f}: можно играть до {limit}",
+            )
+        return mv.PASS, (
+            f"the hand is worth about {pred:.0f}: not enough for {bids[0] if bids else '-'}",
+            f"рука стоит около {pred:.0f}: на {bids[0] if bids else '-'} не хватает",
+        )
+
+    # --------------------------------------------------------- exchange, contract
+
+    def _exchange(self, view: View) -> tuple[Move, Reason]:
+        assert view.hand is not None
+        r = view.rules
+        hand = view.hand
+        discard = r.exchange == "discard_three"
+        if discard:
+            n = 3 - (view.discards.bit_count() if view.discards is not None else 0)
+        else:
+            n = 2 - len(view.given)
+        give_mask, value = best_give(hand, r.marriage_values, n, discard)
+        if mv.REDEAL in view.legal:
+            p = make_chance(value, max(view.bid, self._needed(view, view.declarer)), PLAY_SIGMA)
+            if p < 0.5:
+                return mv.REDEAL, ("a weak talon and a hand that will not make it: redeal",
+                                   "слабый прикуп, заказ не сыграть: пересдача")
+        cards = sorted(cards_of(give_mask), key=lambda c: -POINTS[c])
+        card = cards[0]
+        move = mv.discard(card) if discard else mv.give(card)
+        what = ("discard", "в снос") if discard else ("give", "отдаю")
+        return move, (
+            f"{what[0]} {card_label(card, 'en')}: the cards I need least",
+            f"{what[1]} {card_label(card, 'ru')}: эта карта нужна меньше всего",
+        )
+
+    def _contract(self, view: View) -> tuple[Move, Reason]:
+        assert view.hand is not None
+        r = view.rules
+        pred = predict_play(view.hand, r.marriage_values)
+        if r.exchange == "discard_three" and view.discards is not None:
+            pred += points_of(view.discards)
+        mult = 2 if view.dark else 1
+        seat = view.declarer
+        need = self._needed(view, seat)
+        options = sorted(mv.value_of(m) for m in view.legal if mv.is_contract(m))
+        best_c, best_ev = options[0], -math.inf
+        for c in options:
+            p = make_chance(pred, c, PLAY_SIGMA)
+            ev = c * (2 * p - 1)
+            if need and c < need:
+                ev = -c * (1 - p)  # on the barrel a small contract gains nothing
+            if ev > best_ev + 1e-9:
+                best_c, best_ev = c, ev
+        p_bid = make_chance(pred, options[0], PLAY_SIGMA)
+        if mv.CONCEDE in view.legal:
+            play_ev = mult * best_ev
+            loss = options[0] * mult if r.concede_declarer_loses else 0
+            pay = 60 if r.concede_opponents_get != "half_contract" else options[0] // 2
+            # Conceding gives each defender ``pay`` instead of the points they would take
+            # (about a third of the deal each when the declarer fails).
+            concede_ev = -loss - max(0, pay - 35)
+            if concede_ev > play_ev and p_bid < 0.4:
+                return mv.CONCEDE, (
+                    f"the hand is worth about {pred:.0f}, the contract {options[0]} is lost",
+                    f"рука стоит около {pred:.0f}, заказ {options[0]} не сыграть: расписываюсь",
+                )
+        if best_c > options[0]:
+            why = (f"the hand is worth about {pred:.0f}: raise to {best_c}",
+                   f"рука стоит около {pred:.0f}: поднимаю до {best_c}")
+        else:
+            why = (f"the hand is worth about {pred:.0f}: keep {best_c}",
+                   f"рука стоит около {pred:.0f}: оставляю {best_c}")
+        return mv.contract(best_c), why
+
+    def _redeal_offer(self, view: View) -> tuple[Move, Reason]:
+        if view.seat != view.declarer:
+            return mv.REDEAL, ("a redeal takes the contract away from the declarer",
+                               "пересдача лишает разыгрывающего заказа")
+        assert view.hand is not None
+        pred = predict_play(view.hand, view.rules.marriage_values)
+        if make_chance(pred, view.contract, PLAY_SIGMA) < 0.5:
+            return mv.REDEAL, ("the contract looks lost: redeal", "заказ не сыграть: пересдача")
+        return mv.PASS, ("the contract can be made: play it", "заказ сыграть можно: играю")
+
+    # --------------------------------------------------------------------- play
+
+    def _table(self, view: View) -> _Table:
+        assert view.hand is not None and view.seat is not None
+        me = view.seat
+        hand = view.hand
+        played = view.played_cards()
+        out_of_play = view.discards if view.discards is not None and me == view.declarer else 0
+        outside = FULL_DECK & ~hand & ~played & ~out_of_play
+        known: dict[int, Mask] = {}
+        for card, to in view.given:
+            if card is not None and to != me and (outside >> card) & 1:
+                known[to] = known.get(to, 0) | (1 << card)
+        voids: dict[int, int] = {}
+        for t in view.tricks:
+            self._note_voids(t.cards, t.trump, voids)
+        if view.trick:
+            self._note_voids(view.trick, view.trump, voids)
+        return _Table(
+            me=me, hand=hand, declarer=view.declarer, seats=view.active, outside=outside,
+            known=known, voids=voids, sizes=view.hand_sizes, trump=view.trump,
+        )
+
+    @staticmethod
+    def _note_voids(
+        cards: Sequence[tuple[int, Card]], trump: int, voids: dict[int, int]
+    ) -> None:
+        led = cards[0][1] // 6
+        for seat, c in cards[1:]:
+            s = c // 6
+            if s != led:
+                voids[seat] = voids.get(seat, 0) | (1 << led)
+                if trump >= 0 and s != trump:
+                    voids[seat] |= 1 << trump
+
+    def _keep(self, t: _Table, card: Card, view: View) -> float:
+        """How much keeping ``card`` is worth beyond its points (higher: keep)."""
+        s, r = divmod(card, 6)
+        v = 0.0
+        hand = t.hand
+        tricks_left = len(cards_of(hand))
+        if r in (KING, QUEEN) and hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s] and tricks_left > 1:
+            v += 20 + view.rules.marriage_values[s] / 4
+        if t.is_master(card):
+            v += 6 + POINTS[card] / 2
+        if s == t.trump:
+            v += 4
+        if r == TEN and hand >> (s * 6 + ACE) & 1:
+            v += 2
+        if r == NINE:
+            v -= 1
+        return v
+
+    def _play(self, view: View) -> tuple[Move, Reason]:
+        t = self._table(view)
+        if not view.trick:
+            return self._lead(view, t)
+        return self._follow(view, t)
+
+    # leading ----------------------------------------------------------------
+
+    def _lead(self, view: View, t: _Table) -> tuple[Move, Reason]:
+        legal = view.legal
+        declares = [m for m in legal if mv.is_declare(m)]
+        plain = [m for m in legal if not mv.is_declare(m)]
+        opponents = [s for s in t.seats if not t.friend(s)]
+        trump = t.trump
+
+        def safe(card: Card) -> bool:
+            """A master that no opponent is likely to trump."""
+            if not t.is_master(card):
+                return False
+            s = card // 6
+            if s == trump:
+                return True
+            return all(t.risk_beaten(card, o, s) < 0.2 for o in opponents)
+
+        # Bonus declarations (ace marriage, four nines): always worth it.
+        for m in declares:
+            c = m % 24
+            if c % 6 in (ACE, NINE):
+                what = ("the ace marriage", "тузовый марьяж") if c % 6 == ACE else (
+                    "four nines", "четыре девятки")
+                return m, (f"declare {what[0]}", f"объявляю {what[1]}")
+        marriages = self._marriage_leads(declares, view, t)
+        safe_leads = [m for m in plain if safe(m)]
+        # With no trump yet, sure winners are cashed before declaring a single marriage
+        # whose lead may lose (nothing can trump them now).  With two marriages to
+        # declare they stay in hand, to win the lead back for the second.
+        if marriages and trump < 0 and len(marriages) == 1 and marriages[0][2] < 0.99:
+            cash = [m for m in safe_leads if not self._marriage_card(t.hand, m)]
+            if cash:
+                m = max(cash, key=lambda m: (POINTS[m], m % 6))
+                return m, self._why_master(m)
+        if marriages:
+            m, s, _ = marriages[0]
+            value = view.rules.marriage_values[s]
+            if (m % 24) % 6 == JACK:
+                value //= 2
+            return m, (
+                f"declare the {_suit(s, 'en')} marriage (+{value}), {_suit(s, 'en')} are trump",
+                f"объявляю марьяж: {_suit(s, 'ru')} (+{value}), теперь козырь — {_suit(s, 'ru')}",
+            )
+        # Draw trumps with the top trump when ours is the longer trump holding.
+        if trump >= 0 and t.friend(view.trump_declarer) and t.me == view.trump_declarer:
+            mine = t.hand & SUIT_MASK[trump]
+            theirs = t.outside & SUIT_MASK[trump]
+            if mine and theirs and mine.bit_count() >= theirs.bit_count():
+                top = max(cards_of(mine))
+                if t.is_master(top) and mv.play(top) in plain:
+                    return mv.play(top), (
+                        "draw the opponents' trumps with the top trump",
+                        "выбиваю козыри старшим козырем",
+                    )
+        if safe_leads:
+            m = max(safe_leads, key=lambda m: (POINTS[m], m % 6))
+            return m, self._why_master(m)
+        # Lead low: the cheapest card, from a suit the opponents must follow.
+        def cost(m: Move) -> float:
+            c = m % 24
+            s = c // 6
+            v = POINTS[c] + self._keep(t, c, view)
+            if trump >= 0 and s != trump:
+                v += 6 * max(t.chance_void(o, s) for o in opponents) if opponents else 0
+            if s == trump and not t.friend(view.trump_declarer):
+                v += 3
+            # small from a suit with a ten behind it draws the ace out
+            if c % 6 < TEN and t.hand >> (s * 6 + TEN) & 1 and not t.hand >> (s * 6 + ACE) & 1:
+                v -= 2
+            return v
+
+        m = min(plain or legal, key=cost)
+        return m, ("lead a low card and keep the good ones",
+                   "хожу с мелкой карты, старшие берегу")
+
+    def _marriage_card(self, hand: Mask, m: Move) -> bool:
+        c = m % 24
+        s = c // 6
+        return c % 6 in (KING, QUEEN) and hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
+
+    def _marriage_leads(
+        self, declares: list[Move], view: View, t: _Table
+    ) -> list[tuple[Move, int, float]]:
+        """The declaring leads, best first, with the chance that each keeps the lead:
+        a marriage whose lead will hold comes first (the lead comes back for the next),
+        then the biggest.  A marriage is led with the queen, a half marriage with the jack."""
+        hand = t.hand
+        best: dict[int, Move] = {}
+        for m in declares:
+            c = m % 24
+            s, r = divmod(c, 6)
+            if r not in (KING, QUEEN, JACK):
+                continue
+            full = hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
+            if full and r == JACK:
+                continue
+            pref = QUEEN if full else JACK
+            if s not in best or r == pref:
+                best[s] = m
+        values = view.rules.marriage_values
+        opponents = [o for o in t.seats if not t.friend(o)]
+        out = []
+        for s, m in best.items():
+            c = m % 24
+            full = c % 6 != JACK and hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
+            value = values[s] if full else values[s] / 2
+            higher = HIGHER_IN_SUIT[c] & t.outside & ~hand
+            keep = 1.0
+            for o in opponents:
+                keep *= 1.0 - t.chance_holds(o, higher)
+            out.append((m, s, keep, value))
+        out.sort(key=lambda x: (x[2] >= 0.99, x[3]), reverse=True)
+        return [(m, s, keep) for m, s, keep, _ in out]
+
+    @staticmethod
+    def _why_master(m: Move) -> Reason:
+        c = m % 24
+        return (f"{card_label(c, 'en')} is the highest card left in its suit: take the trick",
+                f"{card_label(c, 'ru')} — старшая оставшаяся карта масти: беру взятку")
+
+    # following --------------------------------------------------------------
+
+    def _follow(self, view: View, t: _Table) -> tuple[Move, Reason]:
+        legal = [m for m in view.legal if not mv.is_declare(m)] or list(view.legal)
+        trick = view.trick
+        trump = t.trump
+        led = trick[0][1] // 6
+        win_seat, win_card = _trick_winner(trick, trump)
+        on_table = sum(POINTS[c] for _, c in trick)
+        seats = t.seats
+        i = seats.index(t.me)
+        later = [seats[(i + k) % 3] for k in range(1, 3 - len(trick))]
+        enemies_later = [s for s in later if not t.friend(s)]
+
+        def risk(card: Card) -> float:
+            return max((t.risk_beaten(card, s, led) for s in enemies_later), default=0.0)
+
+        winners = [m for m in legal if _beats(m % 24, win_card, trump)]
+        friend_winning = t.friend(win_seat)
+
+        def cheap(m: Move) -> float:
+            return POINTS[m % 24] + self._keep(t, m % 24, view)
+
+        if friend_winning:
+            # Does our card hold?  (nobody of theirs plays later, or cannot beat it)
+            hold = 1.0 - max((t.risk_beaten(win_card, s, led) for s in enemies_later),
+                             default=0.0)
+            if hold >= 0.75:
+                m = max(legal, key=lambda m: POINTS[m % 24] - self._keep(t, m % 24, view))
+                if POINTS[m % 24] > 0:
+                    return m, ("our side takes this trick: add points to it",
+                               "взятка наша: подкладываю очки")
+                return min(legal, key=cheap), ("our side takes this trick",
+                                               "взятка наша")
+            # Our card may be beaten: take over with a sure winner if we have one.
+            sure = [m for m in winners if risk(m % 24) < 0.2]
+            if sure:
+                m = min(sure, key=lambda m: (POINTS[m % 24] < 10, cheap(m)))
+                return m, ("make sure of the trick", "забираю взятку наверняка")
+            return min(legal, key=cheap), ("play low", "сбрасываю мелкую")
+        # The trick goes to them so far.
+        if winners:
+            scored: list[tuple[float, Move, int]] = []
+            for m in winners:
+                c = m % 24
+                p = 1.0 - risk(c)
+                gain = on_table + POINTS[c]
+                scored.append((p, m, gain))
+            safe_wins = [x for x in scored if x[0] >= 0.8]
+            if safe_wins:
+                # the cheapest sure winner: the big cards are kept for later
+                m = min(safe_wins, key=lambda x: cheap(x[1]))[1]
+                c = m % 24
+                if trump >= 0 and c // 6 == trump and led != trump:
+                    why = (f"trump with {card_label(c, 'en')}: the trick is worth it",
+                           f"бью козырем {card_label(c, 'ru')}: взятка того стоит")
+                else:
+                    why = (f"take the trick with {card_label(c, 'en')}",
+                           f"беру взятку: {card_label(c, 'ru')}")
+                return m, why
+            # An unsure winner: try it only when it is cheap and the trick is worth it.
+            p, m, _ = max(scored, key=lambda x: x[0] * (x[2] + 10) - POINTS[x[1] % 24])
+            if p >= 0.45 and POINTS[m % 24] <= 4 and on_table >= 10:
+                return m, ("try to take the trick", "пробую взять взятку")
+        m = min(legal, key=cheap)
+        c = m % 24
+        if any(c2 % 6 == ACE and c2 // 6 == led for _, c2 in trick) and led == c // 6:
+            return m, ("the ace takes it: do not throw a ten under it",
+                       "туз берёт: десятку под него не кладу")
+        return m, ("cannot take the trick: play the cheapest card",
+                   "взятку не взять: сбрасываю самую дешёвую карту")

@@ -1,0 +1,122 @@
+"""``thousand arena``: bots play many games against each other; a table says who is better.
+
+``thousand arena --bots heuristic,random,random -n 1000 [--preset P] [--set k=v] [--seed S]
+[--jobs N] [--save DIR]``: one bot per seat (seats rotate from game to game), a progress
+bar, then per bot: games won with a 95% interval (Wilson; a shared win counts 1/k to each
+of its k winners), mean score per deal, how often it declared and made its contract, its
+mean contract; and the pace in games and deals per second.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from thousand.bots.arena import ArenaResult, run_arena
+from thousand.cli import app
+from thousand.rules import Rules, RulesError
+
+from .play_cmd import parse_levels
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def result_table(result: ArenaResult) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for col, justify in (
+        ("bot", "left"), ("games", "right"), ("won", "right"), ("win rate (95% CI)", "right"),
+        ("score/deal", "right"), ("declared", "right"), ("made", "right"),
+        ("mean contract", "right"),
+    ):
+        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for b in result.bots:
+        lo, hi = b.win_interval
+        wins = f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.1f}"
+        table.add_row(
+            b.label,
+            str(b.games),
+            wins,
+            f"{100 * b.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
+            f"{b.mean_score_per_deal:+.1f}",
+            f"{100 * b.declare_rate:.1f}%",
+            f"{100 * b.make_rate:.1f}% ({b.made}/{b.declared})",
+            f"{b.mean_contract:.1f}",
+        )
+    return table
+
+
+def pace_line(result: ArenaResult) -> str:
+    return (
+        f"{result.games} games, {result.deals} deals in {result.seconds:.1f} s: "
+        f"{result.games_per_second:.2f} games/s, {result.deals_per_second:.1f} deals/s"
+    )
+
+
+@app.command("arena")
+def arena_command(
+    bots: Annotated[
+        str, typer.Option("--bots", help="One bot level per seat, e.g. heuristic,random,random.")
+    ] = "heuristic,random,random",
+    games: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
+    preset: Annotated[str, typer.Option("--preset", help="The rules preset.")] = "classic",
+    sets: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", help="Change an option: name=value (repeatable)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the deals.")] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Processes to play in (0: one per CPU).")
+    ] = 1,
+    save: Annotated[
+        str | None, typer.Option("--save", metavar="DIR", help="Keep every game record here.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Bots play games against each other; print who won and how they bid."""
+    try:
+        rules = Rules.from_cli(preset, sets or [])
+    except RulesError as e:
+        raise _fail(str(e)) from None
+    try:
+        levels = parse_levels(bots)
+    except ValueError as e:
+        raise _fail(str(e)) from None
+    if len(levels) != rules.players:
+        raise _fail(
+            f"--bots names {len(levels)} bots for a {rules.players}-player game: "
+            "one level per seat"
+        )
+    if games < 1:
+        raise _fail("-n must be at least 1")
+    if jobs <= 0:
+        jobs = os.cpu_count() or 1
+    console = Console(highlight=False)
+    if not console.is_terminal:  # piped: do not cut tables at 80 columns
+        console = Console(highlight=False, width=max(console.width, 120))
+    progress = Progress(
+        TextColumn("[bold]arena[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, disable=quiet, transient=True,
+    )
+    with progress:
+        task = progress.add_task("games", total=games)
+        result = run_arena(
+            levels, games, rules, seed=seed, jobs=jobs, save_dir=save,
+            progress=lambda done: progress.update(task, completed=done),
+        )
+    title = f"{', '.join(levels)} — {rules.preset}"
+    if rules.overrides():
+        title += " " + " ".join(f"{k}={rules.value_text(k)}" for k in rules.overrides())
+    console.print(f"[bold]{title}[/]")
+    console.print(result_table(result))
+    console.print(pace_line(result))
+    if save:
+        console.print(f"{len(result.records)} records in {save}")

@@ -1,0 +1,6 @@
+"""The terminal game: rendering (:mod:`.render`), words (:mod:`.i18n`) and the loop
+(:mod:`.session`) behind ``thousand play``."""
+
+from .session import QuitGame, TerminalGame, make_session, parse_card_text, parse_input
+
+__all__ = ["QuitGame", "TerminalGame", "make_session", "parse_card_text", "parse_input"]
