@@ -1,0 +1,50 @@
+"""``thousand arena``: the table, the counting, --save (every record replays)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from thousand.bots.arena import run_arena
+from thousand.record import replay
+from thousand.rules import Rules
+
+CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
+
+
+def test_arena_command_prints_the_table_and_saves_records(tmp_path: Path) -> None:
+    out_dir = tmp_path / "records"
+    p = subprocess.run(
+        [*CLI, "arena", "--bots", "heuristic,random,random", "-n", "4", "--seed", "1",
+         "--set", "max_deals=10", "--jobs", "2", "--save", str(out_dir), "--quiet"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    for word in ("heuristic", "random 1", "random 2", "win rate (95% CI)", "score/deal",
+                 "declared", "made", "mean contract", "deals/s"):
+        assert word in out
+    files = sorted(out_dir.glob("*.json"))
+    assert len(files) == 4
+    for f in files:
+        assert replay(f.read_text(encoding="utf-8")).finished
+
+
+def test_arena_rejects_a_wrong_number_of_bots() -> None:
+    p = subprocess.run([*CLI, "arena", "--bots", "heuristic,random", "-n", "1"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "one level per seat" in p.stderr
+
+
+def test_shared_wins_count_fractionally() -> None:
+    # max_deals=1 with rounding makes ties likely; whatever happens wins add up to games
+    res = run_arena(["random", "random", "random"], 12, Rules(max_deals=1), seed=4)
+    assert sum(b.wins for b in res.bots) == 12
+    assert sum(b.games for b in res.bots) == 36
+
+
+def test_four_players_arena() -> None:
+    res = run_arena(["heuristic", "random", "random", "beginner"], 2,
+                    Rules.preset_rules("textbook", max_deals=6), seed=2)
+    assert res.games == 2 and sum(b.deals for b in res.bots) == 3 * res.deals
