@@ -10,8 +10,9 @@ points he still takes plus what he still declares); the two defenders together m
 >>> makes(pos, 120)       # does he reach 120 with best play (faster than solve) # doctest: +SKIP
 
 Moves are the engine's ints (:mod:`thousand.moves`): a card, or ``24 + card`` for a lead that
-declares (``KH+``).  The search runs in a C core when it has been compiled (``_native``) and in
-pure Python otherwise; both give the same answers.  See docs/solver.md.
+declares (``KH+``).  The search runs in a C core when it has been compiled (``_csolver``,
+from ``_native/core.c``) and in pure Python otherwise; both give the same answers.  See
+docs/solver.md.
 """
 
 from __future__ import annotations
