@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 from . import moves as mv
 from .cards import (
@@ -51,13 +52,15 @@ from .cards import (
     Card,
     Mask,
     card_label,
-    card_str,
     cards_of,
     points_of,
 )
 from .messages import IllegalMove, suit_name
 from .moves import Move
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .view import View
 
 
 class Phase(IntEnum):
@@ -212,6 +215,7 @@ class Deal:
         "dark_bidder",
         "dark_standing",
         "declarations",
+        "declared_suits",
         "declarer",
         "discards",
         "given",
@@ -277,6 +281,7 @@ class Deal:
         self.bonus = [0] * n  # declaration points
         self.tricks: list[Trick] = []
         self.declarations: list[Declaration] = []
+        self.declared_suits = 0  # mask of suits whose marriage (or half) was declared
         self.n_tricks = 7 if rules.exchange == "discard_three" else 8
         self.redeal_by = -1
         self.result: DealResult | None = None
@@ -303,6 +308,12 @@ class Deal:
     @property
     def done(self) -> bool:
         return self.phase == Phase.DONE
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator); see :func:`thousand.view.view_of`."""
+        from .view import view_of
+
+        return view_of(self, seat)
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""
@@ -474,7 +485,11 @@ class Deal:
         """Cards of ``hand`` that declare something when led with ``+``."""
         r = self.rules
         out: list[Card] = []
+        done = self.declared_suits
         for s in range(4):
+            if done >> s & 1:
+                # A suit's queen belongs to one declaration only (RULES §2.6 decision).
+                continue
             base = s * 6
             k, q, j = base + KING, base + QUEEN, base + JACK
             has_k, has_q = hand >> k & 1, hand >> q & 1
@@ -509,6 +524,10 @@ class Deal:
                 except IllegalMove:
                     self.undo()
                     raise
+                # The implied look is part of this move: it is not in the history
+                # (which stays equal to the record) and one undo takes both back.
+                self._undo.pop()
+                del self.history[-2]
                 return
             raise self.why_illegal(move)
         self._undo.append(self._snapshot())
@@ -536,7 +555,7 @@ class Deal:
             self.offer_queue, self.trick.copy(), self.leader, self.trump, self.trump_declarer,
             self.aces_in_row, self.taken.copy(), self.tricks_won.copy(), self.bonus.copy(),
             len(self.tricks), len(self.declarations), self.redeal_by, self.result,
-            self.talon_public, len(self.auction),
+            self.talon_public, len(self.auction), self.declared_suits,
         )
 
     def undo(self) -> Move:
@@ -550,6 +569,7 @@ class Deal:
             self.offer_queue, trick, self.leader, self.trump, self.trump_declarer,
             self.aces_in_row, taken, tricks_won, bonus,
             n_tricks, n_decl, self.redeal_by, self.result, self.talon_public, n_auction,
+            self.declared_suits,
         ) = self._undo.pop()  # type: ignore[assignment]
         self.hands = hands  # type: ignore[assignment]
         self.trick = trick  # type: ignore[assignment]
@@ -630,18 +650,18 @@ class Deal:
         return not (r.talon_shown == "not_at_100" and self.bid == 100)
 
     def talon_visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` has seen the talon (RULES §4 talon_shown, dark_talon_shown)."""
+        """Whether ``seat`` has seen the talon (RULES §4 talon_shown, dark_talon_shown).
+
+        A talon hidden from the players (``not_at_100``, a dark deal with
+        ``dark_talon_shown=false``) is still shown to a sitting-out dealer: RULES §4 says
+        so for the dark talon, because he scores it; *(decision)* the same for
+        ``not_at_100``.
+        """
         if self.declarer < 0:
             return False
         if self.talon_public or seat == self.declarer:
             return True
-        return (
-            seat is not None
-            and self.dark_standing
-            and not self.rules.dark_talon_shown
-            and self.players == 4
-            and seat == self.ctx.dealer
-        )
+        return seat is not None and self.players == 4 and seat == self.ctx.dealer
 
     # exchange, contract ------------------------------------------------------
 
@@ -762,6 +782,8 @@ class Deal:
         if new_trump:
             self.trump = suit
             self.trump_declarer = seat
+        if kind == "marriage" or kind == "half_marriage":
+            self.declared_suits |= 1 << suit
         self.declarations.append(Declaration(seat, kind, suit, value, len(self.tricks)))
 
     # end of deal -------------------------------------------------------------
@@ -791,8 +813,7 @@ class Deal:
         phase = self.phase
         if phase == Phase.DONE:
             return IllegalMove(text, "deal_over")
-        seat = self.to_move
-        now = f"seat {seat} to {self._expected(phase)}"
+        now = self._expected(phase)
         if phase == Phase.PLAY and mv.is_card_play(move):
             return self._why_illegal_card(text, move)
         if phase == Phase.AUCTION and (mv.is_bid(move) or move == mv.PASS):
@@ -804,30 +825,43 @@ class Deal:
                 return IllegalMove(text, "bid_step", step=self.rules.bid_step)
             return self._over_cap(text, self.declarer)
         if phase == Phase.CONTRACT and move == mv.CONCEDE:
-            return IllegalMove(text, "concede_not_allowed", why="")
+            if not self.rules.concede:
+                why = _words(": these rules have no concede", ": в этих правилах росписи нет")
+            else:
+                why = _words(": not for you in this deal", ": вам в этой раздаче нельзя")
+            return IllegalMove(text, "concede_not_allowed", why=why)
         if phase == Phase.EXCHANGE and (mv.is_give(move) or mv.is_discard(move)):
             card = mv.card_of(move)
             expected = mv.is_discard(self.legal_moves()[0])
             if mv.is_discard(move) != expected:
                 return IllegalMove(text, "wrong_phase", what=text.split()[0], now=now)
-            return IllegalMove(text, "not_in_hand", card=card_str(card))
+            return IllegalMove(text, "not_in_hand", card=lambda lang: card_label(card, lang))
         if move == mv.REDEAL:
             return IllegalMove(text, "redeal_not_entitled")
         if move == mv.DARK:
             return IllegalMove(text, "dark_not_allowed")
         return IllegalMove(text, "wrong_phase", what=text, now=now)
 
-    @staticmethod
-    def _expected(phase: Phase) -> str:
-        return {
-            Phase.DARK_CHOICE: "bid dark or look at his cards",
-            Phase.AUCTION: "bid or pass",
-            Phase.EXCHANGE: "give or discard a card",
-            Phase.CONTRACT: "name the contract or concede",
-            Phase.REDEAL_OFFER: "demand a redeal or pass",
-            Phase.PLAY: "play a card",
-            Phase.DONE: "nothing",
-        }[phase]
+    def _expected(self, phase: Phase) -> Callable[[str], str]:
+        """What the player to move is to do now, as a message parameter."""
+        seat = self.to_move
+        if phase == Phase.EXCHANGE and self.rules.exchange == "discard_three":
+            en, ru = "discard a card", "снести карту"
+        elif phase == Phase.CONTRACT and not self._concede_allowed():
+            en, ru = "name the contract", "назвать заказ"
+        else:
+            en, ru = {
+                Phase.DARK_CHOICE: ("bid dark or look at his cards",
+                                    "темнить или посмотреть карты"),
+                Phase.AUCTION: ("bid or pass", "торговаться или пасовать"),
+                Phase.EXCHANGE: ("give a card", "отдать карту"),
+                Phase.CONTRACT: ("name the contract or concede", "назвать заказ или расписать"),
+                Phase.REDEAL_OFFER: ("demand a redeal or pass",
+                                     "потребовать пересдачу или пасовать"),
+                Phase.PLAY: ("play a card", "сходить"),
+                Phase.DONE: ("nothing", "ничего"),
+            }[phase]
+        return _words(f"seat {seat} to {en}", f"игрок {seat} должен {ru}")
 
     def _why_illegal_bid(self, text: str, move: Move) -> IllegalMove:
         seat = self.to_move
@@ -881,7 +915,14 @@ class Deal:
             if not self.tricks and not self.rules.marriage_on_first_lead:
                 return IllegalMove(text, "no_declare_first_lead")
             if card not in self._declaring_cards(hand):
-                return IllegalMove(text, "nothing_to_declare", card=card_str(card), extra="")
+                extra: object = ""
+                if self.declared_suits >> (card // 6) & 1 and card % 6 in (JACK, QUEEN, KING):
+                    extra = _words(
+                        "; this suit's marriage has been declared already",
+                        "; марьяж этой масти уже объявлен",
+                    )
+                label = lambda lang: card_label(card, lang)  # noqa: E731
+                return IllegalMove(text, "nothing_to_declare", card=label, extra=extra)
         if self.aces_in_row == seat:
             return IllegalMove(text, "aces_in_row")
         return IllegalMove(text, "no_lead_own_trump")

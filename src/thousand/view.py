@@ -7,9 +7,10 @@ is public at the table.
 
 Hidden from a seat: the other hands; the talon until it is shown (and for
 good when it is not shown: ``talon_shown=not_at_100``, a dark deal with
-``dark_talon_shown=false``); the cards the declarer gives face down (except
-the one a seat receives); the declarer's discards; and its own hand while it
-may still bid dark, or has bid dark and nobody has outbid it yet.
+``dark_talon_shown=false``; the declarer and a sitting-out dealer still see
+it); the cards the declarer gives face down (except the one a seat receives);
+the declarer's discards; and its own hand while it may still bid dark, or has
+bid dark and nobody has outbid it yet.
 """
 
 from __future__ import annotations
