@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import moves as mv
 from .cards import (
@@ -285,7 +285,7 @@ class Deal:
         self.n_tricks = 7 if rules.exchange == "discard_three" else 8
         self.redeal_by = -1
         self.result: DealResult | None = None
-        self._undo: list[tuple[object, ...]] = []
+        self._undo: list[tuple[Any, ...]] = []
         self._cached_legal: list[Move] | None = None
         self.to_move = ctx.opener
         if ctx.golden:
@@ -530,13 +530,20 @@ class Deal:
                 del self.history[-2]
                 return
             raise self.why_illegal(move)
-        self._undo.append(self._snapshot())
         self._cached_legal = None
         self.history.append(move)
         phase = self.phase
         if phase == Phase.PLAY:
+            # The play phase is the hot path: its undo record is seven small values
+            # (see _undo_play) instead of a copy of the whole state.
+            self._undo.append((
+                self.to_move, self.leader, self.trump, self.trump_declarer,
+                self.aces_in_row, self.declared_suits, len(self.declarations),
+            ))
             self._apply_play(move)
-        elif phase == Phase.AUCTION:
+            return
+        self._undo.append(self._snapshot())
+        if phase == Phase.AUCTION:
             self._apply_auction(move)
         elif phase == Phase.EXCHANGE:
             self._apply_exchange(move)
@@ -562,6 +569,8 @@ class Deal:
         """Take back the last move and return it."""
         if not self._undo:
             raise IndexError("no move to undo")
+        if len(self._undo[-1]) == 7:
+            return self._undo_play()
         (
             self.phase, self.to_move, hands, self.high_bid, self.high_bidder,
             self.passed, self.acted, self.dark_bidder, self.dark_standing, self.looked,
@@ -570,18 +579,43 @@ class Deal:
             self.aces_in_row, taken, tricks_won, bonus,
             n_tricks, n_decl, self.redeal_by, self.result, self.talon_public, n_auction,
             self.declared_suits,
-        ) = self._undo.pop()  # type: ignore[assignment]
-        self.hands = hands  # type: ignore[assignment]
-        self.trick = trick  # type: ignore[assignment]
-        self.taken = taken  # type: ignore[assignment]
-        self.tricks_won = tricks_won  # type: ignore[assignment]
-        self.bonus = bonus  # type: ignore[assignment]
-        del self.given[n_given:]  # type: ignore[arg-type]
-        del self.tricks[n_tricks:]  # type: ignore[arg-type]
-        del self.declarations[n_decl:]  # type: ignore[arg-type]
-        del self.auction[n_auction:]  # type: ignore[arg-type]
+        ) = self._undo.pop()
+        self.hands = hands
+        self.trick = trick
+        self.taken = taken
+        self.tricks_won = tricks_won
+        self.bonus = bonus
+        del self.given[n_given:]
+        del self.tricks[n_tricks:]
+        del self.declarations[n_decl:]
+        del self.auction[n_auction:]
         self._cached_legal = None
         return self.history.pop()
+
+    def _undo_play(self) -> Move:
+        """Take back a card: the reverse of :meth:`_apply_play`."""
+        (
+            to_move, self.leader, self.trump, self.trump_declarer,
+            self.aces_in_row, self.declared_suits, n_decl,
+        ) = self._undo.pop()
+        move = self.history.pop()
+        if self.trick:
+            self.trick.pop()
+        else:  # the card completed a trick (and perhaps the deal)
+            t = self.tricks.pop()
+            self.taken[t.winner] -= t.points
+            self.tricks_won[t.winner] -= 1
+            self.trick = [c for _, c in t.cards[:-1]]
+            self.phase = Phase.PLAY
+            self.result = None
+        declarations = self.declarations
+        while len(declarations) > n_decl:
+            d = declarations.pop()
+            self.bonus[d.seat] -= d.points
+        self.hands[to_move] |= 1 << (move % 24)
+        self.to_move = to_move
+        self._cached_legal = None
+        return move
 
     # auction ---------------------------------------------------------------
 
