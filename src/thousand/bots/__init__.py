@@ -4,9 +4,10 @@
 >>> bot = make_bot("heuristic", seed=1)
 >>> move = bot.choose(game.view(game.to_move))          # doctest: +SKIP
 
-Levels (docs/bots.md): ``random`` (any legal move), ``beginner`` (the heuristic bot with a
-fifth of its decisions random), ``heuristic`` (a club player's rules of thumb).  Other
-modules add levels with :func:`register_bot`; ``strong`` and ``expert`` are expected to.
+Levels (docs/bots.md): ``random`` (any legal move), ``beginner`` (the heuristic bot with
+bolder bids and a random card one time in four), ``heuristic`` (a club player's rules of
+thumb).  Other modules add levels with :func:`register_bot`; ``strong`` and ``expert`` are
+expected to.
 """
 
 from __future__ import annotations
@@ -91,9 +92,9 @@ def _load_plugins() -> None:
 register_bot("random", lambda seed: RandomBot(seed), ("any legal move", "любой возможный ход"))
 register_bot(
     "beginner",
-    lambda seed: HeuristicBot(seed, mistakes=0.2, bid_confidence=0.45),
-    ("the heuristic bot with a fifth of its moves random and bolder bids",
-     "эвристика, но каждый пятый ход наугад и смелее торгуется"),
+    lambda seed: HeuristicBot(seed, mistakes=0.25, bid_confidence=0.4),
+    ("the heuristic bot, bidding boldly and playing a random card one time in four",
+     "эвристика, но смелее торгуется и каждую четвёртую карту кладёт наугад"),
 )
 register_bot(
     "heuristic",

@@ -171,9 +171,9 @@ def _trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, C
 class HeuristicBot:
     """A rule-based player (see the module docstring).
 
-    ``mistakes`` (0..1) is the chance, at each decision, of playing a random legal move
-    instead: the ``beginner`` level is this bot with mistakes.  ``bid_confidence`` is the
-    chance of making a contract it wants before it bids it.
+    ``mistakes`` (0..1) is the chance, at each card it plays, of playing a random legal
+    card instead: the ``beginner`` level is this bot with mistakes and bolder bids.
+    ``bid_confidence`` is the chance of making a contract it wants before it bids it.
     """
 
     name = "heuristic"
@@ -206,7 +206,7 @@ class HeuristicBot:
             raise ValueError("no legal move: it is not this seat's turn")
         if len(legal) == 1:
             return legal[0], ("the only legal move", "единственный возможный ход")
-        if self.mistakes and self.rng.random() < self.mistakes:
+        if self.mistakes and view.phase == Phase.PLAY and self.rng.random() < self.mistakes:
             m = self.rng.choice([x for x in legal if x != mv.DARK] or list(legal))
             return m, ("a hunch", "наугад")
         try:
@@ -443,6 +443,8 @@ class HeuristicBot:
             v += 2
         if r == NINE:
             v -= 1
+        if (hand & SUIT_MASK[s]).bit_count() == 1 and s != t.trump:
+            v -= 1.5  # a singleton gone is a void to trump with
         return v
 
     def _play(self, view: View) -> tuple[Move, Reason]:
@@ -510,6 +512,9 @@ class HeuristicBot:
             m = max(safe_leads, key=lambda m: (POINTS[m], m % 6))
             return m, self._why_master(m)
         # Lead low: the cheapest card, from a suit the opponents must follow.
+        long_trumps = trump >= 0 and (t.hand & SUIT_MASK[trump]).bit_count() > (
+            t.outside & SUIT_MASK[trump]
+        ).bit_count() > 0
         def cost(m: Move) -> float:
             c = m % 24
             s = c // 6
@@ -518,6 +523,8 @@ class HeuristicBot:
                 v += 6 * max(t.chance_void(o, s) for o in opponents) if opponents else 0
             if s == trump and not t.friend(view.trump_declarer):
                 v += 3
+            if s == trump and t.me == view.trump_declarer and long_trumps:
+                v -= 6  # pull their trumps with a small one
             # small from a suit with a ten behind it draws the ace out
             if c % 6 < TEN and t.hand >> (s * 6 + TEN) & 1 and not t.hand >> (s * 6 + ACE) & 1:
                 v -= 2
@@ -634,7 +641,7 @@ class HeuristicBot:
                 return m, why
             # An unsure winner: try it only when it is cheap and the trick is worth it.
             p, m, _ = max(scored, key=lambda x: x[0] * (x[2] + 10) - POINTS[x[1] % 24])
-            if p >= 0.45 and POINTS[m % 24] <= 4 and on_table >= 10:
+            if p >= 0.5 and p * (on_table + POINTS[m % 24]) > (1 - p) * POINTS[m % 24] + 3:
                 return m, ("try to take the trick", "пробую взять взятку")
         m = min(legal, key=cheap)
         c = m % 24
