@@ -22,8 +22,8 @@ def test_arena_command_prints_the_table_and_saves_records(tmp_path: Path) -> Non
     )
     assert p.returncode == 0, p.stderr
     out = p.stdout
-    for word in ("heuristic", "random 1", "random 2", "win rate (95% CI)", "score/deal",
-                 "declared", "made", "mean contract", "deals/s"):
+    for word in ("heuristic", "random 1", "random 2", "win % (95% CI)", "score/deal",
+                 "declared", "made, contested", "contract", "deals/s"):
         assert word in out
     files = sorted(out_dir.glob("*.json"))
     assert len(files) == 4
@@ -42,6 +42,20 @@ def test_shared_wins_count_fractionally() -> None:
     res = run_arena(["random", "random", "random"], 12, Rules(max_deals=1), seed=4)
     assert sum(b.wins for b in res.bots) == 12
     assert sum(b.games for b in res.bots) == 36
+
+
+def test_compulsory_openings_are_told_apart() -> None:
+    from thousand import moves as mv
+    from thousand.bots.arena import _compulsory
+
+    assert _compulsory([mv.bid(100), mv.PASS, mv.PASS, mv.give(0)])
+    assert not _compulsory([mv.bid(100), mv.bid(105), mv.PASS, mv.PASS, mv.give(0)])
+    assert not _compulsory([mv.DARK, mv.PASS, mv.PASS, mv.give(0)])
+    assert not _compulsory([mv.give(0), mv.give(1)])  # a golden deal has no auction
+    res = run_arena(["heuristic"] * 3, 3, Rules(max_deals=10), seed=1)
+    for b in res.bots:
+        assert 0 <= b.compulsory <= b.declared
+        assert 0 <= b.contested_make_rate <= 1
 
 
 def test_four_players_arena() -> None:

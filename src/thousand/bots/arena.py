@@ -71,6 +71,9 @@ class SeatStats:
     declared: int = 0
     made: int = 0
     contracts: int = 0
+    #: contracts that were the compulsory opening nobody outbid, and how many were made
+    compulsory: int = 0
+    compulsory_made: int = 0
 
     def add(self, other: SeatStats) -> None:
         self.games += other.games
@@ -80,6 +83,8 @@ class SeatStats:
         self.declared += other.declared
         self.made += other.made
         self.contracts += other.contracts
+        self.compulsory += other.compulsory
+        self.compulsory_made += other.compulsory_made
 
     @property
     def win_rate(self) -> float:
@@ -100,6 +105,12 @@ class SeatStats:
     @property
     def make_rate(self) -> float:
         return self.made / self.declared if self.declared else 0.0
+
+    @property
+    def contested_make_rate(self) -> float:
+        """The make rate of the contracts won in an auction somebody else bid in."""
+        n = self.declared - self.compulsory
+        return (self.made - self.compulsory_made) / n if n else 0.0
 
     @property
     def mean_contract(self) -> float:
@@ -162,6 +173,19 @@ class _Job:
     save_dir: str | None
 
 
+def _compulsory(moves: Sequence[int]) -> bool:
+    """Whether a deal's auction was one bid (the opener's) and passes."""
+    from thousand import moves as mv
+
+    bids = 0
+    for m in moves:
+        if mv.is_bid(m) or m == mv.DARK:
+            bids += 1 if m != mv.DARK else 2  # a dark bid is never compulsory
+        elif m != mv.PASS:
+            break
+    return bids == 1 and any(m == mv.PASS for m in moves[:3])
+
+
 def _play_one(job: _Job) -> tuple[int, list[SeatStats], int, str | None]:
     """Play arena game ``job.index``; return (index, stats by entry, deals, saved path)."""
     from . import make_bot
@@ -180,7 +204,7 @@ def _play_one(job: _Job) -> tuple[int, list[SeatStats], int, str | None]:
         [game.winner] if game.winner is not None else []
     )
     deals = 0
-    for summ in game.summaries:
+    for summ, rec in zip(game.summaries, game.records, strict=False):
         res = summ.result
         if res.outcome == "redeal":
             continue
@@ -194,6 +218,9 @@ def _play_one(job: _Job) -> tuple[int, list[SeatStats], int, str | None]:
             st.contracts += res.contract or 0
             if res.made:
                 st.made += 1
+            if _compulsory(rec.moves):
+                st.compulsory += 1
+                st.compulsory_made += 1 if res.made else 0
     for s in range(k):
         st = stats[seat_entry[s]]
         st.score += game.scores[s]

@@ -34,17 +34,15 @@ from thousand.cards import (
 
 # Fitted by ``python -m thousand.bots.calibrate`` (classic rules, heuristic self-play).
 AUCTION_WEIGHTS: tuple[float, ...] = (
-    31.025, 0.882, -0.470, 0.106, 0.284, 1.210, -0.066, 0.122, 3.289, 2.328, 6.404, 2.359,
-    6.042,
+    31.390, 0.895, -0.440, 0.443, -0.171, 1.381, -0.192, 0.127, 3.279, 0.915, 6.981, 5.111,
+    5.653,
 )
-AUCTION_SIGMA = 48.6
+AUCTION_SIGMA = 49.6
 PLAY_WEIGHTS: tuple[float, ...] = (
-    -9.683, 0.974, -1.110, 0.115, 0.213, 1.426, 0.291, 0.000, 4.608, -1.963, 4.881, 1.642,
-    13.361,
+    -22.737, 1.009, -1.079, 0.185, 0.173, 1.583, 0.138, 0.000, 4.687, -4.782, 6.464, 3.915,
+    20.246,
 )
-PLAY_SIGMA = 23.7
-#: How much of a marriage's value giving away a lone K or Q of its suit is reckoned to cost.
-GIVE_KQ_PENALTY = 0.0
+PLAY_SIGMA = 25.8
 
 
 def _suit_cards(hand: Mask, suit: int) -> int:
@@ -183,11 +181,6 @@ def best_give(hand: Mask, values: Sequence[int], n: int, discard: bool) -> tuple
             value += points_of(m)
         else:
             value -= 0.5 * points_of(m)
-            for c in combo:
-                # a king or queen given may complete the receiver's marriage
-                s, r = divmod(c, 6)
-                if r in (KING, QUEEN) and hand & MARRIAGE_MASK[s] != MARRIAGE_MASK[s]:
-                    value -= GIVE_KQ_PENALTY * values[s]
         if value > best_value:
             best_value, best_mask = value, m
     return best_mask, best_value

@@ -33,9 +33,9 @@ def _fail(message: str) -> typer.Exit:
 def result_table(result: ArenaResult) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for col, justify in (
-        ("bot", "left"), ("games", "right"), ("won", "right"), ("win rate (95% CI)", "right"),
+        ("bot", "left"), ("games", "right"), ("won", "right"), ("win % (95% CI)", "right"),
         ("score/deal", "right"), ("declared", "right"), ("made", "right"),
-        ("mean contract", "right"),
+        ("made, contested", "right"), ("contract", "right"),
     ):
         table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for b in result.bots:
@@ -45,10 +45,11 @@ def result_table(result: ArenaResult) -> Table:
             b.label,
             str(b.games),
             wins,
-            f"{100 * b.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
+            f"{100 * b.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})",
             f"{b.mean_score_per_deal:+.1f}",
             f"{100 * b.declare_rate:.1f}%",
-            f"{100 * b.make_rate:.1f}% ({b.made}/{b.declared})",
+            f"{100 * b.make_rate:.1f}% of {b.declared}",
+            f"{100 * b.contested_make_rate:.1f}% of {b.declared - b.compulsory}",
             f"{b.mean_contract:.1f}",
         )
     return table
@@ -56,6 +57,8 @@ def result_table(result: ArenaResult) -> Table:
 
 def pace_line(result: ArenaResult) -> str:
     return (
+        "declared: share of the deals played; made, contested: leaving out the "
+        "compulsory opening nobody outbid; contract: the mean contract.\n"
         f"{result.games} games, {result.deals} deals in {result.seconds:.1f} s: "
         f"{result.games_per_second:.2f} games/s, {result.deals_per_second:.1f} deals/s"
     )
