@@ -1,0 +1,62 @@
+"""Strength of the bots in the duplicate arena (thousand.bots.duplicate), saved as it runs.
+
+    python benchmarks/duplicate.py --bots strong,heuristic,heuristic --sets 1000 --jobs 2 \
+        --seed 1 --out benchmarks/results/dup-strong-heuristic
+
+runs in the foreground; start long runs with ``nohup ... &`` so that they survive the
+terminal.  Every finished set is appended to ``OUT/sets.jsonl`` at once; ``--resume``
+carries on from it after a stop; ``--report OUT`` prints the figures of a run so far
+(finished or not).  At the end ``OUT/report.json`` and ``OUT/report.txt`` are written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from thousand.bots.duplicate import load_partial, report_text, run_duplicate, save_report
+from thousand.rules import Rules
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bots", default="strong,heuristic,heuristic")
+    ap.add_argument("--sets", type=int, default=1000)
+    ap.add_argument("--games", type=int, default=0, help="whole games per rotation")
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--set", dest="overrides", action="append", default=[],
+                    help="a rules option name=value (repeatable)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=None, help="directory for the results")
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--report", default=None, metavar="OUT",
+                    help="print the figures of a run (finished or not) and exit")
+    ap.add_argument("--lang", default="en")
+    args = ap.parse_args(argv)
+    if args.report:
+        rep = load_partial(os.path.join(args.report, "sets.jsonl"))
+        print(report_text(rep, args.lang))
+        return
+    rules = Rules.from_cli(args.preset, args.overrides)
+    levels = [x.strip() for x in args.bots.split(",") if x.strip()]
+    start = time.time()
+
+    def progress(done: int, total: int) -> None:
+        if done % 25 == 0 or done == total:
+            el = time.time() - start
+            print(f"{done}/{total} tasks, {el:.0f} s, about {el / done * (total - done):.0f} s "
+                  "to go", flush=True)
+
+    rep = run_duplicate(levels, args.sets, rules, seed=args.seed, jobs=args.jobs,
+                        games=args.games, save_dir=args.out, resume=args.resume,
+                        progress=progress)
+    if args.out:
+        save_report(rep, args.out)
+    print(report_text(rep, args.lang))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

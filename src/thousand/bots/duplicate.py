@@ -1,0 +1,541 @@
+"""The duplicate arena: the same cards for every seating, so the luck of the deal cancels.
+
+:func:`run_duplicate` deals ``sets`` random deals.  Each *set* (the hands, the talon, the
+dealer) is played once for every **rotation** of the bots round the table: entry ``e`` of
+``levels`` sits at seat ``(e + r) % n`` in rotation ``r`` (``n`` = the players; the three
+rotations of three bots give every bot every seat, which is all the dealt cards can tell
+apart; the mirror seatings would only repeat who sits after whom).  Every seating starts
+from scores of 0 and plays the deal to its end; a deal that ends in a redeal goes on with
+the next cards the same game deals, until one deal is played or conceded.
+
+For each bot it reports (docs/search-bots.md):
+
+* the **mean deal score**: what the deal did to the bot's score (``DealSummary.changes``,
+  so the barrel and penalties are included), averaged over the seatings of a set; the 95%
+  confidence interval treats the *set* as the unit (mean ± 1.96 standard errors of the
+  per-set means), which pairs the seatings so that the cards' luck cancels;
+* the **difference** of two bots' mean deal scores, with the same paired interval;
+* how often it declared, its **make rate** as declarer, and its **mean contract**;
+* with ``games > 0``, whole games too: ``games`` random games for every rotation, and the
+  **win rate** of each bot with a Wilson 95% interval (a shared win counts 1/k).
+
+``jobs`` processes play sets in parallel.  With ``save_dir`` every finished set is appended
+to ``sets.jsonl`` at once (a long run that is stopped keeps what it played, and
+``resume=True`` carries on from it); the report is written as ``report.json`` and
+``report.txt`` at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rich import box
+from rich.table import Table
+
+from thousand.game import Game
+from thousand.rules import Rules
+
+from .arena import MAX_MOVES, ArenaError, labels_for, wilson_interval
+from .base import checked_choice
+
+Z95 = 1.96
+
+
+@dataclass
+class SeatingResult:
+    """One seating of one set: ``scores`` by entry (the deal's change to its score)."""
+
+    rotation: int
+    scores: list[int]
+    declarer: int | None  # the entry that declared, or None (no played deal)
+    contract: int | None
+    made: bool | None
+    outcome: str
+    dark: bool = False
+
+
+@dataclass
+class SetResult:
+    index: int
+    seed: int
+    dealer: int
+    seatings: list[SeatingResult]
+
+    def mean_score(self, entry: int) -> float:
+        return sum(s.scores[entry] for s in self.seatings) / len(self.seatings)
+
+
+@dataclass
+class GameResult:
+    index: int
+    rotation: int
+    wins: list[float]  # by entry
+    deals: int
+
+
+@dataclass
+class EntryStats:
+    label: str
+    level: str
+    mean: float
+    ci: float
+    seatings: int
+    declared: int
+    made: int
+    conceded: int
+    contracts: int
+    games: float = 0.0
+    wins: float = 0.0
+
+    @property
+    def make_rate(self) -> float:
+        return self.made / self.declared if self.declared else 0.0
+
+    @property
+    def declare_rate(self) -> float:
+        return self.declared / self.seatings if self.seatings else 0.0
+
+    @property
+    def mean_contract(self) -> float:
+        return self.contracts / self.declared if self.declared else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, int(self.games))
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, math.inf
+    m = sum(xs) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, Z95 * math.sqrt(var / n)
+
+
+@dataclass
+class DuplicateReport:
+    """What a duplicate run found (see the module docstring)."""
+
+    levels: list[str]
+    rules: dict[str, Any]
+    seed: int
+    sets: list[SetResult] = field(default_factory=list)
+    games: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def labels(self) -> list[str]:
+        return labels_for(self.levels)
+
+    def entry(self, e: int) -> EntryStats:
+        xs = [s.mean_score(e) for s in self.sets]
+        m, ci = mean_ci(xs)
+        declared = made = conceded = contracts = seatings = 0
+        for s in self.sets:
+            for st in s.seatings:
+                seatings += 1
+                if st.declarer == e:
+                    declared += 1
+                    contracts += st.contract or 0
+                    made += bool(st.made)
+                    conceded += st.outcome == "conceded"
+        games = float(len(self.games))
+        wins = sum(g.wins[e] for g in self.games)
+        return EntryStats(self.labels[e], self.levels[e], m, ci, seatings, declared, made,
+                          conceded, contracts, games, wins)
+
+    def entries(self) -> list[EntryStats]:
+        return [self.entry(e) for e in range(len(self.levels))]
+
+    def difference(self, a: int | str, b: int | str) -> tuple[float, float]:
+        """Mean deal score of ``a`` less that of ``b`` (entries, or levels: the mean of
+        the entries of that level), with the half-width of its paired 95% interval."""
+        ea = self._entries_of(a)
+        eb = self._entries_of(b)
+        xs = [
+            sum(s.mean_score(e) for e in ea) / len(ea) - sum(s.mean_score(e) for e in eb) / len(eb)
+            for s in self.sets
+        ]
+        return mean_ci(xs)
+
+    def _entries_of(self, x: int | str) -> list[int]:
+        if isinstance(x, int):
+            return [x]
+        out = [e for e, lv in enumerate(self.levels) if lv == x]
+        if not out:
+            raise ValueError(f"no bot {x!r} in this run")
+        return out
+
+    def declarer_make_rate(self) -> tuple[float, int, int]:
+        """Over every seating of every set: (rate, made, declared) of all declarers."""
+        made = declared = 0
+        for s in self.sets:
+            for st in s.seatings:
+                if st.declarer is not None:
+                    declared += 1
+                    made += bool(st.made)
+        return (made / declared if declared else 0.0), made, declared
+
+    def to_json(self) -> dict[str, Any]:
+        ents = self.entries()
+        summary: dict[str, Any] = {
+            "bots": [
+                {
+                    "label": s.label, "level": s.level, "mean_deal_score": round(s.mean, 3),
+                    "ci95": round(s.ci, 3), "declared": s.declared, "made": s.made,
+                    "make_rate": round(s.make_rate, 4), "conceded": s.conceded,
+                    "mean_contract": round(s.mean_contract, 2), "games": s.games,
+                    "wins": s.wins, "win_rate": round(s.win_rate, 4),
+                    "win_ci95": [round(x, 4) for x in s.win_interval] if s.games else None,
+                }
+                for s in ents
+            ],
+            "differences": [
+                {"a": a, "b": b, "mean": round(m, 3), "ci95": round(ci, 3)}
+                for a, b, m, ci in self.level_differences()
+            ],
+            "make_rate_all": round(self.declarer_make_rate()[0], 4),
+        }
+        return {
+            "levels": self.levels, "rules": self.rules, "seed": self.seed,
+            "n_sets": len(self.sets), "n_games": len(self.games),
+            "seconds": round(self.seconds, 1), "summary": summary,
+            "sets": [asdict(s) for s in self.sets],
+            "games": [asdict(g) for g in self.games],
+        }
+
+    def level_differences(self) -> list[tuple[str, str, float, float]]:
+        levels = list(dict.fromkeys(self.levels))
+        out = []
+        for i, a in enumerate(levels):
+            for b in levels[i + 1:]:
+                m, ci = self.difference(a, b)
+                out.append((a, b, m, ci))
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> DuplicateReport:
+        rep = cls(list(obj["levels"]), dict(obj["rules"]), int(obj["seed"]))
+        rep.sets = [_set_from_json(s) for s in obj.get("sets", [])]
+        rep.games = [GameResult(**g) for g in obj.get("games", [])]
+        rep.seconds = float(obj.get("seconds", 0.0))
+        return rep
+
+
+def _set_from_json(s: dict[str, Any]) -> SetResult:
+    return SetResult(
+        int(s["index"]), int(s["seed"]), int(s["dealer"]),
+        [SeatingResult(**x) for x in s["seatings"]],
+    )
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+def set_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index * 7919 + 4242) % (2**63)
+
+
+@dataclass(frozen=True)
+class _Task:
+    kind: str  # "set" or "game"
+    index: int
+    levels: tuple[str, ...]
+    rules_json: dict[str, Any]
+    seed: int
+
+
+def _seat_entry(n: int, rotation: int) -> list[int]:
+    """seat -> entry when entry e sits at seat (e + rotation) % n."""
+    return [(s - rotation) % n for s in range(n)]
+
+
+def _bots(levels: Sequence[str], seat_entry: Sequence[int], seed: int) -> list[Any]:
+    from . import make_bot
+
+    return [make_bot(levels[e], seed=seed * 31 + e) for e in seat_entry]
+
+
+def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetResult:
+    """Play dealt set ``index`` in every rotation."""
+    n = rules.players
+    s_seed = set_seed(seed, index)
+    dealer = index % n
+    seatings = []
+    for rot in range(n):
+        seat_entry = _seat_entry(n, rot)
+        bots = _bots(levels, seat_entry, s_seed)
+        game = Game(rules, first_dealer=dealer, seed=s_seed)
+        moves = 0
+        while not game.over and not any(
+            x.result.outcome != "redeal" for x in game.summaries
+        ):
+            seat = game.to_move
+            game.apply(checked_choice(bots[seat], game.view(seat)))
+            moves += 1
+            if moves > MAX_MOVES:
+                raise ArenaError("a deal did not end")
+        scores = [0] * n
+        for summ in game.summaries:
+            for seat in range(n):
+                scores[seat_entry[seat]] += summ.changes[seat]
+        res = game.summaries[-1].result
+        decl = None if res.declarer is None else seat_entry[res.declarer]
+        seatings.append(SeatingResult(
+            rot, scores, decl, res.contract, res.made, res.outcome, res.dark,
+        ))
+    return SetResult(index, s_seed, dealer, seatings)
+
+
+def play_rotated_game(index: int, levels: Sequence[str], rules: Rules, seed: int) -> list[
+    GameResult
+]:
+    """Whole game ``index`` (its own cards) once in every rotation."""
+    from .arena import play_game
+
+    n = rules.players
+    g_seed = set_seed(seed + 7, index)
+    out = []
+    for rot in range(n):
+        seat_entry = _seat_entry(n, rot)
+        bots = _bots(levels, seat_entry, g_seed)
+        game = Game(rules, first_dealer=index % n, seed=g_seed)
+        play_game(game, bots)
+        wins = [0.0] * n
+        winners = game.winner if isinstance(game.winner, list) else (
+            [game.winner] if game.winner is not None else []
+        )
+        for w in winners:
+            wins[seat_entry[w]] += 1 / len(winners)
+        deals = sum(1 for x in game.summaries if x.result.outcome != "redeal")
+        out.append(GameResult(index, rot, wins, deals))
+    return out
+
+
+def _run_task(task: _Task) -> tuple[str, Any]:
+    rules = Rules.from_json(task.rules_json)
+    if task.kind == "set":
+        return "set", play_set(task.index, task.levels, rules, task.seed)
+    return "game", play_rotated_game(task.index, task.levels, rules, task.seed)
+
+
+def _iter_tasks(tasks: list[_Task], jobs: int) -> Iterator[tuple[str, Any]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _run_task(t)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(processes=jobs) as pool:
+        yield from pool.imap_unordered(_run_task, tasks, chunksize=1)
+
+
+def run_duplicate(
+    bot_levels: Sequence[str],
+    sets: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    games: int = 0,
+    save_dir: str | None = None,
+    resume: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> DuplicateReport:
+    """Play ``sets`` dealt sets in every rotation of ``bot_levels`` (and ``games`` whole
+    games per rotation); see the module docstring.  ``progress(done, total)`` is called
+    as tasks finish."""
+    rules = rules if rules is not None else Rules()
+    levels = list(bot_levels)
+    if len(levels) != rules.players:
+        raise ValueError(
+            f"{len(levels)} bots for a {rules.players}-player game: name one bot per seat"
+        )
+    rj = rules.to_json()
+    report = DuplicateReport(levels, rj, seed)
+    done_sets: set[int] = set()
+    done_games: set[int] = set()
+    log = None
+    if save_dir is not None:
+        os.makedirs(save_dir, exist_ok=True)
+        path = os.path.join(save_dir, "sets.jsonl")
+        header = {"levels": levels, "rules": rj, "seed": seed}
+        if resume and os.path.exists(path):
+            prev = load_partial(path)
+            if (prev.levels, prev.rules, prev.seed) != (levels, rj, seed):
+                raise ValueError(f"{path} holds another run (other bots, rules or seed)")
+            report.sets = [s for s in prev.sets if s.index < sets]
+            report.games = [g for g in prev.games if g.index < games]
+            report.seconds = prev.seconds
+            done_sets = {s.index for s in report.sets}
+            done_games = {g.index for g in report.games}
+            log = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        else:
+            log = open(path, "w", encoding="utf-8")  # noqa: SIM115
+            log.write(json.dumps({"header": header}) + "\n")
+            log.flush()
+    tasks = [_Task("set", i, tuple(levels), rj, seed) for i in range(sets) if i not in done_sets]
+    tasks += [
+        _Task("game", i, tuple(levels), rj, seed) for i in range(games) if i not in done_games
+    ]
+    start = time.perf_counter()
+    base_seconds = report.seconds
+    try:
+        for k, (kind, res) in enumerate(_iter_tasks(tasks, jobs), 1):
+            line: dict[str, Any]
+            if kind == "set":
+                report.sets.append(res)
+                line = {"set": asdict(res)}
+            else:
+                report.games.extend(res)
+                line = {"games": [asdict(g) for g in res]}
+            report.seconds = base_seconds + time.perf_counter() - start
+            if log is not None:
+                line["seconds"] = round(report.seconds, 1)
+                log.write(json.dumps(line) + "\n")
+                log.flush()
+            if progress is not None:
+                progress(k, len(tasks))
+    finally:
+        if log is not None:
+            log.close()
+    report.sets.sort(key=lambda s: s.index)
+    report.games.sort(key=lambda g: (g.index, g.rotation))
+    if save_dir is not None:
+        save_report(report, save_dir)
+    return report
+
+
+def load_partial(path: str) -> DuplicateReport:
+    """A report from a ``sets.jsonl`` log (of a finished run or one still going)."""
+    rep: DuplicateReport | None = None
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            raw = raw.strip()
+            if not raw:
+                continue
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError:
+                continue  # a line cut short by a stop
+            if "header" in obj:
+                h = obj["header"]
+                rep = DuplicateReport(list(h["levels"]), dict(h["rules"]), int(h["seed"]))
+            elif rep is not None and "set" in obj:
+                rep.sets.append(_set_from_json(obj["set"]))
+                rep.seconds = float(obj.get("seconds", rep.seconds))
+            elif rep is not None and "games" in obj:
+                rep.games.extend(GameResult(**g) for g in obj["games"])
+                rep.seconds = float(obj.get("seconds", rep.seconds))
+    if rep is None:
+        raise ValueError(f"{path} is not a duplicate-arena log")
+    rep.sets.sort(key=lambda s: s.index)
+    return rep
+
+
+def save_report(report: DuplicateReport, save_dir: str) -> None:
+    with open(os.path.join(save_dir, "report.json"), "w", encoding="utf-8") as f:
+        json.dump(report.to_json(), f, ensure_ascii=False)
+        f.write("\n")
+    with open(os.path.join(save_dir, "report.txt"), "w", encoding="utf-8") as f:
+        f.write(report_text(report) + "\n")
+
+
+# --------------------------------------------------------------------------- showing
+
+_WORDS = {
+    "en": {
+        "bot": "bot", "score": "deal score (95% CI)", "declared": "declared",
+        "made": "made", "contract": "mean contract", "wins": "win rate (95% CI)",
+        "diff": "{a} − {b}: {m:+.1f} points per deal (95% CI {lo:+.1f} … {hi:+.1f})",
+        "pace": "{sets} sets × {rot} seatings = {deals} deals{games} in {sec:.0f} s",
+        "games": ", {g} games", "all": "all declarers made {p:.1f}% ({k}/{n})",
+    },
+    "ru": {
+        "bot": "бот", "score": "очки за раздачу (95% ДИ)", "declared": "заказывал",
+        "made": "сыграл", "contract": "средний заказ", "wins": "победы (95% ДИ)",
+        "diff": "{a} − {b}: {m:+.1f} очка за раздачу (95% ДИ {lo:+.1f} … {hi:+.1f})",
+        "pace": "{sets} наборов × {rot} рассадки = {deals} раздач{games} за {sec:.0f} с",
+        "games": ", {g} партий", "all": "все разыгрывающие сыграли {p:.1f}% ({k}/{n})",
+    },
+}
+
+
+def report_table(report: DuplicateReport, lang: str = "en") -> Table:
+    """The per-bot table (rich)."""
+    w = _WORDS["ru" if lang == "ru" else "en"]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    cols = [(w["bot"], "left"), (w["score"], "right"), (w["declared"], "right"),
+            (w["made"], "right"), (w["contract"], "right")]
+    with_games = bool(report.games)
+    if with_games:
+        cols.append((w["wins"], "right"))
+    for name, justify in cols:
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for s in report.entries():
+        row = [
+            s.label,
+            f"{s.mean:+.1f} (±{s.ci:.1f})",
+            f"{100 * s.declare_rate:.1f}%",
+            f"{100 * s.make_rate:.1f}% ({s.made}/{s.declared})",
+            f"{s.mean_contract:.1f}",
+        ]
+        if with_games:
+            lo, hi = s.win_interval
+            row.append(f"{100 * s.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
+        table.add_row(*row)
+    return table
+
+
+def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
+    """The lines under the table: differences between levels, make rate, pace."""
+    w = _WORDS["ru" if lang == "ru" else "en"]
+    out = []
+    for a, b, m, ci in report.level_differences():
+        out.append(w["diff"].format(a=a, b=b, m=m, lo=m - ci, hi=m + ci))
+    p, k, n = report.declarer_make_rate()
+    out.append(w["all"].format(p=100 * p, k=k, n=n))
+    n_rot = len(report.levels)
+    games = w["games"].format(g=len(report.games)) if report.games else ""
+    out.append(w["pace"].format(sets=len(report.sets), rot=n_rot,
+                                deals=len(report.sets) * n_rot, games=games,
+                                sec=report.seconds))
+    return out
+
+
+def rules_label(rules_json: dict[str, Any]) -> str:
+    """``classic`` or ``classic must_overtake=true``: the preset and what differs."""
+    rules = Rules.from_json(rules_json)
+    text = rules.preset
+    for k in rules.overrides():
+        text += f" {k}={rules.value_text(k)}"
+    return text
+
+
+def report_text(report: DuplicateReport, lang: str = "en") -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    buf = StringIO()
+    console = Console(file=buf, width=140, highlight=False, color_system=None)
+    console.print(f"duplicate: {', '.join(report.levels)}  seed {report.seed}  "
+                  f"rules {rules_label(report.rules)}")
+    console.print(report_table(report, lang))
+    for line in report_lines(report, lang):
+        console.print(line)
+    return buf.getvalue().rstrip()

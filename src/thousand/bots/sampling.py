@@ -1,0 +1,624 @@
+"""Deals consistent with what one seat has seen: the sampler behind the search bots.
+
+A search bot does not know the other hands.  It reads its :class:`~thousand.view.View`
+into a :class:`Knowledge` value (which cards may lie where) and draws complete *worlds*
+from it: every hidden card placed in a hand, the talon or the discards, with the right
+number of cards in each place.  The solver then plays each world open-handed.
+
+What the view says, and how it is used (hard constraints: a world that breaks one is never
+drawn):
+
+* the seat's own hand, the cards played, the talon once it was shown to this seat, the
+  declarer's discards (declarer only), the cards the declarer gave (the giver knows both,
+  a receiver his own);
+* **voids**: a seat that did not follow the suit led has none of it left; if it did not
+  trump either while a trump was set, it has no trump left;
+* **must_overtake**: a seat that followed under the highest card of the suit led has no
+  higher card of that suit;
+* **declarations**: a seat that led ``K+`` holds the queen (and so on for half marriages,
+  the ace marriage and four nines) until it plays it;
+* **the talon shown to all**: a defender knows that those cards went into the declarer's
+  hand, and that his partner received at most one of them (the one given card);
+* **bids above the cap**: a seat that bid above ``bid_cap`` held marriages worth the
+  difference in its 7 cards; a contract raised above the cap says the same of the
+  declarer's hand after the exchange; outbidding a dark bid (``dark_outbid_needs_marriage``)
+  needs a marriage.
+
+Soft evidence (a world is kept with a probability, so likely worlds are drawn more often):
+each bid and pass of the other seats, through the heuristic bot's hand model
+(:func:`~thousand.bots.evaluate.predict_auction`): a seat that bid ``b`` voluntarily is
+taken to hold a hand worth about ``b`` or more, one that passed when ``b`` was the next bid
+a hand worth less.  The model is deliberately loose (a logistic of width
+``AUCTION_SOFTNESS`` points): the opponents may be people.
+
+Everything is reproducible: a :class:`random.Random` is passed in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from thousand import moves as mv
+from thousand.cards import (
+    ACE,
+    FULL_DECK,
+    HALF_MARRIAGE_MASK,
+    HIGHER_IN_SUIT,
+    MARRIAGE_MASK,
+    NINE,
+    POINTS,
+    RANK_MASK,
+    SUIT_MASK,
+    Mask,
+    cards_of,
+)
+from thousand.deal import Phase
+from thousand.view import View
+
+from .evaluate import predict_auction
+
+#: Location of the talon and of the declarer's hidden discards in a :class:`World`.
+TALON = -1
+DISCARDS = -2
+
+#: Width (points) of the logistic that turns a bid or a pass into a likelihood.
+AUCTION_SOFTNESS = 18.0
+#: A voluntary bid of ``b`` is centred on a hand predicted at ``b + AUCTION_MARGIN``.
+AUCTION_MARGIN = 5.0
+
+
+def marriage_sum(hand: Mask, values: tuple[int, ...]) -> int:
+    total = 0
+    for s in range(4):
+        m = MARRIAGE_MASK[s]
+        if hand & m == m:
+            total += values[s]
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One complete assignment of the cards: ``hands`` by seat (a sitting-out dealer 0),
+    the talon (0 once it was taken) and the discards (0 unless ``discard_three``)."""
+
+    hands: tuple[Mask, ...]
+    talon: Mask = 0
+    discards: Mask = 0
+
+
+Check = Callable[[dict[int, Mask]], float]
+
+
+@dataclass
+class Knowledge:
+    """What one seat knows about where the cards are.
+
+    ``sizes``: the hidden places (a seat, :data:`TALON`, :data:`DISCARDS`) and how many
+    cards each holds now.  ``known``: cards known to be in a place.  ``exclude``: cards
+    that cannot be in a place.  ``pool``: the cards to deal out (not seen, not known).
+    ``fixed``: the places whose whole content is known (own hand, a seen talon...).
+    ``checks``: functions of a drawn placement returning a weight in [0, 1] (0: impossible).
+    """
+
+    seat: int | None
+    players: int
+    sizes: dict[int, int]
+    known: dict[int, Mask]
+    exclude: dict[int, Mask]
+    pool: Mask
+    fixed: dict[int, Mask]
+    checks: list[Check] = field(default_factory=list)
+    #: groups of alternatives: each group places a few cards in one of several ways
+    #: (weight, {place: cards}); one alternative of each group is drawn first.
+    variants: list[list[tuple[float, dict[int, Mask]]]] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ drawing
+
+    def allowed(self, loc: int) -> Mask:
+        return self.pool & ~self.exclude.get(loc, 0)
+
+    def free(self) -> dict[int, int]:
+        return {
+            loc: n - self.known.get(loc, 0).bit_count() for loc, n in self.sizes.items()
+        }
+
+    def deal_once(self, rng: random.Random, tries: int = 40) -> dict[int, Mask] | None:
+        """One placement of the pool that respects the exclusions (no checks), or None."""
+        if not self.variants:
+            return self._deal(self.known, self.pool, rng, tries)
+        known = dict(self.known)
+        pool = self.pool
+        for group in self.variants:
+            total = sum(w for w, _ in group)
+            x = rng.random() * total
+            pick = group[-1][1]
+            for w, extra in group:
+                x -= w
+                if x < 0:
+                    pick = extra
+                    break
+            for loc, m in pick.items():
+                m &= ~known.get(loc, 0)  # already placed there by another group
+                if m & ~pool or m & self.exclude.get(loc, 0):
+                    return None  # clashes with another group's choice
+                known[loc] = known.get(loc, 0) | m
+                pool &= ~m
+        return self._deal(known, pool, rng, tries)
+
+    def _deal(
+        self, known: dict[int, Mask], pool: Mask, rng: random.Random, tries: int
+    ) -> dict[int, Mask] | None:
+        free0 = {loc: n - known.get(loc, 0).bit_count() for loc, n in self.sizes.items()}
+        if any(v < 0 for v in free0.values()):
+            return None
+        cards = cards_of(pool)
+        if sum(free0.values()) != len(cards):
+            return None
+        locs = [loc for loc in free0 if free0[loc] > 0]
+        options = {c: [loc for loc in locs if not self.exclude.get(loc, 0) >> c & 1]
+                   for c in cards}
+        constrained = any(len(o) < len(locs) for o in options.values())
+        for _ in range(tries):
+            out = {loc: known.get(loc, 0) for loc in self.sizes}
+            if not constrained:
+                deck = cards[:]
+                rng.shuffle(deck)
+                i = 0
+                for loc in locs:
+                    k = free0[loc]
+                    for c in deck[i:i + k]:
+                        out[loc] |= 1 << c
+                    i += k
+                return out
+            free = dict(free0)
+            order = cards[:]
+            rng.shuffle(order)
+            order.sort(key=lambda c: len(options[c]))
+            ok = True
+            for c in order:
+                cand = [loc for loc in options[c] if free[loc] > 0]
+                if not cand:
+                    ok = False
+                    break
+                total = sum(free[loc] for loc in cand)
+                x = rng.random() * total
+                for loc in cand:
+                    x -= free[loc]
+                    if x < 0:
+                        break
+                out[loc] |= 1 << c
+                free[loc] -= 1
+            if ok:
+                return out
+        return None
+
+    def weight(self, placed: dict[int, Mask]) -> float:
+        w = 1.0
+        for check in self.checks:
+            w *= check(placed)
+            if w <= 0.0:
+                return 0.0
+        return w
+
+    def sample(self, rng: random.Random, attempts: int = 60) -> World | None:
+        """One world: drawn until a placement passes the checks (kept with probability
+        equal to its weight); after ``attempts`` draws the likeliest one drawn is kept
+        (None only when nothing consistent was found)."""
+        best: dict[int, Mask] | None = None
+        best_w = 0.0
+        for _ in range(attempts):
+            placed = self.deal_once(rng)
+            if placed is None:
+                continue
+            w = self.weight(placed)
+            if w > best_w:
+                best, best_w = placed, w
+            if w > 0 and rng.random() < w:
+                return self.world(placed)
+        return self.world(best) if best is not None else None
+
+    def samples(self, rng: random.Random, n: int) -> list[World]:
+        out = []
+        for _ in range(n):
+            w = self.sample(rng)
+            if w is None:
+                break
+            out.append(w)
+        return out
+
+    def world(self, placed: dict[int, Mask]) -> World:
+        hands = [0] * self.players
+        talon = discards = 0
+        for loc, m in (*self.fixed.items(), *placed.items()):
+            if loc == TALON:
+                talon |= m
+            elif loc == DISCARDS:
+                discards |= m
+            else:
+                hands[loc] |= m
+        return World(tuple(hands), talon, discards)
+
+
+# ---------------------------------------------------------------------- from a view
+
+
+def _note_voids(
+    cards: tuple[tuple[int, int], ...], trump: int, must_overtake: bool,
+    exclude: dict[int, Mask],
+) -> None:
+    led = cards[0][1] // 6
+    top = cards[0][1]
+    for seat, c in cards[1:]:
+        s = c // 6
+        if s != led:
+            exclude[seat] = exclude.get(seat, 0) | SUIT_MASK[led]
+            if trump >= 0 and s != trump:
+                exclude[seat] |= SUIT_MASK[trump]
+        else:
+            if must_overtake and c < top:
+                exclude[seat] = exclude.get(seat, 0) | HIGHER_IN_SUIT[top]
+            top = max(top, c)
+
+
+def _declared_partners(view: View, exclude_played: Mask) -> dict[int, Mask]:
+    """Cards a seat is known to hold because it declared with them."""
+    out: dict[int, Mask] = {}
+    for d in view.declarations:
+        s = d.suit
+        if d.kind == "marriage":
+            m = MARRIAGE_MASK[s]
+        elif d.kind == "half_marriage":
+            m = HALF_MARRIAGE_MASK[s]
+        elif d.kind == "ace_marriage":
+            m = RANK_MASK[ACE]
+        elif d.kind == "four_nines":
+            m = RANK_MASK[NINE]
+        else:  # pragma: no cover - no other kinds exist
+            continue
+        out[d.seat] = out.get(d.seat, 0) | (m & ~exclude_played)
+    return out
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+@dataclass(frozen=True, slots=True)
+class _AuctionAct:
+    seat: int
+    bid: int  # the bid made, or 0 for a pass
+    next_bid: int  # for a pass: the lowest bid he could have made
+    informative: bool
+    outbid_dark: bool
+
+
+def auction_acts(view: View) -> list[_AuctionAct]:
+    """The bids and passes of the auction, with what each could have been."""
+    r = view.rules
+    step = r.bid_step
+    high = 0
+    dark_standing = False
+    out = []
+    barred = set()
+    if r.min_score_to_bid is not None and view.game is not None:
+        barred = {s for s, sc in enumerate(view.game.scores) if sc <= r.min_score_to_bid}
+    for seat, m in view.auction:
+        if m == mv.DARK:
+            high = 120
+            dark_standing = True
+            continue
+        if m == mv.REDEAL:
+            continue
+        if m == mv.PASS:
+            nxt = 100 if high == 0 else high + step
+            out.append(_AuctionAct(seat, 0, nxt, seat not in barred, False))
+            continue
+        b = mv.value_of(m)
+        compulsory = high == 0 and b == 100
+        out.append(_AuctionAct(seat, b, 0, not compulsory, dark_standing))
+        high = b
+        dark_standing = False
+    return out
+
+
+def auction_check(
+    view: View, seat: int, original: Callable[[dict[int, Mask]], Mask],
+    soft: bool = True,
+) -> Check | None:
+    """A check of ``seat``'s original 7 cards (``original(placed)`` rebuilds them) against
+    its bids: hard (a bid above the cap needs marriages; outbidding a dark bid needs one)
+    and, with ``soft``, the likelihood of its bids and passes."""
+    r = view.rules
+    values = r.marriage_values
+    acts = [a for a in auction_acts(view) if a.seat == seat]
+    need = 0
+    needs_marriage = False
+    soft_acts = []
+    for a in acts:
+        if a.bid:
+            need = max(need, a.bid - r.bid_cap)
+            if a.outbid_dark and r.dark_outbid_needs_marriage:
+                needs_marriage = True
+        if a.informative and soft:
+            soft_acts.append(a)
+    if need <= 0 and not needs_marriage and not soft_acts:
+        return None
+    extra = 6.0 if r.exchange == "discard_three" else 0.0
+
+    def check(placed: dict[int, Mask]) -> float:
+        hand = original(placed)
+        ms = marriage_sum(hand, values)
+        if ms < need or (needs_marriage and ms == 0):
+            return 0.0
+        if not soft_acts:
+            return 1.0
+        pred = predict_auction(hand, values) + extra
+        w = 1.0
+        for a in soft_acts:
+            if a.bid:
+                w *= _sigmoid(1.7 * (pred - a.bid - AUCTION_MARGIN) / AUCTION_SOFTNESS)
+            else:
+                w *= _sigmoid(1.7 * (a.next_bid + AUCTION_MARGIN - pred) / AUCTION_SOFTNESS)
+        return w
+
+    return check
+
+
+def knowledge(view: View, soft: bool = True) -> Knowledge:
+    """What ``view.seat`` knows about the cards, at any phase of the deal."""
+    me = view.seat
+    if me is None:
+        raise ValueError("a spectator's view has no seat to sample for")
+    r = view.rules
+    n = view.players
+    active = view.active
+    d = view.declarer
+    played = view.played_cards()
+    fixed: dict[int, Mask] = {}
+    sizes: dict[int, int] = {}
+    known: dict[int, Mask] = {}
+    exclude: dict[int, Mask] = {}
+    checks: list[Check] = []
+    talon_groups: list[tuple[int, Mask]] = []
+    seen = played
+    hand = view.hand
+    if hand is not None:
+        fixed[me] = hand
+        seen |= hand
+    else:
+        sizes[me] = view.hand_sizes[me]
+    others = [s for s in active if s != me]
+    for s in others:
+        sizes[s] = view.hand_sizes[s]
+    pre_exchange = d < 0
+    talon_seen = view.talon
+    if pre_exchange:
+        if talon_seen is not None:  # pragma: no cover - the talon is shown only when taken
+            fixed[TALON] = talon_seen
+            seen |= talon_seen
+        else:
+            sizes[TALON] = 3
+    # the declarer's discards
+    if r.exchange == "discard_three" and not pre_exchange:
+        n_disc = 3 if view.phase > Phase.EXCHANGE else _n_discarded(view)
+        if view.discards is not None:
+            fixed[DISCARDS] = view.discards
+            seen |= view.discards
+        elif n_disc:
+            sizes[DISCARDS] = n_disc
+    # the cards given
+    for card, to in view.given:
+        if card is not None and to != me and not played >> card & 1:
+            known[to] = known.get(to, 0) | (1 << card)
+    for s, m in _declared_partners(view, played).items():
+        if s != me:
+            known[s] = known.get(s, 0) | m
+    for m in known.values():
+        seen |= m
+    # voids and must_overtake
+    for t in view.tricks:
+        _note_voids(t.cards, t.trump, r.must_overtake, exclude)
+    if len(view.trick) > 1:
+        _note_voids(view.trick, view.trump, r.must_overtake, exclude)
+    # the talon, when this seat saw it taken (and it is not its own hand)
+    if not pre_exchange and talon_seen is not None and me != d:
+        for s in others:
+            if s == d:
+                continue
+            if r.exchange == "discard_three":
+                exclude[s] = exclude.get(s, 0) | talon_seen
+            else:
+                talon_groups.append((s, talon_seen))
+    pool = FULL_DECK & ~seen
+    variants: list[list[tuple[float, dict[int, Mask]]]] = []
+    for s, talon in talon_groups:
+        # The other defender got one card of the declarer's 10 (not the one given to me):
+        # a talon card with chance 1/9 each, unless he has played one already.
+        rest = talon & pool
+        if not rest:
+            continue
+        if played_by(view, s) & talon:
+            variants.append([(1.0, {d: rest})])
+            continue
+        group: list[tuple[float, dict[int, Mask]]] = [(1.0 - rest.bit_count() / 9, {d: rest})]
+        for c in cards_of(rest):
+            group.append((1 / 9, {d: rest & ~(1 << c), s: 1 << c}))
+        variants.append(group)
+    # marriages that bids or a raised contract above the cap prove
+    for s in others:
+        need, any_marriage = _marriage_need(view, s, pre_exchange)
+        if need > 0 or any_marriage:
+            gone = played_by(view, s) if not pre_exchange else 0
+            group = _marriage_variants(
+                s, max(need, 1), r.marriage_values, pool, known.get(s, 0) | gone,
+                exclude.get(s, 0),
+            )
+            if group:
+                variants.append(group)
+    # auction evidence
+    for s in others:
+        orig: Callable[[dict[int, Mask]], Mask] | None
+        if pre_exchange:
+            orig = _orig_hand_fn(s)
+        elif s == d:
+            orig = _declarer_original(view, s)
+        else:
+            orig = _defender_original(view, s)
+        if orig is None:
+            continue
+        chk = auction_check(view, s, orig, soft=soft)
+        if chk is not None:
+            checks.append(chk)
+    # a contract raised above the cap needs marriages in the declarer's hand after it
+    if not pre_exchange and d != me and view.contract > r.bid_cap and view.phase >= Phase.PLAY:
+        checks.append(_raise_check(view, d))
+    return Knowledge(
+        seat=me, players=n, sizes=sizes, known=known, exclude=exclude, pool=pool,
+        fixed=fixed, checks=checks, variants=variants,
+    )
+
+
+def _marriage_need(view: View, seat: int, pre_exchange: bool) -> tuple[int, bool]:
+    """The marriage value ``seat`` is known to hold now (above-cap bids before the
+    exchange, a raised contract after it), and whether it must hold some marriage."""
+    r = view.rules
+    if pre_exchange:
+        need = 0
+        anym = False
+        for a in auction_acts(view):
+            if a.seat == seat and a.bid:
+                need = max(need, a.bid - r.bid_cap)
+                anym = anym or (a.outbid_dark and r.dark_outbid_needs_marriage)
+        return need, anym
+    if seat == view.declarer and view.phase >= Phase.PLAY:
+        return view.contract - r.bid_cap, False
+    return 0, False
+
+
+def _marriage_variants(
+    seat: int, need: int, values: tuple[int, ...], pool: Mask, held: Mask, excluded: Mask
+) -> list[tuple[float, dict[int, Mask]]]:
+    """Ways to give ``seat`` marriages worth ``need`` or more: the smallest sets of suits
+    whose K+Q may be his (already his, or unseen and not ruled out)."""
+    suits = []
+    for s in range(4):
+        m = MARRIAGE_MASK[s]
+        if m & excluded & ~held:
+            continue
+        if m & ~(held | pool):
+            continue
+        suits.append(s)
+    out: list[tuple[float, dict[int, Mask]]] = []
+    sets: list[int] = []
+    for bits in range(1, 16):
+        chosen = [s for s in suits if bits >> s & 1]
+        if len(chosen) != bits.bit_count():
+            continue
+        if sum(values[s] for s in chosen) < need:
+            continue
+        if any(prev & bits == prev for prev in sets):
+            continue  # not minimal
+        sets.append(bits)
+    for bits in sets:
+        m = 0
+        for s in range(4):
+            if bits >> s & 1:
+                m |= MARRIAGE_MASK[s]
+        extra = m & pool
+        out.append((1.0, {seat: extra} if extra else {}))
+    return out
+
+
+def _n_discarded(view: View) -> int:
+    return sum(1 for h in view.history if h.startswith("discard"))
+
+
+def played_by(view: View, seat: int) -> Mask:
+    m = 0
+    for t in view.tricks:
+        for s, c in t.cards:
+            if s == seat:
+                m |= 1 << c
+    for s, c in view.trick:
+        if s == seat:
+            m |= 1 << c
+    return m
+
+
+def _orig_hand_fn(seat: int) -> Callable[[dict[int, Mask]], Mask]:
+    return lambda placed: placed.get(seat, 0)
+
+
+def _declarer_original(view: View, d: int) -> Callable[[dict[int, Mask]], Mask] | None:
+    """The declarer's 7 cards of the auction, from a defender's placement (when the talon
+    was seen)."""
+    talon = view.talon
+    if talon is None:
+        return None
+    gone = played_by(view, d)
+    given = 0
+    for c, _ in view.given:
+        if c is not None:
+            given |= 1 << c
+
+    def orig(placed: dict[int, Mask]) -> Mask:
+        # what he holds, played, gave (the card given to the other seat is unknown here:
+        # the talon counts as 3 of his 10 whatever he gave) and discarded, less the talon
+        held = placed.get(d, 0) | gone | given | placed.get(DISCARDS, 0)
+        return held & ~talon
+
+    return orig
+
+
+def _defender_original(view: View, s: int) -> Callable[[dict[int, Mask]], Mask] | None:
+    """A defender's 7 cards of the auction: his cards now and played, less the one he was
+    given (known to the declarer; guessed by the other defender as his cheapest card or a
+    talon card)."""
+    gone = played_by(view, s)
+    given_to: Mask = 0
+    unknown_gift = False
+    for c, to in view.given:
+        if to == s:
+            if c is None:
+                unknown_gift = True
+            else:
+                given_to |= 1 << c
+    talon = view.talon or 0
+
+    def orig(placed: dict[int, Mask]) -> Mask:
+        held = placed.get(s, 0) | gone
+        if given_to:
+            return held & ~given_to
+        if unknown_gift:
+            t = held & talon
+            if t:
+                return held & ~t
+            cheapest = min(cards_of(held), key=lambda c: (POINTS[c], c), default=None)
+            if cheapest is not None:
+                return held & ~(1 << cheapest)
+        return held
+
+    return orig
+
+
+def _raise_check(view: View, d: int) -> Check:
+    r = view.rules
+    need = view.contract - r.bid_cap
+    gone = played_by(view, d)
+
+    def check(placed: dict[int, Mask]) -> float:
+        return 1.0 if marriage_sum(placed.get(d, 0) | gone, r.marriage_values) >= need else 0.0
+
+    return check
+
+
+def sample_worlds(
+    view: View, n: int, rng: random.Random, soft: bool = True
+) -> list[World]:
+    """``n`` worlds consistent with ``view`` (fewer only if none can be found)."""
+    return knowledge(view, soft=soft).samples(rng, n)

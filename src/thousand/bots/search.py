@@ -1,0 +1,867 @@
+"""``strong`` and ``expert``: search bots that sample the hidden cards and solve each deal.
+
+Every decision is taken the same way (docs/search-bots.md): draw deals consistent with what
+the seat has seen (:mod:`thousand.bots.sampling`), play each of them out with the
+double-dummy solver (:mod:`thousand.solver`, every hand open), and choose the move whose
+average outcome is best (perfect-information Monte Carlo, PIMC).
+
+* **Card play**: every legal card is valued in every sampled deal with
+  :func:`~thousand.solver.Solver.solve_moves` (the declarer's final total after it).
+* **Exchange**: the cards to give (or discard) are candidates ranked by the heuristic's
+  ``keep_score``; each candidate is solved in the sampled deals, and the weaker half of the
+  candidates is dropped after each round of deals (successive halving).
+* **Contract, concede, redeal**: the declarer's totals over fresh samples give the chance of
+  making each contract; the choice with the best expected deal value wins.
+* **Bids and dark bids**: in each sampled deal (talon and hands) the declarer takes the
+  talon, gives the cards the heuristic ranks best (the best of a few, solved) and the deal
+  is solved: how often does the hand make each contract, and what does it score?  The bot
+  bids while declaring is worth more than defending.
+
+What a move is worth (the *utility*) is the seat's own deal value, less ``beta`` times the
+mean deal value of its two opponents (``beta`` = 0.5: in a three-player game an opponent's
+point costs about half as much as one's own point gains).  The solver's value is the
+declarer's total, so for a defender the split of the defenders' points between him and his
+partner is taken as even; a defender's own declarations are added to his side.  The declarer
+counts a contract as made in a sampled deal only with ``margin`` points to spare: the solver
+sees every card, a real declarer does not.
+
+Budgets are per decision: a time limit with a cap on the samples (``min_samples`` are always
+drawn).  The samples of a decision come from a random source seeded with the bot's seed and
+the position, so with a fixed number of samples (``time_limit=None``) a decision is
+reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from thousand import moves as mv
+from thousand.cards import (
+    ACE,
+    KING,
+    MARRIAGE_MASK,
+    QUEEN,
+    Mask,
+    card_label,
+    cards_of,
+    points_of,
+)
+from thousand.deal import Phase
+from thousand.moves import Move
+from thousand.solver import PlayOptions, PlayPosition, Solver
+from thousand.view import View
+
+from .evaluate import keep_score, predict_play
+from .heuristic import HeuristicBot
+from .sampling import World, knowledge, marriage_sum
+
+Reason = tuple[str, str]  # (English, Russian)
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """The budget and the judgement of a search bot (``strong`` and ``expert`` differ in the
+    budget only, and in how many candidates they look at)."""
+
+    #: seconds per decision (None: exactly ``max_samples`` samples, reproducible)
+    time_limit: float | None = 0.3
+    min_samples: int = 8
+    max_samples: int = 60
+    #: cards considered for the exchange (the lowest by the heuristic's keep_score)
+    exchange_cards: int = 5
+    #: gives tried per sampled deal when valuing a bid
+    bid_gives: int = 2
+    #: the weight of the opponents' mean deal value against one's own
+    beta: float = 0.5
+    #: points to spare before a sampled deal counts as made (the solver sees every card)
+    margin: int = 5
+    #: the same in the auction, where the exchange is also chosen with every card seen
+    bid_margin: int = 10
+    #: a defender's expected deal value, and a declarer's, for the value of passing
+    defender_value: float = 28.0
+    declarer_value: float = 35.0
+    #: what winning the game is worth, in deal points, on top of the contract
+    win_bonus: float = 250.0
+
+
+STRONG = SearchConfig()
+EXPERT = SearchConfig(
+    time_limit=1.2, min_samples=16, max_samples=240, exchange_cards=7, bid_gives=3
+)
+
+
+def _say(reason: Reason, lang: str) -> str:
+    return reason[1] if lang == "ru" else reason[0]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+@dataclass
+class _Budget:
+    limit: float | None
+    min_samples: int
+    max_samples: int
+    start: float = field(default_factory=time.perf_counter)
+
+    def more(self, done: int, factor: float = 1.0) -> bool:
+        if done < self.min_samples:
+            return True
+        if done >= self.max_samples:
+            return False
+        if self.limit is None:
+            return True
+        return time.perf_counter() - self.start < self.limit * factor
+
+    def left(self) -> float:
+        if self.limit is None:
+            return math.inf
+        return self.limit - (time.perf_counter() - self.start)
+
+
+# ------------------------------------------------------------------ the solver's position
+
+
+def declared_suits(view: View) -> int:
+    m = 0
+    for d in view.declarations:
+        if d.kind in ("marriage", "half_marriage"):
+            m |= 1 << d.suit
+    return m
+
+
+def aces_duty(view: View) -> int:
+    """The engine seat under the ``ace_marriage_all_in_row`` duty, or -1."""
+    if not view.rules.ace_marriage_all_in_row:
+        return -1
+    for d in reversed(view.declarations):
+        if d.kind == "ace_marriage":
+            if all(t.winner == d.seat for t in view.tricks[d.trick:]):
+                return d.seat
+            return -1
+    return -1
+
+
+def position(view: View, world: World, options: PlayOptions | None = None) -> PlayPosition:
+    """The solver's position of ``view``'s play phase in ``world`` (seat i = active[i])."""
+    act = view.active
+    idx = {s: i for i, s in enumerate(act)}
+    d = view.declarer
+    leader = view.trick[0][0] if view.trick else view.to_move
+    discards = view.discards if view.discards is not None else world.discards
+    return PlayPosition(
+        hands=(world.hands[act[0]], world.hands[act[1]], world.hands[act[2]]),
+        leader=idx[leader],
+        trick=tuple(c for _, c in view.trick),
+        trump=view.trump,
+        trump_declarer=idx.get(view.trump_declarer, -1),
+        tricks_played=len(view.tricks),
+        declarer=idx[d],
+        declarer_points=view.taken[d] + view.bonus[d] + points_of(discards),
+        options=options if options is not None else PlayOptions.from_rules(view.rules),
+        aces_in_row_seat=idx.get(aces_duty(view), -1),
+        declared_suits=declared_suits(view),
+    )
+
+
+# ------------------------------------------------------------------------- deal values
+
+
+@dataclass(frozen=True)
+class _Stakes:
+    """What a contract is worth to the declarer at the table's scores."""
+
+    mult: int  # 2 for a dark or golden deal (4 for both)
+    taken: bool  # declarer_scores=taken
+    rounding: int
+    need: int  # on the barrel: the contract that wins; 0 otherwise
+    win_at: int  # a made contract of this or more wins the game (large: never)
+    win_bonus: float
+
+    def made(self, contract: int, total: int) -> float:
+        if self.need and contract < self.need:
+            return 0.0  # nothing is recorded on the barrel below the win
+        value = float(contract)
+        if self.taken:
+            value = float(_round(total, self.rounding))
+        value *= self.mult
+        if contract >= self.win_at:
+            value += self.win_bonus
+        return value
+
+    def failed(self, contract: int) -> float:
+        return -float(contract * self.mult)
+
+
+def _round(x: int, step: int) -> int:
+    if step <= 1:
+        return x
+    r = x % step
+    return x - r + (step if r >= (step + 1) // 2 else 0)
+
+
+def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) -> _Stakes:
+    r = view.rules
+    dark = view.dark if dark is None else dark
+    mult = (2 if dark else 1) * (2 if view.golden else 1)
+    need = 0
+    win_at = 1 << 30
+    g = view.game
+    if g is not None:
+        target = r.win_score + (1 if r.win_strict else 0)
+        score = g.scores[seat]
+        if g.on_barrel[seat]:
+            need = target - score
+            win_at = need
+        else:
+            win_at = max(0, target - score) if score + 400 >= target else win_at
+    return _Stakes(mult, r.declarer_scores == "taken", r.rounding, need, win_at, win_bonus)
+
+
+def concede_pay(view: View, contract: int) -> int:
+    r = view.rules
+    if r.concede_opponents_get == "half_contract":
+        return _round(contract // 2, r.rounding)
+    return int(r.concede_opponents_get)
+
+
+# ------------------------------------------------------------------------------ the bot
+
+
+class SearchBot:
+    """The search bot (module docstring); ``strong`` and ``expert`` are two configs."""
+
+    def __init__(
+        self, seed: int | None = None, config: SearchConfig = STRONG, name: str = "strong",
+        native: bool | None = None,
+    ) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
+        self.config = config
+        self.name = name
+        self.solver = Solver(native=native)
+        self.fallback = HeuristicBot(self.seed)
+        self._opts: tuple[object, PlayOptions] | None = None
+        #: the last decision's figures (for tests and benchmarks)
+        self.last_samples = 0
+
+    # ------------------------------------------------------------------ interface
+
+    def choose(self, view: View) -> Move:
+        return self.decide(view)[0]
+
+    def explain(self, view: View, lang: str = "en") -> tuple[Move, str]:
+        move, reason = self.decide(view)
+        return move, _say(reason, lang)
+
+    def decide(self, view: View) -> tuple[Move, Reason]:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal move: it is not this seat's turn")
+        self.last_samples = 0
+        if len(legal) == 1:
+            return legal[0], ("the only legal move", "единственный возможный ход")
+        rng = random.Random(self._decision_seed(view))
+        budget = _Budget(self.config.time_limit, self.config.min_samples,
+                         self.config.max_samples)
+        phase = view.phase
+        if phase == Phase.PLAY:
+            out = self._play(view, rng, budget)
+        elif phase == Phase.AUCTION:
+            out = self._auction(view, rng, budget)
+        elif phase == Phase.EXCHANGE:
+            out = self._exchange(view, rng, budget)
+        elif phase == Phase.CONTRACT:
+            out = self._contract(view, rng, budget)
+        elif phase == Phase.DARK_CHOICE:
+            out = self._dark(view, rng, budget)
+        elif phase == Phase.REDEAL_OFFER:
+            out = self._redeal_offer(view, rng, budget)
+        else:
+            out = None
+        if out is None or out[0] not in legal:
+            move, why = self.fallback.decide(view)
+            return move, why
+        return out
+
+    def _decision_seed(self, view: View) -> int:
+        key = f"{self.seed}|{view.seat}|{view.hand}|{view.dealer}|{','.join(view.history)}"
+        if view.game is not None:
+            key += f"|{view.game.deal_number}|{view.game.scores}"
+        return zlib.crc32(key.encode())
+
+    def options(self, view: View) -> PlayOptions:
+        if self._opts is None or self._opts[0] is not view.rules:
+            self._opts = (view.rules, PlayOptions.from_rules(view.rules))
+        return self._opts[1]
+
+    # ------------------------------------------------------------------ utilities
+
+    def _decl_utility(self, st: _Stakes, contract: int, total: int, margin: int) -> float:
+        """The declarer's utility of ending with ``total`` (the v-dependent part)."""
+        own = st.made(contract, total) if total >= contract + margin else st.failed(contract)
+        return own + self.config.beta * total / 2
+
+    # ----------------------------------------------------------------------- play
+
+    def _play(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        me = view.seat
+        assert me is not None
+        legal = list(view.legal)
+        d = view.declarer
+        declarer = me == d
+        know = knowledge(view)
+        opts = self.options(view)
+        st = stakes(view, d, self.config.win_bonus)
+        contract = view.contract
+        beta = self.config.beta
+        margin = self.config.margin if declarer else 0
+        totals: dict[Move, list[int]] = {m: [] for m in legal}
+        util: dict[Move, float] = dict.fromkeys(legal, 0.0)
+        own_bonus = {m: 0.0 for m in legal}
+        if not declarer:
+            for m in legal:
+                if mv.is_declare(m):
+                    own_bonus[m] = float(_declaration_value(view, m))
+        n = 0
+        while budget.more(n):
+            w = know.sample(rng)
+            if w is None:
+                break
+            pos = position(view, w, opts)
+            values = self.solver.solve_moves(pos)
+            for m in legal:
+                v = values.get(m)
+                if v is None:  # pragma: no cover - the solver and the engine agree
+                    continue
+                totals[m].append(v)
+                made = v >= contract + margin
+                dv = st.made(contract, v) if made else st.failed(contract)
+                if declarer:
+                    util[m] += dv + beta * v / 2
+                else:
+                    util[m] += -(1 - beta / 2) * v / 2 - beta / 2 * dv + own_bonus[m]
+            n += 1
+        self.last_samples = n
+        if n == 0:
+            return self.fallback.decide(view)
+        best = max(legal, key=lambda m: (util[m], -_card_cost(m)))
+        return best, self._play_reason(view, best, legal, util, totals, n, declarer, margin)
+
+    def _play_reason(
+        self, view: View, best: Move, legal: Sequence[Move], util: dict[Move, float],
+        totals: dict[Move, list[int]], n: int, declarer: bool, margin: int,
+    ) -> Reason:
+        c = view.contract
+        vals = totals[best]
+        made = sum(1 for v in vals if v >= c + margin) / max(1, len(vals))
+        mean = sum(vals) / max(1, len(vals))
+        name_en, name_ru = mv.move_str(best), _move_ru(best)
+        others = [m for m in legal if m != best]
+        alt = max(others, key=lambda m: util[m]) if others else None
+        if declarer:
+            en = (f"{name_en}: makes {c} in {_pct(made)} of {n} sampled deals "
+                  f"(about {mean:.0f} points)")
+            ru = (f"{name_ru}: заказ {c} играется в {_pct(made)} из {n} пробных раскладов "
+                  f"(около {mean:.0f} очков)")
+        else:
+            en = (f"{name_en}: the declarer fails {c} in {_pct(1 - made)} of {n} sampled deals "
+                  f"(he takes about {mean:.0f})")
+            ru = (f"{name_ru}: разыгрывающий не добирает {c} в {_pct(1 - made)} из {n} "
+                  f"пробных раскладов (берёт около {mean:.0f})")
+        if alt is not None:
+            av = totals[alt]
+            amade = sum(1 for v in av if v >= c + margin) / max(1, len(av))
+            if declarer:
+                en += f"; {mv.move_str(alt)}: {_pct(amade)}"
+                ru += f"; {_move_ru(alt)}: {_pct(amade)}"
+            else:
+                en += f"; {mv.move_str(alt)}: {_pct(1 - amade)}"
+                ru += f"; {_move_ru(alt)}: {_pct(1 - amade)}"
+        return en, ru
+
+    # ------------------------------------------------------------ the declarer's hand
+
+    def _hand_totals(
+        self, view: View, worlds: Sequence[World], give: Sequence[tuple[int, int]],
+        discard: Mask, opts: PlayOptions,
+    ) -> list[int]:
+        """Solve each world from the first lead after the declarer gave ``give``
+        ((card, seat) pairs) and discarded ``discard`` (the worlds hold the hands before)."""
+        act = view.active
+        d = view.declarer if view.declarer >= 0 else view.seat
+        assert d is not None
+        idx = {s: i for i, s in enumerate(act)}
+        out = []
+        for w in worlds:
+            hands = list(w.hands)
+            for c, to in give:
+                hands[d] &= ~(1 << c)
+                hands[to] |= 1 << c
+            hands[d] &= ~discard
+            pos = PlayPosition(
+                hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
+                leader=idx[d], declarer=idx[d],
+                declarer_points=points_of(discard | w.discards), options=opts,
+            )
+            out.append(self.solver.solve(pos))
+        return out
+
+    def _contract_choice(
+        self, view: View, totals: Sequence[int], hand: Mask, bid: int, concede: bool,
+        st: _Stakes,
+    ) -> tuple[float, int, float]:
+        """(utility, contract or -1 for a concede, make chance) of the best choice."""
+        r = view.rules
+        beta = self.config.beta
+        margin = self.config.margin
+        cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
+        step = r.bid_step
+        options = [bid, *range(-(-(bid + 1) // step) * step, cap + 1, step)]
+        n = max(1, len(totals))
+        m_hand = marriage_sum(hand, r.marriage_values)
+        opp_mean = sum(max(0, 120 + m_hand - v) for v in totals) / n / 2
+        best = (-math.inf, bid, 0.0)
+        for c in options:
+            own = 0.0
+            made = 0
+            for v in totals:
+                if v >= c + margin:
+                    own += st.made(c, v)
+                    made += 1
+                else:
+                    own += st.failed(c)
+            u = own / n - beta * opp_mean
+            if u > best[0] + 1e-9:
+                best = (u, c, made / n)
+        if concede:
+            loss = bid * st.mult if r.concede_declarer_loses else 0
+            u = -loss - beta * concede_pay(view, bid)
+            if u > best[0]:
+                p = sum(1 for v in totals if v >= bid + margin) / n
+                best = (u, -1, p)
+        return best
+
+    # ------------------------------------------------------------------- exchange
+
+    def _exchange(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        assert view.hand is not None and view.seat is not None
+        r = view.rules
+        me = view.seat
+        hand = view.hand
+        discard_mode = r.exchange == "discard_three"
+        opts = self.options(view)
+        act = view.active
+        i = act.index(me)
+        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
+        if discard_mode:
+            done = view.discards.bit_count() if view.discards is not None else 0
+            k = 3 - done
+        else:
+            k = 2 - len(view.given)
+        values = r.marriage_values
+        ranked = sorted(cards_of(hand), key=lambda c: keep_score(hand, c, values))
+        pool = ranked[: max(k, min(len(ranked), self.config.exchange_cards))]
+        cands: list[tuple[tuple[tuple[int, int], ...], Mask]] = []
+        for combo in combinations(pool, k):
+            if discard_mode:
+                m = 0
+                for c in combo:
+                    m |= 1 << c
+                cands.append(((), m))
+            elif k == 2:
+                cands.append((((combo[0], first), (combo[1], second)), 0))
+                cands.append((((combo[1], first), (combo[0], second)), 0))
+            else:
+                cands.append((((combo[0], second),), 0))
+        know = knowledge(view)
+        st = stakes(view, me, self.config.win_bonus)
+        may_concede = r.concede  # (decided later, in the contract phase)
+        alive = list(range(len(cands)))
+        totals: list[list[int]] = [[] for _ in cands]
+        worlds: list[World] = []
+        batch = 4
+        while True:
+            new: list[World] = []
+            for _ in range(batch):
+                if not budget.more(len(worlds) + len(new)) and worlds:
+                    break
+                w = know.sample(rng)
+                if w is None:
+                    break
+                new.append(w)
+            if not new:
+                break
+            worlds.extend(new)
+            for ci in alive:
+                give, disc = cands[ci]
+                totals[ci].extend(self._hand_totals(view, new, give, disc, opts))
+            scores = {}
+            for ci in alive:
+                give, disc = cands[ci]
+                rest = hand & ~disc
+                for c, _ in give:
+                    rest &= ~(1 << c)
+                scores[ci] = self._contract_choice(
+                    view, totals[ci], rest, view.bid, may_concede, st)[0]
+            if len(alive) > 1 and len(worlds) >= 8:
+                alive.sort(key=lambda ci: -scores[ci])
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+            batch = min(2 * batch, 32)
+            if len(alive) == 1 and not budget.more(len(worlds)):
+                break
+            if len(alive) == 1 and len(worlds) >= self.config.min_samples * 2:
+                break
+        self.last_samples = len(worlds)
+        if not worlds:
+            return self.fallback.decide(view)
+        best = max(alive, key=lambda ci: self._exchange_score(view, cands[ci], totals[ci], st))
+        give, disc = cands[best]
+        rest = hand & ~disc
+        for c, _ in give:
+            rest &= ~(1 << c)
+        u, c_best, p = self._contract_choice(view, totals[best], rest, view.bid, may_concede, st)
+        if mv.REDEAL in view.legal and u < 0:
+            return mv.REDEAL, (
+                f"a weak talon: the best exchange is worth {u:.0f}: redeal",
+                f"слабый прикуп: лучший снос стоит {u:.0f}: пересдача",
+            )
+        if discard_mode:
+            card = max(cards_of(disc), key=lambda c: (-keep_score(hand, c, values), c))
+            move = mv.discard(card)
+            word = ("discard", "сношу")
+        else:
+            card = give[0][0]
+            move = mv.give(card)
+            word = ("give", "отдаю")
+        target = view.bid if c_best < 0 else c_best
+        return move, (
+            f"{word[0]} {card_label(card, 'en')}: the hand left makes {target} in {_pct(p)} "
+            f"of {len(worlds)} sampled deals",
+            f"{word[1]} {card_label(card, 'ru')}: с оставшимися картами {target} играется "
+            f"в {_pct(p)} из {len(worlds)} пробных раскладов",
+        )
+
+    def _exchange_score(
+        self, view: View, cand: tuple[tuple[tuple[int, int], ...], Mask], totals: list[int],
+        st: _Stakes,
+    ) -> float:
+        give, disc = cand
+        assert view.hand is not None
+        rest = view.hand & ~disc
+        for c, _ in give:
+            rest &= ~(1 << c)
+        return self._contract_choice(view, totals, rest, view.bid, view.rules.concede, st)[0]
+
+    # ------------------------------------------------------------------- contract
+
+    def _declarer_worlds_totals(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[list[int], int]:
+        know = knowledge(view)
+        opts = self.options(view)
+        worlds: list[World] = []
+        totals: list[int] = []
+        while budget.more(len(worlds)):
+            w = know.sample(rng)
+            if w is None:
+                break
+            worlds.append(w)
+            totals.extend(self._hand_totals(view, [w], (), 0, opts))
+        return totals, len(worlds)
+
+    def _contract(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        assert view.hand is not None
+        totals, n = self._declarer_worlds_totals(view, rng, budget)
+        self.last_samples = n
+        if not totals:
+            return self.fallback.decide(view)
+        st = stakes(view, view.declarer, self.config.win_bonus)
+        concede = mv.CONCEDE in view.legal
+        _, c, p = self._contract_choice(view, totals, view.hand, view.bid, concede, st)
+        if c < 0:
+            return mv.CONCEDE, (
+                f"{view.bid} is made in only {_pct(p)} of {n} sampled deals: conceding costs less",
+                f"{view.bid} играется лишь в {_pct(p)} из {n} пробных раскладов: "
+                "расписаться дешевле",
+            )
+        verb = ("raise to", "поднимаю до") if c > view.bid else ("keep", "оставляю")
+        return mv.contract(c), (
+            f"{verb[0]} {c}: made in {_pct(p)} of {n} sampled deals",
+            f"{verb[1]} {c}: играется в {_pct(p)} из {n} пробных раскладов",
+        )
+
+    def _redeal_offer(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Move, Reason]:
+        if view.seat != view.declarer:
+            return mv.REDEAL, ("a redeal takes the contract away from the declarer",
+                               "пересдача лишает разыгрывающего заказа")
+        assert view.hand is not None
+        totals, n = self._declarer_worlds_totals(view, rng, budget)
+        self.last_samples = n
+        st = stakes(view, view.declarer, self.config.win_bonus)
+        c = view.contract
+        m = self.config.margin
+        own = sum(st.made(c, v) if v >= c + m else st.failed(c) for v in totals) / max(1, n)
+        p = sum(1 for v in totals if v >= c + m) / max(1, n)
+        if own < 0:
+            return mv.REDEAL, (f"{c} is made in only {_pct(p)} of {n} sampled deals: redeal",
+                               f"{c} играется лишь в {_pct(p)} из {n} раскладов: пересдача")
+        return mv.PASS, (f"{c} is made in {_pct(p)} of {n} sampled deals: play it",
+                         f"{c} играется в {_pct(p)} из {n} раскладов: играю")
+
+    # -------------------------------------------------------------------- auction
+
+    def _bid_totals(
+        self, view: View, rng: random.Random, budget: _Budget, factor: float = 1.0
+    ) -> tuple[list[int], list[Mask]]:
+        """The declarer's totals over sampled talons and hands when this seat declares
+        (its hand in each world too: it is sampled before a dark bid)."""
+        me = view.seat
+        assert me is not None
+        r = view.rules
+        know = knowledge(view)
+        opts = self.options(view)
+        act = view.active
+        i = act.index(me)
+        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
+        discard_mode = r.exchange == "discard_three"
+        values = r.marriage_values
+        k = self.config.bid_gives
+        totals: list[int] = []
+        hands: list[Mask] = []
+        while budget.more(len(totals), factor):
+            w = know.sample(rng)
+            if w is None:
+                break
+            hand10 = w.hands[me] | w.talon
+            ranked = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values))
+            low = ranked[:5]
+            cands: list[tuple[float, tuple[int, ...]]] = []
+            n_out = 3 if discard_mode else 2
+            for combo in combinations(low, n_out):
+                rest = hand10
+                for c in combo:
+                    rest &= ~(1 << c)
+                score = _quick_value(rest, values, discard_mode, combo)
+                cands.append((score, combo))
+            cands.sort(reverse=True)
+            world = World(tuple(h | (w.talon if s == me else 0) for s, h in enumerate(w.hands)))
+            best = -1
+            best_hand = hand10
+            for _, combo in cands[:k]:
+                if discard_mode:
+                    disc = 0
+                    for c in combo:
+                        disc |= 1 << c
+                    v = self._hand_totals_for(view, world, me, (), disc, opts)
+                else:
+                    give = ((combo[0], first), (combo[1], second))
+                    v = self._hand_totals_for(view, world, me, give, 0, opts)
+                if v > best:
+                    best = v
+                    best_hand = hand10
+                    for c in combo:
+                        best_hand &= ~(1 << c)
+            totals.append(best)
+            hands.append(best_hand)
+        return totals, hands
+
+    def _hand_totals_for(
+        self, view: View, w: World, d: int, give: Sequence[tuple[int, int]], discard: Mask,
+        opts: PlayOptions,
+    ) -> int:
+        act = view.active
+        idx = {s: i for i, s in enumerate(act)}
+        hands = list(w.hands)
+        for c, to in give:
+            hands[d] &= ~(1 << c)
+            hands[to] |= 1 << c
+        hands[d] &= ~discard
+        pos = PlayPosition(
+            hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
+            leader=idx[d], declarer=idx[d], declarer_points=points_of(discard), options=opts,
+        )
+        return self.solver.solve(pos)
+
+    def _pass_utility(self, view: View) -> float:
+        cfg = self.config
+        u = cfg.defender_value - cfg.beta * (cfg.declarer_value + cfg.defender_value) / 2
+        # Someone about to win the game with the bid he holds: passing lets him.
+        hb = view.high_bidder
+        if hb >= 0 and hb != view.seat and view.game is not None:
+            st = stakes(view, hb, cfg.win_bonus)
+            if view.high_bid >= st.win_at or (st.need and view.high_bid >= st.need):
+                u -= cfg.beta * cfg.win_bonus * 0.6
+        return u
+
+    def _bid_utility(
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
+    ) -> tuple[float, float]:
+        n = max(1, len(totals))
+        m = self.config.bid_margin
+        own = 0.0
+        made = 0
+        opp = 0.0
+        values = view.rules.marriage_values
+        for v, h in zip(totals, hands, strict=True):
+            if v >= b + m:
+                own += st.made(b, v)
+                made += 1
+            else:
+                own += st.failed(b)
+            opp += max(0, 120 + marriage_sum(h, values) - v) / 2
+        return own / n - self.config.beta * opp / n, made / n
+
+    def _auction(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        me = view.seat
+        assert me is not None and view.hand is not None
+        legal = view.legal
+        bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
+        if not bids:
+            if mv.PASS in legal:
+                return mv.PASS, ("no bid is possible", "ставок нет")
+            return legal[0], ("", "")
+        totals, hands = self._bid_totals(view, rng, budget)
+        self.last_samples = len(totals)
+        if not totals:
+            return self.fallback.decide(view)
+        st = stakes(view, me, self.config.win_bonus)
+        u_pass = self._pass_utility(view)
+        low = bids[0]
+        u_low, p_low = self._bid_utility(view, totals, hands, low, st)
+        # the highest bid still worth more than passing (for the reason)
+        limit = 0
+        for b in bids:
+            u, _ = self._bid_utility(view, totals, hands, b, st)
+            if u > u_pass:
+                limit = b
+            else:
+                break
+        n = len(totals)
+        if mv.PASS not in legal:
+            return mv.bid(low), (
+                f"the first bid is compulsory; the hand makes {low} in {_pct(p_low)} of {n} "
+                "sampled deals",
+                f"первая ставка обязательна; рука играет {low} в {_pct(p_low)} из {n} "
+                "пробных раскладов",
+            )
+        if mv.REDEAL in legal and u_low <= u_pass:
+            return mv.REDEAL, (
+                f"the hand makes {low} in only {_pct(p_low)} of {n} sampled deals: redeal",
+                f"рука играет {low} лишь в {_pct(p_low)} из {n} раскладов: пересдача",
+            )
+        if u_low > u_pass:
+            return mv.bid(low), (
+                f"the hand makes {low} in {_pct(p_low)} of {n} sampled deals "
+                f"(worth bidding up to {limit})",
+                f"рука играет {low} в {_pct(p_low)} из {n} пробных раскладов "
+                f"(можно торговаться до {limit})",
+            )
+        return mv.PASS, (
+            f"the hand makes {low} in only {_pct(p_low)} of {n} sampled deals: pass",
+            f"рука играет {low} лишь в {_pct(p_low)} из {n} пробных раскладов: пас",
+        )
+
+    def _dark(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        me = view.seat
+        assert me is not None
+        # A blind 120 (doubled): how often does a random hand with the talon make it?
+        totals, hands = self._bid_totals(view, rng, budget, factor=0.5)
+        self.last_samples = len(totals)
+        st = stakes(view, me, self.config.win_bonus, dark=True)
+        u_dark, p = self._bid_utility(view, totals, hands, 120, st)
+        # looking keeps every choice open: at least the value of passing
+        u_look = self.config.defender_value
+        if totals and u_dark > u_look:
+            return mv.DARK, (f"a blind 120 is made in {_pct(p)} of sampled deals: bid dark",
+                             f"120 втемную играется в {_pct(p)} раскладов: темню")
+        return mv.LOOK, (
+            f"a blind 120 is made in only {_pct(p)} of {len(totals)} sampled deals: look first",
+            f"120 втемную играется лишь в {_pct(p)} из {len(totals)} раскладов: смотрю карты",
+        )
+
+
+def _quick_value(rest: Mask, values: Sequence[int], discard: bool, combo: tuple[int, ...]) -> float:
+    """A cheap value of the hand kept (the heuristic's play model, less what is given)."""
+    v = predict_play(rest, values)
+    pts = sum(_POINTS_CACHE[c] for c in combo)
+    return v + pts if discard else v - 0.5 * pts
+
+
+_POINTS_CACHE = tuple((0, 2, 3, 4, 10, 11)[c % 6] for c in range(24))
+
+
+def _card_cost(m: Move) -> float:
+    """Tie-break between equally good moves: keep the valuable cards."""
+    c = m % 24
+    return _POINTS_CACHE[c] + (0.5 if mv.is_declare(m) else 0) - (10 if mv.is_declare(m) else 0)
+
+
+def _declaration_value(view: View, m: Move) -> int:
+    """What a declaring lead scores for the seat leading it."""
+    r = view.rules
+    assert view.hand is not None
+    c = m % 24
+    s, rank = divmod(c, 6)
+    if r.marriage_points_declarer_only and view.seat != view.declarer:
+        return 0
+    if rank == ACE:
+        return r.ace_marriage
+    if rank == 0:
+        return r.four_nines_bonus
+    mm = MARRIAGE_MASK[s]
+    if rank in (KING, QUEEN) and view.hand & mm == mm:
+        return r.marriage_values[s]
+    return r.marriage_values[s] // 2
+
+
+def _move_ru(m: Move) -> str:
+    if mv.is_card_play(m):
+        return card_label(m % 24, "ru") + ("+" if mv.is_declare(m) else "")
+    return mv.move_str(m)
+
+
+def strong(seed: int | None = None) -> SearchBot:
+    return SearchBot(seed, STRONG, "strong")
+
+
+def expert(seed: int | None = None) -> SearchBot:
+    return SearchBot(seed, EXPERT, "expert")
+
+
+def _register() -> None:
+    from . import register_bot
+
+    register_bot(
+        "strong", strong,
+        ("samples the hidden cards and solves each deal (about 0.3 s a move)",
+         "перебирает возможные расклады и решает каждый (около 0,3 с на ход)"),
+    )
+    register_bot(
+        "expert", expert,
+        ("the strong bot with a bigger budget (about 1 s a move)",
+         "как сильный, но думает дольше (около 1 с на ход)"),
+    )
+
+
+_register()
+
+__all__ = [
+    "EXPERT",
+    "STRONG",
+    "SearchBot",
+    "SearchConfig",
+    "aces_duty",
+    "declared_suits",
+    "expert",
+    "position",
+    "strong",
+]
