@@ -15,7 +15,7 @@ WORDS: dict[str, dict[str, str]] = {
         "seed": "Раздачи по зерну {seed} (--seed {seed} повторит игру).",
         "help_short": "Ход: номер из списка или карта (КЧ, 10п, KH); hint — подсказка, "
                       "help — помощь, quit — выход.",
-        "deal_header": "Раздача {n}. Сдаёт {dealer}.{golden}",
+        "deal_header": "Раздача {n}. Сдаёт: {dealer}.{golden}",
         "golden": " Золотой кон: {player} играет 120 без торговли.",
         "sits_out": "{name} сдаёт и в этой раздаче не играет.",
         "your_hand": "Ваши карты",
@@ -110,7 +110,7 @@ WORDS: dict[str, dict[str, str]] = {
         "welcome": "Thousand. You play against: {bots}. Rules: {preset}.",
         "seed": "Deals from seed {seed} (--seed {seed} replays the game).",
         "help_short": "Move: a number from the list or a card (KH, 10s, A♦); hint, help, quit.",
-        "deal_header": "Deal {n}. {dealer} deals.{golden}",
+        "deal_header": "Deal {n}. Dealer: {dealer}.{golden}",
         "golden": " Golden deal: {player} plays 120 without an auction.",
         "sits_out": "{name} deals and sits out this deal.",
         "your_hand": "Your cards",
