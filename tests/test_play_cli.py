@@ -182,3 +182,29 @@ def test_pseudo_terminal_whole_game(tmp_path: Path) -> None:
     assert save.exists()
     assert replay(save.read_text(encoding="utf-8")).finished
     assert out is not None
+
+
+def test_ctrl_c_while_a_bot_thinks_offers_to_save(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from thousand.bots import make_bot
+    from thousand.terminal import TerminalGame
+    from thousand.view import View
+
+    class Interrupted:
+        def choose(self, view: View) -> int:
+            raise KeyboardInterrupt
+
+    save = tmp_path / "interrupted.json"
+    answers = iter(["y", str(save)])  # Вова (seat 2) bids before the human
+    out = io.StringIO()
+    game = Game(Rules(), players=["Вы", "Боря", "Вова"], seed=5)
+    session = TerminalGame(
+        game, {1: make_bot("heuristic", 1), 2: Interrupted()}, human=0,
+        console=Console(file=out, width=120), input_fn=lambda prompt: next(answers),
+    )
+    assert session.run() == 0
+    assert "Игра сохранена" in out.getvalue()
+    assert not replay(save.read_text(encoding="utf-8")).finished

@@ -187,6 +187,10 @@ class TerminalGame:
         except QuitGame:
             self._leave()
             return 0
+        except KeyboardInterrupt:  # Ctrl-C while a bot thinks
+            self.say()
+            self._leave()
+            return 0
         self._game_end()
         return 0
 
