@@ -64,8 +64,13 @@ def play_command(
     names: Annotated[
         str | None, typer.Option("--names", help="Player names, comma separated, by seat.")
     ] = None,
+    preset_option: Annotated[
+        str | None, typer.Option("--preset", help="The preset (as the argument; wins over it).")
+    ] = None,
 ) -> None:
     """Play a game of Тысяча in the terminal against bots."""
+    if preset_option is not None:
+        preset = preset_option
     try:
         lang = check_lang(lang)
         rules = Rules.from_cli(preset, sets or [])
