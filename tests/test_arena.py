@@ -62,3 +62,23 @@ def test_four_players_arena() -> None:
     res = run_arena(["heuristic", "random", "random", "beginner"], 2,
                     Rules.preset_rules("textbook", max_deals=6), seed=2)
     assert res.games == 2 and sum(b.deals for b in res.bots) == 3 * res.deals
+
+
+def test_duplicate_arena_command(tmp_path: Path) -> None:
+    """Issue 4: `thousand arena --duplicate` plays each dealt set in every seating and
+    reports the deal score per bot with a 95% interval, and what one level gains."""
+    p = subprocess.run(
+        [*CLI, "arena", "--duplicate", "--bots", "heuristic,random,random", "-n", "4",
+         "--seed", "3", "--quiet", "--save", str(tmp_path / "dup")],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert p.returncode == 0, p.stderr
+    assert "heuristic − random" in p.stdout
+    assert "4 sets × 3 seatings = 12 deals" in p.stdout
+    assert (tmp_path / "dup" / "sets.jsonl").exists()
+
+
+def test_duplicate_options_need_duplicate() -> None:
+    p = subprocess.run([*CLI, "arena", "--whole-games", "2", "-n", "1"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "--duplicate" in p.stderr

@@ -10,24 +10,19 @@ mean contract; and the pace in games and deals per second.
 from __future__ import annotations
 
 import os
+import secrets
 from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from thousand.bots.arena import ArenaResult, run_arena
 from thousand.cli import app
-from thousand.rules import Rules, RulesError
+from thousand.rules import Rules
 
-from .play_cmd import parse_levels
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit
 
 
 def result_table(result: ArenaResult) -> Table:
@@ -69,12 +64,11 @@ def arena_command(
     bots: Annotated[
         str, typer.Option("--bots", help="One bot level per seat, e.g. heuristic,random,random.")
     ] = "heuristic,random,random",
-    games: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
+    games: Annotated[
+        int, typer.Option("-n", "--games", help="How many games (with --duplicate: dealt sets).")
+    ] = 100,
     preset: Annotated[str, typer.Option("--preset", help="The rules preset.")] = "classic",
-    sets: Annotated[
-        list[str] | None,
-        typer.Option("--set", "-s", help="Change an option: name=value (repeatable)."),
-    ] = None,
+    sets: SetOption = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the deals.")] = None,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Processes to play in (0: one per CPU).")
@@ -83,43 +77,101 @@ def arena_command(
         str | None, typer.Option("--save", metavar="DIR", help="Keep every game record here.")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Deal each set of hands once for every seating of the bots, so the luck "
+            "of the cards cancels; -n counts the dealt sets.",
+        ),
+    ] = False,
+    whole_games: Annotated[
+        int,
+        typer.Option(
+            "--whole-games",
+            help="With --duplicate: also play this many whole games per seating (win rate).",
+        ),
+    ] = 0,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="With --duplicate --save: go on with a saved run.")
+    ] = False,
+    lang: Annotated[str, typer.Option("--lang", help="ru or en (the duplicate table)")] = "en",
 ) -> None:
     """Bots play games against each other; print who won and how they bid."""
-    try:
-        rules = Rules.from_cli(preset, sets or [])
-    except RulesError as e:
-        raise _fail(str(e)) from None
-    try:
-        levels = parse_levels(bots)
-    except ValueError as e:
-        raise _fail(str(e)) from None
+    rules = rules_or_exit(preset, sets)
+    levels = levels_or_exit(bots)
     if len(levels) != rules.players:
-        raise _fail(
+        raise fail(
             f"--bots names {len(levels)} bots for a {rules.players}-player game: "
             "one level per seat"
         )
     if games < 1:
-        raise _fail("-n must be at least 1")
+        raise fail("-n must be at least 1")
+    if whole_games < 0:
+        raise fail("--whole-games must be 0 or more")
+    if (whole_games or resume) and not duplicate:
+        raise fail("--whole-games and --resume go with --duplicate")
     if jobs <= 0:
         jobs = os.cpu_count() or 1
-    console = Console(highlight=False)
-    if not console.is_terminal:  # piped: do not cut tables at 80 columns
-        console = Console(highlight=False, width=max(console.width, 120))
+    console = output_console()
     progress = Progress(
         TextColumn("[bold]arena[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, disable=quiet, transient=True,
     )
+    if duplicate:
+        _duplicate(levels, games, rules, seed, jobs, save, whole_games, resume, lang, progress)
+        return
     with progress:
         task = progress.add_task("games", total=games)
         result = run_arena(
             levels, games, rules, seed=seed, jobs=jobs, save_dir=save,
             progress=lambda done: progress.update(task, completed=done),
         )
-    title = f"{', '.join(levels)} — {rules.preset}"
-    if rules.overrides():
-        title += " " + " ".join(f"{k}={rules.value_text(k)}" for k in rules.overrides())
-    console.print(f"[bold]{title}[/]")
+    console.print(f"[bold]{_title(levels, rules)}[/]")
     console.print(result_table(result))
     console.print(pace_line(result))
     if save:
         console.print(f"{len(result.records)} records in {save}")
+
+
+def _title(levels: list[str], rules: Rules) -> str:
+    title = f"{', '.join(levels)} — {rules.preset}"
+    if rules.overrides():
+        title += " " + " ".join(f"{k}={rules.value_text(k)}" for k in rules.overrides())
+    return title
+
+
+def _duplicate(
+    levels: list[str],
+    sets: int,
+    rules: Rules,
+    seed: int | None,
+    jobs: int,
+    save: str | None,
+    whole_games: int,
+    resume: bool,
+    lang: str,
+    progress: Progress,
+) -> None:
+    """``--duplicate``: the same dealt sets in every seating (thousand.bots.duplicate)."""
+    from thousand.bots.duplicate import report_lines, report_table, run_duplicate
+
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    console = progress.console
+    with progress:
+        task = progress.add_task("sets", total=sets + whole_games)
+        try:
+            report = run_duplicate(
+                levels, sets, rules, seed=seed, jobs=jobs, games=whole_games,
+                save_dir=save, resume=resume,
+                progress=lambda done, total: progress.update(task, completed=done, total=total),
+            )
+        except ValueError as e:
+            raise fail(str(e)) from None
+    console.print(f"[bold]duplicate: {_title(levels, rules)}[/] (seed {seed})")
+    console.print(report_table(report, lang))
+    for line in report_lines(report, lang):
+        console.print(line)
+    if save:
+        console.print(f"results in {save}")

@@ -12,41 +12,27 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from thousand.bots import bot_levels
 from thousand.cli import app
 from thousand.game import Game
-from thousand.rules import Rules, RulesError
+from thousand.rules import RulesError
 from thousand.rules_text import check_lang
 
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
-
-
-def parse_levels(text: str) -> list[str]:
-    """``heuristic,random`` -> ``["heuristic", "random"]``, every level checked."""
-    levels = [t.strip() for t in text.split(",") if t.strip()]
-    if not levels:
-        raise ValueError("--bots needs at least one level")
-    known = bot_levels()
-    for lv in levels:
-        if lv not in known:
-            raise ValueError(f"unknown bot level {lv!r}; choose from {', '.join(known)}")
-    return levels
+from .common import (
+    PresetArgument,
+    PresetOption,
+    SetOption,
+    fail,
+    levels_or_exit,
+    output_console,
+    rules_or_exit,
+)
 
 
 @app.command("play")
 def play_command(
-    preset: Annotated[
-        str, typer.Argument(help="classic, dealer-opens, house, textbook or casual")
-    ] = "classic",
-    sets: Annotated[
-        list[str] | None,
-        typer.Option("--set", "-s", help="Change an option: name=value (repeatable)."),
-    ] = None,
+    preset: PresetArgument = "classic",
+    sets: SetOption = None,
     bots: Annotated[
         str, typer.Option("--bots", help="Bot level(s) of the opponents: LEVEL[,LEVEL...].")
     ] = "heuristic",
@@ -64,40 +50,33 @@ def play_command(
     names: Annotated[
         str | None, typer.Option("--names", help="Player names, comma separated, by seat.")
     ] = None,
-    preset_option: Annotated[
-        str | None, typer.Option("--preset", help="The preset (as the argument; wins over it).")
-    ] = None,
+    preset_option: PresetOption = None,
 ) -> None:
     """Play a game of Тысяча in the terminal against bots."""
     if preset_option is not None:
         preset = preset_option
     try:
         lang = check_lang(lang)
-        rules = Rules.from_cli(preset, sets or [])
     except RulesError as e:
-        raise _fail(str(e)) from None
-    try:
-        levels = parse_levels(bots)
-    except ValueError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
+    rules = rules_or_exit(preset, sets)
+    levels = levels_or_exit(bots)
     n = rules.players
     if not 0 <= seat < n:
-        raise _fail(f"--seat must be from 0 to {n - 1}")
+        raise fail(f"--seat must be from 0 to {n - 1}")
     from thousand.terminal.i18n import T
     from thousand.terminal.session import make_session
 
     if names:
         player_names = [x.strip() for x in names.split(",")]
         if len(player_names) != n:
-            raise _fail(f"--names needs {n} names")
+            raise fail(f"--names needs {n} names")
     else:
         default = T(lang, "names").split(",")
         others = iter(default[1:])
         player_names = [default[0] if s == seat else next(others) for s in range(n)]
     game = Game(rules, players=player_names, first_dealer=0, seed=seed)
-    console = Console(highlight=False)
-    if not console.is_terminal:  # piped: do not cut tables at 80 columns
-        console = Console(highlight=False, width=max(console.width, 120))
+    console = output_console()
     session = make_session(
         game, levels, human=seat, seed=seed, console=console, lang=lang,
         open_hands=open_hands, save_path=save,
