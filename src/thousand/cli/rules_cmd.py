@@ -18,6 +18,8 @@ from thousand.cli import app
 from thousand.rules import OPTION_NAMES, Rules, RulesError
 from thousand.rules_text import check_lang, explain, preset_description, title, unsupported
 
+from .common import PresetArgument, SetOption, fail
+
 _LABELS = {
     "ru": {
         "preset": "Пресет",
@@ -70,13 +72,8 @@ def _table(rules: Rules, lang: str, with_meaning: bool) -> Table:
 
 @app.command("rules")
 def rules_command(
-    preset: Annotated[
-        str, typer.Argument(help="classic, dealer-opens, house, textbook or casual")
-    ] = "classic",
-    sets: Annotated[
-        list[str] | None,
-        typer.Option("--set", "-s", help="Change an option: name=value (repeatable)."),
-    ] = None,
+    preset: PresetArgument = "classic",
+    sets: SetOption = None,
     lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
     explain_option: Annotated[
         str | None, typer.Option("--explain", help="Explain one option.")
@@ -93,8 +90,7 @@ def rules_command(
             return
         rules = Rules.from_cli(preset, sets or [])
     except RulesError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(e)) from None
 
     if as_json:
         typer.echo(json.dumps(rules.to_json(), ensure_ascii=False, indent=2))
