@@ -194,12 +194,15 @@ def test_legal_moves_in_every_phase(preset: str, overrides: dict[str, Any]) -> N
         seat = seed % n
 
         class Spy:
+            def __init__(self, inner: SearchBot) -> None:
+                self.inner = inner
+
             def choose(self, view: View) -> int:
                 phases.add(view.phase)
-                return bot.choose(view)
+                return self.inner.choose(view)
 
         bots: list[Any] = [HeuristicBot(s) for s in range(n)]
-        bots[seat] = Spy()
+        bots[seat] = Spy(bot)
         g = play_game(Game(rules, seed=seed + 10), bots)
         assert g.over
     assert Phase.PLAY in phases

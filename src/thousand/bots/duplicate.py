@@ -38,6 +38,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from thousand import moves as mv
 from thousand.game import Game
 from thousand.rules import Rules
 
@@ -58,6 +59,8 @@ class SeatingResult:
     made: bool | None
     outcome: str
     dark: bool = False
+    #: the contract is the opener's compulsory first bid that nobody contested
+    compulsory: bool = False
 
 
 @dataclass
@@ -180,11 +183,14 @@ class DuplicateReport:
             raise ValueError(f"no bot {x!r} in this run")
         return out
 
-    def declarer_make_rate(self) -> tuple[float, int, int]:
-        """Over every seating of every set: (rate, made, declared) of all declarers."""
+    def declarer_make_rate(self, contested_only: bool = False) -> tuple[float, int, int]:
+        """Over every seating of every set: (rate, made, declared) of all declarers
+        (``contested_only``: leaving out the uncontested compulsory openings)."""
         made = declared = 0
         for s in self.sets:
             for st in s.seatings:
+                if contested_only and st.compulsory:
+                    continue
                 if st.declarer is not None:
                     declared += 1
                     made += bool(st.made)
@@ -209,6 +215,7 @@ class DuplicateReport:
                 for a, b, m, ci in self.level_differences()
             ],
             "make_rate_all": round(self.declarer_make_rate()[0], 4),
+            "make_rate_contested": round(self.declarer_make_rate(True)[0], 4),
         }
         return {
             "levels": self.levels, "rules": self.rules, "seed": self.seed,
@@ -295,8 +302,11 @@ def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetR
                 scores[seat_entry[seat]] += summ.changes[seat]
         res = game.summaries[-1].result
         decl = None if res.declarer is None else seat_entry[res.declarer]
+        record = game.records[-1].moves
+        n_bids = sum(1 for m in record if mv.is_bid(m) or m == mv.DARK)
+        compulsory = res.declarer is not None and n_bids == 1 and res.bid == 100 and not res.golden
         seatings.append(SeatingResult(
-            rot, scores, decl, res.contract, res.made, res.outcome, res.dark,
+            rot, scores, decl, res.contract, res.made, res.outcome, res.dark, compulsory,
         ))
     return SetResult(index, s_seed, dealer, seatings)
 
@@ -464,6 +474,7 @@ _WORDS = {
         "diff": "{a} − {b}: {m:+.1f} points per deal (95% CI {lo:+.1f} … {hi:+.1f})",
         "pace": "{sets} sets × {rot} seatings = {deals} deals{games} in {sec:.0f} s",
         "games": ", {g} games", "all": "all declarers made {p:.1f}% ({k}/{n})",
+        "contested": "leaving out uncontested compulsory 100s: {p:.1f}% ({k}/{n})",
     },
     "ru": {
         "bot": "бот", "score": "очки за раздачу (95% ДИ)", "declared": "заказывал",
@@ -471,6 +482,7 @@ _WORDS = {
         "diff": "{a} − {b}: {m:+.1f} очка за раздачу (95% ДИ {lo:+.1f} … {hi:+.1f})",
         "pace": "{sets} наборов × {rot} рассадки = {deals} раздач{games} за {sec:.0f} с",
         "games": ", {g} партий", "all": "все разыгрывающие сыграли {p:.1f}% ({k}/{n})",
+        "contested": "без обязательных 100, которые никто не перебил: {p:.1f}% ({k}/{n})",
     },
 }
 
@@ -509,6 +521,8 @@ def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
         out.append(w["diff"].format(a=a, b=b, m=m, lo=m - ci, hi=m + ci))
     p, k, n = report.declarer_make_rate()
     out.append(w["all"].format(p=100 * p, k=k, n=n))
+    p, k, n = report.declarer_make_rate(contested_only=True)
+    out.append(w["contested"].format(p=100 * p, k=k, n=n))
     n_rot = len(report.levels)
     games = w["games"].format(g=len(report.games)) if report.games else ""
     out.append(w["pace"].format(sets=len(report.sets), rot=n_rot,
