@@ -1,0 +1,94 @@
+"""The duplicate arena (thousand.bots.duplicate), on a few sets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from thousand.bots.duplicate import (
+    DuplicateReport,
+    load_partial,
+    mean_ci,
+    play_set,
+    report_lines,
+    report_table,
+    report_text,
+    run_duplicate,
+)
+from thousand.rules import Rules
+
+
+def test_every_rotation_gets_the_same_cards() -> None:
+    """One set: three seatings; every bot sits in every seat once; a heuristic bot in the
+    same seat with the same cards does the same thing, so its scores repeat by seat."""
+    res = play_set(0, ["heuristic", "heuristic", "heuristic"], Rules(), seed=3)
+    assert [s.rotation for s in res.seatings] == [0, 1, 2]
+    by_seat = []
+    for st in res.seatings:
+        # entry e sits at seat (e + rotation) % 3
+        by_seat.append(tuple(st.scores[(s - st.rotation) % 3] for s in range(3)))
+    assert by_seat[0] == by_seat[1] == by_seat[2]
+
+
+def test_run_report_and_saved_log(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    rep = run_duplicate(["heuristic", "random", "random"], 6, Rules(), seed=1, games=1,
+                        save_dir=str(out))
+    assert len(rep.sets) == 6 and len(rep.games) == 3
+    h, r1, _r2 = rep.entries()
+    assert h.label == "heuristic" and r1.label == "random 1"
+    assert h.seatings == 18 and h.games == 3
+    assert h.mean > r1.mean  # random bots overbid and fail
+    m, ci = rep.difference("heuristic", "random")
+    assert m > 0 and ci > 0
+    # the log and the report on disk
+    assert (out / "report.json").exists() and (out / "report.txt").exists()
+    again = load_partial(str(out / "sets.jsonl"))
+    assert [s.index for s in again.sets] == list(range(6))
+    assert again.entry(0).mean == pytest.approx(h.mean)
+    data = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert data["n_sets"] == 6 and data["summary"]["bots"][0]["label"] == "heuristic"
+    back = DuplicateReport.from_json(data)
+    assert back.entry(1).mean == pytest.approx(r1.mean)
+    text = report_text(rep)
+    assert "heuristic − random" in text and "deal score" in text
+    assert "очки за раздачу" in report_text(rep, "ru")
+    assert report_table(rep).row_count == 3
+    assert any("made" in line for line in report_lines(rep))
+
+
+def test_resume_carries_on(tmp_path: Path) -> None:
+    out = str(tmp_path / "run")
+    run_duplicate(["heuristic", "heuristic", "random"], 3, Rules(), seed=2, save_dir=out)
+    rep = run_duplicate(["heuristic", "heuristic", "random"], 5, Rules(), seed=2,
+                        save_dir=out, resume=True)
+    assert [s.index for s in rep.sets] == list(range(5))
+    full = run_duplicate(["heuristic", "heuristic", "random"], 5, Rules(), seed=2)
+    assert [s.seatings for s in full.sets] == [s.seatings for s in rep.sets]
+    with pytest.raises(ValueError, match="another run"):
+        run_duplicate(["heuristic", "random", "random"], 5, Rules(), seed=2, save_dir=out,
+                      resume=True)
+
+
+def test_parallel_equals_serial_and_four_players() -> None:
+    rules = Rules.preset_rules("textbook")
+    levels = ["heuristic", "random", "heuristic", "random"]
+    a = run_duplicate(levels, 3, rules, seed=4, jobs=2)
+    b = run_duplicate(levels, 3, rules, seed=4, jobs=1)
+    assert [s.seatings for s in a.sets] == [s.seatings for s in b.sets]
+    assert len(a.sets[0].seatings) == 4
+    with pytest.raises(ValueError, match="one bot per seat"):
+        run_duplicate(["heuristic"], 1, rules)
+
+
+def test_search_bot_in_the_duplicate_arena() -> None:
+    rep = run_duplicate(["strong", "heuristic", "heuristic"], 1, Rules(), seed=5)
+    assert len(rep.sets[0].seatings) == 3
+
+
+def test_mean_ci() -> None:
+    m, ci = mean_ci([1.0, 3.0])
+    assert m == 2.0 and ci == pytest.approx(1.96 * 1.0)
+    assert mean_ci([])[1] == float("inf")
