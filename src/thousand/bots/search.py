@@ -101,7 +101,7 @@ class SearchConfig:
 
 STRONG = SearchConfig()
 EXPERT = SearchConfig(
-    time_limit=1.2, min_samples=16, max_samples=200, exchange_cards=7, bid_gives=3
+    time_limit=1.2, min_samples=16, max_samples=300, exchange_cards=7, bid_gives=3
 )
 
 
@@ -397,12 +397,36 @@ class SearchBot:
 
     # ------------------------------------------------------------ the declarer's hand
 
+    def _floor(self, pos: PlayPosition, thresholds: Sequence[int]) -> int:
+        """The highest of ``thresholds`` (ascending) the declarer reaches with best play,
+        by threshold searches (much cheaper than the exact total); below the lowest, 20
+        points under it."""
+        out = thresholds[0] - 20
+        for t in thresholds:
+            if not self.solver.makes(pos, t):
+                break
+            out = t
+        return out
+
+    def _thresholds(self, view: View, hand: Mask, bid: int) -> list[int]:
+        """The totals that decide a contract choice: each contract the hand may name,
+        with its margin."""
+        r = view.rules
+        cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
+        step = r.bid_step
+        cfg = self.config
+        out = {bid + cfg.margin}
+        for c in range(-(-(bid + 1) // step) * step, cap + 1, step):
+            out.add(c + cfg.margin + cfg.raise_margin)
+        return sorted(out)
+
     def _hand_totals(
         self, view: View, worlds: Sequence[World], give: Sequence[tuple[int, int]],
-        discard: Mask, opts: PlayOptions,
+        discard: Mask, opts: PlayOptions, thresholds: Sequence[int],
     ) -> list[int]:
         """Solve each world from the first lead after the declarer gave ``give``
-        ((card, seat) pairs) and discarded ``discard`` (the worlds hold the hands before)."""
+        ((card, seat) pairs) and discarded ``discard`` (the worlds hold the hands before),
+        up to ``thresholds`` (see :meth:`_floor`)."""
         act = view.active
         d = view.declarer if view.declarer >= 0 else view.seat
         assert d is not None
@@ -419,7 +443,7 @@ class SearchBot:
                 leader=idx[d], declarer=idx[d],
                 declarer_points=points_of(discard | w.discards), options=opts,
             )
-            out.append(self.solver.solve(pos))
+            out.append(self._floor(pos, thresholds))
         return out
 
     def _contract_choice(
@@ -495,6 +519,12 @@ class SearchBot:
         may_concede = r.concede  # (decided later, in the contract phase)
         alive = list(range(len(cands)))
         totals: list[list[int]] = [[] for _ in cands]
+        thr = []
+        for give, disc in cands:
+            rest = hand & ~disc
+            for c, _ in give:
+                rest &= ~(1 << c)
+            thr.append(self._thresholds(view, rest, view.bid))
         worlds: list[World] = []
         batch = 4
         solves = 0
@@ -519,7 +549,7 @@ class SearchBot:
             worlds.extend(new)
             for ci in alive:
                 give, disc = cands[ci]
-                totals[ci].extend(self._hand_totals(view, new, give, disc, opts))
+                totals[ci].extend(self._hand_totals(view, new, give, disc, opts, thr[ci]))
             solves += len(new) * len(alive)
             scores = {}
             for ci in alive:
@@ -585,6 +615,9 @@ class SearchBot:
     ) -> tuple[list[int], int]:
         know = knowledge(view)
         opts = self.options(view)
+        assert view.hand is not None
+        bid = view.bid if view.phase == Phase.CONTRACT else view.contract
+        thr = self._thresholds(view, view.hand, bid)
         worlds: list[World] = []
         totals: list[int] = []
         while budget.more(len(worlds)):
@@ -592,7 +625,7 @@ class SearchBot:
             if w is None:
                 break
             worlds.append(w)
-            totals.extend(self._hand_totals(view, [w], (), 0, opts))
+            totals.extend(self._hand_totals(view, [w], (), 0, opts, thr))
         return totals, len(worlds)
 
     def _contract(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
@@ -639,7 +672,8 @@ class SearchBot:
     # -------------------------------------------------------------------- auction
 
     def _bid_totals(
-        self, view: View, rng: random.Random, budget: _Budget, factor: float = 1.0
+        self, view: View, rng: random.Random, budget: _Budget, bids: Sequence[int],
+        factor: float = 1.0,
     ) -> tuple[list[int], list[Mask]]:
         """The declarer's totals over sampled talons and hands when this seat declares
         (its hand in each world too: it is sampled before a dark bid)."""
@@ -656,6 +690,7 @@ class SearchBot:
         k = self.config.bid_gives
         totals: list[int] = []
         hands: list[Mask] = []
+        thr = sorted({b + self.config.bid_margin for b in bids})
         while budget.more(len(totals), factor):
             w = know.sample(rng)
             if w is None:
@@ -680,10 +715,10 @@ class SearchBot:
                     disc = 0
                     for c in combo:
                         disc |= 1 << c
-                    v = self._hand_totals_for(view, world, me, (), disc, opts)
+                    v = self._hand_totals_for(view, world, me, (), disc, opts, thr)
                 else:
                     give = ((combo[0], first), (combo[1], second))
-                    v = self._hand_totals_for(view, world, me, give, 0, opts)
+                    v = self._hand_totals_for(view, world, me, give, 0, opts, thr)
                 if v > best:
                     best = v
                     best_hand = hand10
@@ -695,7 +730,7 @@ class SearchBot:
 
     def _hand_totals_for(
         self, view: View, w: World, d: int, give: Sequence[tuple[int, int]], discard: Mask,
-        opts: PlayOptions,
+        opts: PlayOptions, thresholds: Sequence[int],
     ) -> int:
         act = view.active
         idx = {s: i for i, s in enumerate(act)}
@@ -708,7 +743,7 @@ class SearchBot:
             hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
             leader=idx[d], declarer=idx[d], declarer_points=points_of(discard), options=opts,
         )
-        return self.solver.solve(pos)
+        return self._floor(pos, thresholds)
 
     def _pass_utility(self, view: View) -> float:
         cfg = self.config
@@ -751,7 +786,7 @@ class SearchBot:
             if mv.PASS in legal:
                 return mv.PASS, ("no bid is possible", "ставок нет")
             return legal[0], ("", "")
-        totals, hands = self._bid_totals(view, rng, budget)
+        totals, hands = self._bid_totals(view, rng, budget, bids[:6])
         self.last_samples = len(totals)
         if not totals:
             return self.fallback.decide(view)
@@ -796,7 +831,7 @@ class SearchBot:
         me = view.seat
         assert me is not None
         # A blind 120 (doubled): how often does a random hand with the talon make it?
-        totals, hands = self._bid_totals(view, rng, budget, factor=0.5)
+        totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5)
         self.last_samples = len(totals)
         st = stakes(view, me, self.config.win_bonus, dark=True)
         u_dark, p = self._bid_utility(view, totals, hands, 120, st)
