@@ -59,6 +59,14 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
     assert any("made" in line for line in report_lines(rep))
 
 
+def test_compulsory_openings_are_told_apart() -> None:
+    rep = run_duplicate(["heuristic"] * 3, 12, Rules(), seed=3)
+    seatings = [st for s in rep.sets for st in s.seatings]
+    assert any(st.compulsory for st in seatings)
+    assert all(st.contract is not None and st.contract >= 100 for st in seatings)
+    assert rep.declarer_make_rate(contested_only=True)[2] < rep.declarer_make_rate()[2]
+
+
 def test_resume_carries_on(tmp_path: Path) -> None:
     out = str(tmp_path / "run")
     run_duplicate(["heuristic", "heuristic", "random"], 3, Rules(), seed=2, save_dir=out)

@@ -302,7 +302,7 @@ def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetR
                 scores[seat_entry[seat]] += summ.changes[seat]
         res = game.summaries[-1].result
         decl = None if res.declarer is None else seat_entry[res.declarer]
-        record = game.records[-1].moves
+        record = game.records[len(game.summaries) - 1].moves
         n_bids = sum(1 for m in record if mv.is_bid(m) or m == mv.DARK)
         compulsory = res.declarer is not None and n_bids == 1 and res.bid == 100 and not res.golden
         seatings.append(SeatingResult(
