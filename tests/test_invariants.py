@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from thousand import moves as mv
-from thousand.cards import FULL_DECK, POINTS, points_of
-from thousand.deal import Deal, Phase, round_points
+from thousand.cards import FULL_DECK, POINTS, points_of, round_points
+from thousand.deal import Deal, Phase
 from thousand.game import Game
 from thousand.rules import Rules
 from thousand.view import view_of

@@ -14,14 +14,20 @@ from typing import Any
 import pytest
 
 from thousand import moves as mv
-from thousand.cards import FULL_DECK, card_str, cards_of, mask_of, parse_card
+from thousand.cards import (
+    FULL_DECK,
+    card_str,
+    cards_of,
+    marriage_sum,
+    mask_of,
+    parse_card,
+    round_points,
+)
 from thousand.deal import (
     Deal,
     DealContext,
     DealResult,
     Phase,
-    marriage_sum,
-    round_points,
     sitting_dealer_value,
 )
 from thousand.messages import IllegalMove

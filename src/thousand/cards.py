@@ -116,6 +116,25 @@ _PATTERN_POINTS: tuple[int, ...] = tuple(
 )
 
 
+def round_points(x: int, step: int) -> int:
+    """Round to ``step`` as players do: with 5, a remainder of 1–2 goes down and 3–4 up
+    (17→15, 18→20); with 10, 1–4 down and 5–9 up; with 1, nothing changes."""
+    if step <= 1:
+        return x
+    r = x % step
+    return x - r + (step if r >= (step + 1) // 2 else 0)
+
+
+def marriage_sum(hand: Mask, values: tuple[int, ...]) -> int:
+    """Total value of the marriages (K+Q of one suit) held in ``hand``."""
+    total = 0
+    for s in range(4):
+        m = MARRIAGE_MASK[s]
+        if hand & m == m:
+            total += values[s]
+    return total
+
+
 class CardError(ValueError):
     """A card written in a way the notation does not allow."""
 

@@ -43,7 +43,6 @@ from .cards import (
     HIGHER_IN_SUIT,
     JACK,
     KING,
-    MARRIAGE_MASK,
     NINE,
     POINTS,
     QUEEN,
@@ -53,7 +52,9 @@ from .cards import (
     Mask,
     card_label,
     cards_of,
+    marriage_sum,
     points_of,
+    round_points,
 )
 from .messages import IllegalMove, suit_name
 from .moves import Move
@@ -172,23 +173,6 @@ class DealResult:
     dealer: int = 0
 
 
-def round_points(x: int, step: int) -> int:
-    """Round to ``step`` as players do: with 5, a remainder of 1–2 goes down and 3–4 up
-    (17→15, 18→20); with 10, 1–4 down and 5–9 up; with 1, nothing changes."""
-    if step <= 1:
-        return x
-    r = x % step
-    return x - r + (step if r >= (step + 1) // 2 else 0)
-
-
-def marriage_sum(hand: Mask, values: tuple[int, ...]) -> int:
-    """Total value of the marriages (K+Q of one suit) held in ``hand``."""
-    total = 0
-    for s in range(4):
-        m = MARRIAGE_MASK[s]
-        if hand & m == m:
-            total += values[s]
-    return total
 
 
 def _words(en: str, ru: str) -> Callable[[str], str]:
