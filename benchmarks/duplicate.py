@@ -34,10 +34,14 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--report", default=None, metavar="OUT",
                     help="print the figures of a run (finished or not) and exit")
+    ap.add_argument("--save", action="store_true",
+                    help="with --report: write report.json and report.txt from the log")
     ap.add_argument("--lang", default="en")
     args = ap.parse_args(argv)
     if args.report:
         rep = load_partial(os.path.join(args.report, "sets.jsonl"))
+        if args.save:
+            save_report(rep, args.report)
         print(report_text(rep, args.lang))
         return
     rules = Rules.from_cli(args.preset, args.overrides)

@@ -50,7 +50,7 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
     assert again.entry(0).mean == pytest.approx(h.mean)
     data = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert data["n_sets"] == 6 and data["summary"]["bots"][0]["label"] == "heuristic"
-    back = DuplicateReport.from_json(data)
+    back = DuplicateReport.from_json(rep.to_json())
     assert back.entry(1).mean == pytest.approx(r1.mean)
     text = report_text(rep)
     assert "heuristic − random" in text and "deal score" in text

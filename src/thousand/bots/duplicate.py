@@ -196,7 +196,8 @@ class DuplicateReport:
                     made += bool(st.made)
         return (made / declared if declared else 0.0), made, declared
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, full: bool = True) -> dict[str, Any]:
+        """The figures (``summary``) and, with ``full``, every set and game played."""
         ents = self.entries()
         summary: dict[str, Any] = {
             "bots": [
@@ -217,13 +218,15 @@ class DuplicateReport:
             "make_rate_all": round(self.declarer_make_rate()[0], 4),
             "make_rate_contested": round(self.declarer_make_rate(True)[0], 4),
         }
-        return {
+        out: dict[str, Any] = {
             "levels": self.levels, "rules": self.rules, "seed": self.seed,
             "n_sets": len(self.sets), "n_games": len(self.games),
             "seconds": round(self.seconds, 1), "summary": summary,
-            "sets": [asdict(s) for s in self.sets],
-            "games": [asdict(g) for g in self.games],
         }
+        if full:
+            out["sets"] = [asdict(s) for s in self.sets]
+            out["games"] = [asdict(g) for g in self.games]
+        return out
 
     def level_differences(self) -> list[tuple[str, str, float, float]]:
         levels = list(dict.fromkeys(self.levels))
@@ -458,8 +461,10 @@ def load_partial(path: str) -> DuplicateReport:
 
 
 def save_report(report: DuplicateReport, save_dir: str) -> None:
+    """``report.json`` (the figures; every set is in ``sets.jsonl`` beside it) and
+    ``report.txt`` (the table)."""
     with open(os.path.join(save_dir, "report.json"), "w", encoding="utf-8") as f:
-        json.dump(report.to_json(), f, ensure_ascii=False)
+        json.dump(report.to_json(full=False), f, ensure_ascii=False, indent=1)
         f.write("\n")
     with open(os.path.join(save_dir, "report.txt"), "w", encoding="utf-8") as f:
         f.write(report_text(report) + "\n")

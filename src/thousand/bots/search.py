@@ -310,13 +310,6 @@ class SearchBot:
             self._opts = (view.rules, PlayOptions.from_rules(view.rules))
         return self._opts[1]
 
-    # ------------------------------------------------------------------ utilities
-
-    def _decl_utility(self, st: _Stakes, contract: int, total: int, margin: int) -> float:
-        """The declarer's utility of ending with ``total`` (the v-dependent part)."""
-        own = st.made(contract, total) if total >= contract + margin else st.failed(contract)
-        return own + self.config.beta * total / 2
-
     # ----------------------------------------------------------------------- play
 
     def _play(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
