@@ -771,9 +771,8 @@ class Deal:
             s = self._next[s]
         self.tricks.append(Trick(self.leader, tuple(seats), trump, winner))
         self.trick = []
-        if self.aces_in_row >= 0 and (
-            winner != self.aces_in_row or not self.hands[winner] & RANK_MASK[ACE]
-        ):
+        if winner != self.aces_in_row:
+            # The duty to lead aces ends with the lead (with no ace left it binds nothing).
             self.aces_in_row = -1
         self.leader = winner
         self.to_move = winner
