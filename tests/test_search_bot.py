@@ -186,7 +186,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 def test_legal_moves_in_every_phase(preset: str, overrides: dict[str, Any]) -> None:
     """Short games with the search bot in every seat in turn: every move legal (play_game
     checks), and the bot met every phase the rules have."""
-    rules = Rules.preset_rules(preset, max_deals=2, **overrides)
+    rules = Rules.preset_rules(preset, max_deals=4, **overrides)
     phases: set[Phase] = set()
     for seed in range(2):
         n = rules.players
@@ -287,3 +287,19 @@ def test_defender_and_auction_reasons_in_both_languages() -> None:
     for lang, word in (("en", "sampled"), ("ru", "раскладов")):
         move, why = decide_with_reason(bot, view, lang)
         assert move in view.legal and word in why
+
+
+def test_modelled_pass_value_gives_legal_bids() -> None:
+    """``model_pass``: the value of passing from how often the bidder in front makes it."""
+    from dataclasses import replace
+
+    bot = SearchBot(5, replace(TINY, model_pass=True))
+    g = Game(seed=30)
+    seen = 0
+    while g.deal is not None and g.deal.phase == Phase.AUCTION:
+        view = g.view(g.to_move)
+        move = bot.choose(view)
+        assert move in view.legal
+        seen += 1
+        g.apply(move)
+    assert seen >= 2

@@ -88,8 +88,10 @@ class SearchConfig:
     #: is optimistic)
     raise_margin: int = 5
     #: the same in the auction, where the exchange is picked by a quick rule (measured:
-    #: about 7 points below the exchange searched later)
-    bid_margin: int = -7
+    #: about 7 points below the exchange searched later, 17 below the real total against
+    #: heuristic defenders; -15 bids more than -7 at the same strength against both the
+    #: heuristic and the -7 bot, with fewer openers left alone with 100 in self-play)
+    bid_margin: int = -15
     #: a defender's expected deal value, and a declarer's, for the value of passing
     defender_value: float = 34.0
     declarer_value: float = 40.0
@@ -97,6 +99,9 @@ class SearchConfig:
     stuck_opener_value: float = -40.0
     #: what winning the game is worth, in deal points, on top of the contract
     win_bonus: float = 250.0
+    #: value passing from the sampled deals: how often the bidder in front would make
+    #: his bid if this seat passed (else the fixed values above)
+    model_pass: bool = False
 
 
 STRONG = SearchConfig()
@@ -666,7 +671,7 @@ class SearchBot:
 
     def _bid_totals(
         self, view: View, rng: random.Random, budget: _Budget, bids: Sequence[int],
-        factor: float = 1.0,
+        factor: float = 1.0, other: list[bool] | None = None,
     ) -> tuple[list[int], list[Mask]]:
         """The declarer's totals over sampled talons and hands when this seat declares
         (its hand in each world too: it is sampled before a dark bid)."""
@@ -719,7 +724,31 @@ class SearchBot:
                         best_hand &= ~(1 << c)
             totals.append(best)
             hands.append(best_hand)
+            if other is not None:
+                other.append(self._other_makes(view, w, opts))
         return totals, hands
+
+    def _other_makes(self, view: View, w: World, opts: PlayOptions) -> bool:
+        """Whether the bidder in front makes his bid in ``w`` when this seat passes
+        (he gives the cards the heuristic model would)."""
+        hb = view.high_bidder
+        act = view.active
+        i = act.index(hb)
+        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
+        values = view.rules.marriage_values
+        hand10 = w.hands[hb] | w.talon
+        ranked = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values))[:5]
+        discard_mode = view.rules.exchange == "discard_three"
+        n_out = 3 if discard_mode else 2
+        combo = max(combinations(ranked, n_out), key=lambda cb: _quick_value(
+            hand10 & ~sum(1 << c for c in cb), values, discard_mode, cb))
+        world = World(tuple(h | (w.talon if s == hb else 0) for s, h in enumerate(w.hands)))
+        t = [view.high_bid + self.config.bid_margin]
+        if discard_mode:
+            disc = sum(1 << c for c in combo)
+            return self._hand_totals_for(view, world, hb, (), disc, opts, t) >= t[0]
+        give = ((combo[0], first), (combo[1], second))
+        return self._hand_totals_for(view, world, hb, give, 0, opts, t) >= t[0]
 
     def _hand_totals_for(
         self, view: View, w: World, d: int, give: Sequence[tuple[int, int]], discard: Mask,
@@ -738,10 +767,17 @@ class SearchBot:
         )
         return self._floor(pos, thresholds)
 
-    def _pass_utility(self, view: View) -> float:
+    def _pass_utility(self, view: View, p_other: float | None = None) -> float:
+        """What passing is worth: a defender's mean deal value, less half of what the
+        others score (the bidder in front: his bid at ``p_other``, the chance that he
+        makes it, when it was estimated)."""
         cfg = self.config
         decl = cfg.declarer_value
-        if _stuck_opener(view):
+        if p_other is not None:
+            st = stakes(view, view.high_bidder, cfg.win_bonus)
+            decl = p_other * st.made(view.high_bid, view.high_bid) + (1 - p_other) * st.failed(
+                view.high_bid)
+        elif _stuck_opener(view):
             decl = cfg.stuck_opener_value
         u = cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
         # Someone about to win the game with the bid he holds: passing lets him.
@@ -779,12 +815,17 @@ class SearchBot:
             if mv.PASS in legal:
                 return mv.PASS, ("no bid is possible", "ставок нет")
             return legal[0], ("", "")
-        totals, hands = self._bid_totals(view, rng, budget, bids[:6])
+        other: list[bool] | None = None
+        hb = view.high_bidder
+        if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
+            other = []
+        totals, hands = self._bid_totals(view, rng, budget, bids[:6], other=other)
         self.last_samples = len(totals)
         if not totals:
             return self.fallback.decide(view)
         st = stakes(view, me, self.config.win_bonus)
-        u_pass = self._pass_utility(view)
+        p_other = sum(other) / len(other) if other else None
+        u_pass = self._pass_utility(view, p_other)
         low = bids[0]
         u_low, p_low = self._bid_utility(view, totals, hands, low, st)
         # the highest bid still worth more than passing (for the reason)
