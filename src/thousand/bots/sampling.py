@@ -54,6 +54,7 @@ from thousand.cards import (
     SUIT_MASK,
     Mask,
     cards_of,
+    marriage_sum,
 )
 from thousand.deal import Phase
 from thousand.view import View
@@ -68,15 +69,6 @@ DISCARDS = -2
 AUCTION_SOFTNESS = 18.0
 #: A voluntary bid of ``b`` is centred on a hand predicted at ``b + AUCTION_MARGIN``.
 AUCTION_MARGIN = 5.0
-
-
-def marriage_sum(hand: Mask, values: tuple[int, ...]) -> int:
-    total = 0
-    for s in range(4):
-        m = MARRIAGE_MASK[s]
-        if hand & m == m:
-            total += values[s]
-    return total
 
 
 @dataclass(frozen=True, slots=True)

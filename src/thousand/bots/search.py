@@ -50,7 +50,9 @@ from thousand.cards import (
     Mask,
     card_label,
     cards_of,
+    marriage_sum,
     points_of,
+    round_points,
 )
 from thousand.deal import Phase
 from thousand.moves import Move
@@ -59,7 +61,7 @@ from thousand.view import View
 
 from .evaluate import keep_score, predict_play
 from .heuristic import HeuristicBot
-from .sampling import World, knowledge, marriage_sum
+from .sampling import World, knowledge
 
 Reason = tuple[str, str]  # (English, Russian)
 
@@ -204,7 +206,7 @@ class _Stakes:
             return 0.0  # nothing is recorded on the barrel below the win
         value = float(contract)
         if self.taken:
-            value = float(_round(total, self.rounding))
+            value = float(round_points(total, self.rounding))
         value *= self.mult
         if contract >= self.win_at:
             value += self.win_bonus
@@ -212,13 +214,6 @@ class _Stakes:
 
     def failed(self, contract: int) -> float:
         return -float(contract * self.mult)
-
-
-def _round(x: int, step: int) -> int:
-    if step <= 1:
-        return x
-    r = x % step
-    return x - r + (step if r >= (step + 1) // 2 else 0)
 
 
 def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) -> _Stakes:
@@ -242,7 +237,7 @@ def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) ->
 def concede_pay(view: View, contract: int) -> int:
     r = view.rules
     if r.concede_opponents_get == "half_contract":
-        return _round(contract // 2, r.rounding)
+        return round_points(contract // 2, r.rounding)
     return int(r.concede_opponents_get)
 
 
