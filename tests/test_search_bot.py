@@ -303,3 +303,17 @@ def test_modelled_pass_value_gives_legal_bids() -> None:
         seen += 1
         g.apply(move)
     assert seen >= 2
+
+
+def test_on_the_barrel_it_bids_towards_the_win() -> None:
+    """At 880 on the barrel only a contract of 120 wins; a bid of 105 may still be raised
+    to it after the talon, so the bot bids with a good hand and passes with a poor one."""
+    moves = set()
+    for seed in range(8):
+        g = Game(seed=seed, auto_deal=False)
+        g.seats[2].score = 880
+        g.seats[2].on_barrel = True
+        g.start_deal()
+        g.apply(mv.bid(100))  # seat 1 opens
+        moves.add(SearchBot(seed, SMALL).choose(g.view(2)))
+    assert mv.PASS in moves and mv.bid(105) in moves

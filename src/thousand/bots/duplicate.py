@@ -496,21 +496,25 @@ def report_table(report: DuplicateReport, lang: str = "en") -> Table:
     """The per-bot table (rich)."""
     w = _WORDS["ru" if lang == "ru" else "en"]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    cols = [(w["bot"], "left"), (w["score"], "right"), (w["declared"], "right"),
-            (w["made"], "right"), (w["contract"], "right")]
+    with_sets = bool(report.sets)
+    cols = [(w["bot"], "left")]
+    if with_sets:
+        cols += [(w["score"], "right"), (w["declared"], "right"), (w["made"], "right"),
+                 (w["contract"], "right")]
     with_games = bool(report.games)
     if with_games:
         cols.append((w["wins"], "right"))
     for name, justify in cols:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for s in report.entries():
-        row = [
-            s.label,
-            f"{s.mean:+.1f} (±{s.ci:.1f})",
-            f"{100 * s.declare_rate:.1f}%",
-            f"{100 * s.make_rate:.1f}% ({s.made}/{s.declared})",
-            f"{s.mean_contract:.1f}",
-        ]
+        row = [s.label]
+        if with_sets:
+            row += [
+                f"{s.mean:+.1f} (±{s.ci:.1f})",
+                f"{100 * s.declare_rate:.1f}%",
+                f"{100 * s.make_rate:.1f}% ({s.made}/{s.declared})",
+                f"{s.mean_contract:.1f}",
+            ]
         if with_games:
             lo, hi = s.win_interval
             row.append(f"{100 * s.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
@@ -522,12 +526,13 @@ def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
     """The lines under the table: differences between levels, make rate, pace."""
     w = _WORDS["ru" if lang == "ru" else "en"]
     out = []
-    for a, b, m, ci in report.level_differences():
-        out.append(w["diff"].format(a=a, b=b, m=m, lo=m - ci, hi=m + ci))
-    p, k, n = report.declarer_make_rate()
-    out.append(w["all"].format(p=100 * p, k=k, n=n))
-    p, k, n = report.declarer_make_rate(contested_only=True)
-    out.append(w["contested"].format(p=100 * p, k=k, n=n))
+    if report.sets:
+        for a, b, m, ci in report.level_differences():
+            out.append(w["diff"].format(a=a, b=b, m=m, lo=m - ci, hi=m + ci))
+        p, k, n = report.declarer_make_rate()
+        out.append(w["all"].format(p=100 * p, k=k, n=n))
+        p, k, n = report.declarer_make_rate(contested_only=True)
+        out.append(w["contested"].format(p=100 * p, k=k, n=n))
     n_rot = len(report.levels)
     games = w["games"].format(g=len(report.games)) if report.games else ""
     out.append(w["pace"].format(sets=len(report.sets), rot=n_rot,

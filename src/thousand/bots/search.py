@@ -786,6 +786,17 @@ class SearchBot:
     def _bid_utility(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
     ) -> tuple[float, float]:
+        """(utility, make chance) of declaring after a bid of ``b``; on the barrel the
+        contract is raised to the one that wins (up to ``bid_cap``, always allowed)."""
+        out = self._contract_utility(view, totals, hands, b, st)
+        target = _raise_target(view, st, b)
+        if target is not None:
+            out = max(out, self._contract_utility(view, totals, hands, target, st))
+        return out
+
+    def _contract_utility(
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes
+    ) -> tuple[float, float]:
         n = max(1, len(totals))
         m = self.config.bid_margin
         own = 0.0
@@ -793,11 +804,11 @@ class SearchBot:
         opp = 0.0
         values = view.rules.marriage_values
         for v, h in zip(totals, hands, strict=True):
-            if v >= b + m:
-                own += st.made(b, v)
+            if v >= c + m:
+                own += st.made(c, v)
                 made += 1
             else:
-                own += st.failed(b)
+                own += st.failed(c)
             opp += max(0, 120 + marriage_sum(h, values) - v) / 2
         return own / n - self.config.beta * opp / n, made / n
 
@@ -814,7 +825,12 @@ class SearchBot:
         hb = view.high_bidder
         if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
             other = []
-        totals, hands = self._bid_totals(view, rng, budget, bids[:6], other=other)
+        st_me = stakes(view, me, self.config.win_bonus)
+        levels = list(bids[:6])
+        target = _raise_target(view, st_me, bids[0])
+        if target is not None:
+            levels.append(target)
+        totals, hands = self._bid_totals(view, rng, budget, levels, other=other)
         self.last_samples = len(totals)
         if not totals:
             return self.fallback.decide(view)
@@ -873,6 +889,16 @@ class SearchBot:
             f"a blind 120 is made in only {_pct(p)} of {len(totals)} sampled deals: look first",
             f"120 втемную играется лишь в {_pct(p)} из {len(totals)} раскладов: смотрю карты",
         )
+
+
+def _raise_target(view: View, st: _Stakes, b: int) -> int | None:
+    """On the barrel, the contract above the bid ``b`` that wins the game, when a declarer
+    may always raise to it (up to ``bid_cap``)."""
+    if not st.need or st.need <= b:
+        return None
+    step = view.rules.bid_step
+    c = -(-st.need // step) * step
+    return c if c <= view.rules.bid_cap else None
 
 
 def _stuck_opener(view: View) -> bool:
