@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot_rulesets import BOT_RULESETS
 from thousand import moves as mv
 from thousand.bots import (
     BOT_LEVELS,
@@ -145,27 +146,7 @@ def test_bot_modules_never_touch_the_deal_or_the_game() -> None:
 # --------------------------------------------------------------- every preset
 
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("classic", {}),
-    ("dealer-opens", {}),
-    ("house", {}),
-    ("house", {"players": 4}),
-    ("textbook", {}),
-    ("casual", {}),
-    ("classic", {"half_marriage": True, "ace_marriage": 200, "ace_marriage_trump": True,
-                 "ace_marriage_all_in_row": True, "four_nines_bonus": 200,
-                 "no_lead_own_trump": True}),
-    ("classic", {"golden_deals": True, "concede": True, "concede_declarer_loses": False,
-                 "dark": True, "redeal_weak_hand": 14, "redeal_after_exchange": True,
-                 "redeal_weak_talon": True, "must_overtake": True,
-                 "marriage_on_first_lead": True, "min_score_to_bid": -120}),
-    ("classic", {"players": 4, "exchange": "discard_three", "talon_shown": "not_at_100",
-                 "dark": True, "dark_talon_shown": False,
-                 "sitting_dealer_scores": "talon_value"}),
-]
-
-
-@pytest.mark.parametrize(("preset", "over"), VARIANTS)
+@pytest.mark.parametrize(("preset", "over"), BOT_RULESETS)
 def test_bots_finish_games_under_every_preset(preset: str, over: dict[str, Any]) -> None:
     rules = Rules.preset_rules(preset, max_deals=8, **over)
     for g_i in range(2):

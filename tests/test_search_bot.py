@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot_rulesets import BOT_RULESETS
 from thousand import moves as mv
 from thousand.bots import bot_levels, decide_with_reason, make_bot
 from thousand.bots.arena import play_game
@@ -165,24 +166,7 @@ def test_levels_registered() -> None:
     assert isinstance(make_bot("strong", 1), SearchBot)
 
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("classic", {}),
-    ("dealer-opens", {}),
-    ("house", {}),
-    ("house", {"players": 4}),
-    ("textbook", {}),
-    ("casual", {}),
-    ("classic", {"half_marriage": True, "ace_marriage": 200, "ace_marriage_trump": True,
-                 "ace_marriage_all_in_row": True, "four_nines_bonus": 200,
-                 "no_lead_own_trump": True}),
-    ("classic", {"golden_deals": True, "concede": True, "concede_declarer_loses": False,
-                 "dark": True, "redeal_weak_hand": 14, "redeal_after_exchange": True,
-                 "redeal_weak_talon": True, "must_overtake": True,
-                 "marriage_on_first_lead": True, "min_score_to_bid": -120}),
-]
-
-
-@pytest.mark.parametrize(("preset", "overrides"), VARIANTS)
+@pytest.mark.parametrize(("preset", "overrides"), BOT_RULESETS)
 def test_legal_moves_in_every_phase(preset: str, overrides: dict[str, Any]) -> None:
     """Short games with the search bot in every seat in turn: every move legal (play_game
     checks), and the bot met every phase the rules have."""

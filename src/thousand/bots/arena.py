@@ -28,6 +28,7 @@ from thousand.game import Game
 from thousand.rules import Rules
 
 from .base import Bot, checked_choice
+from .jobs import run_jobs
 
 MAX_MOVES = 500_000  # a game that long is a bug somewhere, not a game
 
@@ -256,16 +257,8 @@ def iter_arena(
     work = [
         _Job(i, tuple(levels), rj, game_seed(seed, i), save_dir) for i in range(n_games)
     ]
-    if jobs <= 1 or n_games <= 1:
-        for job in work:
-            yield _play_one(job)
-        return
-    import multiprocessing as mp
-
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(processes=jobs) as pool:
-        chunk = max(1, min(8, n_games // (4 * jobs)))
-        yield from pool.imap_unordered(_play_one, work, chunksize=chunk)
+    chunk = max(1, min(8, n_games // (4 * max(1, jobs))))
+    yield from run_jobs(_play_one, work, jobs, chunk)
 
 
 def run_arena(

@@ -40,6 +40,42 @@ def decide_with_reason(bot: Bot, view: View, lang: str = "en") -> tuple[Move, st
     return bot.choose(view), ""
 
 
+#: Why a bot chose a move: (English, Russian).
+Reason = tuple[str, str]
+
+ONLY_MOVE: Reason = ("the only legal move", "единственный возможный ход")
+
+
+def say(reason: Reason, lang: str) -> str:
+    """The reason in ``lang`` (Russian for ``ru``, else English)."""
+    return reason[1] if lang == "ru" else reason[0]
+
+
+class ReasoningBot:
+    """A bot that decides with a reason in both languages: ``choose`` and ``explain`` come
+    from :meth:`decide`, which answers a forced move itself and leaves a real choice to
+    :meth:`decide_among`."""
+
+    def choose(self, view: View) -> Move:
+        return self.decide(view)[0]
+
+    def explain(self, view: View, lang: str = "en") -> tuple[Move, str]:
+        move, reason = self.decide(view)
+        return move, say(reason, lang)
+
+    def decide(self, view: View) -> tuple[Move, Reason]:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal move: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0], ONLY_MOVE
+        return self.decide_among(view)
+
+    def decide_among(self, view: View) -> tuple[Move, Reason]:
+        """The move and its reason when ``view.legal`` holds more than one move."""
+        raise NotImplementedError
+
+
 class BotError(RuntimeError):
     """A bot returned something that is not a legal move."""
 

@@ -31,7 +31,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -44,6 +44,7 @@ from thousand.rules import Rules
 
 from .arena import MAX_MOVES, ArenaError, labels_for, wilson_interval
 from .base import checked_choice
+from .jobs import run_jobs
 
 Z95 = 1.96
 
@@ -346,18 +347,6 @@ def _run_task(task: _Task) -> tuple[str, Any]:
     return "game", play_rotated_game(task.index, task.levels, rules, task.seed)
 
 
-def _iter_tasks(tasks: list[_Task], jobs: int) -> Iterator[tuple[str, Any]]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield _run_task(t)
-        return
-    import multiprocessing as mp
-
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(processes=jobs) as pool:
-        yield from pool.imap_unordered(_run_task, tasks, chunksize=1)
-
-
 def run_duplicate(
     bot_levels: Sequence[str],
     sets: int,
@@ -408,7 +397,7 @@ def run_duplicate(
     start = time.perf_counter()
     base_seconds = report.seconds
     try:
-        for k, (kind, res) in enumerate(_iter_tasks(tasks, jobs), 1):
+        for k, (kind, res) in enumerate(run_jobs(_run_task, tasks, jobs), 1):
             line: dict[str, Any]
             if kind == "set":
                 report.sets.append(res)

@@ -54,6 +54,7 @@ from thousand.messages import SUIT_NAMES
 from thousand.moves import Move
 from thousand.view import View
 
+from .base import Reason, ReasoningBot
 from .evaluate import (
     AUCTION_SIGMA,
     PLAY_SIGMA,
@@ -62,12 +63,6 @@ from .evaluate import (
     predict_auction,
     predict_play,
 )
-
-Reason = tuple[str, str]  # (English, Russian)
-
-
-def _say(reason: Reason, lang: str) -> str:
-    return reason[1] if lang == "ru" else reason[0]
 
 
 def _suit(s: int, lang: str) -> str:
@@ -168,7 +163,7 @@ def _trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, C
     return seat, best
 
 
-class HeuristicBot:
+class HeuristicBot(ReasoningBot):
     """A rule-based player (see the module docstring).
 
     ``mistakes`` (0..1) is the chance, at each card it plays, of playing a random legal
@@ -193,19 +188,8 @@ class HeuristicBot:
 
     # ---------------------------------------------------------------- interface
 
-    def choose(self, view: View) -> Move:
-        return self.decide(view)[0]
-
-    def explain(self, view: View, lang: str = "en") -> tuple[Move, str]:
-        move, reason = self.decide(view)
-        return move, _say(reason, lang)
-
-    def decide(self, view: View) -> tuple[Move, Reason]:
+    def decide_among(self, view: View) -> tuple[Move, Reason]:
         legal = view.legal
-        if not legal:
-            raise ValueError("no legal move: it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0], ("the only legal move", "единственный возможный ход")
         if self.mistakes and view.phase == Phase.PLAY and self.rng.random() < self.mistakes:
             m = self.rng.choice([x for x in legal if x != mv.DARK] or list(legal))
             return m, ("a hunch", "наугад")

@@ -59,11 +59,10 @@ from thousand.moves import Move
 from thousand.solver import PlayOptions, PlayPosition, Solver
 from thousand.view import View
 
+from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play
 from .heuristic import HeuristicBot
 from .sampling import World, knowledge
-
-Reason = tuple[str, str]  # (English, Russian)
 
 
 @dataclass(frozen=True)
@@ -104,16 +103,15 @@ class SearchConfig:
     #: value passing from the sampled deals: how often the bidder in front would make
     #: his bid if this seat passed (else the fixed values above)
     model_pass: bool = False
+    #: points to spare for the bidder in front in those deals (his exchange is picked by
+    #: the quick rule, some 7 points below a searched one)
+    other_margin: int = -7
 
 
 STRONG = SearchConfig()
 EXPERT = SearchConfig(
     time_limit=1.2, min_samples=16, max_samples=300, exchange_cards=7, bid_gives=3
 )
-
-
-def _say(reason: Reason, lang: str) -> str:
-    return reason[1] if lang == "ru" else reason[0]
 
 
 def _pct(x: float) -> str:
@@ -244,7 +242,7 @@ def concede_pay(view: View, contract: int) -> int:
 # ------------------------------------------------------------------------------ the bot
 
 
-class SearchBot:
+class SearchBot(ReasoningBot):
     """The search bot (module docstring); ``strong`` and ``expert`` are two configs."""
 
     def __init__(
@@ -262,20 +260,12 @@ class SearchBot:
 
     # ------------------------------------------------------------------ interface
 
-    def choose(self, view: View) -> Move:
-        return self.decide(view)[0]
-
-    def explain(self, view: View, lang: str = "en") -> tuple[Move, str]:
-        move, reason = self.decide(view)
-        return move, _say(reason, lang)
-
     def decide(self, view: View) -> tuple[Move, Reason]:
-        legal = view.legal
-        if not legal:
-            raise ValueError("no legal move: it is not this seat's turn")
         self.last_samples = 0
-        if len(legal) == 1:
-            return legal[0], ("the only legal move", "единственный возможный ход")
+        return super().decide(view)
+
+    def decide_among(self, view: View) -> tuple[Move, Reason]:
+        legal = view.legal
         rng = random.Random(self._decision_seed(view))
         budget = _Budget(self.config.time_limit, self.config.min_samples,
                          self.config.max_samples)
@@ -420,24 +410,10 @@ class SearchBot:
         """Solve each world from the first lead after the declarer gave ``give``
         ((card, seat) pairs) and discarded ``discard`` (the worlds hold the hands before),
         up to ``thresholds`` (see :meth:`_floor`)."""
-        act = view.active
         d = view.declarer if view.declarer >= 0 else view.seat
         assert d is not None
-        idx = {s: i for i, s in enumerate(act)}
-        out = []
-        for w in worlds:
-            hands = list(w.hands)
-            for c, to in give:
-                hands[d] &= ~(1 << c)
-                hands[to] |= 1 << c
-            hands[d] &= ~discard
-            pos = PlayPosition(
-                hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
-                leader=idx[d], declarer=idx[d],
-                declarer_points=points_of(discard | w.discards), options=opts,
-            )
-            out.append(self._floor(pos, thresholds))
-        return out
+        return [self._hand_totals_for(view, w, d, give, discard, opts, thresholds)
+                for w in worlds]
 
     def _contract_choice(
         self, view: View, totals: Sequence[int], hand: Mask, bid: int, concede: bool,
@@ -738,7 +714,7 @@ class SearchBot:
         combo = max(combinations(ranked, n_out), key=lambda cb: _quick_value(
             hand10 & ~sum(1 << c for c in cb), values, discard_mode, cb))
         world = World(tuple(h | (w.talon if s == hb else 0) for s, h in enumerate(w.hands)))
-        t = [view.high_bid + self.config.bid_margin]
+        t = [view.high_bid + self.config.other_margin]
         if discard_mode:
             disc = sum(1 << c for c in combo)
             return self._hand_totals_for(view, world, hb, (), disc, opts, t) >= t[0]
@@ -749,6 +725,7 @@ class SearchBot:
         self, view: View, w: World, d: int, give: Sequence[tuple[int, int]], discard: Mask,
         opts: PlayOptions, thresholds: Sequence[int],
     ) -> int:
+        """:meth:`_hand_totals` of one world ``w`` with ``d`` declaring."""
         act = view.active
         idx = {s: i for i, s in enumerate(act)}
         hands = list(w.hands)
@@ -758,7 +735,8 @@ class SearchBot:
         hands[d] &= ~discard
         pos = PlayPosition(
             hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
-            leader=idx[d], declarer=idx[d], declarer_points=points_of(discard), options=opts,
+            leader=idx[d], declarer=idx[d], declarer_points=points_of(discard | w.discards),
+            options=opts,
         )
         return self._floor(pos, thresholds)
 

@@ -30,7 +30,7 @@ from ..cards import (
     QUEEN,
     SUIT_MASK,
 )
-from .position import ACES, DECLARE, NINES, PlayOptions
+from .position import ACES, DECLARE, NINES, PlayOptions, _declaration
 
 INF = 1 << 20
 
@@ -90,7 +90,6 @@ class Search:
         self.nlot = options.no_lead_own_trump
         self.half = options.half_marriage
         self.ace_val = options.ace_marriage
-        self.ace_trump = options.ace_marriage_trump
         self.ace_row = options.ace_marriage_all_in_row
         self.nines_val = options.four_nines_bonus
 
@@ -101,30 +100,9 @@ class Search:
         return potential(hand, self.opts)
 
     def declaration(self, hand: int, card: int) -> tuple[int, bool] | None:
-        suit, rank = divmod(card, 6)
-        if rank in (KING, QUEEN, JACK) and self.ds >> suit & 1:
-            return None
-        if rank in (KING, QUEEN):
-            mm = MARRIAGE_MASK[suit]
-            if hand & mm == mm:
-                return self.mv[suit], True
-            if rank == QUEEN and self.half:
-                hm = HALF_MARRIAGE_MASK[suit]
-                if hand & hm == hm:
-                    return self.mv[suit] // 2, True
-            return None
-        if rank == JACK:
-            hm = HALF_MARRIAGE_MASK[suit]
-            if self.half and hand & hm == hm:
-                return self.mv[suit] // 2, True
-            return None
-        if rank == ACE:
-            if self.ace_val and hand & ACES == ACES:
-                return self.ace_val, self.ace_trump
-            return None
-        if rank == NINE and self.nines_val and hand & NINES == NINES:
-            return self.nines_val, False
-        return None
+        """(value, changes trump) of leading ``card`` with ``+`` here (the rules of
+        :func:`thousand.solver.position._declaration`, with the suits declared so far)."""
+        return _declaration(hand, card, self.opts, self.ds)
 
     # --- moves ------------------------------------------------------------------------------
 
