@@ -84,6 +84,10 @@ class World:
 Check = Callable[[dict[int, Mask]], float]
 
 
+#: (free room by place, cards to place, places with room, each card's places, restricted?)
+_Plan = tuple[dict[int, int], list[int], list[int], dict[int, list[int]], bool]
+
+
 @dataclass
 class Knowledge:
     """What one seat knows about where the cards are.
@@ -106,6 +110,8 @@ class Knowledge:
     #: groups of alternatives: each group places a few cards in one of several ways
     #: (weight, {place: cards}); one alternative of each group is drawn first.
     variants: list[list[tuple[float, dict[int, Mask]]]] = field(default_factory=list)
+    _plans: dict[tuple[Mask, tuple[tuple[int, Mask], ...]], _Plan | None] = field(
+        default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ drawing
 
@@ -143,16 +149,10 @@ class Knowledge:
     def _deal(
         self, known: dict[int, Mask], pool: Mask, rng: random.Random, tries: int
     ) -> dict[int, Mask] | None:
-        free0 = {loc: n - known.get(loc, 0).bit_count() for loc, n in self.sizes.items()}
-        if any(v < 0 for v in free0.values()):
+        plan = self._plan(known, pool)
+        if plan is None:
             return None
-        cards = cards_of(pool)
-        if sum(free0.values()) != len(cards):
-            return None
-        locs = [loc for loc in free0 if free0[loc] > 0]
-        options = {c: [loc for loc in locs if not self.exclude.get(loc, 0) >> c & 1]
-                   for c in cards}
-        constrained = any(len(o) < len(locs) for o in options.values())
+        free0, cards, locs, options, constrained = plan
         for _ in range(tries):
             out = {loc: known.get(loc, 0) for loc in self.sizes}
             if not constrained:
@@ -186,6 +186,29 @@ class Knowledge:
             if ok:
                 return out
         return None
+
+    def _plan(self, known: dict[int, Mask], pool: Mask) -> _Plan | None:
+        """What :meth:`_deal` needs to place ``pool`` around ``known`` (free room by
+        place, the cards, the places with room, each card's possible places, whether any
+        card is restricted), or None if the cards cannot fit.  Cached: a seat samples the
+        same knowledge many times per decision."""
+        key = (pool, tuple(known.items()))
+        try:
+            return self._plans[key]
+        except KeyError:
+            pass
+        free0 = {loc: n - known.get(loc, 0).bit_count() for loc, n in self.sizes.items()}
+        cards = cards_of(pool)
+        plan: _Plan | None = None
+        if all(v >= 0 for v in free0.values()) and sum(free0.values()) == len(cards):
+            locs = [loc for loc in free0 if free0[loc] > 0]
+            options = {c: [loc for loc in locs if not self.exclude.get(loc, 0) >> c & 1]
+                       for c in cards}
+            constrained = any(len(o) < len(locs) for o in options.values())
+            plan = (free0, cards, locs, options, constrained)
+        if len(self._plans) < 4096:
+            self._plans[key] = plan
+        return plan
 
     def weight(self, placed: dict[int, Mask]) -> float:
         w = 1.0
