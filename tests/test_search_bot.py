@@ -232,7 +232,6 @@ def test_finds_the_forced_win_the_heuristic_misses() -> None:
     move, why = SearchBot(1, SMALL).explain(view)
     assert truth[move] >= 130, (mv.move_str(move), truth)
     assert "130" in why
-    assert truth[HeuristicBot(1).choose(view)] < 130 or True  # the heuristic may improve
 
 
 def test_does_not_concede_a_laydown_and_keeps_its_marriage() -> None:

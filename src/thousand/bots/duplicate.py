@@ -6,7 +6,9 @@ dealer) is played once for every **rotation** of the bots round the table: entry
 rotations of three bots give every bot every seat, which is all the dealt cards can tell
 apart; the mirror seatings would only repeat who sits after whom).  Every seating starts
 from scores of 0 and plays the deal to its end; a deal that ends in a redeal goes on with
-the next cards the same game deals, until one deal is played or conceded.
+the next cards the same game deals, until one deal is played or conceded.  A bot's seed
+depends on the set and its seat, not on which bot it is, so that two bots of one level in
+one seat decide alike in the seatings where they meet the same position.
 
 For each bot it reports (docs/search-bots.md):
 
@@ -278,7 +280,10 @@ def _seat_entry(n: int, rotation: int) -> list[int]:
 def _bots(levels: Sequence[str], seat_entry: Sequence[int], seed: int) -> list[Any]:
     from . import make_bot
 
-    return [make_bot(levels[e], seed=seed * 31 + e) for e in seat_entry]
+    # The seed goes with the seat, not with the bot: a level sitting in the same seat in
+    # two seatings decides the same way from the same position (common random numbers),
+    # so the seatings differ where the bots differ, not where their dice do.
+    return [make_bot(levels[e], seed=seed * 31 + seat) for seat, e in enumerate(seat_entry)]
 
 
 def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetResult:
