@@ -6,7 +6,9 @@ double-dummy solver (:mod:`thousand.solver`, every hand open), and choose the mo
 average outcome is best (perfect-information Monte Carlo, PIMC).
 
 * **Card play**: every legal card is valued in every sampled deal with
-  :func:`~thousand.solver.Solver.solve_moves` (the declarer's final total after it).
+  :func:`~thousand.solver.Solver.solve_moves` (the declarer's final total after it);
+  ``expert`` weights the deals by how well the others' last cards fit them
+  (:mod:`thousand.bots.inference`).
 * **Exchange**: the cards to give (or discard) are candidates ranked by the heuristic's
   ``keep_score``; each candidate is solved in the sampled deals, and the weaker half of the
   candidates is dropped after each round of deals (successive halving).
@@ -964,8 +966,10 @@ def _register() -> None:
     )
     register_bot(
         "expert", expert,
-        ("the strong bot with a bigger budget (about 1 s a move)",
-         "как сильный, но думает дольше (около 1 с на ход)"),
+        ("the strong bot with a bigger budget that also reads the cards played "
+         "(about 1 s a move)",
+         "как сильный, но думает дольше и делает выводы из сыгранных карт "
+         "(около 1 с на ход)"),
     )
 
 

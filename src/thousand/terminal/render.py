@@ -69,11 +69,18 @@ def move_markup(move: Move, view: View, names: Sequence[str], lang: str) -> str:
         return T(lang, "opt_bid", n=mv.value_of(move))
     if mv.is_contract(move):
         return T(lang, "opt_contract", n=mv.value_of(move))
-    words = {
-        mv.PASS: "opt_pass", mv.DARK: "opt_dark", mv.LOOK: "opt_look",
-        mv.REDEAL: "opt_redeal", mv.CONCEDE: "opt_concede",
-    }
-    return T(lang, words[move]) if move in words else mv.move_str(move)
+    return _word(move, lang)
+
+
+#: the i18n keys of the moves that are words
+_WORDS = {
+    mv.PASS: "opt_pass", mv.DARK: "opt_dark", mv.LOOK: "opt_look",
+    mv.REDEAL: "opt_redeal", mv.CONCEDE: "opt_concede",
+}
+
+
+def _word(move: Move, lang: str) -> str:
+    return T(lang, _WORDS[move]) if move in _WORDS else mv.move_str(move)
 
 
 def move_plain(move: Move, lang: str) -> str:
@@ -86,11 +93,7 @@ def move_plain(move: Move, lang: str) -> str:
         return str(mv.value_of(move))
     if mv.is_contract(move):
         return T(lang, "opt_contract", n=mv.value_of(move))
-    words = {
-        mv.PASS: "opt_pass", mv.DARK: "opt_dark", mv.LOOK: "opt_look",
-        mv.REDEAL: "opt_redeal", mv.CONCEDE: "opt_concede",
-    }
-    return T(lang, words[move]) if move in words else mv.move_str(move)
+    return _word(move, lang)
 
 
 def _give_target(view: View, first: bool) -> int:
