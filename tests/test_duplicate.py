@@ -32,6 +32,16 @@ def test_every_rotation_gets_the_same_cards() -> None:
     assert by_seat[0] == by_seat[1] == by_seat[2]
 
 
+def test_a_level_in_the_same_seat_draws_the_same_dice() -> None:
+    """Common random numbers: the random bot rolls with a seed of its seat, so three random
+    bots play one set alike in every seating (with a seed per bot they would not)."""
+    for index in range(3):
+        res = play_set(index, ["random", "random", "random"], Rules(), seed=5)
+        by_seat = [tuple(st.scores[(s - st.rotation) % 3] for s in range(3))
+                   for st in res.seatings]
+        assert by_seat[0] == by_seat[1] == by_seat[2]
+
+
 def test_run_report_and_saved_log(tmp_path: Path) -> None:
     out = tmp_path / "run"
     rep = run_duplicate(["heuristic", "random", "random"], 6, Rules(), seed=1, games=1,
