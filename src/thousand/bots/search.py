@@ -336,6 +336,7 @@ class SearchBot(ReasoningBot):
                     own_bonus[m] = float(_declaration_value(view, m))
         tau = self.config.play_inference
         history = play_history(view) if tau > 0 else []
+        weights: list[float] = []  # of the deals solved, in order
         n = 0
         while budget.more(n):
             w = know.sample(rng)
@@ -350,6 +351,7 @@ class SearchBot(ReasoningBot):
                     continue  # too unlikely to be worth solving
             pos = position(view, w, opts)
             values = self.solver.solve_moves(pos)
+            weights.append(weight)
             for m in legal:
                 v = values.get(m)
                 if v is None:  # pragma: no cover - the solver and the engine agree
@@ -366,17 +368,22 @@ class SearchBot(ReasoningBot):
             return self.fallback.decide(view)
         best = max(legal, key=lambda m: (util[m], -_card_cost(m)))
         solved = len(totals[best])
-        return best, self._play_reason(view, best, legal, util, totals, solved, declarer,
-                                       margin)
+        return best, self._play_reason(view, best, legal, util, totals, weights, solved,
+                                       declarer, margin)
 
     def _play_reason(
         self, view: View, best: Move, legal: Sequence[Move], util: dict[Move, float],
-        totals: dict[Move, list[int]], n: int, declarer: bool, margin: int,
+        totals: dict[Move, list[int]], weights: Sequence[float], n: int, declarer: bool,
+        margin: int,
     ) -> Reason:
+        """The figures behind the choice, each deal weighted as in the choice."""
         c = view.contract
-        vals = totals[best]
-        made = sum(1 for v in vals if v >= c + margin) / max(1, len(vals))
-        mean = sum(vals) / max(1, len(vals))
+
+        def made_share(vals: Sequence[int]) -> float:
+            return _weighted_mean([float(v >= c + margin) for v in vals], weights)
+
+        made = made_share(totals[best])
+        mean = _weighted_mean([float(v) for v in totals[best]], weights)
         name_en, name_ru = mv.move_str(best), _move_ru(best)
         others = [m for m in legal if m != best]
         alt = max(others, key=lambda m: util[m]) if others else None
@@ -391,8 +398,7 @@ class SearchBot(ReasoningBot):
             ru = (f"{name_ru}: разыгрывающий не добирает {c} в {_pct(1 - made)} из {n} "
                   f"пробных раскладов (берёт около {mean:.0f})")
         if alt is not None:
-            av = totals[alt]
-            amade = sum(1 for v in av if v >= c + margin) / max(1, len(av))
+            amade = made_share(totals[alt])
             if declarer:
                 en += f"; {mv.move_str(alt)}: {_pct(amade)}"
                 ru += f"; {_move_ru(alt)}: {_pct(amade)}"
@@ -890,6 +896,12 @@ class SearchBot(ReasoningBot):
             f"a blind 120 is made in only {_pct(p)} of {len(totals)} sampled deals: look first",
             f"120 втемную играется лишь в {_pct(p)} из {len(totals)} раскладов: смотрю карты",
         )
+
+
+def _weighted_mean(xs: Sequence[float], weights: Sequence[float]) -> float:
+    """The mean of ``xs`` weighted by ``weights`` (0 for no weight)."""
+    total = sum(weights[: len(xs)])
+    return sum(x * w for x, w in zip(xs, weights, strict=False)) / total if total else 0.0
 
 
 def _raise_target(view: View, st: _Stakes, b: int) -> int | None:
