@@ -677,15 +677,8 @@ class SearchBot(ReasoningBot):
         (its hand in each world too: it is sampled before a dark bid)."""
         me = view.seat
         assert me is not None
-        r = view.rules
         know = knowledge(view)
         opts = self.options(view)
-        act = view.active
-        i = act.index(me)
-        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
-        discard_mode = r.exchange == "discard_three"
-        values = r.marriage_values
-        k = self.config.bid_gives
         totals: list[int] = []
         hands: list[Mask] = []
         thr = sorted({b + self.config.bid_margin for b in bids})
@@ -693,33 +686,14 @@ class SearchBot(ReasoningBot):
             w = know.sample(rng)
             if w is None:
                 break
-            hand10 = w.hands[me] | w.talon
-            ranked = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values))
-            low = ranked[:5]
-            cands: list[tuple[float, tuple[int, ...]]] = []
-            n_out = 3 if discard_mode else 2
-            for combo in combinations(low, n_out):
-                rest = hand10
-                for c in combo:
-                    rest &= ~(1 << c)
-                score = _quick_value(rest, values, discard_mode, combo)
-                cands.append((score, combo))
-            cands.sort(reverse=True)
-            world = World(tuple(h | (w.talon if s == me else 0) for s, h in enumerate(w.hands)))
+            world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives)
             best = -1
-            best_hand = hand10
-            for _, combo in cands[:k]:
-                if discard_mode:
-                    disc = 0
-                    for c in combo:
-                        disc |= 1 << c
-                    v = self._hand_totals_for(view, world, me, (), disc, opts, thr)
-                else:
-                    give = ((combo[0], first), (combo[1], second))
-                    v = self._hand_totals_for(view, world, me, give, 0, opts, thr)
+            best_hand = world.hands[me]
+            for combo in combos:
+                v = self._solve_exchange(view, world, me, combo, opts, thr)
                 if v > best:
                     best = v
-                    best_hand = hand10
+                    best_hand = world.hands[me]
                     for c in combo:
                         best_hand &= ~(1 << c)
             totals.append(best)
@@ -728,27 +702,49 @@ class SearchBot(ReasoningBot):
                 other.append(self._other_makes(view, w, opts))
         return totals, hands
 
+    def _quick_exchanges(
+        self, view: View, w: World, d: int, k: int
+    ) -> tuple[World, list[tuple[int, ...]]]:
+        """``w`` with the talon in ``d``'s hand, and the ``k`` exchanges (the cards that
+        leave the hand) the quick rule ranks best among the 5 cards ``keep_score`` values
+        least."""
+        values = view.rules.marriage_values
+        discard_mode = view.rules.exchange == "discard_three"
+        hand10 = w.hands[d] | w.talon
+        low = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values))[:5]
+        cands: list[tuple[float, tuple[int, ...]]] = []
+        for combo in combinations(low, 3 if discard_mode else 2):
+            rest = hand10
+            for c in combo:
+                rest &= ~(1 << c)
+            cands.append((_quick_value(rest, values, discard_mode, combo), combo))
+        cands.sort(reverse=True)
+        world = World(tuple(h | (w.talon if s == d else 0) for s, h in enumerate(w.hands)))
+        return world, [combo for _, combo in cands[:k]]
+
+    def _solve_exchange(
+        self, view: View, world: World, d: int, combo: tuple[int, ...], opts: PlayOptions,
+        thresholds: Sequence[int],
+    ) -> int:
+        """:meth:`_hand_totals_for` after ``d`` discards ``combo`` (``discard_three``) or
+        gives its cards to the next seat and the one after, in that order."""
+        if view.rules.exchange == "discard_three":
+            disc = 0
+            for c in combo:
+                disc |= 1 << c
+            return self._hand_totals_for(view, world, d, (), disc, opts, thresholds)
+        act = view.active
+        i = act.index(d)
+        give = ((combo[0], act[(i + 1) % 3]), (combo[1], act[(i + 2) % 3]))
+        return self._hand_totals_for(view, world, d, give, 0, opts, thresholds)
+
     def _other_makes(self, view: View, w: World, opts: PlayOptions) -> bool:
         """Whether the bidder in front makes his bid in ``w`` when this seat passes
         (he gives the cards the heuristic model would)."""
         hb = view.high_bidder
-        act = view.active
-        i = act.index(hb)
-        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
-        values = view.rules.marriage_values
-        hand10 = w.hands[hb] | w.talon
-        ranked = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values))[:5]
-        discard_mode = view.rules.exchange == "discard_three"
-        n_out = 3 if discard_mode else 2
-        combo = max(combinations(ranked, n_out), key=lambda cb: _quick_value(
-            hand10 & ~sum(1 << c for c in cb), values, discard_mode, cb))
-        world = World(tuple(h | (w.talon if s == hb else 0) for s, h in enumerate(w.hands)))
+        world, combos = self._quick_exchanges(view, w, hb, 1)
         t = [view.high_bid + self.config.other_margin]
-        if discard_mode:
-            disc = sum(1 << c for c in combo)
-            return self._hand_totals_for(view, world, hb, (), disc, opts, t) >= t[0]
-        give = ((combo[0], first), (combo[1], second))
-        return self._hand_totals_for(view, world, hb, give, 0, opts, t) >= t[0]
+        return self._solve_exchange(view, world, hb, combos[0], opts, t) >= t[0]
 
     def _hand_totals_for(
         self, view: View, w: World, d: int, give: Sequence[tuple[int, int]], discard: Mask,
@@ -832,16 +828,15 @@ class SearchBot(ReasoningBot):
         hb = view.high_bidder
         if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
             other = []
-        st_me = stakes(view, me, self.config.win_bonus)
+        st = stakes(view, me, self.config.win_bonus)
         levels = list(bids[:6])
-        target = _raise_target(view, st_me, bids[0])
+        target = _raise_target(view, st, bids[0])
         if target is not None:
             levels.append(target)
         totals, hands = self._bid_totals(view, rng, budget, levels, other=other)
         self.last_samples = len(totals)
         if not totals:
             return self.fallback.decide(view)
-        st = stakes(view, me, self.config.win_bonus)
         p_other = sum(other) / len(other) if other else None
         u_pass = self._pass_utility(view, p_other)
         low = bids[0]
