@@ -6,8 +6,8 @@
 
 ``--variant NAME=LEVEL:FIELD=VALUE,...`` registers a level ``NAME``: the ``strong`` or
 ``expert`` bot with those :class:`~thousand.bots.search.SearchConfig` fields changed
-(repeatable).  The rest of the options are those of ``benchmarks/duplicate.py``; the
-variants are registered before the worker processes fork, so ``--jobs`` works.
+(repeatable).  The rest of the command line goes to ``benchmarks/duplicate.py``; the
+variants are registered before its worker processes fork, so ``--jobs`` works.
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-import time
+
+import duplicate  # benchmarks/duplicate.py, beside this script
 
 from thousand.bots import register_bot
-from thousand.bots.duplicate import report_text, run_duplicate
 from thousand.bots.search import EXPERT, STRONG, SearchBot, SearchConfig
-from thousand.rules import Rules
 
 BASES = {"strong": STRONG, "expert": EXPERT}
 
@@ -51,14 +50,7 @@ def parse_variant(text: str) -> tuple[str, SearchConfig]:
 def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--variant", action="append", default=[], required=True)
-    ap.add_argument("--bots", required=True)
-    ap.add_argument("--sets", type=int, default=200)
-    ap.add_argument("--preset", default="classic")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", default=None)
-    ap.add_argument("--resume", action="store_true")
-    args = ap.parse_args(argv)
+    args, rest = ap.parse_known_args(argv)
     for text in args.variant:
         name, config = parse_variant(text)
 
@@ -68,17 +60,7 @@ def main(argv: list[str]) -> None:
 
         register_bot(name, factory, (text, text))
         print(f"{name}: {config}", flush=True)
-    levels = [x.strip() for x in args.bots.split(",") if x.strip()]
-    start = time.time()
-
-    def progress(done: int, total: int) -> None:
-        if done % 25 == 0 or done == total:
-            print(f"{done}/{total} sets, {time.time() - start:.0f} s", flush=True)
-
-    rep = run_duplicate(levels, args.sets, Rules.from_cli(args.preset, []), seed=args.seed,
-                        jobs=args.jobs, save_dir=args.out, resume=args.resume,
-                        progress=progress)
-    print(report_text(rep))
+    duplicate.main(rest)
 
 
 if __name__ == "__main__":
