@@ -57,6 +57,18 @@ RULESETS: dict[str, Rules] = {
         penalty=100, win_strict=True, round_declarer_before_compare=True, rounding=10,
         max_deals=12,
     ),
+    # The rules the seeds state that came later (RULES §1, §4 new rows): all at once.
+    "seeds": Rules.preset_rules(
+        "classic", first_bidder="dealer", opening_bid="exactly_100", bid_jumps=False,
+        bid_step=15, ten_strength="natural", must_overtake=True, talon_buy=True, dark=True,
+        dark_doubles="all", concede=True, concede_declarer_loses="half",
+        concede_opponents_get="aces", concede_on_barrel=False, cut_nines=True, barrel=900,
+        barrel_score="kept", barrel_deals=None, max_deals=12,
+    ),
+    "buyout-4": Rules.preset_rules(
+        "textbook", talon_buy=True, dark_talon_shown=True, dark_doubles="all",
+        concede_declarer_loses="half", concede_opponents_get="half_contract", max_deals=12,
+    ),
     "dark-taken": Rules.preset_rules(
         "casual", dark=True, dark_marriages_doubled=False, dark_outbid_needs_marriage=False,
         dark_talon_shown=False, golden_deals=True, max_deals=12,
@@ -83,9 +95,20 @@ def allowed_cards(deal: Deal, seat: int | None) -> int:
     m = played
     d = deal.declarer
     dark_hidden = deal.dark_standing and deal.phase in (Phase.DARK_CHOICE, Phase.AUCTION)
+    # The cut (RULES §4 "The cut"): nines and a jack are shown to all; the dealer alone sees
+    # any other card, which lies at the bottom of the deck, in the talon.
+    for c in deal.ctx.cut:
+        if c % 6 in (0, 1) or seat == deal.ctx.dealer:
+            m |= 1 << c
     if seat is not None:
-        choosing_dark = deal.phase == Phase.DARK_CHOICE and seat == deal.ctx.opener
-        if not choosing_dark and not (dark_hidden and seat == deal.dark_bidder):
+        # The dark seat sees nothing of his hand before his first turn (RULES §4 dark).
+        before_first_turn = (
+            deal.ctx.dark_allowed and seat == deal.ctx.dark_seat
+            and not (deal.acted >> seat) & 1
+            and (deal.phase == Phase.DARK_CHOICE
+                 or (deal.phase == Phase.AUCTION and deal.to_move != seat))
+        )
+        if not before_first_turn and not (dark_hidden and seat == deal.dark_bidder):
             m |= deal.hands[seat]
     if d >= 0:
         shown = not (r.talon_shown == "not_at_100" and deal.bid == 100)
@@ -145,6 +168,8 @@ def check_result(deal: Deal) -> None:
     r = deal.rules
     if res.outcome != "played":
         assert all(p == 0 for p in res.points)
+        if res.outcome == "conceded":
+            check_concede(deal)
         return
     assert deal.declarer >= 0
     card_points = sum(deal.taken) + points_of(deal.discards)
@@ -153,13 +178,38 @@ def check_result(deal: Deal) -> None:
     assert sum(res.points) == 120 + sum(deal.bonus)
     assert len(deal.tricks) == deal.n_tricks
     mult = 2 if res.golden else 1
+    # dark_doubles=all: every deal value of a dark deal doubles (RULES §7 Dark doubling)
+    others = mult * (2 if res.dark and r.dark_doubles == "all" else 1)
     for s in deal.opponents():
-        assert res.values[s] == mult * round_points(res.points[s], r.rounding)
+        assert res.values[s] == others * round_points(res.points[s], r.rounding)
     d = deal.declarer
     if not res.made:
         assert res.values[d] == -mult * res.contract * (2 if res.dark else 1)  # type: ignore[operator]
     elif r.declarer_scores == "contract":
         assert res.values[d] == mult * res.contract * (2 if res.dark else 1)  # type: ignore[operator]
+
+
+def check_concede(deal: Deal) -> None:
+    """RULES §4 concede_declarer_loses / concede_opponents_get, §7: a dark deal is never
+    conceded; half a contract is rounded up to a whole number, then with `rounding`."""
+    res = deal.result
+    assert res is not None and not res.dark
+    r = deal.rules
+    c = res.contract
+    assert c is not None and c == deal.bid
+    half = round_points(-(-c // 2), r.rounding)
+    lose = {True: c, False: 0, "half": half}[r.concede_declarer_loses]
+    get = r.concede_opponents_get
+    if get == "aces":
+        pay = 11 * sum(1 for suit in range(4) if deal.hands[deal.declarer] >> (suit * 6 + 5) & 1)
+    elif get == "half_contract":
+        pay = half
+    else:
+        pay = int(get)
+    mult = 2 if res.golden else 1
+    assert res.values[deal.declarer] == -lose * mult
+    for s in deal.opponents():
+        assert res.values[s] == pay * mult
 
 
 # ------------------------------------------------------------------ whole games

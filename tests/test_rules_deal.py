@@ -295,7 +295,9 @@ def test_the_context_opener_is_respected() -> None:
 def dark_deal(
     deal: tuple[list[str], str] = AUCTION, r: Rules | None = None, **ctx: Any
 ) -> Deal:
-    return new_deal(*deal, r=r if r is not None else rules("house"), dark_allowed=True, **ctx)
+    # house with free bidding, so that these tests see the dark rules alone
+    free = rules("house", opening_bid="at_least_100", bid_jumps=True)
+    return new_deal(*deal, r=r if r is not None else free, dark_allowed=True, **ctx)
 
 
 def test_dark_choice_comes_before_the_opener_sees_his_hand() -> None:
@@ -337,9 +339,9 @@ def test_dark_outbid_needs_a_marriage_from_125() -> None:
 def test_dark_outbid_needs_marriage_even_under_a_higher_cap() -> None:
     """RULES §4 dark_outbid_needs_marriage: with bid_cap=150 a player without a marriage could
     bid 125 after an open 120, but not over a dark 120; with the option false he may."""
-    strict = do(dark_deal(NO_MARRIAGE, rules("house", bid_cap=150)), "dark")
+    strict = do(dark_deal(NO_MARRIAGE, rules("house", bid_cap=150, bid_jumps=True)), "dark")
     assert legal(strict) == ["pass"]
-    free = do(dark_deal(NO_MARRIAGE, rules("house", bid_cap=150,
+    free = do(dark_deal(NO_MARRIAGE, rules("house", bid_cap=150, bid_jumps=True,
                                            dark_outbid_needs_marriage=False)), "dark")
     assert legal(free) == ["pass", *bids(125, 150)]
     do(free, "125")
@@ -625,9 +627,10 @@ def test_concede_values_60_each_declarer_minus_bid() -> None:
 
 def test_concede_half_contract_rounded() -> None:
     """RULES §4 concede_opponents_get=half_contract, §7: rounded with rounding
-    (125 → 62 → 60 with 5; 130 → 65; with rounding=10, 65 → 70)."""
+    (125 → 62.5 → 63 → 65 with 5: "half a contract is first rounded up to a whole number";
+    130 → 65; with rounding=10, 65 → 70)."""
     half = rules(concede=True, concede_opponents_get="half_contract")
-    assert conceded(half, "125").values == (60, -125, 60)
+    assert conceded(half, "125").values == (65, -125, 65)
     assert conceded(half, "130").values == (65, -130, 65)
     ten = rules(concede=True, concede_opponents_get="half_contract", bid_step=10, rounding=10)
     assert conceded(ten, "130").values == (70, -130, 70)
@@ -638,12 +641,14 @@ def test_concede_declarer_loses_false() -> None:
     assert conceded(rules(concede=True, concede_declarer_loses=False)).values == (60, 0, 60)
 
 
-def test_concede_dark_and_golden_doubling() -> None:
-    """RULES §4 dark / golden_deals: the declarer's concede loss is a deal score and doubles
-    (dark: only his; golden: every score of the deal)."""
+def test_concede_refused_in_a_dark_deal_doubled_in_golden() -> None:
+    """RULES §7 "A dark deal cannot be conceded"; golden_deals: the declarer's concede loss
+    is a deal score and doubles with every score of the deal."""
     d = new_deal(*ONE_LOSS, r=rules("house"), dark_allowed=True)
-    do(d, "dark", "pass", "pass", "give KS", "give QS", "concede")
-    assert result(d).values == (60, -240, 60)
+    do(d, "dark", "pass", "pass", "give KS", "give QS")
+    assert "concede" not in legal(d)
+    err = illegal(d, "concede")
+    assert err.code == "concede_not_allowed" and "dark deal" in str(err)
     golden = conceded(rules(concede=True, golden_deals=True), golden=True)
     assert golden.golden and golden.bid == 120
     assert golden.values == (120, -240, 120)

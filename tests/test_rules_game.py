@@ -19,7 +19,7 @@ from thousand.rules import Rules
 
 
 def new_game(preset: str = "classic", seed: int = 1, **overrides: Any) -> Game:
-    return Game(Rules.preset_rules(preset, **overrides), seed=seed, auto_deal=False)
+    return Game(Rules.preset_rules(preset, **overrides), first_dealer=0, seed=seed, auto_deal=False)
 
 
 def set_scores(g: Game, *scores: int, barrel: tuple[int, ...] = ()) -> None:
@@ -249,16 +249,23 @@ def test_cut_three_nines_cost_the_cutter() -> None:
 
 
 def test_random_cut_has_nines_then_a_card() -> None:
-    """RULES §4 cut_nines: a nine repeats the cut; a jack makes the dealer cut once more."""
+    """RULES §4 "The cut": a nine is shown and the deck cut again; after three nines the deck
+    stays as it lies; otherwise one other card is seen; after a jack nothing more.  The last
+    card seen, unless a jack, lies at the bottom: it is a talon card (§6)."""
     g = new_game("dealer-opens")
-    for _ in range(200):
-        cut = g.random_cards()[2]
+    endings = set()
+    for _ in range(400):
+        hands, talon, cut = g.random_cards()
         nines = 0
         while nines < len(cut) and cut[nines] % 6 == 0:
             nines += 1
-        rest = cut[nines:]
-        assert len(rest) in (1, 2)
-        assert (len(rest) == 2) == (rest[0] % 6 == 1)
+        assert (nines == 3 and len(cut) == 3) or (nines < 3 and len(cut) == nines + 1)
+        last = cut[-1]
+        if last % 6 != 1:
+            assert talon >> last & 1
+        endings.add("jack" if last % 6 == 1 else "nine" if nines == 3 else "card")
+        g.check_cut(cut, talon)  # what the game deals, the record check accepts
+    assert endings >= {"jack", "card"}
 
 
 # ---------------------------------------------------------------- barrel
@@ -426,18 +433,21 @@ def test_third_fall_reset_to_5_and_no_barrel_after() -> None:
 
 def test_dark_not_allowed_while_anyone_sits_on_barrel() -> None:
     """RULES §4 dark: not allowed while anyone sits on the barrel."""
-    g = new_game("house")
+    g = new_game("house", golden_deals=False)
     set_scores(g, 0, 880, 0, barrel=(1,))
     assert not g.start_deal().ctx.dark_allowed
-    g2 = new_game("house")
+    g2 = new_game("house", golden_deals=False)
     assert g2.start_deal().ctx.dark_allowed
 
 
 def test_dark_min_score() -> None:
     """RULES §4 dark_min_score: no dark below it (house: not while in the minus)."""
-    g = new_game("house")
+    g = new_game("house", golden_deals=False)
     set_scores(g, 0, -5, 0)
     assert not g.start_deal().ctx.dark_allowed
+    g2 = new_game("house", golden_deals=False)
+    set_scores(g2, 0, 0, 0)
+    assert g2.start_deal().ctx.dark_allowed
 
 
 def test_min_score_to_bid_bars_players() -> None:
@@ -599,7 +609,7 @@ def test_concede_declarer_loses_nothing_in_textbook() -> None:
 
 def test_concede_every_third_costs_penalty() -> None:
     """RULES §4 concede_penalty_every=3 (house): every third concede costs another −penalty."""
-    g = new_game("house", dark=False)
+    g = new_game("house", dark=False, golden_deals=False)
     for i in range(3):
         g.dealer = 2
         s = concede_deal(g, declarer=0)
@@ -621,10 +631,13 @@ def test_concede_limit_three_per_game() -> None:
 
 
 def test_concede_not_on_barrel() -> None:
-    """RULES §4 concede_on_barrel=false (house): no concede while he sits on the barrel."""
-    g = new_game("house")
+    """RULES §4 concede_on_barrel=false (house): nobody may concede while any player sits on
+    the barrel."""
+    g = new_game("house", golden_deals=False)
     set_scores(g, 880, 0, 0, barrel=(0,))
-    assert g.start_deal().ctx.concede_allowed[0] is False
+    assert g.start_deal().ctx.concede_allowed[:3] == (False, False, False)
+    g2 = new_game("house", golden_deals=False)
+    assert g2.start_deal().ctx.concede_allowed[:3] == (True, True, True)
 
 
 def test_concede_on_barrel_leaves_it() -> None:

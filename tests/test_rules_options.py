@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -20,8 +22,10 @@ from thousand.rules import (
     format_value,
 )
 from thousand.rules_text import (
+    LANGS,
     OPTION_TEXT,
     PRESET_TEXT,
+    UNSUPPORTED_TEXT,
     explain,
     preset_description,
     title,
@@ -35,26 +39,42 @@ def test_every_option_of_rules_4_is_a_field_in_order() -> None:
     """RULES §4: one field per option, named exactly, in the table's order."""
     fields = [f.name for f in dataclasses.fields(Rules) if f.name != "preset"]
     assert fields == list(OPTION_NAMES)
-    assert OPTION_NAMES[:4] == ("players", "sitting_dealer_scores", "first_bidder", "bid_step")
-    assert OPTION_NAMES[-3:] == ("win_strict", "max_deals", "settlement")
-    assert len(OPTION_NAMES) == 59
+    assert OPTION_NAMES[:8] == (
+        "players",
+        "sitting_dealer_scores",
+        "first_bidder",
+        "opening_bid",
+        "bid_step",
+        "bid_jumps",
+        "ten_strength",
+        "bid_cap",
+    )
+    assert OPTION_NAMES[-3:] == ("max_deals", "settlement", "talon_buy")
+    # The new options sit next to the option they refine, as in the §4 table.
+    for before, after in (("dark", "dark_doubles"), ("barrel", "barrel_score")):
+        assert OPTION_NAMES.index(after) == OPTION_NAMES.index(before) + 1
+    assert len(OPTION_NAMES) == 65
 
 
 def test_classic_defaults_are_the_bold_values_of_rules_4() -> None:
     r = Rules()
     assert r.preset == "classic"
     assert (r.players, r.sitting_dealer_scores, r.first_bidder) == (3, None, "left_of_dealer")
+    assert (r.opening_bid, r.bid_jumps, r.ten_strength) == ("at_least_100", True, "high")
     assert (r.bid_step, r.bid_cap, r.min_score_to_bid) == (5, 120, None)
     assert (r.exchange, r.talon_shown, r.must_overtake) == ("give_one_each", "all", False)
     assert r.marriage_values == (40, 60, 80, 100)
     assert r.rounding == 5 and r.declarer_scores == "contract"
     assert (r.concede, r.concede_opponents_get, r.concede_declarer_loses) == (False, 60, True)
     assert r.concede_on_barrel and r.concede_in_golden
-    assert not r.dark and r.dark_min_score == 0 and r.dark_outbid_needs_marriage
+    assert not r.dark and r.dark_doubles == "declarer"
+    assert r.dark_min_score == 0 and r.dark_outbid_needs_marriage
     assert r.dark_marriages_doubled and r.dark_talon_shown
     assert r.bolts is None and r.bolt_means == "no_trick" and r.samosval == ()
     assert (r.penalty, r.barrel, r.barrel_deals, r.barrel_reset_score) == (120, 880, 3, 0)
+    assert r.barrel_score == "capped"
     assert (r.win_score, r.win_strict, r.max_deals, r.settlement) == (1000, False, 200, False)
+    assert r.talon_buy is False
     assert Rules.preset_rules("classic") == r
     assert r.overrides() == {}
 
@@ -72,13 +92,22 @@ def _diff_from_classic(r: Rules) -> dict[str, object]:
     return {n: getattr(r, n) for n in OPTION_NAMES if getattr(r, n) != getattr(classic, n)}
 
 
+def test_rules_5_classic_is_the_bold_values() -> None:
+    """RULES §5 classic: "the bold values above" — no difference from itself, and the
+    new options of §4 are off or at their bold value (no buy-out, capped barrel)."""
+    r = Rules.preset_rules("classic")
+    assert _diff_from_classic(r) == {} and PRESETS["classic"] == {}
+    assert r.talon_buy is False and r.barrel_score == "capped" and r.bid_jumps
+
+
 def test_rules_5_dealer_opens() -> None:
-    """RULES §5 dealer-opens: first_bidder=dealer, cut_nines, concede (60 each, declarer
-    − contract), max_deals=none, settlement."""
+    """RULES §5 dealer-opens: `first_bidder=dealer`, `opening_bid=exactly_100`,
+    `cut_nines`, `concede` (60 each, declarer − contract), `max_deals=none`, `settlement`."""
     r = Rules.preset_rules("dealer-opens")
     assert r.preset == "dealer-opens"
     assert _diff_from_classic(r) == {
         "first_bidder": "dealer",
+        "opening_bid": "exactly_100",
         "cut_nines": True,
         "concede": True,
         "max_deals": None,
@@ -88,10 +117,15 @@ def test_rules_5_dealer_opens() -> None:
 
 
 def test_rules_5_house() -> None:
-    """RULES §5 house: concede (60 each, every 3rd −120, not on barrel or golden), dark,
-    redeals, bolts=every_3rd, samosval [555, −555], knock-off, falls reset 3."""
+    """RULES §5 house: `opening_bid=exactly_100`, `bid_jumps=false`, `golden_deals`,
+    `concede` (60 each, every 3rd −120, not on barrel or golden), `dark`,
+    `redeal_four_nines`, `redeal_weak_talon`, `redeal_penalty_after=3`, `bolts=every_3rd`,
+    `samosval=[555,−555]`, `barrel_knock_off`, `barrel_falls_reset=3`, `max_deals=none`."""
     r = Rules.preset_rules("house")
     assert _diff_from_classic(r) == {
+        "opening_bid": "exactly_100",
+        "bid_jumps": False,
+        "golden_deals": True,
         "concede": True,
         "concede_penalty_every": 3,
         "concede_on_barrel": False,
@@ -130,18 +164,25 @@ def test_rules_5_house_with_four_players_scores_talon_marriage() -> None:
 
 
 def test_rules_5_textbook() -> None:
-    """RULES §5 textbook: 4 players, talon_value, bid_step 10, discard_three, concede
-    without loss, rounding 10, barrel 900 without a deal limit, dark with the talon hidden."""
+    """RULES §5 textbook: `players=4`, `sitting_dealer_scores=talon_value`,
+    `opening_bid=exactly_100`, `bid_step=10`, `bid_jumps=false`, `ten_strength=natural`,
+    `exchange=discard_three`, `concede` (60 each, declarer loses nothing), `rounding=10`,
+    `barrel=900`, `barrel_score=kept`, `barrel_deals=none`, `dark` with
+    `dark_talon_shown=false`, `max_deals=none`."""
     r = Rules.preset_rules("textbook")
     assert _diff_from_classic(r) == {
         "players": 4,
         "sitting_dealer_scores": "talon_value",
+        "opening_bid": "exactly_100",
         "bid_step": 10,
+        "bid_jumps": False,
+        "ten_strength": "natural",
         "exchange": "discard_three",
         "concede": True,
         "concede_declarer_loses": False,
         "rounding": 10,
         "barrel": 900,
+        "barrel_score": "kept",
         "barrel_deals": None,
         "dark": True,
         "dark_talon_shown": False,
@@ -151,8 +192,9 @@ def test_rules_5_textbook() -> None:
 
 
 def test_rules_5_casual() -> None:
-    """RULES §5 casual: bid_step 10, must_overtake, declarer_scores=taken, rounding 1,
-    barrel 850, barrel_deals none, max_deals none (and one card to each opponent)."""
+    """RULES §5 casual: `bid_step=10`, `must_overtake`, `declarer_scores=taken`,
+    `rounding=1`, `barrel=850`, `barrel_deals=none`, `max_deals=none` (decision: one card
+    to each opponent)."""
     r = Rules.preset_rules("casual")
     assert _diff_from_classic(r) == {
         "bid_step": 10,
@@ -246,7 +288,7 @@ def test_record_example_of_rules_6() -> None:
         ({"barrel": "none"}, ["barrel", "'none'", "null"]),
         ({"players": None}, ["players", "3 or 4"]),
         ({"dark": 1}, ["dark", "true or false"]),
-        ({"bid_step": 10.0}, ["bid_step", "5 or 10"]),
+        ({"bid_step": 10.0}, ["bid_step", "a multiple of 5 from 5 to 50"]),
         ({"marriage_values": [40, 60, 80, 100]}, ["marriage_values", "S, C, D, H"]),
         ({"marriage_values": {"S": 40, "C": 60, "D": 80}}, ["marriage_values", "H missing"]),
         ({"samosval": 555}, ["samosval", "555"]),
@@ -331,8 +373,8 @@ def test_format_value_reads_back_through_the_cli(name: str) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("bid_step=7", ["bid_step: 7 is not allowed; use 5 or 10"]),
-        ("bid_step=ten", ["bid_step", "'ten'", "5 or 10"]),
+        ("bid_step=7", ["bid_step: 7 is not allowed; use a multiple of 5 from 5 to 50"]),
+        ("bid_step=ten", ["bid_step", "'ten'", "a multiple of 5 from 5 to 50"]),
         ("players=5", ["players", "3 or 4"]),
         ("dark=maybe", ["dark", "'maybe'", "true or false"]),
         ("rounding=2", ["rounding", "1, 5 or 10"]),
@@ -343,16 +385,16 @@ def test_format_value_reads_back_through_the_cli(name: str) -> None:
         ("declarer_scores=all", ["declarer_scores", "contract or taken"]),
         ("talon_shown=never", ["talon_shown", "all or not_at_100"]),
         ("sitting_dealer_scores=x", ["sitting_dealer_scores", "talon_marriage"]),
-        ("barrel=zero", ["barrel", "positive whole number", "none"]),
-        ("barrel=0", ["barrel", "positive"]),
-        ("max_deals=-1", ["max_deals", "positive"]),
-        ("concede_limit=0", ["concede_limit", "positive"]),
-        ("ace_marriage=-200", ["ace_marriage", "0 or more"]),
-        ("four_nines_bonus=x", ["four_nines_bonus", "0 or more"]),
-        ("penalty=-120", ["penalty", "0 or more"]),
-        ("win_score=0", ["win_score", "positive"]),
-        ("concede_opponents_get=half", ["concede_opponents_get", "half_contract"]),
-        ("concede_opponents_get=-60", ["concede_opponents_get", "0 or more"]),
+        ("barrel=zero", ["barrel", "a whole number from 1 to 100000, or none"]),
+        ("barrel=0", ["barrel", "from 1 to"]),
+        ("max_deals=-1", ["max_deals", "from 1 to 100000"]),
+        ("concede_limit=0", ["concede_limit", "from 1 to 100"]),
+        ("ace_marriage=-200", ["ace_marriage", "from 0 to 1000"]),
+        ("four_nines_bonus=x", ["four_nines_bonus", "from 0 to 1000"]),
+        ("penalty=-120", ["penalty", "from 0 to 1000"]),
+        ("win_score=0", ["win_score", "from 1 to 100000"]),
+        ("concede_opponents_get=half", ["concede_opponents_get", "half_contract or aces"]),
+        ("concede_opponents_get=-60", ["concede_opponents_get", "from 0 to 1000"]),
         ("marriage_values=S:40,C:60,D:80", ["marriage_values", "H missing"]),
         ("marriage_values=S:41,C:60,D:80,H:100", ["marriage_values", "multiple of 5"]),
         ("marriage_values=S:-40,C:60,D:80,H:100", ["marriage_values", "multiple of 5"]),
@@ -426,8 +468,7 @@ def test_rules_are_frozen_and_replace_revalidates() -> None:
             ["sitting_dealer_scores", "players=4"],
         ),
         ("textbook", ["players=3"], ["sitting_dealer_scores", "players=4"]),
-        ("classic", ["bid_step=10", "bid_cap=125"], ["bid_cap", "multiple of bid_step"]),
-        ("classic", ["bid_cap=95"], ["bid_cap", "at least 100"]),
+        ("classic", ["bid_cap=95"], ["bid_cap", "from 100 to 1000"]),
         ("classic", ["barrel=1000"], ["barrel", "below win_score"]),
         ("classic", ["win_score=800"], ["barrel", "below win_score (800)"]),
         ("classic", ["barrel_reset_score=880"], ["barrel_reset_score", "below barrel (880)"]),
@@ -482,6 +523,11 @@ def test_options_of_a_switched_off_parent_are_not_errors() -> None:
 
 def test_valid_edge_combinations() -> None:
     assert Rules.from_cli("classic", ["bid_step=10", "bid_cap=130"]).bid_cap == 130
+    # Decision (docs/rules-decisions.md, new options): bid_cap is an upper limit and need
+    # not be a multiple of bid_step; a step that does not divide 20 is allowed.
+    assert Rules.from_cli("classic", ["bid_step=10", "bid_cap=125"]).bid_cap == 125
+    assert Rules.from_cli("classic", ["bid_step=15"]).bid_cap == 120
+    assert Rules.from_cli("house", ["bid_step=50", "bid_cap=1000"]).bid_cap == 1000
     assert Rules.from_cli("classic", ["barrel=999"]).barrel == 999
     assert Rules.from_cli("textbook", ["players=3", "sitting_dealer_scores=none"]).players == 3
     assert Rules.from_cli("dealer-opens", ["players=4", "first_bidder=left_of_dealer"]).players == 4
@@ -503,11 +549,16 @@ def test_overrides_are_relative_to_the_starting_preset() -> None:
 # ---------------------------------------------------------------- unsupported & texts
 
 
-def test_unsupported_agreements_of_rules_4() -> None:
-    keys = " ".join(UNSUPPORTED)
-    assert "перекуп" in keys and "по тузам" in keys and "two players" in keys
-    assert all(reason for reason in UNSUPPORTED.values())
-    assert len(unsupported("ru")) == len(unsupported("en")) == 3
+def test_unsupported_is_only_the_two_player_game() -> None:
+    """RULES §4: "Seed 004's two-player game has no rules in the seeds: `thousand rules`
+    lists it as not supported" — the buy-out and the write-off by aces are options now."""
+    assert len(UNSUPPORTED) == 1 and "two players" in next(iter(UNSUPPORTED))
+    assert set(UNSUPPORTED_TEXT) == set(UNSUPPORTED)
+    (ru,) = unsupported("ru")
+    (en,) = unsupported("en")
+    assert "вдвоём" in ru and "two players" in en
+    for line in (ru, en):
+        assert "перекуп" not in line and "тузам" not in line and "buy" not in line
 
 
 def test_every_option_and_preset_is_explained_in_both_languages() -> None:
@@ -550,6 +601,289 @@ def test_explain_errors() -> None:
         explain("dark", "de")
 
 
+# ---------------------------------------------------------------- the new options of §4
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "value", "json_value"),
+    [
+        # `opening_bid`: **at_least_100**; `exactly_100`: the opener's bid is 100.
+        ("opening_bid", "exactly_100", "exactly_100", "exactly_100"),
+        ("opening_bid", "AT_LEAST_100", "at_least_100", "at_least_100"),
+        # `bid_step`: **5**; 10, or any multiple of 5 up to 50.
+        ("bid_step", "15", 15, 15),
+        ("bid_step", "50", 50, 50),
+        ("bid_step", "5", 5, 5),
+        # `bid_jumps`: **true**; false: every raise in the auction is exactly one step.
+        ("bid_jumps", "false", False, False),
+        ("bid_jumps", "yes", True, True),
+        # `ten_strength`: **high**; `natural`: 9 10 J Q K A in taking tricks.
+        ("ten_strength", "natural", "natural", "natural"),
+        ("ten_strength", "high", "high", "high"),
+        # `concede_opponents_get`: **60** each; `half_contract`; `aces`.
+        ("concede_opponents_get", "aces", "aces", "aces"),
+        ("concede_opponents_get", "half_contract", "half_contract", "half_contract"),
+        ("concede_opponents_get", "0", 0, 0),
+        # `concede_declarer_loses`: **true**; false; `half`.
+        ("concede_declarer_loses", "half", "half", "half"),
+        ("concede_declarer_loses", "Half", "half", "half"),
+        ("concede_declarer_loses", "false", False, False),
+        ("concede_declarer_loses", "on", True, True),
+        # `dark_doubles`: **declarer**; `all`.
+        ("dark_doubles", "all", "all", "all"),
+        ("dark_doubles", "declarer", "declarer", "declarer"),
+        # `barrel_score`: **capped**; `kept`.
+        ("barrel_score", "kept", "kept", "kept"),
+        ("barrel_score", "capped", "capped", "capped"),
+        # `talon_buy` (перекуп): **false**; true.
+        ("talon_buy", "true", True, True),
+        ("talon_buy", "off", False, False),
+    ],
+)
+def test_new_option_values_are_accepted_from_json_and_cli(
+    option: str, text: str, value: object, json_value: object
+) -> None:
+    """RULES §4, the rows of opening_bid, bid_step, bid_jumps, ten_strength,
+    concede_opponents_get, concede_declarer_loses, dark_doubles, barrel_score, talon_buy:
+    every value of the table reads the same from `--set` text and from a JSON record."""
+    from_cli = Rules.from_cli("classic", [f"{option}={text}"])
+    from_json = Rules.from_json({"preset": "classic", option: json_value})
+    assert getattr(from_cli, option) == value
+    assert from_cli == from_json
+    assert from_cli.to_json()[option] == json_value
+    assert Rules.from_json(json.loads(json.dumps(from_cli.to_json()))) == from_cli
+    written = from_cli.value_text(option)
+    assert Rules.from_cli("classic", [f"{option}={written}"]) == from_cli
+
+
+def test_write_off_by_aces_is_two_option_values() -> None:
+    """RULES §4: "Write-off by aces (списание «по тузам», seed 002) is
+    `concede_declarer_loses=half` with `concede_opponents_get=aces`"."""
+    r = Rules.from_cli(
+        "dealer-opens", ["concede_declarer_loses=half", "concede_opponents_get=aces"]
+    )
+    assert (r.concede_declarer_loses, r.concede_opponents_get) == ("half", "aces")
+    assert r.overrides() == {"concede_declarer_loses": "half", "concede_opponents_get": "aces"}
+    assert Rules.from_json({"preset": "dealer-opens", **r.overrides()}) == r
+
+
+_ALLOWED_BID_STEP = "use a multiple of 5 from 5 to 50"
+_ALLOWED_SAMOSVAL = "whole numbers from -100000 to 100000"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # `bid_step`: "any multiple of 5 up to 50".
+        ("bid_step=55", "bid_step: 55 is not allowed; " + _ALLOWED_BID_STEP),
+        ("bid_step=12", "bid_step: 12 is not allowed; " + _ALLOWED_BID_STEP),
+        ("bid_step=0", "bid_step: 0 is not allowed; " + _ALLOWED_BID_STEP),
+        ("bid_step=-5", "bid_step: -5 is not allowed; " + _ALLOWED_BID_STEP),
+        # `opening_bid`: at_least_100 | exactly_100.
+        ("opening_bid=101", "opening_bid: '101' is not allowed; use at_least_100 or exactly_100"),
+        ("opening_bid=", "opening_bid: '' is not allowed; use at_least_100 or exactly_100"),
+        ("bid_jumps=sometimes", "bid_jumps: 'sometimes' is not allowed; use true or false"),
+        ("ten_strength=low", "ten_strength: 'low' is not allowed; use high or natural"),
+        # `concede_declarer_loses`: true | false | half.
+        (
+            "concede_declarer_loses=maybe",
+            "concede_declarer_loses: 'maybe' is not allowed; use true, false or half",
+        ),
+        (
+            "concede_declarer_loses=half_contract",
+            "concede_declarer_loses: 'half_contract' is not allowed; use true, false or half",
+        ),
+        # `concede_opponents_get`: a number, half_contract or aces.
+        (
+            "concede_opponents_get=ace",
+            "concede_opponents_get: 'ace' is not allowed; use a whole number from 0 to 1000, "
+            "or half_contract or aces",
+        ),
+        (
+            "concede_opponents_get=1005",
+            "concede_opponents_get: 1005 is not allowed; use a whole number from 0 to 1000",
+        ),
+        ("dark_doubles=both", "dark_doubles: 'both' is not allowed; use declarer or all"),
+        ("barrel_score=cut", "barrel_score: 'cut' is not allowed; use capped or kept"),
+        ("talon_buy=maybe", "talon_buy: 'maybe' is not allowed; use true or false"),
+        ("talon_buy=", "talon_buy: '' is not allowed; use true or false"),
+        # Numeric bounds: points of a deal below 1000, scores within 100000.
+        ("bid_cap=100000", "bid_cap: 100000 is not allowed; use a whole number from 100 to 1000"),
+        ("bid_cap=1005", "bid_cap: 1005 is not allowed; use a whole number from 100 to 1000"),
+        ("penalty=1000000", "penalty: 1000000 is not allowed; use a whole number from 0 to 1000"),
+        ("win_score=100001", "win_score: 100001 is not allowed; use a whole number from 1 to"),
+        ("concede_limit=1000", "concede_limit: 1000 is not allowed; use a whole number from 1"),
+        (
+            "marriage_values=S:1000,C:60,D:80,H:100",
+            'marriage_values: {"S":1000,"C":60,"D":80,"H":100} is not allowed; use a value '
+            "for each of the four suits S, C, D, H, each a multiple of 5, from 0 to 500",
+        ),
+        ("samosval=1000000,-555", "samosval: [1000000,-555] is not allowed; "),
+        ("samosval=99999999999999,5", "samosval: '99999999999999,5' is not allowed; "),
+        ("samosval=" + "9" * 5000, "samosval: "),
+        # An empty value is an error, never "none".
+        ("barrel=", "barrel: '' is not allowed; use a whole number from 1 to 100000, or none"),
+        ("max_deals=", "max_deals: '' is not allowed"),
+        ("samosval=", "samosval: '' is not allowed"),
+        ("bolts=", "bolts: '' is not allowed; use none, every_3rd"),
+    ],
+)
+def test_bad_new_values_name_the_option_and_the_allowed_values(text: str, message: str) -> None:
+    """RULES §4 (values and bounds of each option) and §7 "Invalid combinations are rejected
+    with a message": the message names the option, the value and what is allowed."""
+    with pytest.raises(RulesError) as err:
+        Rules.from_cli("classic", [text])
+    assert str(err.value).startswith(message)
+    if text.startswith("samosval"):
+        assert _ALLOWED_SAMOSVAL in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("obj", "message"),
+    [
+        ({"bid_step": 55}, "bid_step: 55 is not allowed; " + _ALLOWED_BID_STEP),
+        ({"bid_step": 12}, "bid_step: 12 is not allowed; " + _ALLOWED_BID_STEP),
+        ({"bid_step": "10"}, "bid_step: '10' is not allowed; " + _ALLOWED_BID_STEP),
+        ({"opening_bid": "exactly100"}, "opening_bid: 'exactly100' is not allowed; use at_le"),
+        ({"bid_jumps": "false"}, "bid_jumps: 'false' is not allowed; use true or false"),
+        ({"ten_strength": None}, "ten_strength: none is not allowed; use high or natural"),
+        (
+            {"concede_declarer_loses": "maybe"},
+            "concede_declarer_loses: 'maybe' is not allowed; use true, false or half",
+        ),
+        (
+            {"concede_declarer_loses": 0},
+            "concede_declarer_loses: 0 is not allowed; use true, false or half",
+        ),
+        ({"concede_opponents_get": "Aces"}, "concede_opponents_get: 'Aces' is not allowed"),
+        ({"dark_doubles": "everyone"}, "dark_doubles: 'everyone' is not allowed; use declarer"),
+        ({"barrel_score": True}, "barrel_score: true is not allowed; use capped or kept"),
+        ({"talon_buy": "yes"}, "talon_buy: 'yes' is not allowed; use true or false"),
+        ({"bid_cap": 100000}, "bid_cap: 100000 is not allowed; use a whole number from 100"),
+        (
+            {"marriage_values": {"S": 1000, "C": 60, "D": 80, "H": 100}},
+            'marriage_values: {"S":1000,"C":60,"D":80,"H":100} is not allowed',
+        ),
+        ({"samosval": [10**15, -555]}, "samosval: "),
+        ({"barrel": ""}, "barrel: '' is not allowed; use a whole number from 1 to 100000"),
+    ],
+)
+def test_bad_new_values_in_json_are_rejected(obj: dict[str, Any], message: str) -> None:
+    """RULES §6: a record's `rules` are checked like `--set` values (§4 values and bounds)."""
+    with pytest.raises(RulesError) as err:
+        Rules.from_json({"preset": "classic", **obj})
+    assert str(err.value).startswith(message)
+    if "samosval" in obj:
+        assert _ALLOWED_SAMOSVAL in str(err.value)
+
+
+def test_option_without_a_value_is_an_error() -> None:
+    """`--set barrel` (no `=`) is not "none": the user must say what he means."""
+    with pytest.raises(RulesError, match="barrel: no value given; write barrel=VALUE"):
+        Rules.from_cli("classic", ["barrel"])
+    with pytest.raises(RulesError, match="talon_buy: no value given"):
+        Rules.from_cli("classic", ["talon_buy"])
+
+
+# ---------------------------------------------------------------- texts of the new options
+
+
+def test_new_options_are_explained_as_the_rules_say() -> None:
+    """RULES §4 rows and paragraphs, as the explanations (`--explain`) put them."""
+    # `concede_opponents_get`: "`aces`: 11 for each ace the declarer holds when he concedes".
+    assert "11 for each ace the declarer holds" in explain("concede_opponents_get", "en")
+    assert "по 11 за каждый туз" in explain("concede_opponents_get")
+    # `concede_declarer_loses`: "`half` (− half the contract, rounded with `rounding`)";
+    # §7: "first rounded up to a whole number (52.5 → 53), then rounded with `rounding`".
+    en = explain("concede_declarer_loses", "en")
+    assert "half the contract" in en and "rounded up to a whole number" in en
+    assert "половина заказа" in explain("concede_declarer_loses")
+    # `concede_on_barrel`: "false: nobody may concede while any player sits on the barrel".
+    assert "nobody may concede while any player sits on the barrel" in explain(
+        "concede_on_barrel", "en"
+    )
+    assert "не расписывается никто" in explain("concede_on_barrel")
+    # `dark`: "the player left of the dealer (also where the dealer opens) may bid 120
+    # blind, if the bid is still below 120"; §7: "A dark deal cannot be conceded and its
+    # talon cannot be bought".
+    en = explain("dark", "en")
+    assert "left of the dealer" in en and "also where the dealer opens" in en
+    assert "below 120" in en and "cannot be conceded" in en and "cannot be bought" in en
+    assert "не расписывают" in explain("dark") and "не перекупают" in explain("dark")
+    # "The cut": "when the bottom card has been a nine three times, the cutter gets
+    # −penalty ... A jack is shown to everyone and the dealer cuts once more himself".
+    en = explain("cut_nines", "en")
+    assert "three times" in en and "−penalty" in en and "jack" in en and "talon" in en
+    # "Talon buy-out": "The price is the smallest of 120, 240, 360, … above the current
+    # contract, and needs no marriage".
+    en = explain("talon_buy", "en")
+    assert "120, 240, 360" in en and "needs no marriage" in en and "loses nothing" in en
+    assert "перекупить" in explain("talon_buy")
+    # `bid_step`: "any multiple of 5 up to 50: a bid is 100 plus a multiple of the step".
+    assert "up to 50" in explain("bid_step", "en") and "100, 115, 130" in explain("bid_step")
+    assert "natural place" in explain("ten_strength", "en")
+    assert "exactly one step" in explain("bid_jumps", "en")
+    assert "every player's" in explain("dark_doubles", "en")
+    assert "stays as it is" in explain("barrel_score", "en")
+
+
+def test_russian_texts_of_the_new_options_use_the_players_words() -> None:
+    """RULES §8: перекуп, «сижу на ста», темнить, бочка, роспись."""
+    assert title("talon_buy") == "перекуп" and "\nПерекуп. " in explain("talon_buy")
+    assert "«сидит на ста»" in explain("opening_bid")
+    assert "темнить" in explain("dark") and "бочк" in explain("barrel_score")
+    assert "по тузам" in explain("concede_declarer_loses")
+
+
+def test_preset_texts_follow_rules_5() -> None:
+    """RULES §5: each preset's one-line description says what it changes."""
+    assert "exactly 100" in preset_description("dealer-opens", "en")
+    assert "one step" in preset_description("house", "en")
+    textbook = preset_description("textbook", "en")
+    assert "natural place" in textbook and "score kept" in textbook
+    assert "exactly 100" in textbook
+    assert "«сидит на ста»" in preset_description("dealer-opens")
+
+
+def _texts() -> list[str]:
+    out: list[str] = []
+    for option in OPTION_TEXT.values():
+        out += [*option.title, *option.text]
+    for text in [*PRESET_TEXT.values(), *UNSUPPORTED_TEXT.values()]:
+        out += [*text]
+    return out
+
+
+_ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_texts_and_rules_pages_stand_alone() -> None:
+    """Users get the repository alone: the texts and the rules pages point at nothing
+    outside it and ask nobody to look up a source by number."""
+    pages = ["README.md", "docs/rules.md", "docs/rules-options.md", "docs/rules-decisions.md"]
+    texts = _texts() + [(_ROOT / page).read_text(encoding="utf-8") for page in pages]
+    for text in texts:
+        assert "../shared" not in text and "RULES.md" not in text
+    for text in _texts():
+        assert "seed" not in text.lower()
+    assert "docs/rules.md" in (_ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_players_rules_page_names_every_option_and_preset_in_both_languages() -> None:
+    """RULES §4: "Every option has one name, used in code, records and the CLI" — the
+    players' page (docs/rules.md) lists each under that name, in Russian and in English,
+    and every preset of §5."""
+    page = (_ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    ru, sep, en = page.partition("\n## In English\n")
+    assert sep and "## По-русски" in ru
+    for section in (ru, en):
+        missing = [name for name in OPTION_NAMES if f"- `{name}` —" not in section]
+        assert missing == []
+        for preset in PRESET_NAMES:
+            assert f"| `{preset}` |" in section
+
+
 # ---------------------------------------------------------------- thousand rules
 
 
@@ -567,6 +901,18 @@ def _app() -> typer.Typer:
 def _run(*args: str, columns: int = 160) -> tuple[int, str, str]:
     result = CliRunner(env={"COLUMNS": str(columns)}).invoke(_app(), ["rules", *args])
     return result.exit_code, result.stdout, result.stderr
+
+
+def _unsupported_lines(out: str, label: str) -> list[str]:
+    """The list under the "not supported" heading of ``thousand rules``."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(label))
+    found = []
+    for line in lines[start + 1 :]:
+        if not line.startswith("  - "):
+            break
+        found.append(line[4:])
+    return found
 
 
 def _marked_rows(out: str) -> list[str]:
@@ -597,7 +943,7 @@ def test_cli_table_for_house() -> None:
     assert "555,-555" in lines["samosval"]
     for name in OPTION_NAMES:
         assert name in out
-    assert "talon buy-out" in out and "перекуп" in out and "two players" in out
+    assert _unsupported_lines(out, "Not supported") == [unsupported("en")[0]]
 
 
 def test_cli_table_in_russian_with_sets_on_a_narrow_terminal() -> None:
@@ -630,7 +976,7 @@ def test_cli_explain_in_both_languages() -> None:
     ("args", "message"),
     [
         (["hous"], "unknown preset 'hous'"),
-        (["--set", "bid_step=7"], "bid_step: 7 is not allowed; use 5 or 10"),
+        (["--set", "bid_step=7"], "bid_step: 7 is not allowed; use a multiple of 5 from 5 to 50"),
         (["--set", "bidstep=10"], "did you mean 'bid_step'"),
         (["dealer-opens", "--set", "players=4"], "first_bidder"),
         (["--explain", "drak"], "did you mean 'dark'"),
@@ -643,3 +989,27 @@ def test_cli_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
     assert out == ""
     assert err.count("\n") == 1 and message in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("option", OPTION_NAMES)
+def test_cli_explain_every_option(option: str, lang: str) -> None:
+    """RULES §4: every option has one name, used in the CLI; `--explain` says what it
+    does and its value in each preset of §5, in Russian and in English."""
+    code, out, err = _run("--explain", option.replace("_", "-"), "--lang", lang)
+    assert code == 0, err
+    assert out.startswith(f"{option} — {title(option, lang)}\n")
+    label = "В пресетах" if lang == "ru" else "In the presets"
+    assert f"{label}: classic " in out and ", casual " in out
+
+
+@pytest.mark.parametrize(("lang", "label"), [("ru", "Не поддерживается"), ("en", "Not supported")])
+def test_cli_lists_only_the_two_player_game_as_unsupported(lang: str, label: str) -> None:
+    """RULES §4: "Seed 004's two-player game has no rules in the seeds: `thousand rules`
+    lists it as not supported" — and nothing else; the listing ends by naming the
+    players' rules page."""
+    code, out, err = _run("--lang", lang)
+    assert code == 0, err
+    assert _unsupported_lines(out, label) == unsupported(lang)
+    assert len(unsupported(lang)) == 1
+    assert out.rstrip().splitlines()[-1].endswith("docs/rules.md")

@@ -42,6 +42,21 @@ RANK_MASK: tuple[Mask, ...] = tuple(sum(1 << (s * 6 + r) for s in range(4)) for 
 HIGHER_IN_SUIT: tuple[Mask, ...] = tuple(
     SUIT_MASK[c // 6] & ~((1 << (c + 1)) - 1) for c in range(N_CARDS)
 )
+#: Trick-taking strength of each card inside its suit, by ``ten_strength`` (RULES §1):
+#: ``high`` is the rank itself (9 J Q K 10 A); ``natural`` puts the ten between the nine
+#: and the jack (9 10 J Q K A).  Points never change with it.
+STRENGTH: dict[str, tuple[int, ...]] = {
+    "high": tuple(c % 6 for c in range(N_CARDS)),
+    "natural": tuple((0, 2, 3, 4, 1, 5)[c % 6] for c in range(N_CARDS)),
+}
+#: For each ``ten_strength``, for each card, the mask of the cards of its suit that beat it.
+HIGHER_BY_STRENGTH: dict[str, tuple[Mask, ...]] = {
+    name: tuple(
+        sum(1 << (6 * (c // 6) + r) for r in range(6) if strength[6 * (c // 6) + r] > strength[c])
+        for c in range(N_CARDS)
+    )
+    for name, strength in STRENGTH.items()
+}
 #: Mask of K+Q of a suit (a marriage), by suit.
 MARRIAGE_MASK: tuple[Mask, ...] = tuple(
     (1 << (s * 6 + KING)) | (1 << (s * 6 + QUEEN)) for s in range(4)

@@ -16,6 +16,9 @@ Phases, in order (RULES.md §2, §4, §6):
     before he sees his hand.  In a record ``look`` is implied by any other move.
 ``AUCTION``
     bids, passes, and redeal demands on a player's first turn.
+``BUY``
+    ``talon_buy``: the talon has been shown to all; each other player in turn, clockwise
+    from the declarer, answers ``buy`` or ``pass`` (RULES §4 "Talon buy-out").
 ``EXCHANGE``
     the declarer has taken the talon; he gives one card to each opponent (or
     discards three), or demands a redeal for a weak talon instead of the first.
@@ -40,13 +43,14 @@ from typing import TYPE_CHECKING, Any
 from . import moves as mv
 from .cards import (
     ACE,
-    HIGHER_IN_SUIT,
+    HIGHER_BY_STRENGTH,
     JACK,
     KING,
     NINE,
     POINTS,
     QUEEN,
     RANK_MASK,
+    STRENGTH,
     SUIT_MASK,
     Card,
     Mask,
@@ -72,6 +76,7 @@ class Phase(IntEnum):
     REDEAL_OFFER = 4
     PLAY = 5
     DONE = 6
+    BUY = 7
 
 
 PHASE_NAMES = {
@@ -82,6 +87,7 @@ PHASE_NAMES = {
     Phase.REDEAL_OFFER: "redeal offer",
     Phase.PLAY: "play",
     Phase.DONE: "over",
+    Phase.BUY: "buy",
 }
 
 
@@ -92,7 +98,9 @@ class DealContext:
     ``hands`` are by seat (a sitting-out dealer's hand is 0); ``opener`` is the
     first bidder, or the player of a golden deal.  ``barred`` seats must pass
     (``min_score_to_bid``); ``concede_allowed`` is by seat (limit, barrel,
-    golden); ``dark_allowed`` says whether the opener may bid dark in this deal.
+    golden); ``dark_allowed`` says whether the player left of the dealer
+    (:attr:`dark_seat`) may bid dark in this deal.  ``cut`` lists the bottom cards
+    seen at the cut (``cut_nines``).
     """
 
     rules: Rules
@@ -116,6 +124,21 @@ class DealContext:
         n = self.players
         order = tuple((self.dealer + i) % n for i in range(1, n + 1))
         return order[:3] if n == 4 else order
+
+    @property
+    def dark_seat(self) -> int:
+        """Who may bid dark: the player left of the dealer, also where the dealer opens
+        (RULES §4 dark)."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def cut_talon_card(self) -> Card | None:
+        """The card left at the bottom of the deck by the cut, hence in the talon; None
+        when the cut ended with a jack (the dealer cut again, nobody looked) or there was
+        no cut (RULES §4 "The cut")."""
+        if not self.cut or self.cut[-1] % 6 == JACK:
+            return None
+        return self.cut[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +209,9 @@ class Deal:
 
     __slots__ = (
         "_cached_legal",
+        "_higher",
         "_next",
+        "_strength",
         "_undo",
         "aces_in_row",
         "acted",
@@ -194,6 +219,7 @@ class Deal:
         "auction",
         "bid",
         "bonus",
+        "buys",
         "contract",
         "ctx",
         "dark_bidder",
@@ -237,6 +263,10 @@ class Deal:
         for i, s in enumerate(self.active):
             nxt[s] = self.active[(i + 1) % 3]
         self._next: list[int] = nxt
+        # Which card beats which inside a suit (RULES §1 ten_strength): the play phase asks
+        # these tables instead of comparing card numbers.
+        self._strength = STRENGTH[rules.ten_strength]
+        self._higher = HIGHER_BY_STRENGTH[rules.ten_strength]
         self.hands: list[Mask] = list(ctx.hands)
         self.talon: Mask = ctx.talon
         self.talon_public = False
@@ -253,6 +283,7 @@ class Deal:
         self.bid = 0
         self.contract = 0
         self.given: list[tuple[Card, int]] = []
+        self.buys: list[tuple[int, int]] = []  # (buyer, price), RULES §4 talon_buy
         self.discards: Mask = 0
         self.offer_queue: tuple[int, ...] = ()
         self.trick: list[Card] = []
@@ -272,16 +303,16 @@ class Deal:
         self._undo: list[tuple[Any, ...]] = []
         self._cached_legal: list[Move] | None = None
         self.to_move = ctx.opener
+        self.phase = Phase.AUCTION
+        self.looked = (1 << n) - 1
         if ctx.golden:
             # A golden deal has no auction: the opener plays 120 (RULES §4 golden_deals).
-            self.looked = (1 << n) - 1
             self._start_exchange(ctx.opener, 120)
-        elif ctx.dark_allowed and ctx.opener not in ctx.barred:
-            self.phase = Phase.DARK_CHOICE
-            self.looked = ((1 << n) - 1) & ~(1 << ctx.opener)
-        else:
-            self.phase = Phase.AUCTION
-            self.looked = (1 << n) - 1
+            return
+        if ctx.dark_allowed and ctx.dark_seat not in ctx.barred:
+            # The dark seat does not see his hand until he chooses (at his first turn).
+            self.looked &= ~(1 << ctx.dark_seat)
+        self._begin_turn(ctx.opener)
 
     # ------------------------------------------------------------------ queries
 
@@ -333,6 +364,11 @@ class Deal:
         """Two nines, or under 5 points (``redeal_weak_talon``)."""
         return (self.talon & RANK_MASK[NINE]).bit_count() >= 2 or points_of(self.talon) < 5
 
+    def top_of_suit(self, suit: int) -> Card:
+        """The strongest card of ``suit`` in the trick in progress (``must_overtake``)."""
+        strength = self._strength
+        return max((c for c in self.trick if c // 6 == suit), key=strength.__getitem__)
+
     def current_trick(self) -> list[tuple[int, Card]]:
         """The cards of the trick in progress with the seats that played them."""
         out = []
@@ -370,6 +406,8 @@ class Deal:
             return [mv.DARK, mv.LOOK]
         if phase == Phase.REDEAL_OFFER:
             return [mv.REDEAL, mv.PASS]
+        if phase == Phase.BUY:
+            return [mv.BUY, mv.PASS]
         return []
 
     def _legal_auction(self) -> list[Move]:
@@ -382,37 +420,55 @@ class Deal:
         if seat in self.ctx.barred:
             out.append(mv.PASS)
             return out
-        step = r.bid_step
         if self.high_bid == 0:
+            # The opening bid: 100 or more, or exactly 100 ("сижу на ста", opening_bid).
             low = 100
+            top = 100 if r.opening_bid == "exactly_100" else self.cap(seat)
         else:
             out.append(mv.PASS)
-            if (
-                self.dark_standing
-                and r.dark_outbid_needs_marriage
-                and marriage_sum(self.hands[seat], r.marriage_values) == 0
-            ):
+            if self._dark_blocks(seat):
                 return out
-            low = self.high_bid + step
-        low = -(-low // step) * step
-        top = max(self.cap(seat), 100)
-        out.extend(mv.bid(b) for b in range(low, top + 1, step))
+            low = self.next_bid(self.high_bid)
+            top = self.cap(seat) if r.bid_jumps else min(self.cap(seat), low)
+        out.extend(mv.bid(b) for b in range(low, top + 1, r.bid_step))
         return out
+
+    def next_bid(self, bid: int) -> int:
+        """The lowest bid above ``bid``: bids are 100 plus a multiple of ``bid_step``
+        (RULES §4 bid_step); the dark 120 and the golden 120 may lie between them."""
+        step = self.rules.bid_step
+        return 100 + ((bid - 100) // step + 1) * step
+
+    def _dark_blocks(self, seat: int) -> bool:
+        """A standing dark bid may be outbid only with a marriage in hand
+        (``dark_outbid_needs_marriage``)."""
+        r = self.rules
+        return (
+            self.dark_standing
+            and r.dark_outbid_needs_marriage
+            and marriage_sum(self.hands[seat], r.marriage_values) == 0
+        )
+
+    def buy_price(self) -> int:
+        """What the talon costs now: the smallest of 120, 240, 360, … above the contract
+        (RULES §4 "Talon buy-out")."""
+        return (self.contract // 120 + 1) * 120
 
     def _legal_contract(self) -> list[Move]:
         seat = self.declarer
-        step = self.rules.bid_step
         low = self.bid
-        top = self.cap(seat)
         out = [mv.contract(low)]
-        start = -(-(low + 1) // step) * step
-        out.extend(mv.contract(b) for b in range(start, top + 1, step))
+        out.extend(
+            mv.contract(b)
+            for b in range(self.next_bid(low), self.cap(seat) + 1, self.rules.bid_step)
+        )
         if self._concede_allowed():
             out.append(mv.CONCEDE)
         return out
 
     def _concede_allowed(self) -> bool:
-        if not self.rules.concede:
+        # A dark deal cannot be conceded (RULES §7).
+        if not self.rules.concede or self.dark_standing:
             return False
         allowed = self.ctx.concede_allowed
         return self.declarer >= len(allowed) or allowed[self.declarer]
@@ -434,8 +490,8 @@ class Deal:
             follow = hand & SUIT_MASK[led]
             if follow:
                 if self.rules.must_overtake:
-                    top = max(c for c in trick if c // 6 == led)
-                    higher = follow & HIGHER_IN_SUIT[top]
+                    top = self.top_of_suit(led)
+                    higher = follow & self._higher[top]
                     if higher:
                         follow = higher
                 return cards_of(follow)
@@ -537,6 +593,8 @@ class Deal:
             self._apply_dark_choice(move)
         elif phase == Phase.REDEAL_OFFER:
             self._apply_redeal_offer(move)
+        elif phase == Phase.BUY:
+            self._apply_buy(move)
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
@@ -546,7 +604,7 @@ class Deal:
             self.offer_queue, self.trick.copy(), self.leader, self.trump, self.trump_declarer,
             self.aces_in_row, self.taken.copy(), self.tricks_won.copy(), self.bonus.copy(),
             len(self.tricks), len(self.declarations), self.redeal_by, self.result,
-            self.talon_public, len(self.auction), self.declared_suits,
+            self.talon_public, len(self.auction), self.declared_suits, len(self.buys),
         )
 
     def undo(self) -> Move:
@@ -562,8 +620,9 @@ class Deal:
             self.offer_queue, trick, self.leader, self.trump, self.trump_declarer,
             self.aces_in_row, taken, tricks_won, bonus,
             n_tricks, n_decl, self.redeal_by, self.result, self.talon_public, n_auction,
-            self.declared_suits,
+            self.declared_suits, n_buys,
         ) = self._undo.pop()
+        del self.buys[n_buys:]
         self.hands = hands
         self.trick = trick
         self.taken = taken
@@ -649,7 +708,18 @@ class Deal:
         seat = self._next[self.to_move]
         while (self.passed >> seat) & 1:
             seat = self._next[seat]
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Give ``seat`` its turn in the auction.  The dark seat comes to its first turn
+        without having looked: it chooses ``dark`` or ``look`` while the bid is still
+        below 120, and simply looks otherwise (RULES §4 dark)."""
         self.to_move = seat
+        if not (self.looked >> seat) & 1:
+            if self.high_bid < 120:
+                self.phase = Phase.DARK_CHOICE
+            else:
+                self.looked |= 1 << seat
 
     def _start_exchange(self, declarer: int, bid: int) -> None:
         self.declarer = declarer
@@ -660,6 +730,45 @@ class Deal:
         self.talon_public = self._talon_shown_to_all()
         self.phase = Phase.EXCHANGE
         self.to_move = declarer
+        if self.rules.talon_buy and self.talon_public and not self.dark_standing:
+            # (a golden deal is never bought: RULES §4 "Talon buy-out")
+            self._ask_buyers(() if self.ctx.golden else self._buyers_after(declarer))
+
+    def _buyers_after(self, declarer: int) -> tuple[int, ...]:
+        """Who is asked to buy, clockwise from the declarer: the other active seats, but
+        not one barred from bidding *(decision)*, and nobody once the price passes the
+        highest contract the auction could reach (bid_cap + every marriage)
+        *(decision)*."""
+        if self.buy_price() > self.rules.bid_cap + sum(self.rules.marriage_values):
+            return ()
+        a = self._next[declarer]
+        b = self._next[a]
+        return tuple(s for s in (a, b) if s not in self.ctx.barred)
+
+    def _ask_buyers(self, queue: tuple[int, ...]) -> None:
+        self.offer_queue = queue
+        if queue:
+            self.phase = Phase.BUY
+            self.to_move = queue[0]
+        else:
+            self.phase = Phase.EXCHANGE
+            self.to_move = self.declarer
+
+    def _apply_buy(self, move: Move) -> None:
+        """``buy``: the buyer takes the talon from the declarer and plays at the price;
+        the former declarer is a defender and loses nothing; the others are asked again
+        (RULES §4 "Talon buy-out").  ``pass``: the next one is asked."""
+        if move == mv.BUY:
+            seat = self.to_move
+            price = self.buy_price()
+            self.hands[self.declarer] &= ~self.talon
+            self.hands[seat] |= self.talon
+            self.buys.append((seat, price))
+            self.declarer = seat
+            self.bid = self.contract = price
+            self._ask_buyers(self._buyers_after(seat))
+        else:
+            self._ask_buyers(self.offer_queue[1:])
 
     def _talon_shown_to_all(self) -> bool:
         r = self.rules
@@ -751,13 +860,14 @@ class Deal:
             return
         # The trick is complete: find the winner.
         trump = self.trump
+        strength = self._strength
         best = trick[0]
         best_i = 0
         for i in (1, 2):
             c = trick[i]
             cs = c // 6
             bs = best // 6
-            if (cs == bs and c > best) or (cs == trump and bs != trump):
+            if (cs == bs and strength[c] > strength[best]) or (cs == trump and bs != trump):
                 best, best_i = c, i
         winner = self.leader
         for _ in range(best_i):
@@ -836,14 +946,17 @@ class Deal:
         if phase == Phase.AUCTION and (mv.is_bid(move) or move == mv.PASS):
             return self._why_illegal_bid(text, move)
         if phase == Phase.CONTRACT and mv.is_contract(move):
-            if mv.value_of(move) < self.bid:
+            n = mv.value_of(move)
+            if n < self.bid:
                 return IllegalMove(text, "contract_too_low", bid=self.bid)
-            if mv.value_of(move) % self.rules.bid_step:
+            if (n - 100) % self.rules.bid_step:
                 return IllegalMove(text, "bid_step", step=self.rules.bid_step)
             return self._over_cap(text, self.declarer)
         if phase == Phase.CONTRACT and move == mv.CONCEDE:
             if not self.rules.concede:
                 why = _words(": these rules have no concede", ": в этих правилах росписи нет")
+            elif self.dark_standing:
+                why = _words(": a dark deal cannot be conceded", ": тёмную не расписывают")
             else:
                 why = _words(": not for you in this deal", ": вам в этой раздаче нельзя")
             return IllegalMove(text, "concede_not_allowed", why=why)
@@ -853,6 +966,11 @@ class Deal:
             if mv.is_discard(move) != expected:
                 return IllegalMove(text, "wrong_phase", what=text.split()[0], now=now)
             return IllegalMove(text, "not_in_hand", card=lambda lang: card_label(card, lang))
+        if move == mv.BUY:
+            if not self.rules.talon_buy:
+                return IllegalMove(text, "buy_not_allowed", why=_words(
+                    ": these rules have no buy-out", ": в этих правилах перекупа нет"))
+            return IllegalMove(text, "buy_not_allowed", why="")
         if move == mv.REDEAL:
             return IllegalMove(text, "redeal_not_entitled")
         if move == mv.DARK:
@@ -875,6 +993,7 @@ class Deal:
                 Phase.CONTRACT: ("name the contract or concede", "назвать заказ или расписать"),
                 Phase.REDEAL_OFFER: ("demand a redeal or pass",
                                      "потребовать пересдачу или пасовать"),
+                Phase.BUY: ("buy the talon or pass", "перекупить прикуп или пасовать"),
                 Phase.PLAY: ("play a card", "сходить"),
                 Phase.DONE: ("nothing", "ничего"),
             }[phase]
@@ -888,18 +1007,18 @@ class Deal:
         if move == mv.PASS:
             return IllegalMove(text, "first_bid_compulsory", min=100)
         n = mv.value_of(move)
-        if n % r.bid_step:
+        if n >= 100 and (n - 100) % r.bid_step:
             return IllegalMove(text, "bid_step", step=r.bid_step)
-        low = 100 if self.high_bid == 0 else self.high_bid + r.bid_step
+        low = 100 if self.high_bid == 0 else self.next_bid(self.high_bid)
         if n < low:
             code = "first_bid_compulsory" if self.high_bid == 0 else "bid_too_low"
             return IllegalMove(text, code, min=low)
-        if (
-            self.dark_standing
-            and r.dark_outbid_needs_marriage
-            and marriage_sum(self.hands[seat], r.marriage_values) == 0
-        ):
+        if self.high_bid == 0 and r.opening_bid == "exactly_100":
+            return IllegalMove(text, "opening_exactly_100")
+        if self._dark_blocks(seat):
             return IllegalMove(text, "dark_outbid")
+        if self.high_bid and not r.bid_jumps and n > low:
+            return IllegalMove(text, "one_step", step=r.bid_step, next=low)
         return self._over_cap(text, seat)
 
     def _over_cap(self, text: str, seat: int) -> IllegalMove:
@@ -925,7 +1044,7 @@ class Deal:
             if hand & SUIT_MASK[led]:
                 if card // 6 != led:
                     return IllegalMove(text, "must_follow", suit=suit_name(led))
-                top = max(c for c in trick if c // 6 == led)
+                top = self.top_of_suit(led)
                 return IllegalMove(text, "must_overtake", card=lambda lang: card_label(top, lang))
             return IllegalMove(text, "must_trump", suit=suit_name(self.trump), led=suit_name(led))
         if move >= 24:
@@ -969,15 +1088,12 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
     golden = ctx.golden
     values = [0] * n
     if conceded:
+        # (a dark deal is never conceded: RULES §7)
         points = (0,) * n
         tricks = (0,) * n
         made = None
-        loss = contract if r.concede_declarer_loses else 0
-        values[d] = -loss * (2 if dark else 1)
-        if r.concede_opponents_get == "half_contract":
-            pay = round_points(contract // 2, r.rounding)
-        else:
-            pay = int(r.concede_opponents_get)
+        loss, pay = concede_values(r, contract, deal.hands[d])
+        values[d] = -loss
         for s in deal.opponents():
             values[s] = pay
     else:
@@ -1003,6 +1119,10 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
             values[s] = round_points(pts[s], r.rounding)
     if n == 4 and r.sitting_dealer_scores:
         values[ctx.dealer] = round_points(sitting_dealer_value(deal.talon, r), r.rounding)
+    if dark and r.dark_doubles == "all":
+        # Every player's deal value counts double, the sitting dealer's too (RULES §7);
+        # the declarer's own was doubled above, with dark_marriages_doubled.
+        values = [v if s == d else 2 * v for s, v in enumerate(values)]
     if golden:
         values = [2 * v for v in values]
     return DealResult(
@@ -1019,6 +1139,28 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
         active=deal.active,
         dealer=ctx.dealer,
     )
+
+
+def half_of(amount: int, rules: Rules) -> int:
+    """Half an amount as the concede options take it: rounded up to a whole number, then
+    with ``rounding`` (RULES §7: 105 → 52.5 → 53 → 55 at 5)."""
+    return round_points((amount + 1) // 2, rules.rounding)
+
+
+def concede_values(rules: Rules, contract: int, declarer_hand: Mask) -> tuple[int, int]:
+    """What a concede costs: ``(declarer's loss, each opponent's gain)`` (RULES §4
+    concede_declarer_loses, concede_opponents_get).  ``declarer_hand`` is his hand when he
+    concedes (``aces``: 11 for each ace in it).  The one home of this rule: bots ask it."""
+    lose = rules.concede_declarer_loses
+    loss = half_of(contract, rules) if lose == "half" else contract if lose else 0
+    get = rules.concede_opponents_get
+    if get == "half_contract":
+        pay = half_of(contract, rules)
+    elif get == "aces":
+        pay = 11 * (declarer_hand & RANK_MASK[ACE]).bit_count()
+    else:
+        pay = int(get)
+    return loss, pay
 
 
 def sitting_dealer_value(talon: Mask, rules: Rules) -> int:

@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import FULL_DECK, NINE, Card, Mask, cards_of, mask_of
+from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, cards_of, mask_of
 from .deal import Deal, DealContext, DealResult
 from .moves import LOOK, Move
 from .rules import Rules
@@ -95,7 +95,7 @@ class Game:
         self,
         rules: Rules | None = None,
         players: Sequence[str] | None = None,
-        first_dealer: int = 0,
+        first_dealer: int | None = None,
         seed: int | None = None,
         auto_deal: bool = True,
     ) -> None:
@@ -104,12 +104,15 @@ class Game:
         self.names = list(players) if players is not None else [f"P{i + 1}" for i in range(n)]
         if len(self.names) != n:
             raise ValueError(f"{len(self.names)} player names for a {n}-player game")
-        if not 0 <= first_dealer < n:
-            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}")
         self.n = n
-        self.first_dealer = first_dealer
         self.seed = seed
         self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        if first_dealer is None:
+            # Drawn by lot (seed 002), from the game's own random source: a seed repeats it.
+            first_dealer = self.rng.randrange(n)
+        if not (_is_int(first_dealer) and 0 <= first_dealer < n):
+            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}")
+        self.first_dealer = first_dealer
         self.auto_deal = auto_deal
         self.seats = [SeatState() for _ in range(n)]
         self.dealer = first_dealer
@@ -178,9 +181,17 @@ class Game:
         return (self.dealer + 1) % self.n
 
     def random_cards(self) -> tuple[tuple[Mask, ...], Mask, tuple[Card, ...]]:
-        """Shuffle and deal 7 cards to each player in the deal and 3 to the talon."""
+        """Shuffle, cut (``cut_nines``) and deal 7 cards to each player in the deal and the
+        last 3 to the talon."""
         deck = list(range(24))
         self.rng.shuffle(deck)
+        cut: tuple[Card, ...] = ()
+        if self.rules.cut_nines:
+            cut = self._random_cut()
+            if cut[-1] % 6 != JACK:
+                # The card seen last lies at the bottom of the deck: a talon card.
+                deck.remove(cut[-1])
+                deck.append(cut[-1])
         hands = [0] * self.n
         i = 0
         for k in range(1, self.n + 1):
@@ -190,25 +201,18 @@ class Game:
             hands[seat] = mask_of(deck[i : i + 7])
             i += 7
         talon = mask_of(deck[i : i + 3])
-        cut: tuple[Card, ...] = ()
-        if self.rules.cut_nines:
-            cut = self._random_cut()
         return tuple(hands), talon, cut
 
     def _random_cut(self) -> tuple[Card, ...]:
-        """The bottom cards seen at the cut: nines repeat the cut; a jack makes the
-        dealer cut once more himself."""
+        """The bottom cards seen at the cut (RULES §4 "The cut"): a nine is shown and the
+        deck cut again (a cut may show the same nine again); after the third nine the
+        deck stays as it lies; a jack is shown and the dealer cuts once more unseen."""
         seen: list[Card] = []
-        pool = list(range(24))
         while True:
-            card = self.rng.choice(pool)
-            pool.remove(card)
+            card = self.rng.randrange(24)
             seen.append(card)
-            if card % 6 != NINE:
-                break
-        if card % 6 == 1:  # a jack
-            seen.append(self.rng.choice(pool))
-        return tuple(seen)
+            if card % 6 != NINE or len(seen) == 3:
+                return tuple(seen)
 
     def start_deal(
         self,
@@ -228,34 +232,65 @@ class Game:
                 raise ValueError("a talon is needed with the hands")
             hands_t, talon_m, cut_t = tuple(hands), talon, tuple(cut)
             self.check_cards(hands_t, talon_m)
+            self.check_cut(cut_t, talon_m)
         r = self.rules
         opener = self.opener()
         golden = self.is_golden()
         anyone_on_barrel = any(s.on_barrel for s in self.seats)
+        dark_seat = (self.dealer + 1) % self.n
         dark_allowed = (
             r.dark
             and not golden
             and not anyone_on_barrel
-            and self.seats[opener].score >= r.dark_min_score
+            and self.seats[dark_seat].score >= r.dark_min_score
         )
         barred = frozenset(
             s for s in range(self.n)
             if r.min_score_to_bid is not None and self.seats[s].score <= r.min_score_to_bid
         )
+        # concede_on_barrel=false: nobody concedes while anyone sits on the barrel (RULES §4)
         concede_allowed = tuple(
             (r.concede_limit is None or st.concedes < r.concede_limit)
-            and (r.concede_on_barrel or not st.on_barrel)
+            and (r.concede_on_barrel or not anyone_on_barrel)
             and (r.concede_in_golden or not golden)
             for st in self.seats
         )
         ctx = DealContext(
             rules=r, dealer=self.dealer, hands=hands_t, talon=talon_m, opener=opener,
-            golden=golden, dark_allowed=dark_allowed and opener not in barred, barred=barred,
+            golden=golden, dark_allowed=dark_allowed and dark_seat not in barred, barred=barred,
             concede_allowed=concede_allowed, cut=cut_t,
         )
         self.deal = Deal(ctx)
         self.records.append(DealRecord(self.dealer, hands_t, talon_m, [], cut_t))
         return self.deal
+
+    def check_cut(self, cut: tuple[Card, ...], talon: Mask) -> None:
+        """Reject a cut list the cut cannot produce (RULES §6): none without ``cut_nines``;
+        with it, up to three nines, then (unless there were three) one other card; after a
+        jack nothing more; the last card, unless a jack, is a talon card."""
+        if not self.rules.cut_nines:
+            if cut:
+                raise ValueError("a cut is listed, but these rules have no cut (cut_nines)")
+            return
+        if not cut:
+            raise ValueError("the cut is missing: with cut_nines a deal lists the cards seen")
+        if any(not (_is_int(c) and 0 <= c < 24) for c in cut):
+            raise ValueError("the cut lists something that is not a card")
+        nines = 0
+        while nines < len(cut) and cut[nines] % 6 == NINE:
+            nines += 1
+        last = cut[-1]
+        if nines < 3 and nines < len(cut) - 1:
+            raise ValueError("the cut lists cards after the first card that is not a nine")
+        if nines < 3 and nines == len(cut):
+            raise ValueError("the cut ends with a nine: after a nine it is cut again")
+        if nines >= 3 and len(cut) > 3:
+            raise ValueError("after three nines the deck is not cut again: nothing follows them")
+        if last % 6 != JACK and not talon >> last & 1:
+            raise ValueError(
+                f"the last card seen at the cut, {card_str(last)}, lies at the bottom of the "
+                "deck and must be in the talon"
+            )
 
     def check_cards(self, hands: tuple[Mask, ...], talon: Mask) -> None:
         """Reject a deal that does not hold every card exactly once in the right places."""
@@ -319,6 +354,7 @@ class Game:
         barrel = r.barrel
         wins = self._wins
         sat_before = [s.on_barrel for s in seats]
+        before_penalties = before
         if res.outcome == "redeal":
             self._score_redeal(events)
         else:
@@ -334,8 +370,11 @@ class Game:
                 if seat != res.declarer:
                     continue  # nothing is recorded on the barrel
                 if res.outcome == "conceded":
+                    # A concede that costs him something takes him off; one that costs
+                    # nothing leaves him sitting, and is no fall (RULES §7).
                     st.score += value
-                    self._leave_barrel(seat, falls, events, "fall")
+                    if value < 0:
+                        self._leave_barrel(seat, falls, events, "fall")
                 elif res.made:
                     if wins(st.score + value):
                         st.score += value
@@ -344,6 +383,7 @@ class Game:
                     st.score += value
                     self._leave_barrel(seat, falls, events, "fall")
             # 3. penalties: bolts, concede.
+            before_penalties = self.scores
             self._score_bolts(res, events)
             if res.outcome == "conceded" and res.declarer is not None:
                 st = seats[res.declarer]
@@ -356,12 +396,10 @@ class Game:
                 self.golden_made = True
         self._score_cut(ctx, events)
         if barrel is not None:
-            # a sitter pushed below the barrel by a penalty has fallen off
+            # A penalty on a sitter takes him off the barrel: a fall (RULES §7).
             for seat, st in enumerate(seats):
-                if st.on_barrel and st.score < barrel:
-                    st.on_barrel = False
-                    falls.append(seat)
-                    events.append(Event(seat, "fall"))
+                if st.on_barrel and st.score < before_penalties[seat]:
+                    self._leave_barrel(seat, falls, events, "fall")
             if res.outcome != "redeal":
                 self._climb(res, sat_before, falls, events)
                 # 5. sitters whose deals ran out.
@@ -369,7 +407,7 @@ class Game:
                     if st.on_barrel and sat_before[seat]:
                         st.barrel_deals += 1
                         if r.barrel_deals is not None and st.barrel_deals >= r.barrel_deals:
-                            st.score = barrel - r.penalty
+                            st.score -= r.penalty
                             self._leave_barrel(seat, falls, events, "barrel_timeout", -r.penalty)
             # 6. every third fall resets the score.
             for seat in falls:
@@ -496,6 +534,7 @@ class Game:
             s for s in range(self.n)
             if not self.seats[s].on_barrel
             and not self.seats[s].no_barrel
+            and s not in falls  # who left the barrel in this deal does not climb back in it
             and self.seats[s].score >= barrel
             and not wins(self.seats[s].score)
         ]
@@ -504,10 +543,11 @@ class Game:
         pre_cap = {s: self.seats[s].score for s in climbers}
         for s in climbers:
             st = self.seats[s]
-            st.score = barrel
+            if r.barrel_score == "capped":
+                st.score = barrel
             st.on_barrel = True
             st.barrel_deals = 0
-            events.append(Event(s, "barrel_on", barrel - pre_cap[s]))
+            events.append(Event(s, "barrel_on", st.score - pre_cap[s]))
         fallen: list[int] = []
         if r.barrel_simultaneous_fall and len(climbers) > 1:
             fallen = list(climbers)
@@ -517,7 +557,8 @@ class Game:
         if r.barrel_knock_off:
             fallen += [s for s in range(self.n) if sat_before[s] and self.seats[s].on_barrel]
         for s in fallen:
-            self.seats[s].score = barrel - r.penalty
+            # barrel − penalty; with barrel_score=kept his own score stands for the barrel
+            self.seats[s].score -= r.penalty
             self._leave_barrel(s, falls, events, "knocked_off", -r.penalty)
 
     def _who_stays(self, res: DealResult, climbers: list[int], pre_cap: dict[int, int]) -> int:
@@ -564,6 +605,10 @@ class Game:
             return None
         win = self.rules.win_score
         return [0 if s == self.winner else max(0, win - sc) for s, sc in enumerate(self.scores)]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def hands_from_lists(hands: Sequence[Sequence[Card]]) -> tuple[Mask, ...]:

@@ -18,6 +18,7 @@ dark (blind 120)           ``dark``            97
 redeal                     ``redeal``          98
 concede                    ``concede``         99
 look at one's cards        ``look``            100 (never recorded)
+buy the talon              ``buy``             101
 bid N                      ``105``             1000 + N
 final contract N           ``contract 120``    100000 + N
 =========================  ==================  =====================
@@ -42,6 +43,7 @@ DARK: Move = 97
 REDEAL: Move = 98
 CONCEDE: Move = 99
 LOOK: Move = 100
+BUY: Move = 101
 _BID = 1000
 _CONTRACT = 100000
 #: Bids and contracts stay below this, so the two ranges of values never meet.
@@ -125,8 +127,15 @@ def move_str(m: Move) -> str:
     raise MoveError(f"{m} is not a move")
 
 
-_WORDS = {PASS: "pass", DARK: "dark", REDEAL: "redeal", CONCEDE: "concede", LOOK: "look"}
+_WORDS = {
+    PASS: "pass", DARK: "dark", REDEAL: "redeal", CONCEDE: "concede", LOOK: "look", BUY: "buy",
+}
 _BY_WORD = {v: k for k, v in _WORDS.items()}
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes "²" and other scripts' digits."""
+    return text.isascii() and text.isdigit()
 
 
 def parse_move(text: str) -> Move:
@@ -147,13 +156,14 @@ def parse_move(text: str) -> Move:
         if word == "discard":
             return discard(parse_card(rest))
         if word == "contract":
-            if not rest.strip().isdigit():
+            number = rest.strip()
+            if not _is_number(number):
                 raise MoveError(f"{text!r} is not a move: a contract is 'contract N'")
-            if int(rest) >= MAX_NUMBER:
+            if len(number) > 6 or int(number) >= MAX_NUMBER:
                 raise MoveError(f"{text!r} is not a move: no contract is that high")
-            return contract(int(rest))
-        if t.isdigit():
-            if int(t) >= MAX_NUMBER:
+            return contract(int(number))
+        if _is_number(t):
+            if len(t) > 6 or int(t) >= MAX_NUMBER:
                 raise MoveError(f"{text!r} is not a move: no bid is that high")
             return bid(int(t))
         if t.endswith("+"):

@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,9 +54,10 @@ __all__ = [
 _SUITS = "SCDH"
 _SUIT_ALIASES = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
 
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
 _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "on"})
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "off"})
-_NONE_WORDS = frozenset({"none", "null", "no_value", ""})
+_NONE_WORDS = frozenset({"none", "null", "no_value"})
 
 
 class RulesError(ValueError):
@@ -81,6 +83,8 @@ class _Spec:
     choices: tuple[Any, ...] = ()
     optional: bool = False
     minimum: int | None = None
+    maximum: int | None = None
+    multiple: int = 1
     words: tuple[str, ...] = ()
     allowed_text: str = ""
 
@@ -90,10 +94,17 @@ class _Spec:
             text = self.allowed_text
         elif self.kind == "bool":
             text = "true or false"
+        elif self.kind == "bool_or_word":
+            text = _or_list(["true", "false", *self.words])
         elif self.choices:
             text = _or_list([str(c) for c in self.choices])
         elif self.kind == "int_or_word":
-            text = f"a whole number, {self.minimum} or more, or {_or_list(list(self.words))}"
+            text = (
+                f"a whole number from {self.minimum} to {self.maximum}, "
+                f"or {_or_list(list(self.words))}"
+            )
+        elif self.minimum is not None and self.maximum is not None:
+            text = f"a whole number from {self.minimum} to {self.maximum}"
         elif self.minimum == 1:
             text = "a positive whole number"
         elif self.minimum is not None:
@@ -113,15 +124,31 @@ def _or_list(items: Sequence[str]) -> str:
 
 _BOOL = _Spec("bool")
 
+#: Bounds of the numeric options (issue: an unbounded value once validated and then
+#: exhausted memory or overflowed the move encoding).  Points of one deal (a bid cap,
+#: a bonus, a penalty) stay below MAX_POINTS, so a bid always fits the move encoding
+#: and the solver's score type; scores (win, barrel, samosval) below MAX_SCORE.
+MAX_POINTS = 1000
+MAX_SCORE = 100_000
+MAX_COUNT = 100
+MAX_DEALS = 100_000
+MAX_MARRIAGE = 500
+
 _SPECS: dict[str, _Spec] = {
     "players": _Spec("int", choices=(3, 4)),
     "sitting_dealer_scores": _Spec(
         "choice", choices=("talon_marriage", "talon_value"), optional=True
     ),
     "first_bidder": _Spec("choice", choices=("left_of_dealer", "dealer")),
-    "bid_step": _Spec("int", choices=(5, 10)),
-    "bid_cap": _Spec("int", minimum=100, allowed_text="a multiple of bid_step, at least 100"),
-    "min_score_to_bid": _Spec("int", optional=True),
+    "opening_bid": _Spec("choice", choices=("at_least_100", "exactly_100")),
+    "bid_step": _Spec(
+        "int", minimum=5, maximum=50, multiple=5, allowed_text="a multiple of 5 from 5 to 50"
+    ),
+    "bid_jumps": _BOOL,
+    "ten_strength": _Spec("choice", choices=("high", "natural")),
+    "bid_cap": _Spec(
+"int", minimum=100, maximum=MAX_POINTS),
+    "min_score_to_bid": _Spec("int", optional=True, minimum=-MAX_SCORE, maximum=MAX_SCORE),
     "exchange": _Spec("choice", choices=("give_one_each", "discard_three")),
     "talon_shown": _Spec("choice", choices=("all", "not_at_100")),
     "must_overtake": _BOOL,
@@ -129,38 +156,42 @@ _SPECS: dict[str, _Spec] = {
         "marriages",
         allowed_text=(
             "a value for each of the four suits S, C, D, H, each a multiple of 5, "
-            'from 0 up: S:40,C:60,D:80,H:100 (in JSON {"S": 40, "C": 60, "D": 80, "H": 100})'
+            f"from 0 to {MAX_MARRIAGE}: S:40,C:60,D:80,H:100 "
+            '(in JSON {"S": 40, "C": 60, "D": 80, "H": 100})'
         ),
     ),
     "marriage_on_first_lead": _BOOL,
     "marriage_points_declarer_only": _BOOL,
     "half_marriage": _BOOL,
-    "ace_marriage": _Spec("int", minimum=0),
+    "ace_marriage": _Spec("int", minimum=0, maximum=MAX_POINTS),
     "ace_marriage_trump": _BOOL,
     "ace_marriage_all_in_row": _BOOL,
-    "four_nines_bonus": _Spec("int", minimum=0),
+    "four_nines_bonus": _Spec("int", minimum=0, maximum=MAX_POINTS),
     "no_lead_own_trump": _BOOL,
     "rounding": _Spec("int", choices=(1, 5, 10)),
     "round_declarer_before_compare": _BOOL,
     "declarer_scores": _Spec("choice", choices=("contract", "taken")),
     "concede": _BOOL,
-    "concede_opponents_get": _Spec("int_or_word", minimum=0, words=("half_contract",)),
-    "concede_declarer_loses": _BOOL,
-    "concede_limit": _Spec("int", optional=True, minimum=1),
-    "concede_penalty_every": _Spec("int", optional=True, minimum=1),
+    "concede_opponents_get": _Spec(
+        "int_or_word", minimum=0, maximum=MAX_POINTS, words=("half_contract", "aces")
+    ),
+    "concede_declarer_loses": _Spec("bool_or_word", words=("half",)),
+    "concede_limit": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
+    "concede_penalty_every": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "concede_on_barrel": _BOOL,
     "concede_in_golden": _BOOL,
     "dark": _BOOL,
-    "dark_min_score": _Spec("int"),
+    "dark_doubles": _Spec("choice", choices=("declarer", "all")),
+    "dark_min_score": _Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE),
     "dark_outbid_needs_marriage": _BOOL,
     "dark_marriages_doubled": _BOOL,
     "dark_talon_shown": _BOOL,
     "redeal_four_nines": _BOOL,
-    "redeal_weak_hand": _Spec("int", optional=True, minimum=1),
+    "redeal_weak_hand": _Spec("int", optional=True, minimum=1, maximum=120),
     "redeal_weak_talon": _BOOL,
     "redeal_weak_talon_only_at_100": _BOOL,
     "redeal_after_exchange": _BOOL,
-    "redeal_penalty_after": _Spec("int", optional=True, minimum=1),
+    "redeal_penalty_after": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "cut_nines": _BOOL,
     "bolts": _Spec("choice", choices=("every_3rd", "three_in_a_row", "every_5th"), optional=True),
     "bolt_means": _Spec("choice", choices=("no_trick", "no_points")),
@@ -168,23 +199,28 @@ _SPECS: dict[str, _Spec] = {
     "samosval": _Spec(
         "ints",
         optional=True,
-        allowed_text="a list of different non-zero whole numbers, e.g. 555,-555",
+        allowed_text=(
+            f"a list of up to {MAX_COUNT} different non-zero whole numbers from "
+            f"-{MAX_SCORE} to {MAX_SCORE}, e.g. 555,-555"
+        ),
     ),
-    "penalty": _Spec("int", minimum=0),
-    "barrel": _Spec("int", optional=True, minimum=1),
-    "barrel_deals": _Spec("int", optional=True, minimum=1),
+    "penalty": _Spec("int", minimum=0, maximum=MAX_POINTS),
+    "barrel": _Spec("int", optional=True, minimum=1, maximum=MAX_SCORE),
+    "barrel_score": _Spec("choice", choices=("capped", "kept")),
+    "barrel_deals": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "barrel_knock_off": _BOOL,
     "barrel_simultaneous_fall": _BOOL,
-    "barrel_falls_reset": _Spec("int", optional=True, minimum=1),
-    "barrel_reset_score": _Spec("int"),
+    "barrel_falls_reset": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
+    "barrel_reset_score": _Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE),
     "no_barrel_after_reset": _BOOL,
     "barrel_bolts": _BOOL,
     "golden_deals": _BOOL,
     "golden_restart": _BOOL,
-    "win_score": _Spec("int", minimum=1),
+    "win_score": _Spec("int", minimum=1, maximum=MAX_SCORE),
     "win_strict": _BOOL,
-    "max_deals": _Spec("int", optional=True, minimum=1),
+    "max_deals": _Spec("int", optional=True, minimum=1, maximum=MAX_DEALS),
     "settlement": _BOOL,
+    "talon_buy": _BOOL,
 }
 
 #: Every option, in the order of RULES.md §4.
@@ -200,14 +236,19 @@ PRESETS: dict[str, dict[str, Any]] = {
     # seed 002: the dealer opens; cut for nines; concede at 60 each; pay the winner.
     "dealer-opens": {
         "first_bidder": "dealer",
+        "opening_bid": "exactly_100",
         "cut_nines": True,
         "concede": True,
         "max_deals": None,
         "settlement": True,
     },
-    # seed 003: concede (every 3rd costs a penalty, not on the barrel or in golden
-    # deals), dark, redeals, bolts, samosval, knock-off barrel.
+    # seed 003: the opener sits on 100, one-step raises, golden deals, concede (every 3rd
+    # costs a penalty, not on the barrel or in golden deals), dark, redeals, bolts,
+    # samosval, knock-off barrel.
     "house": {
+        "opening_bid": "exactly_100",
+        "bid_jumps": False,
+        "golden_deals": True,
         "concede": True,
         "concede_penalty_every": 3,
         "concede_on_barrel": False,
@@ -222,16 +263,22 @@ PRESETS: dict[str, dict[str, Any]] = {
         "barrel_falls_reset": 3,
         "max_deals": None,
     },
-    # seed 004: four players, the dealer scores the talon, discard three, barrel at 900.
+    # seed 004: four players, the dealer scores the talon, the opener sits on 100,
+    # one-step raises of ten, the ten in its natural place, discard three, barrel at 900
+    # with the score kept.
     "textbook": {
         "players": 4,
         "sitting_dealer_scores": "talon_value",
+        "opening_bid": "exactly_100",
         "bid_step": 10,
+        "bid_jumps": False,
+        "ten_strength": "natural",
         "exchange": "discard_three",
         "concede": True,
         "concede_declarer_loses": False,
         "rounding": 10,
         "barrel": 900,
+        "barrel_score": "kept",
         "barrel_deals": None,
         "dark": True,
         "dark_talon_shown": False,
@@ -263,14 +310,6 @@ _CONDITIONAL: dict[str, tuple[tuple[str, Any], dict[str, Any]]] = {
 #: Agreements the seeds mention but do not define well enough to implement (RULES.md §4,
 #: last paragraph).  ``thousand rules`` lists them so that nobody assumes they are on.
 UNSUPPORTED: dict[str, str] = {
-    "перекуп (talon buy-out)": (
-        "seed 002 only says the talon can be bought from the auction winner for 120, 240, ...; "
-        "who may buy, in what order and how the deal is then scored are not given"
-    ),
-    "списание по тузам (write-off by aces)": (
-        "seed 002 says half the contract is written off and the opponents get "
-        "'a certain number' per ace in hand; the amounts are not given"
-    ),
     "two players (seed 004)": (
         "seed 004 says two can play but gives no rules for it (talon, exchange, auction)"
     ),
@@ -293,7 +332,10 @@ class Rules:
     players: int = 3
     sitting_dealer_scores: str | None = None
     first_bidder: str = "left_of_dealer"
+    opening_bid: str = "at_least_100"
     bid_step: int = 5
+    bid_jumps: bool = True
+    ten_strength: str = "high"
     bid_cap: int = 120
     min_score_to_bid: int | None = None
     exchange: str = "give_one_each"
@@ -313,12 +355,13 @@ class Rules:
     declarer_scores: str = "contract"
     concede: bool = False
     concede_opponents_get: int | str = 60
-    concede_declarer_loses: bool = True
+    concede_declarer_loses: bool | str = True
     concede_limit: int | None = None
     concede_penalty_every: int | None = None
     concede_on_barrel: bool = True
     concede_in_golden: bool = True
     dark: bool = False
+    dark_doubles: str = "declarer"
     dark_min_score: int = 0
     dark_outbid_needs_marriage: bool = True
     dark_marriages_doubled: bool = True
@@ -336,6 +379,7 @@ class Rules:
     samosval: tuple[int, ...] = ()
     penalty: int = 120
     barrel: int | None = 880
+    barrel_score: str = "capped"
     barrel_deals: int | None = 3
     barrel_knock_off: bool = False
     barrel_simultaneous_fall: bool = False
@@ -349,6 +393,7 @@ class Rules:
     win_strict: bool = False
     max_deals: int | None = 200
     settlement: bool = False
+    talon_buy: bool = False
     #: The preset this ruleset was started from (RULES §5); a label, not an option.
     preset: str = field(default="classic", compare=False)
 
@@ -398,11 +443,6 @@ class Rules:
             raise RulesError(
                 f"sitting_dealer_scores: {self.sitting_dealer_scores} needs players=4 "
                 "(with 3 players nobody sits out); use sitting_dealer_scores=none or players=4"
-            )
-        if self.bid_cap % self.bid_step:
-            raise RulesError(
-                f"bid_cap: {self.bid_cap} is not allowed; use a multiple of bid_step "
-                f"({self.bid_step}), at least 100"
             )
         # The blind bid and the golden deals' contract are exactly 120 (RULES §4); a
         # lower cap would forbid the very bid the option makes.
@@ -610,13 +650,16 @@ def _check_value(name: str, spec: _Spec, value: object) -> str | None:
         return None if spec.optional else _bad(name, value, spec)
     if spec.kind == "bool":
         return None if isinstance(value, bool) else _bad(name, value, spec)
+    if spec.kind == "bool_or_word":
+        ok = isinstance(value, bool) or (isinstance(value, str) and value in spec.words)
+        return None if ok else _bad(name, value, spec)
     if spec.kind == "choice":
         return None if value in spec.choices and isinstance(value, str) else _bad(name, value, spec)
     if spec.kind == "marriages":
         ok = (
             isinstance(value, tuple)
             and len(value) == 4
-            and all(_is_int(v) and v >= 0 and v % 5 == 0 for v in value)
+            and all(_is_int(v) and 0 <= v <= MAX_MARRIAGE and v % 5 == 0 for v in value)
         )
         if ok:
             return None
@@ -625,7 +668,11 @@ def _check_value(name: str, spec: _Spec, value: object) -> str | None:
             return f"{name}: {value} is not allowed; use {spec.allowed()}"
         return _bad(name, value, spec)
     if spec.kind == "ints":
-        if not (isinstance(value, tuple) and all(_is_int(v) and v != 0 for v in value)):
+        if not (
+            isinstance(value, tuple)
+            and len(value) <= MAX_COUNT
+            and all(_is_int(v) and v != 0 and abs(v) <= MAX_SCORE for v in value)
+        ):
             return _bad(name, value, spec)
         if len(set(value)) != len(value):
             return f"{name}: {_show(value)} is not allowed; use {spec.allowed()} (no repeats)"
@@ -639,6 +686,10 @@ def _check_value(name: str, spec: _Spec, value: object) -> str | None:
     if spec.choices and value not in spec.choices:
         return _bad(name, value, spec)
     if spec.minimum is not None and value < spec.minimum:
+        return _bad(name, value, spec)
+    if spec.maximum is not None and value > spec.maximum:
+        return _bad(name, value, spec)
+    if value % spec.multiple:
         return _bad(name, value, spec)
     return None
 
@@ -686,11 +737,15 @@ def _from_json_value(name: str, value: object) -> Any:
 
 
 def _parse_int(text: str) -> int | None:
+    """A whole number in ASCII digits (at most 12 of them), or None.
+
+    ``int()`` alone would take other scripts' digits ("²", "٣") and spend quadratic time
+    on a line of thousands of digits.
+    """
     text = text.replace("−", "-").replace("_", "").strip()
-    try:
-        return int(text)
-    except ValueError:
+    if not _INT_TEXT.fullmatch(text):
         return None
+    return int(text)
 
 
 def _from_cli_text(name: str, text: str) -> Any:
@@ -724,11 +779,13 @@ def _from_cli_text(name: str, text: str) -> Any:
         return tuple(n for n in numbers if n is not None)
     if spec.optional and low in _NONE_WORDS:
         return None
-    if spec.kind == "bool":
+    if spec.kind in ("bool", "bool_or_word"):
         if low in _TRUE_WORDS:
             return True
         if low in _FALSE_WORDS:
             return False
+        if low in spec.words:
+            return low
         raise RulesError(_bad(name, text, spec))
     if spec.kind == "choice":
         if low in spec.choices:

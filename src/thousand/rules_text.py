@@ -2,9 +2,10 @@
 
 Kept apart from :mod:`thousand.rules` so that the rules model stays small and pure and
 the wording can be edited without touching the engine's contract.  The Russian text
-uses the players' own words (RULES.md §8: прикуп, заказ, хваленка, роспись, темнить,
-бочка, болт, самосвал, ...) because that is what people say at the table; the
-English follows RULES.md §4.  Data only, plus a few look-up functions.
+uses the players' own words (прикуп, заказ, хваленка, роспись, темнить, бочка, болт,
+самосвал, перекуп, «сижу на ста», ...) because that is what people say at the table;
+the English uses the option names of the rules model.  The players' rules page,
+docs/rules.md, says the same at length.  Data only, plus a few look-up functions.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def _o(title_ru: str, title_en: str, ru: str, en: str) -> OptionText:
     return OptionText(Text(title_ru, title_en), Text(ru, en))
 
 
-#: Every option of RULES.md §4, in its order.
+#: Every option, in the order of ``OPTION_NAMES``.
 OPTION_TEXT: dict[str, OptionText] = {
     "players": _o(
         "число игроков",
@@ -86,27 +87,64 @@ OPTION_TEXT: dict[str, OptionText] = {
     "first_bidder": _o(
         "кто открывает торговлю",
         "who opens the auction",
-        "Кто начинает торговлю и обязан заказать не меньше 100. left_of_dealer — "
-        "игрок слева от сдающего («сидит на ста»). dealer — сам сдающий "
-        "(нельзя вчетвером, где сдающий не играет).",
-        "Who opens the auction and must bid at least 100. left_of_dealer: the player "
+        "Кто начинает торговлю (заказывает первым, не меньше 100). left_of_dealer — "
+        "игрок слева от сдающего. dealer — сам сдающий (нельзя вчетвером, где сдающий "
+        "не играет).",
+        "Who opens the auction (bids first, at least 100). left_of_dealer: the player "
         "left of the dealer. dealer: the dealer himself (not with 4 players, where the "
         "dealer sits out).",
+    ),
+    "opening_bid": _o(
+        "первая ставка",
+        "opening bid",
+        "at_least_100 — открывающий заказывает 100 или больше. exactly_100 — первая "
+        "ставка всегда ровно 100: открывающий «сидит на ста» и говорит «сто» (или "
+        "темнит, где можно); повысить он может позже, в свою очередь, как все.",
+        "at_least_100: the opener bids 100 or more. exactly_100: the opening bid is "
+        'always 100 (he "sits on 100", or bids dark where he may); he may raise later, '
+        "in his turn, like anyone.",
     ),
     "bid_step": _o(
         "шаг торговли",
         "bid step",
-        "5 или 10: ставки кратны шагу, поднимать можно сразу на несколько шагов.",
-        "5 or 10: bids are multiples of the step; jumps are allowed.",
+        "На сколько повышают ставку: 5 (обычно), 10 или любое кратное 5 до 50. "
+        "Ставка — это 100 плюс целое число шагов (при шаге 15: 100, 115, 130, …). "
+        "Тёмная и заказ золотого кона остаются 120, как есть; повышение заказа после "
+        "прикупа — до следующей ставки по шагу.",
+        "How much a raise adds: 5 (usual), 10, or any multiple of 5 up to 50. A bid is "
+        "100 plus a whole number of steps (with 15: 100, 115, 130, …). The dark bid and "
+        "the golden contract stay 120 as they are; a contract raise after the talon "
+        "goes to a bid on the step.",
+    ),
+    "bid_jumps": _o(
+        "повышать через ступеньку",
+        "jump raises",
+        "true — в торговле можно повышать сразу на сколько угодно шагов. false — каждое "
+        "повышение в торговле ровно на один шаг (100, 105, 110…); повышение заказа после "
+        "прикупа остаётся свободным, тёмная 120 разрешена как есть.",
+        "true: a raise in the auction may be any number of steps. false: every raise in "
+        "the auction is exactly one step; the contract raise after the talon stays free "
+        "and the dark bid of 120 is allowed as it is.",
+    ),
+    "ten_strength": _o(
+        "старшинство десятки",
+        "rank of the ten",
+        "high — десятка бьёт короля: 9, В, Д, К, 10, Т. natural — десятка на своём "
+        "месте: 9, 10, В, Д, К, Т («вторая по очкам, но не по силе»). Очки карт не "
+        "меняются: десятка по-прежнему 10.",
+        "high: the ten beats the king: 9 J Q K 10 A. natural: the ten takes tricks in "
+        "its natural place, 9 10 J Q K A. Card points do not change: the ten still "
+        "counts 10.",
     ),
     "bid_cap": _o(
         "предел ставки без марьяжа",
         "bid cap without a marriage",
         "Больше этого (120) заказать нельзя без марьяжа на руке; с марьяжами предел — "
-        "120 плюс их стоимость (160 с пиковым, 220 с червовым). Кратно шагу, не меньше 100.",
+        "120 плюс их стоимость (160 с пиковым, 220 с червовым). Не меньше 100; это "
+        "верхняя граница, кратной шагу она быть не обязана.",
         "Nobody may bid above this (120) without a marriage in hand; with marriages the "
-        "cap is 120 plus their values (160 with ♠, 220 with ♥). A multiple of the step, "
-        "at least 100.",
+        "cap is 120 plus their values (160 with ♠, 220 with ♥). At least 100; it is an "
+        "upper limit and need not be a multiple of the step.",
     ),
     "min_score_to_bid": _o(
         "минимум очков для торговли",
@@ -256,18 +294,24 @@ OPTION_TEXT: dict[str, OptionText] = {
     "concede_opponents_get": _o(
         "сколько получают соперники при росписи",
         "what the opponents get for a concede",
-        "Сколько пишут каждому сопернику при росписи: 60 (половина очков колоды) или "
-        "half_contract — по половине заказа, округлённой по rounding. Неиграющий "
-        "сдающий этих очков не получает.",
-        "What each opponent scores when the declarer concedes: 60 (half the deck) or "
-        "half_contract: half the contract each, rounded with rounding. The sitting-out "
-        "dealer gets none of it.",
+        "Сколько пишут каждому сопернику при росписи: число (обычно 60 — половина очков "
+        "колоды); half_contract — по половине заказа (сначала вверх до целого, потом по "
+        "rounding: 105 → 52,5 → 53 → 55); aces — «по тузам»: по 11 за каждый туз, "
+        "который на руке у расписавшегося. Неиграющий сдающий этих очков не получает.",
+        "What each opponent scores when the declarer concedes: a number (usually 60, "
+        "half the deck); half_contract: half the contract each (rounded up to a whole "
+        "number, then with rounding: 105 → 52.5 → 53 → 55); aces: 11 for each ace the "
+        "declarer holds when he concedes. The sitting-out dealer gets none of it.",
     ),
     "concede_declarer_loses": _o(
-        "расписавшемуся минус заказ",
-        "conceding declarer loses the contract",
-        "true — расписавшийся пишет себе минус заказ. false — заказ у него не вычитается.",
-        "true: the conceding declarer scores minus the contract. false: he loses nothing.",
+        "что теряет расписавшийся",
+        "what the conceding declarer loses",
+        "true — расписавшийся пишет себе минус заказ. false — ничего не теряет. half — "
+        "минус половина заказа (сначала вверх до целого, потом по rounding). Списание "
+        "«по тузам» — это half вместе с concede_opponents_get=aces.",
+        "true: the conceding declarer scores minus the contract. false: he loses nothing. "
+        "half: minus half the contract (rounded up to a whole number, then with "
+        "rounding). The write-off by aces is half with concede_opponents_get=aces.",
     ),
     "concede_limit": _o(
         "предел росписей",
@@ -284,26 +328,47 @@ OPTION_TEXT: dict[str, OptionText] = {
     "concede_on_barrel": _o(
         "роспись на бочке",
         "concede on the barrel",
-        "true — на бочке расписываться можно: роспись стоит как обычно, и игрок слетает "
-        "с бочки. false — сидящий на бочке не расписывается.",
-        "true: a player on the barrel may concede; it costs what a concede costs and he "
-        "leaves the barrel (a fall). false: he may not concede there.",
+        "true — роспись разрешена, даже когда кто-то сидит на бочке; если расписался "
+        "сам сидящий, роспись стоит как обычно, и он слетает с бочки (если она ему "
+        "ничего не стоит — остаётся). false — пока хоть один игрок сидит на бочке, "
+        "не расписывается никто.",
+        "true: conceding is allowed while someone sits on the barrel; a sitter's own "
+        "concede costs what a concede costs and he leaves the barrel, a fall (one that "
+        "costs him nothing leaves him on it). false: nobody may concede while any player "
+        "sits on the barrel.",
     ),
     "concede_in_golden": _o(
         "роспись на золотом коне",
         "concede in golden deals",
-        "true — на золотом коне расписываться можно. false — нельзя.",
-        "true: a declarer may concede in a golden deal. false: he may not.",
+        "true — на золотом коне расписываться можно. false — на золотом коне не "
+        "расписывается никто.",
+        "true: a declarer may concede in a golden deal. false: nobody may concede in a "
+        "golden deal.",
     ),
     "dark": _o(
         "тёмная",
         "dark bid",
-        "Тёмная. true — первый в торговле может, не глядя в карты, заказать 120 "
-        "втемную («темнить»). Если он остаётся разыгрывающим, его очки за раздачу "
-        "удваиваются (+240 или −240 при 120). Темнить нельзя, пока кто-то сидит на бочке.",
-        "true: before looking at his cards the first bidder may bid 120 blind; if he "
-        "becomes declarer his deal score counts double (±240 at 120). Not allowed while "
-        "anyone sits on the barrel.",
+        "Тёмная. true — игрок слева от сдающего (и там, где открывает сдающий) в свой "
+        "первый ход, не глядя в карты, может заказать 120 втемную («темнить»), если "
+        "ставка ещё ниже 120. Если тёмная устояла, раздача тёмная: очки удваиваются "
+        "(см. dark_doubles; ±240 при 120). Если тёмную перебили, он смотрит карты и "
+        "торгуется дальше как обычно; раздача уже не тёмная. Темнить нельзя, пока "
+        "кто-то сидит на бочке. Тёмную раздачу не расписывают, её прикуп не перекупают.",
+        "true: at his first turn, before looking at his cards, the player left of the "
+        "dealer (also where the dealer opens) may bid 120 blind if the bid is still "
+        "below 120. If the dark bid stands the deal is dark and counts double (see "
+        "dark_doubles; ±240 at 120). A dark bidder who is outbid looks at his cards and "
+        "bids on as usual; the deal is then not dark. Not allowed while anyone sits on "
+        "the barrel. A dark deal cannot be conceded and its talon cannot be bought.",
+    ),
+    "dark_doubles": _o(
+        "что удваивается в тёмной",
+        "what a dark deal doubles",
+        "declarer — вдвойне пишут только разыгрывающему. all — вдвойне очки за раздачу "
+        "у всех (после округления), и у неиграющего сдающего тоже. Штрафы не удваиваются.",
+        "declarer: only the declarer's deal score counts double. all: every player's "
+        "deal score (after rounding) counts double, the sitting-out dealer's too. "
+        "Penalties are never doubled.",
     ),
     "dark_min_score": _o(
         "минимум очков для тёмной",
@@ -316,9 +381,10 @@ OPTION_TEXT: dict[str, OptionText] = {
     "dark_outbid_needs_marriage": _o(
         "растемнить только с марьяжем",
         "outbidding a dark bid needs a marriage",
-        "true — перебить тёмную («растемнить») можно только с марьяжем на руке, от 125. "
-        "false — как обычную ставку.",
-        "true: others may outbid a dark bid only holding a marriage, from 125. false: as any bid.",
+        "true — перебить тёмную («растемнить») можно только с марьяжем на руке, "
+        "следующей ставкой после 120 (125 при шаге 5). false — как обычную ставку.",
+        "true: others may outbid a dark bid only holding a marriage, with the next bid "
+        "above 120 (125 with steps of 5). false: as any bid.",
     ),
     "dark_marriages_doubled": _o(
         "марьяжи в тёмной вдвойне",
@@ -386,12 +452,18 @@ OPTION_TEXT: dict[str, OptionText] = {
     "cut_nines": _o(
         "снятие с девятками",
         "cutting for nines",
-        "true — снимающий (слева от сдающего) смотрит нижнюю карту: девятку показывают "
-        "всем и снимают снова; три девятки — снимающему минус penalty; валет — сдающий "
-        "сам снимает ещё раз (только один).",
-        "true: the cutter sees the bottom card; a nine is shown and the cut is repeated; "
-        "three nines cost the cutter −penalty; a jack makes the dealer cut once more "
-        "himself.",
+        "true — перед сдачей игрок слева от сдающего снимает колоду, а сдающий смотрит "
+        "нижнюю карту. Девятку показывают всем, и тот же игрок снимает снова (может "
+        "снова открыться та же девятка); если девятка внизу оказалась три раза, "
+        "снимающему минус penalty, и сдают как лежит. Валет — его показывают, сдающий "
+        "сам снимает ещё раз, и больше никто не смотрит. Нижняя карта уходит в прикуп: "
+        "сдающий знает последнюю увиденную карту, все знают показанные.",
+        "true: before the deal the player left of the dealer cuts and the dealer looks "
+        "at the bottom card. A nine is shown and the same player cuts again (the same "
+        "nine may come up again); when it has been a nine three times the cutter gets "
+        "−penalty and the deal goes on as the deck lies. A jack is shown and the dealer "
+        "cuts once more himself, and nobody looks. The bottom card goes to the talon: "
+        "the dealer knows the last card he saw, everyone knows the cards shown.",
     ),
     "bolts": _o(
         "болты",
@@ -442,6 +514,19 @@ OPTION_TEXT: dict[str, OptionText] = {
         "nothing is recorded for him but a made contract of his own that brings him to "
         "1000. A failed contract is subtracted and he falls off. Also 850, 900, or none "
         "(no barrel).",
+    ),
+    "barrel_score": _o(
+        "очки на бочке",
+        "score on the barrel",
+        "capped — счёт от barrel до 999 срезают до barrel (до 880). kept — счёт "
+        "остаётся как есть (например 930), а остальное правило бочки действует: очки "
+        "пишут только за свой сыгранный заказ; провал или падение вычитаются из его "
+        "счёта. Слетевший с бочки в этой раздаче на неё в той же раздаче не садится.",
+        "capped: a score from barrel up to the win score is set to barrel (880). kept: "
+        "it stays as it is (e.g. 930) and the rest of the barrel rule holds: he scores "
+        "only by a contract he makes; a failed contract or a fall subtracts from the "
+        "score he has. A player who left the barrel in a deal does not climb back on "
+        "in that same deal.",
     ),
     "barrel_deals": _o(
         "раздач на бочке",
@@ -533,62 +618,94 @@ OPTION_TEXT: dict[str, OptionText] = {
         "true: at the end each loser owes the winner the points he lacks to 1000 (the "
         "scores themselves do not change).",
     ),
+    "talon_buy": _o(
+        "перекуп",
+        "talon buy-out",
+        "Перекуп. true — когда прикуп показан всем (не в тёмной и не на золотом коне, "
+        "и не когда его не показывают), до того как разыгрывающий отдал или снёс "
+        "карту, остальные по очереди по часовой стрелке от него могут перекупить прикуп "
+        "(buy) или отказаться (pass). Цена — ближайшее из 120, 240, 360, … выше заказа, "
+        "марьяж для неё не нужен. Перекупивший берёт прикуп себе и становится "
+        "разыгрывающим по этой цене; прежний ничего не теряет. После перекупа всех "
+        "спрашивают снова, уже по следующей цене. Когда все спасовали, разыгрывающий "
+        "отдаёт карты и называет заказ (не меньше цены) или расписывается. Перекуп идёт "
+        "раньше пересдачи по плохому прикупу: разыгрывающий после перекупа ещё может "
+        "потребовать её вместо первой отданной карты. Неиграющий сдающий и игрок, "
+        "которому торговаться нельзя (min_score_to_bid), не перекупают.",
+        "true: when the talon has been shown to everyone (not in a dark or golden deal, "
+        "nor when it stays hidden), before the declarer gives or discards a card, each "
+        "other player in turn clockwise from the declarer may buy it (buy) or not "
+        "(pass). The price is the smallest of 120, 240, 360, … above the contract and "
+        "needs no marriage. The buyer takes the talon into his hand and is the declarer "
+        "at that price; the former declarer loses nothing. After a buy everyone is asked "
+        "again at the next price. When all have passed, the declarer exchanges and names "
+        "his contract (at least the price) or concedes. The buy round comes before the "
+        "weak-talon redeal: the declarer after it may still demand that redeal instead "
+        "of his first give or discard. The sitting-out dealer and a "
+        "player barred from bidding (min_score_to_bid) never buy.",
+    ),
 }
 
-#: One line per preset of RULES.md §5.
+#: One line per preset (what it changes from ``classic``), in the order of ``PRESET_NAMES``.
 PRESET_TEXT: dict[str, Text] = {
     "classic": Text(
-        "Классика (000): втроём, торговля от 100 шагом 5, по карте каждому сопернику, "
-        "бочка 880 на три раздачи, не больше 200 раздач.",
-        "Classic (000): three players, bids from 100 in fives, one card to each "
-        "opponent, barrel at 880 for three deals, at most 200 deals.",
+        "Классика: втроём, торговля от 100 шагом 5 (можно через ступеньку), десятка "
+        "бьёт короля, без марьяжа не выше 120, по карте каждому сопернику, округление "
+        "до 5, бочка 880 на три раздачи, не больше 200 раздач; без росписи, тёмной и "
+        "перекупа.",
+        "Classic: three players, bids from 100 in fives (jumps allowed), the ten beats "
+        "the king, no bid above 120 without a marriage, one card to each opponent, "
+        "rounding to 5, barrel at 880 for three deals, at most 200 deals; no concede, "
+        "dark bid or talon buy-out.",
     ),
     "dealer-opens": Text(
-        "Сдающий открывает (002): торговлю начинает сдающий, снятие с девятками, "
-        "роспись (по 60, себе минус заказ), без предела раздач, расчёт в конце.",
-        "Dealer opens (002): the dealer opens the auction, cutting for nines, concede "
-        "(60 each, declarer minus the contract), no deal limit, settlement at the end.",
+        "Сдающий открывает: торговлю начинает сдающий и «сидит на ста» (первая ставка "
+        "ровно 100), снятие с девятками, роспись (соперникам по 60, себе минус заказ), "
+        "без предела раздач, расчёт в конце.",
+        "Dealer opens: the dealer opens the auction at exactly 100, cutting for nines, "
+        "concede (60 to each opponent, the declarer minus the contract), no deal limit, "
+        "settlement at the end.",
     ),
     "house": Text(
-        "Домашние (003): роспись (по 60, каждая третья −120, не на бочке и не на "
-        "золотом коне), тёмная, пересдачи, болты (каждый третий), самосвал ±555, "
-        "сталкивание с бочки, третье падение — в ноль; вчетвером сдающему марьяж из прикупа.",
-        "House (003): concede (60 each, every third −120, not on the barrel or in golden "
-        "deals), dark bid, redeals, bolts (every third), samosval ±555, knock-off barrel, "
-        "third fall resets to 0; with 4 players the dealer scores a talon marriage.",
+        "Домашние: первая ставка ровно 100, повышают только на один шаг, золотой кон, "
+        "роспись (по 60, каждая третья −120, не когда кто-то на бочке и не на золотом "
+        "коне), тёмная, пересдачи (четыре девятки, плохой прикуп; третья подряд — "
+        "сдающему −120), болты (каждый третий), самосвал ±555, сталкивание с бочки, "
+        "третье падение — в ноль, без предела раздач; вчетвером сдающему марьяж из "
+        "прикупа.",
+        "House: the opening bid is exactly 100, raises of one step only, golden deals, "
+        "concede (60 each, every third −120, not while anyone is on the barrel nor in "
+        "golden deals), dark bid, redeals (four nines, weak talon; the third in a row "
+        "costs the dealer −120), bolts (every third), samosval ±555, knock-off barrel, "
+        "the third fall resets to 0, no deal limit; with 4 players the dealer scores a "
+        "talon marriage.",
     ),
     "textbook": Text(
-        "Самоучитель (004): вчетвером, сдающему стоимость прикупа, шаг 10, снос трёх "
-        "карт, роспись без минуса себе, округление до 10, бочка 900 без срока, тёмная "
-        "без показа прикупа.",
-        "Textbook (004): four players, the dealer scores the talon, steps of 10, discard "
-        "three, concede without loss, rounding to 10, barrel at 900 without a deal "
-        "limit, dark bid with the talon hidden.",
+        "Самоучитель: вчетвером, сдающему стоимость прикупа, первая ставка ровно 100, "
+        "повышают по одному шагу в 10, десятка на своём месте (ниже валета), снос трёх "
+        "карт, роспись (по 60, себе без минуса), округление до 10, бочка 900 с "
+        "сохранением счёта и без срока, тёмная без показа прикупа, без предела раздач.",
+        "Textbook: four players, the dealer scores the talon, the opening bid is exactly "
+        "100, raises of one step of 10, the ten in its natural place (below the jack), "
+        "discard three, concede (60 each, no loss for the declarer), rounding to 10, "
+        "barrel at 900 with the score kept and without the three-deal limit, dark bid "
+        "with the talon hidden, no deal limit.",
     ),
     "casual": Text(
-        "Попросту (001): шаг 10, бить старшей обязательно, сыгравшему пишут взятое, "
-        "без округления, бочка 850 без срока.",
-        "Casual (001): steps of 10, must overtake, a made contract scores what was taken, "
-        "no rounding, barrel at 850 without a deal limit.",
+        "Попросту: шаг 10, бить старшей обязательно, сыгравшему пишут взятое, без "
+        "округления, бочка 850 без срока, без предела раздач.",
+        "Casual: steps of 10, must overtake, a made contract scores what was taken, no "
+        "rounding, barrel at 850 without the three-deal limit, no deal limit.",
     ),
 }
 
 #: The agreements of ``rules.UNSUPPORTED``, in both languages.
 UNSUPPORTED_TEXT: dict[str, Text] = {
-    "перекуп (talon buy-out)": Text(
-        "перекуп: в 002 сказано лишь, что прикуп можно перекупить за 120, 240 и т. д.; "
-        "кто, в каком порядке и как потом считать — не сказано",
-        "talon buy-out (перекуп): " + UNSUPPORTED["перекуп (talon buy-out)"],
-    ),
-    "списание по тузам (write-off by aces)": Text(
-        "списание «по тузам»: в 002 у заказчика списывают половину заказа, а соперникам "
-        "прибавляют «определённое количество» за тузы — сколько, не сказано",
-        "write-off by aces (списание по тузам): "
-        + UNSUPPORTED["списание по тузам (write-off by aces)"],
-    ),
     "two players (seed 004)": Text(
-        "игра вдвоём: в 004 сказано, что можно и вдвоём, но правил нет",
-        "two players: " + UNSUPPORTED["two players (seed 004)"],
+        "игра вдвоём: в одном из описаний сказано, что можно и вдвоём, но правил "
+        "(прикуп, снос, торговля) нет",
+        "two players: one of the rule descriptions says two can play but gives no rules "
+        "for it (talon, exchange, auction)",
     ),
 }
 
@@ -644,5 +761,5 @@ def unsupported(lang: str = "ru") -> list[str]:
     return [UNSUPPORTED_TEXT[key].get(lang) for key in UNSUPPORTED]
 
 
-assert tuple(OPTION_TEXT) == OPTION_NAMES, "explain every option, in RULES.md §4 order"
+assert tuple(OPTION_TEXT) == OPTION_NAMES, "explain every option, in OPTION_NAMES order"
 assert tuple(PRESET_TEXT) == PRESET_NAMES and set(UNSUPPORTED_TEXT) == set(UNSUPPORTED)

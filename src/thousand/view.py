@@ -11,6 +11,11 @@ good when it is not shown: ``talon_shown=not_at_100``, a dark deal with
 it); the cards the declarer gives face down (except the one a seat receives);
 the declarer's discards; and its own hand while it may still bid dark, or has
 bid dark and nobody has outbid it yet.
+
+Known to a seat before the talon is shown: the nines and a jack shown at the cut
+(everyone), and the bottom card the dealer saw after the cut, which is a talon card
+(the dealer only; a third nine, shown to all, is known to all): :attr:`View.cut`
+and :attr:`View.talon_known`.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import moves as mv
-from .cards import Card, Mask, card_str
+from .cards import JACK, NINE, Card, Mask, card_str
 from .deal import Deal, DealResult, Declaration, Phase, Trick
 from .moves import Move
 from .rules import Rules
@@ -54,6 +59,10 @@ class View:
     hand: Mask | None
     hand_sizes: tuple[int, ...]
     talon: Mask | None
+    #: The cards seen at the cut, in order; ``None`` for the one the dealer alone saw.
+    cut: tuple[Card | None, ...]
+    #: Talon cards this seat knows before the talon is shown (the cut's bottom card).
+    talon_known: Mask
     auction: tuple[tuple[int, Move], ...]
     high_bid: int
     high_bidder: int
@@ -64,6 +73,10 @@ class View:
     bid: int
     contract: int
     given: tuple[tuple[Card | None, int], ...]
+    #: Talon buy-outs so far: (buyer, price) (RULES §4 talon_buy).
+    buys: tuple[tuple[int, int], ...]
+    #: What the talon costs the seat asked now, in the buy phase; else None.
+    buy_price: int | None
     discards: Mask | None
     trump: int
     trump_declarer: int
@@ -98,6 +111,10 @@ class View:
             m |= self.hand
         if self.talon is not None:
             m |= self.talon
+        m |= self.talon_known
+        for c in self.cut:
+            if c is not None:
+                m |= 1 << c
         if self.discards is not None:
             m |= self.discards
         for c, _ in self.given:
@@ -114,6 +131,7 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
     if seat is not None and (deal.looked >> seat) & 1:
         hand = deal.hands[seat]
     talon = deal.talon if deal.talon_visible_to(seat) else None
+    cut, talon_known = _cut_seen_by(deal, seat)
     given = tuple(
         (c if seat is not None and (seat in (d, to)) else None, to) for c, to in deal.given
     )
@@ -145,6 +163,8 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
         hand=hand,
         hand_sizes=tuple(h.bit_count() for h in deal.hands),
         talon=talon,
+        cut=cut,
+        talon_known=talon_known,
         auction=tuple(deal.auction),
         high_bid=deal.high_bid,
         high_bidder=deal.high_bidder,
@@ -155,6 +175,8 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
         bid=deal.bid,
         contract=deal.contract,
         given=given,
+        buys=tuple(deal.buys),
+        buy_price=deal.buy_price() if deal.phase == Phase.BUY else None,
         discards=discards,
         trump=deal.trump,
         trump_declarer=deal.trump_declarer,
@@ -169,6 +191,20 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
         result=deal.result,
         game=game,
     )
+
+
+def _cut_seen_by(deal: Deal, seat: int | None) -> tuple[tuple[Card | None, ...], Mask]:
+    """What ``seat`` saw at the cut (RULES §4 "The cut"): nines and a jack were shown to
+    everyone; any other card only the dealer looked at.  The bottom card lies in the
+    talon, so whoever saw it knows one talon card."""
+    ctx = deal.ctx
+    dealer_sees = seat is not None and seat == ctx.dealer
+    cut = tuple(
+        c if dealer_sees or c % 6 in (NINE, JACK) else None for c in ctx.cut
+    )
+    bottom = ctx.cut_talon_card
+    known = 1 << bottom if bottom is not None and cut[-1] is not None else 0
+    return cut, known
 
 
 def describe_move(m: Move) -> str:

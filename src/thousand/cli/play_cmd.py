@@ -75,7 +75,7 @@ def play_command(
         default = T(lang, "names").split(",")
         others = iter(default[1:])
         player_names = [default[0] if s == seat else next(others) for s in range(n)]
-    game = Game(rules, players=player_names, first_dealer=0, seed=seed)
+    game = Game(rules, players=player_names, seed=seed)  # the first dealer by lot
     console = output_console()
     session = make_session(
         game, levels, human=seat, seed=seed, console=console, lang=lang,

@@ -1,5 +1,8 @@
 """``thousand rules``: show a ruleset, explain an option, list what is not supported.
 
+The one thing not supported is the two-player game; the players' rules page,
+docs/rules.md, is named at the end of the listing.
+
 People agree on house rules before a game; this command lets them see exactly what a
 preset plus their ``--set`` changes means, in the words they use at the table.
 """
@@ -29,6 +32,7 @@ _LABELS = {
         "meaning": "что это",
         "differs": "* — отличается от classic",
         "unsupported": "Не поддерживается (договорённости без точных правил):",
+        "rules_page": "Правила игры и все опции по-человечески: docs/rules.md",
     },
     "en": {
         "preset": "Preset",
@@ -38,6 +42,7 @@ _LABELS = {
         "meaning": "meaning",
         "differs": "* differs from classic",
         "unsupported": "Not supported (agreements the sources do not define):",
+        "rules_page": "The rules of the game and every option in plain words: docs/rules.md",
     },
 }
 
@@ -113,3 +118,5 @@ def rules_command(
     console.print(labels["unsupported"], markup=False)
     for line in unsupported(lang):
         console.print(f"  - {line}", markup=False)
+    console.print()
+    console.print(labels["rules_page"], markup=False)
