@@ -3,7 +3,8 @@
 Each deal: a shuffled deck, three hands of 8 cards (the talon ignored), the declarer (seat 0)
 leads the first trick, no trump, classic options.  For each backend it prints the median and
 95th percentile time of an exact solve of the whole deal from the first lead, of a
-``makes(pos, 120)`` threshold search, and the nodes searched per second.
+``makes(pos, 120)`` threshold search, and the nodes searched per second.  The same deals are
+then solved with every play option on ("rich") and with ``ten_strength=natural``.
 
     .venv/bin/python benchmarks/solver.py [--deals N] [--seed S] [--python-deals N]
 
@@ -34,6 +35,9 @@ RICH = PlayOptions(
     four_nines_bonus=200,
     no_lead_own_trump=True,
 )
+
+#: The ten between the nine and the jack in taking tricks (RULES §1), other options classic.
+NATURAL = PlayOptions(ten_strength="natural")
 
 
 def deals(n: int, seed: int, options: PlayOptions = CLASSIC) -> list[PlayPosition]:
@@ -87,7 +91,7 @@ def run(
     total = sum(times)
     med = statistics.median(times) * 1e3
     lines.append(
-        f"{name:18s} {len(positions):5d} deals  solve: median {med:8.2f} ms"
+        f"{name:21s} {len(positions):5d} deals  solve: median {med:8.2f} ms"
         f"  p95 {pct(times, 0.95) * 1e3:8.2f} ms  max {max(times) * 1e3:8.2f} ms"
         f"  | makes(120): median {statistics.median(mtimes) * 1e3:7.2f} ms"
         f"  p95 {pct(mtimes, 0.95) * 1e3:7.2f} ms"
@@ -132,6 +136,12 @@ def main() -> None:
     run(False, rich[: max(1, args.python_deals // 5)], lines, " (rich)")
     if HAVE_NATIVE:
         run(True, rich[: args.deals], lines, " (rich)", repeat=args.repeat)
+    lines.append("the same deals with ten_strength=natural (9 10 J Q K A)")
+    print(lines[-1])
+    natural = deals(max(args.deals, args.python_deals), args.seed, NATURAL)
+    run(False, natural[: max(1, args.python_deals // 5)], lines, " (natural)")
+    if HAVE_NATIVE:
+        run(True, natural[: args.deals], lines, " (natural)", repeat=args.repeat)
     if not args.no_save:
         out = Path(__file__).parent / "results" / "solver.txt"
         out.parent.mkdir(exist_ok=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.inference import play_history, play_likelihood, start_position
 from thousand.bots.sampling import World, knowledge
@@ -17,6 +19,7 @@ from thousand.solver.position import apply_move
 from thousand.view import View
 
 RULES = Rules.preset_rules("classic", max_deals=1)
+NATURAL = Rules.preset_rules("classic", max_deals=1, ten_strength="natural", must_overtake=True)
 
 
 def _truth(g: Game) -> World:
@@ -56,12 +59,15 @@ def _play_views(seed: int, bots: list[Any], game: Game) -> list[tuple[View, Worl
     return out
 
 
-def test_the_history_replays_to_the_position_of_the_view() -> None:
-    """RULES §3 play (declarations change the trump and score): replaying the cards played,
-    declaring leads marked, from the first lead in the true deal gives the view's position."""
+@pytest.mark.parametrize("rules", [RULES, NATURAL], ids=["classic", "natural"])
+def test_the_history_replays_to_the_position_of_the_view(rules: Rules) -> None:
+    """RULES §3 play (declarations change the trump and score), and RULES §1
+    ten_strength=natural with must_overtake (who wins each trick): replaying the cards
+    played, declaring leads marked, from the first lead in the true deal gives the view's
+    position."""
     checked = 0
     for seed in range(6):
-        g = Game(RULES, seed=seed)
+        g = Game(rules, seed=seed)
         bots: list[Any] = [HeuristicBot(seed * 3 + s) for s in range(3)]
         for view, truth in _play_views(seed, bots, g):
             opts = PlayOptions.from_rules(view.rules)
@@ -78,13 +84,15 @@ def test_the_history_replays_to_the_position_of_the_view() -> None:
     assert checked > 20
 
 
-def test_best_play_by_the_others_fits_the_true_deal_best() -> None:
+@pytest.mark.parametrize("rules", [RULES, NATURAL], ids=["classic", "natural"])
+def test_best_play_by_the_others_fits_the_true_deal_best(rules: Rules) -> None:
     """When the other seats play the best card with all hands open, the true deal scores 1
-    and sampled deals score no more; some sampled deals are found less likely."""
+    and sampled deals score no more; some sampled deals are found less likely (also with
+    RULES §1 ten_strength=natural and must_overtake)."""
     solver = Solver()
     below = 0
     for seed in range(4):
-        g = Game(RULES, seed=100 + seed)
+        g = Game(rules, seed=100 + seed)
         bots: list[Any] = [HeuristicBot(seed), Oracle(g, 1), Oracle(g, 2)]
         for view, truth in _play_views(seed, bots, g):
             opts = PlayOptions.from_rules(view.rules)

@@ -27,6 +27,7 @@ from thousand.solver import (
     makes,
     solve,
     solve_moves,
+    trick_winner,
 )
 
 # --- the reference: literal rules, plain minimax ----------------------------------------------
@@ -42,6 +43,15 @@ def _rank(c: int) -> int:
 
 def _holds(hand: set[int], *cards: int) -> bool:
     return all(c in hand for c in cards)
+
+
+#: RULES §1: the ranks from low to high in taking tricks, by ten_strength (a card's rank is
+#: its place in "9JQKTA").  Written out here, not taken from thousand.cards.
+TRICK_ORDER = {"high": "9JQKTA", "natural": "9TJQKA"}
+
+
+def _strength(o: PlayOptions, c: int) -> int:
+    return TRICK_ORDER[o.ten_strength].index("9JQKTA"[_rank(c)])
 
 
 def ref_declaration(
@@ -73,8 +83,10 @@ def ref_moves(st: dict) -> list[int]:
         same = [c for c in hand if _suit(c) == led]
         if same:
             if o.must_overtake:
-                top = max(c for c in st["trick"] if _suit(c) == led)
-                above = [c for c in same if c > top]
+                top = max(
+                    (c for c in st["trick"] if _suit(c) == led), key=lambda c: _strength(o, c)
+                )
+                above = [c for c in same if _strength(o, c) > _strength(o, top)]
                 if above:
                     return sorted(above)
             return sorted(same)
@@ -122,7 +134,8 @@ def ref_play(st: dict, mv: int) -> dict:
     if len(st["trick"]) == 3:
         led = _suit(st["trick"][0])
         trumps = [c for c in st["trick"] if _suit(c) == st["trump"]]
-        win_card = max(trumps) if trumps else max(c for c in st["trick"] if _suit(c) == led)
+        followed = [c for c in st["trick"] if _suit(c) == led]
+        win_card = max(trumps or followed, key=lambda c: _strength(o, c))
         winner = (st["leader"] + st["trick"].index(win_card)) % 3
         if winner == st["declarer"]:
             st["points"] += sum(POINTS[c] for c in st["trick"])
@@ -182,6 +195,7 @@ def random_options(rng: random.Random) -> PlayOptions:
         ace_marriage_all_in_row=rng.random() < 0.5,
         four_nines_bonus=rng.choice((0, 0, 200, 360)),
         no_lead_own_trump=rng.random() < 0.4,
+        ten_strength="natural" if rng.random() < 0.35 else "high",
     )
 
 
@@ -416,6 +430,106 @@ def test_options_from_rules():
         PlayOptions(ace_marriage=-5)
 
 
+def test_ten_strength_option_passes_through():
+    """RULES §4 ten_strength: PlayOptions takes it from the rules and checks it."""
+    from types import SimpleNamespace
+
+    assert PlayOptions.from_rules(SimpleNamespace(ten_strength="natural")) == PlayOptions(
+        ten_strength="natural"
+    )
+    assert PlayOptions().ten_strength == "high"
+    assert PlayOptions(ten_strength="natural").as_tuple()[-1] == 1
+    assert PlayOptions().as_tuple()[-1] == 0
+    with pytest.raises(ValueError):
+        PlayOptions(ten_strength="low")
+
+
+def _solvers() -> list[Solver]:
+    return [Solver(native=False)] + ([Solver(native=True)] if HAVE_NATIVE else [])
+
+
+def test_ten_strength_natural_ten_below_the_jack():
+    """RULES §1 ten_strength=natural: the ten takes tricks between the nine and the jack (it
+    loses to the jack, the king); with high it beats the king.  Points never change."""
+    natural = PlayOptions(ten_strength="natural")
+    for other, high_value in (("JS", 10 + 2), ("KS", 10 + 4)):
+        hands = (H("TS"), H(other), H("9C"))
+        high_pos = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=7)
+        nat_pos = replace(high_pos, options=natural)
+        for solver in _solvers():
+            assert solver.solve(high_pos) == high_value
+            assert solver.solve(nat_pos) == 0
+        assert trick_winner((C("TS"), C(other), C("9C")), -1) == 0
+        assert trick_winner((C("TS"), C(other), C("9C")), -1, "natural") == 1
+        assert apply_move(apply_move(apply_move(nat_pos, C("TS")), C(other)), C("9C")).leader == 1
+    # The nine still loses to the ten, the ace still beats it.
+    assert trick_winner((C("9S"), C("TS"), C("AS")), -1, "natural") == 2
+    assert trick_winner((C("9S"), C("TS"), C("9H")), -1, "natural") == 1
+    # A trump ten still beats any card of another suit.
+    assert trick_winner((C("AS"), C("TH")), 3, "natural") == 1
+
+
+def test_ten_strength_natural_must_overtake():
+    """RULES §4 must_overtake with ten_strength=natural: over a led ten a jack is higher (and
+    must be played); over a led jack a ten is lower (and need not be)."""
+    opts = PlayOptions(must_overtake=True, ten_strength="natural")
+    high = PlayOptions(must_overtake=True)
+    hands = (H("9H TS"), H("JS 9S"), H("KC 9C"))
+    pos = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=6, options=opts)
+    assert legal_moves(apply_move(pos, C("TS"))) == [C("JS")]
+    assert sorted(legal_moves(apply_move(replace(pos, options=high), C("TS")))) == sorted(
+        [C("JS"), C("9S")]
+    )
+    pos = PlayPosition(
+        hands=(H("9H JS"), H("TS QS"), H("KC 9C")), leader=0, declarer=0, tricks_played=6,
+        options=opts,
+    )
+    assert legal_moves(apply_move(pos, C("JS"))) == [C("QS")]
+    pos = replace(pos, hands=(H("9H JS"), H("TS 9S"), H("KC 9C")))
+    assert sorted(legal_moves(apply_move(pos, C("JS")))) == sorted([C("TS"), C("9S")])
+    for solver in _solvers():
+        assert solver.solve(pos) == ref_solve(pos)
+
+
+def test_ten_strength_natural_equivalent_cards_keep_points():
+    """RULES §1 ten_strength=natural: TS and JS are neighbours in strength (equivalent cards
+    for the solver), but the ten is worth 10 and the jack 2.  Seat 1 throws the ten on his
+    partner's ace and keeps the jack for the declarer's heart trick: 11 + 2 = 13 (keeping
+    the ten would give 21)."""
+    for opts in (PlayOptions(ten_strength="natural"), CLASSIC):
+        pos = PlayPosition(
+            hands=(H("9S AH"), H("TS JS"), H("AS 9H")), leader=2, declarer=0, tricks_played=6,
+            options=opts,
+        )
+        for solver in _solvers():
+            assert solver.solve(pos) == 13 == ref_solve(pos)
+            after = apply_move(apply_move(pos, C("AS")), C("9S"))
+            assert solver.solve_moves(after) == {C("TS"): 13, C("JS"): 21}
+            # Under the declarer's winning ace, the same seat gives the jack.
+            after = apply_move(apply_move(pos, C("9H")), C("AH"))
+            assert solver.solve_moves(after) == {C("TS"): 21, C("JS"): 13}
+
+
+def test_layouts_come_from_the_engine_tables():
+    """RULES §1 ten_strength: the search's numbering is the engine's strength order
+    (thousand.cards.STRENGTH, HIGHER_BY_STRENGTH) with the points of the real cards."""
+    from thousand.cards import HIGHER_BY_STRENGTH, STRENGTH
+    from thousand.solver.search import layout
+
+    for name, strength in STRENGTH.items():
+        lay = layout(name)
+        for c in range(24):
+            p = lay.pos[c]
+            assert lay.card[p] == c and lay.points[p] == POINTS[c]
+            assert p % 6 == strength[c] and p // 6 == c // 6
+            assert lay.from_layout(lay.higher[p]) == HIGHER_BY_STRENGTH[name][c]
+            assert lay.from_layout(lay.to_layout(1 << c)) == 1 << c
+    nat = layout("natural")
+    tj = nat.to_layout(H("TS JS"))
+    assert nat.card[nat.pat_dear[tj]] == C("TS") and nat.card[nat.pat_cheap[tj]] == C("JS")
+    assert layout("high").identity and not nat.identity
+
+
 def test_move_encoding_is_the_engine_one():
     assert D("KH") == engine_moves.parse_move("KH+")
     assert C("KH") == engine_moves.parse_move("KH")
@@ -458,6 +572,21 @@ def test_reference_four_and_five_tricks():
     rng = random.Random(7)
     _check_against_reference(rng, 4, 120)
     _check_against_reference(rng, 5, 10)
+
+
+def test_reference_natural_and_must_overtake():
+    """RULES §1 ten_strength=natural, alone and with must_overtake: both backends equal the
+    reference minimax on random positions of 1-4 tricks."""
+    rng = random.Random(1991)
+    for tricks, count in ((1, 100), (2, 400), (3, 400), (4, 40)):
+        for i in range(count):
+            opts = replace(random_options(rng), ten_strength="natural", must_overtake=i % 2 == 0)
+            pos = random_position(rng, tricks, opts)
+            st = ref_state(pos)
+            assert sorted(legal_moves(pos)) == sorted(ref_moves(st)), pos
+            expected = ref_value(st)
+            for solver in _solvers():
+                assert solver.solve(pos) == expected, (repr(pos), expected)
 
 
 def test_reference_four_aces_and_four_nines():
@@ -550,6 +679,32 @@ def test_native_and_python_agree_on_whole_deals():
         assert py.nodes == c.nodes
 
 
+@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not compiled")
+def test_native_and_python_agree_with_natural_ten():
+    """RULES §1 ten_strength=natural (with and without must_overtake): the C core equals the
+    pure-Python search on whole deals, mid-deal positions and random small positions, node
+    for node from empty tables."""
+    rng = random.Random(1004)
+    for i in range(10):
+        opts = replace(
+            CLASSIC if i % 3 else random_options(rng), ten_strength="natural",
+            must_overtake=i % 2 == 1,
+        )
+        pos = _deal(rng, opts)
+        py, c = Solver(native=False), Solver(native=True)
+        assert py.solve(pos) == c.solve(pos)
+        assert py.nodes == c.nodes
+        mid = pos
+        for _ in range(rng.randrange(1, 12)):
+            mid = apply_move(mid, rng.choice(legal_moves(mid)))
+        assert py.solve_moves(mid) == c.solve_moves(mid)
+    py, c = Solver(native=False), Solver(native=True)
+    for i in range(600):
+        opts = replace(random_options(rng), ten_strength="natural", must_overtake=i % 2 == 0)
+        pos = random_position(rng, rng.choice((2, 3, 4, 5)), opts)
+        assert py.solve(pos) == c.solve(pos), repr(pos)
+
+
 def test_whole_deal_is_fast_enough():
     """A smoke test of speed: a whole deal from the first lead (see benchmarks/solver.py)."""
     rng = random.Random(5)
@@ -588,7 +743,9 @@ def position_from_deal(deal) -> PlayPosition:  # type: ignore[no-untyped-def]
 ENGINE_VARIANTS = [
     ("classic", {}),
     ("casual", {}),
-    ("textbook", {}),
+    ("textbook", {}),  # ten_strength=natural
+    ("classic", {"ten_strength": "natural"}),
+    ("casual", {"ten_strength": "natural"}),  # with must_overtake
     ("classic", {"half_marriage": True, "no_lead_own_trump": True, "marriage_on_first_lead": True}),
     ("classic", {"ace_marriage": 200, "ace_marriage_trump": True,
                  "ace_marriage_all_in_row": True, "four_nines_bonus": 200,
@@ -599,7 +756,8 @@ ENGINE_VARIANTS = [
 @pytest.mark.parametrize(("preset", "overrides"), ENGINE_VARIANTS)
 def test_engine_agrees(preset: str, overrides: dict):
     """Random games through the engine: at every card play the solver's legal moves and its
-    bookkeeping (apply_move) match the engine's; near the end its value matches the reference."""
+    bookkeeping (apply_move) match the engine's; near the end its value matches the reference.
+    RULES §1 ten_strength=natural: the textbook preset and two overrides play it."""
     deal_mod = pytest.importorskip("thousand.deal")
     game_mod = pytest.importorskip("thousand.game")
     rules_mod = pytest.importorskip("thousand.rules")

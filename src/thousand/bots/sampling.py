@@ -14,7 +14,8 @@ drawn):
 * **voids**: a seat that did not follow the suit led has none of it left; if it did not
   trump either while a trump was set, it has no trump left;
 * **must_overtake**: a seat that followed under the highest card of the suit led has no
-  higher card of that suit;
+  higher card of that suit ("higher" by strength: with ``ten_strength=natural`` the ten is
+  below the jack);
 * **declarations**: a seat that led ``K+`` holds the queen (and so on for half marriages,
   the ace marriage and four nines) until it plays it;
 * **the talon shown to all**: a defender knows that those cards went into the declarer's
@@ -26,10 +27,11 @@ drawn):
 
 Soft evidence (a world is kept with a probability, so likely worlds are drawn more often):
 each bid and pass of the other seats, through the heuristic bot's hand model
-(:func:`~thousand.bots.evaluate.predict_auction`): a seat that bid ``b`` voluntarily is
-taken to hold a hand worth about ``b`` or more, one that passed when ``b`` was the next bid
-a hand worth less.  The model is deliberately loose (a logistic of width
-``AUCTION_SOFTNESS`` points): the opponents may be people.
+(:func:`~thousand.bots.evaluate.predict_auction`, the model of the rules'
+``ten_strength``): a seat that bid ``b`` voluntarily is taken to hold a hand worth about
+``b`` or more, one that passed when ``b`` was the next bid a hand worth less.  The model is
+deliberately loose (a logistic of width ``AUCTION_SOFTNESS`` points): the opponents may be
+people.
 
 Everything is reproducible: a :class:`random.Random` is passed in.
 """
@@ -46,11 +48,12 @@ from thousand.cards import (
     ACE,
     FULL_DECK,
     HALF_MARRIAGE_MASK,
-    HIGHER_IN_SUIT,
+    HIGHER_BY_STRENGTH,
     MARRIAGE_MASK,
     NINE,
     POINTS,
     RANK_MASK,
+    STRENGTH,
     SUIT_MASK,
     Mask,
     cards_of,
@@ -262,8 +265,14 @@ class Knowledge:
 
 def _note_voids(
     cards: tuple[tuple[int, int], ...], trump: int, must_overtake: bool,
-    exclude: dict[int, Mask],
+    exclude: dict[int, Mask], ten_strength: str = "high",
 ) -> None:
+    """Add to ``exclude`` what the plays of one trick (``(seat, card)``, led first) rule out:
+    a seat that did not follow has no card of the suit led (nor a trump if it did not trump);
+    under ``must_overtake`` a seat that followed below the strongest card of the suit led so
+    far (by the strength of ``ten_strength``, RULES §1) has no card above that one."""
+    strength = STRENGTH[ten_strength]
+    higher = HIGHER_BY_STRENGTH[ten_strength]
     led = cards[0][1] // 6
     top = cards[0][1]
     for seat, c in cards[1:]:
@@ -272,10 +281,11 @@ def _note_voids(
             exclude[seat] = exclude.get(seat, 0) | SUIT_MASK[led]
             if trump >= 0 and s != trump:
                 exclude[seat] |= SUIT_MASK[trump]
+        elif strength[c] < strength[top]:
+            if must_overtake:
+                exclude[seat] = exclude.get(seat, 0) | higher[top]
         else:
-            if must_overtake and c < top:
-                exclude[seat] = exclude.get(seat, 0) | HIGHER_IN_SUIT[top]
-            top = max(top, c)
+            top = c
 
 
 def _declared_partners(view: View, exclude_played: Mask) -> dict[int, Mask]:
@@ -372,7 +382,7 @@ def auction_check(
             return 0.0
         if not soft_acts:
             return 1.0
-        pred = predict_auction(hand, values) + extra
+        pred = predict_auction(hand, values, r.ten_strength) + extra
         w = 1.0
         for a in soft_acts:
             if a.bid:
@@ -437,9 +447,9 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
         seen |= m
     # voids and must_overtake
     for t in view.tricks:
-        _note_voids(t.cards, t.trump, r.must_overtake, exclude)
+        _note_voids(t.cards, t.trump, r.must_overtake, exclude, r.ten_strength)
     if len(view.trick) > 1:
-        _note_voids(view.trick, view.trump, r.must_overtake, exclude)
+        _note_voids(view.trick, view.trump, r.must_overtake, exclude, r.ten_strength)
     # the talon, when this seat saw it taken (and it is not its own hand)
     if not pre_exchange and talon_seen is not None and me != d:
         for s in others:

@@ -139,24 +139,14 @@ class Solver:
         aces = pos.aces_in_row_seat
         if not pos.options.ace_marriage_all_in_row or aces != pos.leader:
             aces = -1
-        ds = pos.declared_suits
-        if self.native:
-            v, n = self._handle.search(
-                pos.hands, pos.leader, pos.trick, pos.trump, pos.trump_declarer, aces,
-                nodecl, alpha, beta, ds,
-            )
-            self.nodes += n
-            return int(v)
-        s = self._search
-        assert s is not None
-        s.h = list(pos.hands)
-        s.ds = ds
-        before = s.nodes
-        v = s.in_trick(
-            pos.leader, pos.trick, pos.trump, pos.trump_declarer, aces, nodecl, alpha, beta
+        backend = self._handle if self.native else self._search
+        assert backend is not None
+        v, n = backend.search(
+            pos.hands, pos.leader, pos.trick, pos.trump, pos.trump_declarer, aces,
+            nodecl, alpha, beta, pos.declared_suits,
         )
-        self.nodes += s.nodes - before
-        return v
+        self.nodes += n
+        return int(v)
 
     def _upper(self, pos: PlayPosition) -> int:
         """An upper bound on the future gain."""

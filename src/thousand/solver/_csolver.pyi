@@ -5,6 +5,8 @@ from collections.abc import Sequence
 SOURCE_HASH: str
 
 class Core:
+    # options: PlayOptions.as_tuple() (14 ints, the last 1 for ten_strength=natural); hands
+    # and trick cards are the engine's cards, mapped inside to the search's strength order.
     def __init__(self, options: Sequence[int], declarer: int, log2_entries: int = 18) -> None: ...
     def search(
         self,

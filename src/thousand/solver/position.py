@@ -7,6 +7,9 @@ the play options of §4 and §7 ``must_overtake``:
 * the leader plays any card; the others follow the led suit if they can, else play a trump if a
   trump is set and they hold one, else any card; with ``must_overtake`` a follower of the led
   suit plays above every card of the led suit already in the trick when he can;
+* which card is higher (the trick winner, ``must_overtake``) follows ``ten_strength`` (RULES §1):
+  ``high`` 9 J Q K 10 A, ``natural`` 9 10 J Q K A; the order is the engine's own table
+  (``thousand.cards.STRENGTH`` / ``HIGHER_BY_STRENGTH``) and card points never change with it;
 * the player on lead (not on the first lead of the deal unless ``marriage_on_first_lead``) may
   declare by leading with ``+``: a marriage (K or Q of a K+Q he holds: its value, that suit is
   trump at once), a half marriage (``half_marriage``: J or Q of a Q+J, half the value, trump
@@ -38,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from ..cards import (
     ACE,
     HALF_MARRIAGE_MASK,
-    HIGHER_IN_SUIT,
+    HIGHER_BY_STRENGTH,
     JACK,
     KING,
     MARRIAGE_MASK,
@@ -47,6 +50,7 @@ from ..cards import (
     POINTS,
     QUEEN,
     RANK_MASK,
+    STRENGTH,
     SUIT_MASK,
     card_str,
     cards_of,
@@ -72,10 +76,14 @@ class PlayOptions:
     ace_marriage_all_in_row: bool = False
     four_nines_bonus: int = 0
     no_lead_own_trump: bool = False
+    #: ``high`` (9 J Q K 10 A) or ``natural`` (9 10 J Q K A): the order in taking tricks.
+    ten_strength: str = "high"
 
     def __post_init__(self) -> None:
         if len(self.marriage_values) != 4:
             raise ValueError("marriage_values needs one value per suit (S, C, D, H)")
+        if self.ten_strength not in STRENGTH:
+            raise ValueError(f"ten_strength is one of {', '.join(STRENGTH)}")
         values = (*self.marriage_values, self.ace_marriage, self.four_nines_bonus)
         if any(not 0 <= v <= MAX_VALUE for v in values):
             raise ValueError(f"declaration values must lie between 0 and {MAX_VALUE}")
@@ -92,7 +100,7 @@ class PlayOptions:
         return cls(**kwargs)  # type: ignore[arg-type]
 
     def as_tuple(self) -> tuple[int, ...]:
-        """The options as 13 ints, the form the native core takes."""
+        """The options as 14 ints, the form the native core takes."""
         return (
             int(self.must_overtake),
             *self.marriage_values,
@@ -104,6 +112,7 @@ class PlayOptions:
             self.four_nines_bonus,
             int(self.no_lead_own_trump),
             int(self.marriage_points_declarer_only),
+            int(self.ten_strength == "natural"),
         )
 
 
@@ -233,8 +242,9 @@ def legal_moves(pos: PlayPosition) -> list[int]:
         follow = hand & SUIT_MASK[led]
         if follow:
             if opts.must_overtake:
-                top = max(c for c in pos.trick if c // 6 == led)
-                higher = follow & HIGHER_IN_SUIT[top]
+                strength = STRENGTH[opts.ten_strength]
+                top = max((c for c in pos.trick if c // 6 == led), key=strength.__getitem__)
+                higher = follow & HIGHER_BY_STRENGTH[opts.ten_strength][top]
                 if higher:
                     follow = higher
             return cards_of(follow)
@@ -261,14 +271,18 @@ def legal_moves(pos: PlayPosition) -> list[int]:
     return moves
 
 
-def trick_winner(cards: tuple[int, ...] | list[int], trump: int) -> int:
-    """Index in ``cards`` (led first) of the card that wins the trick."""
+def trick_winner(
+    cards: tuple[int, ...] | list[int], trump: int, ten_strength: str = "high"
+) -> int:
+    """Index in ``cards`` (led first) of the card that wins the trick (the strength order of
+    ``ten_strength``, RULES §1)."""
+    strength = STRENGTH[ten_strength]
     best = 0
     bc = cards[0]
     for i in range(1, len(cards)):
         c = cards[i]
         if c // 6 == bc // 6:
-            if c > bc:
+            if strength[c] > strength[bc]:
                 best, bc = i, c
         elif c // 6 == trump:
             best, bc = i, c
@@ -306,7 +320,7 @@ def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
     leader = pos.leader
     tricks_played = pos.tricks_played
     if len(trick) == 3:
-        winner = (leader + trick_winner(trick, trump)) % 3
+        winner = (leader + trick_winner(trick, trump, pos.options.ten_strength)) % 3
         if winner == pos.declarer:
             points += sum(POINTS[c] for c in trick)
         if aces_seat != winner:

@@ -12,6 +12,11 @@ duty of the leader, and whether declarations are still forbidden (the first lead
 ``[lower, upper, best lead]``: bounds on the gain, so that null-window searches of MTD(f) at
 different thresholds all share it.
 
+Inside the search the cards are numbered in strength order (:class:`Layout`): with
+``ten_strength=high`` that is the engine's own numbering, with ``natural`` the ten moves below
+the jack.  "Beats" is then a comparison of card numbers and "equivalent cards" are neighbours
+in a suit, whatever the option; card points and declarations are looked up by position.
+
 The C core in ``_native/`` is this module line by line; keep them in step (the tests compare
 them on many positions).
 """
@@ -21,26 +26,30 @@ from __future__ import annotations
 from ..cards import (
     ACE,
     HALF_MARRIAGE_MASK,
+    HIGHER_BY_STRENGTH,
     HIGHER_IN_SUIT,
     JACK,
     KING,
     MARRIAGE_MASK,
+    N_CARDS,
     NINE,
     POINTS,
     QUEEN,
+    RANK_MASK,
+    RANK_POINTS,
+    STRENGTH,
     SUIT_MASK,
 )
 from .position import ACES, DECLARE, NINES, PlayOptions, _declaration
 
 INF = 1 << 20
 
-_SUIT = tuple(c // 6 for c in range(24))
-_PATTERN_POINTS = tuple(
-    sum((0, 2, 3, 4, 10, 11)[r] for r in range(6) if p >> r & 1) for p in range(64)
-)
+_SUIT = tuple(c // 6 for c in range(N_CARDS))
+_PATTERN_POINTS = tuple(sum(RANK_POINTS[r] for r in range(6) if p >> r & 1) for p in range(64))
 
 
 def points_of(mask: int) -> int:
+    """Card points of a mask of cards (the engine's numbering)."""
     pp = _PATTERN_POINTS
     return pp[mask & 63] + pp[mask >> 6 & 63] + pp[mask >> 12 & 63] + pp[mask >> 18 & 63]
 
@@ -73,8 +82,106 @@ def _bits_high_first(mask: int) -> list[int]:
     return out
 
 
+class Layout:
+    """How the search numbers the cards under one ``ten_strength`` (RULES §1).
+
+    Card ``c`` of the engine (``suit * 6 + rank``) sits at position
+    ``suit * 6 + STRENGTH[ten_strength][c]``: inside a suit the weakest card is bit 0 and a
+    stronger card has a higher bit.  With ``high`` this is the identity; with ``natural`` the
+    ten goes to bit 1 and the jack, queen and king move up by one (9 10 J Q K A).  The order
+    comes from the engine's tables (``thousand.cards.STRENGTH``, checked against
+    ``HIGHER_BY_STRENGTH``); what depends on the rank itself (points, K+Q, Q+J) is a table by
+    position here (the nine and the ace keep their places).  Positions fit one suit's 6 bits,
+    so a mask is mapped suit by suit through a 64-entry pattern table.
+    """
+
+    __slots__ = (
+        "card", "decl_cards", "from_pat", "half", "higher", "identity", "marriage",
+        "name", "pat_cheap", "pat_dear", "pat_points", "pat_sorted", "points", "pos",
+        "rank", "to_pat",
+    )
+
+    def __init__(self, ten_strength: str) -> None:
+        strength = STRENGTH[ten_strength]
+        self.name = ten_strength
+        pos = tuple(6 * (c // 6) + strength[c] for c in range(N_CARDS))
+        card = [0] * N_CARDS
+        for c, p in enumerate(pos):
+            card[p] = c
+        self.pos: tuple[int, ...] = pos
+        self.card: tuple[int, ...] = tuple(card)
+        self.identity = pos == tuple(range(N_CARDS))
+        #: the real rank (0..5, 9 J Q K T A) of the card at each position
+        self.rank: tuple[int, ...] = tuple(c % 6 for c in card)
+        # a suit's 6-bit pattern of ranks -> of positions, and back (the same in every suit)
+        self.to_pat: tuple[int, ...] = tuple(
+            sum(1 << strength[r] for r in range(6) if p >> r & 1) for p in range(64)
+        )
+        self.from_pat: tuple[int, ...] = tuple(
+            sum(1 << self.rank[q] for q in range(6) if p >> q & 1) for p in range(64)
+        )
+        self.points: tuple[int, ...] = tuple(POINTS[c] for c in card)
+        self.pat_points: tuple[int, ...] = tuple(
+            sum(self.points[q] for q in range(6) if p >> q & 1) for p in range(64)
+        )
+        #: the points of a pattern's cards, fewest first
+        self.pat_sorted: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(self.points[q] for q in range(6) if p >> q & 1)) for p in range(64)
+        )
+        #: the position (0..5) of the card with the most / the fewest points of a pattern
+        self.pat_dear: tuple[int, ...] = tuple(
+            max((q for q in range(6) if p >> q & 1), key=self.points.__getitem__, default=-1)
+            for p in range(64)
+        )
+        self.pat_cheap: tuple[int, ...] = tuple(
+            min((q for q in range(6) if p >> q & 1), key=self.points.__getitem__, default=-1)
+            for p in range(64)
+        )
+        self.marriage: tuple[int, ...] = tuple(self.to_layout(m) for m in MARRIAGE_MASK)
+        self.half: tuple[int, ...] = tuple(self.to_layout(m) for m in HALF_MARRIAGE_MASK)
+        # The nine and the ace are the weakest and the strongest card under every
+        # ten_strength, so ACES and NINES are the same masks here.
+        if self.to_layout(ACES) != ACES or self.to_layout(NINES) != NINES:
+            raise ValueError(f"ten_strength={ten_strength}: the nine or the ace moved")
+        self.decl_cards = self.to_layout(
+            RANK_MASK[JACK] | RANK_MASK[QUEEN] | RANK_MASK[KING] | RANK_MASK[ACE] | RANK_MASK[NINE]
+        )
+        #: the cards that beat each position: the engine's table, mapped
+        self.higher: tuple[int, ...] = tuple(
+            self.to_layout(HIGHER_BY_STRENGTH[ten_strength][c]) for c in card
+        )
+        if self.higher != HIGHER_IN_SUIT:  # pragma: no cover - a strength table out of order
+            raise ValueError(f"ten_strength={ten_strength}: strength is not an order of the ranks")
+
+    def to_layout(self, mask: int) -> int:
+        """A mask of engine cards as a mask of positions."""
+        t = self.to_pat
+        return t[mask & 63] | t[mask >> 6 & 63] << 6 | t[mask >> 12 & 63] << 12 | (
+            t[mask >> 18 & 63] << 18
+        )
+
+    def from_layout(self, mask: int) -> int:
+        """A mask of positions as a mask of engine cards."""
+        t = self.from_pat
+        return t[mask & 63] | t[mask >> 6 & 63] << 6 | t[mask >> 12 & 63] << 12 | (
+            t[mask >> 18 & 63] << 18
+        )
+
+
+_LAYOUTS = {name: Layout(name) for name in STRENGTH}
+
+
+def layout(ten_strength: str) -> Layout:
+    """The :class:`Layout` of a ``ten_strength`` value."""
+    return _LAYOUTS[ten_strength]
+
+
 class Search:
-    """One search context: the options, the declarer, the transposition table."""
+    """One search context: the options, the declarer, the transposition table.
+
+    Hands, trick cards and moves inside it are in the numbering of its :class:`Layout`;
+    :meth:`search` takes the engine's cards.
+    """
 
     def __init__(self, options: PlayOptions, declarer: int) -> None:
         self.opts = options
@@ -92,16 +199,81 @@ class Search:
         self.ace_val = options.ace_marriage
         self.ace_row = options.ace_marriage_all_in_row
         self.nines_val = options.four_nines_bonus
+        lay = self.layout = layout(options.ten_strength)
+        self.mapped = not lay.identity
+        self.points = lay.points
+        self.pat_points = lay.pat_points
+        self.pat_sorted = lay.pat_sorted
+        self.pat_dear = lay.pat_dear
+        self.pat_cheap = lay.pat_cheap
+        self.higher = lay.higher
+        self.rank = lay.rank
+        self.mm = lay.marriage
+        self.hm = lay.half
+        self.decl_cards = lay.decl_cards
+        # By suit pattern (of positions): what a suit's cards can declare (K+Q, and Q+J with
+        # half_marriage) by suit, whether they can declare, and which cards take part.
+        kq, qj = lay.marriage[0], lay.half[0]  # K+Q, Q+J as patterns of one suit
+        pot: list[list[int]] = [[], [], [], []]
+        combo_pat: list[int] = []
+        inv_pat: list[int] = []
+        for p in range(64):
+            has_kq = p & kq == kq
+            has_qj = self.half and p & qj == qj
+            for s in range(4):
+                pot[s].append((self.mv[s] if has_kq else 0) + (self.mv[s] // 2 if has_qj else 0))
+            combo_pat.append(int(has_kq or has_qj))
+            inv_pat.append((kq if has_kq else 0) | (qj if has_qj else 0))
+        self.pot = (tuple(pot[0]), tuple(pot[1]), tuple(pot[2]), tuple(pot[3]))
+        self.combo_pat = tuple(combo_pat)
+        self.inv_pat = tuple(inv_pat)
+
+    # --- the entry point --------------------------------------------------------------------
+
+    def search(
+        self,
+        hands: tuple[int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        trump: int,
+        tdecl: int,
+        aces: int,
+        nodecl: bool,
+        alpha: int,
+        beta: int,
+        declared_suits: int = 0,
+    ) -> tuple[int, int]:
+        """The future gain from a position given in the engine's cards, fail-soft within
+        (alpha, beta), and the nodes searched: the C core's ``Core.search``."""
+        if self.mapped:
+            f = self.layout.to_layout
+            hands = (f(hands[0]), f(hands[1]), f(hands[2]))
+            pos = self.layout.pos
+            trick = tuple(pos[c] for c in trick)
+        self.h = list(hands)
+        self.ds = declared_suits
+        before = self.nodes
+        v = self.in_trick(leader, trick, trump, tdecl, aces, nodecl, alpha, beta)
+        return v, self.nodes - before
 
     # --- declarations -----------------------------------------------------------------------
 
     def potential(self, hand: int) -> int:
-        """An upper bound on what ``hand`` can still declare."""
-        return potential(hand, self.opts)
+        """An upper bound on what ``hand`` can still declare (every declaration it holds)."""
+        p0, p1, p2, p3 = self.pot
+        total = p0[hand & 63] + p1[hand >> 6 & 63] + p2[hand >> 12 & 63] + p3[hand >> 18 & 63]
+        if self.ace_val and hand & ACES == ACES:
+            total += self.ace_val
+        if self.nines_val and hand & NINES == NINES:
+            total += self.nines_val
+        return total
 
     def declaration(self, hand: int, card: int) -> tuple[int, bool] | None:
         """(value, changes trump) of leading ``card`` with ``+`` here (the rules of
         :func:`thousand.solver.position._declaration`, with the suits declared so far)."""
+        if self.mapped:
+            lay = self.layout
+            return _declaration(lay.from_layout(hand), lay.card[card], self.opts, self.ds)
         return _declaration(hand, card, self.opts, self.ds)
 
     # --- moves ------------------------------------------------------------------------------
@@ -120,7 +292,7 @@ class Search:
         opp = h[(seat + 1) % 3] | h[(seat + 2) % 3] if is_decl else h[self.decl]
         scored: list[tuple[int, int]] = []
         if not nodecl:
-            potential = hand & (RANK_KQJ | ACES | NINES)
+            potential = hand & self.decl_cards
             while potential:
                 c = potential.bit_length() - 1
                 potential ^= 1 << c
@@ -130,14 +302,15 @@ class Search:
                 if d is None:
                     continue
                 value, changes = d
-                if c % 6 == NINE:
+                rank = self.rank[c]
+                if rank == NINE:
                     # No trump change, no duty: for the declarer it beats the plain nine;
                     # for a defender it is the plain nine.
                     if is_decl:
                         plain &= ~(1 << c)
                         scored.append((1000 + value, DECLARE + c))
                     continue
-                if c % 6 == ACE and not changes and not self.ace_row:
+                if rank == ACE and not changes and not self.ace_row:
                     if is_decl:
                         plain &= ~(1 << c)
                         scored.append((1000 + value, DECLARE + c))
@@ -145,21 +318,23 @@ class Search:
                 scored.append((1000 + value if is_decl else 500, DECLARE + c))
         if plain & (plain - 1):
             plain = self.reduce(seat, seat, -1, -1, plain, trump)
+        pts = self.points
+        higher = self.higher
         m = plain
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
             s = _SUIT[c]
             sm = SUIT_MASK[s]
-            p = POINTS[c]
-            if not (others & HIGHER_IN_SUIT[c]):
+            p = pts[c]
+            if not (others & higher[c]):
                 # a master: it wins unless someone ruffs
                 if trump >= 0 and s != trump and opp & SUIT_MASK[trump] and not (opp & sm):
                     score = -p
                 else:
                     score = 100 + p
             else:
-                score = -p - (20 if opp & sm & HIGHER_IN_SUIT[c] else 0)
+                score = -p - (20 if opp & sm & higher[c] else 0)
             scored.append((score, c))
         scored.sort(reverse=True)
         return [mv for _, mv in scored]
@@ -174,8 +349,9 @@ class Search:
         The leader leads his top cards suit by suit.  A card at the top of its suit wins unless
         someone ruffs; an opponent who holds a trump keeps following a side suit while he has
         cards in it, so the leader counts in each side suit no more tricks than any such
-        opponent has cards there.  The opponents give at least their cheapest cards.  For a
-        defender on lead his partner is treated like an opponent (a ruff would take the lead).
+        opponent has cards there (cashing the dearest of his top cards).  The opponents give at
+        least their cheapest cards.  For a defender on lead his partner is treated like an
+        opponent (a ruff would take the lead).
         """
         h = self.h
         decl = self.decl
@@ -192,6 +368,9 @@ class Search:
         others = h1 | h2
         ruff1 = h1 & tm
         ruff2 = h2 & tm
+        higher = self.higher
+        pp = self.pat_points
+        sp = self.pat_sorted
         gain = 0
         tricks = 0
         kt = 0
@@ -204,10 +383,10 @@ class Search:
             if sm == tm and barred:
                 continue
             rest = others & sm
-            top = mine & HIGHER_IN_SUIT[rest.bit_length() - 1] if rest else mine
+            top = mine & higher[rest.bit_length() - 1] if rest else mine
             if not top:
                 continue
-            k = top.bit_count()
+            n = k = top.bit_count()
             if sm != tm:
                 if ruff1:
                     k = min(k, (h1 & sm).bit_count())
@@ -218,9 +397,8 @@ class Search:
                 ks[s] = k
             else:
                 kt = k
-            while top.bit_count() > k:
-                top &= top - 1  # drop the lowest
-            gain += points_of(top)
+            pat = top >> (6 * s) & 63
+            gain += pp[pat] if n == k else sum(sp[pat][n - k:])  # his k dearest top cards
             tricks += k
         if not tricks:
             return lb, ub
@@ -228,11 +406,11 @@ class Search:
             if ruff:
                 for s in range(4):
                     if ks[s]:
-                        gain += _cheapest(opp & SUIT_MASK[s], ks[s])
+                        gain += _cheapest(opp & SUIT_MASK[s], ks[s], sp)
                 if kt:
-                    gain += _cheapest(ruff, kt)
+                    gain += _cheapest(ruff, kt, sp)
             else:
-                gain += _cheapest(opp, tricks)
+                gain += _cheapest(opp, tricks, sp)
         if leader == decl:
             return (gain if gain > lb else lb), ub
         return 0, ub - gain
@@ -244,12 +422,12 @@ class Search:
         for s in range(4):
             if self.ds >> s & 1:
                 continue
-            mm = MARRIAGE_MASK[s]
+            mm = self.mm[s]
             if hand & mm == mm:
                 if leads & mm and mv[s] > best:
                     best = mv[s]
             elif self.half:
-                hm = HALF_MARRIAGE_MASK[s]
+                hm = self.hm[s]
                 if hand & hm == hm and leads & hm and mv[s] // 2 > best:
                     best = mv[s] // 2
         if self.ace_val and hand & ACES == ACES and leads & ACES and self.ace_val > best:
@@ -280,10 +458,15 @@ class Search:
             c2 = c2.bit_length() - 1
             w = _winner3(c0, c1, c2, trump)
             if (leader + w) % 3 == self.decl:
-                return POINTS[c0] + POINTS[c1] + POINTS[c2]
+                pts = self.points
+                return pts[c0] + pts[c1] + pts[c2]
             return 0
         decl = self.decl
-        ub = points_of(allc) + self.potential(h[decl])
+        pp = self.pat_points
+        ub = (
+            pp[allc & 63] + pp[allc >> 6 & 63] + pp[allc >> 12 & 63] + pp[allc >> 18 & 63]
+            + self.potential(h[decl])
+        )
         if ub <= alpha:
             return ub
         if beta <= 0:
@@ -375,9 +558,10 @@ class Search:
                     gain = d[0]
                 if d[1]:
                     nt, ntd = _SUIT[c], leader
-                if self.ace_row and c % 6 == ACE:
+                rank = self.rank[c]
+                if self.ace_row and rank == ACE:
                     na = leader
-                if c % 6 in (JACK, QUEEN, KING):
+                if rank in (JACK, QUEEN, KING):
                     self.ds = ds | 1 << _SUIT[c]
             else:
                 c = mv
@@ -415,6 +599,7 @@ class Search:
     ) -> int:
         """Gain when the second (``c1 < 0``) or the third player is to play to the trick."""
         h = self.h
+        pts = self.points
         second = c1 < 0
         seat = (leader + (1 if second else 2)) % 3
         cands = self.follow_cands(h[seat], c0, c1, trump)
@@ -430,7 +615,7 @@ class Search:
             wcard, widx = (c1, 1) if w else (c0, 0)
         wseat = (leader + widx) % 3
         friend_wins = (wseat == decl) == maximize
-        base = POINTS[c0] + (0 if second else POINTS[c1])
+        base = pts[c0] + (0 if second else pts[c1])
         scored: list[tuple[int, int]] = []
         m = cands
         ws = _SUIT[wcard]
@@ -439,7 +624,7 @@ class Search:
             m ^= 1 << c
             cs = _SUIT[c]
             beats = (cs == ws and c > wcard) or (cs == trump and ws != trump)
-            p = POINTS[c]
+            p = pts[c]
             if second:
                 score = 50 + p if beats else -p
             elif beats or friend_wins:
@@ -457,7 +642,7 @@ class Search:
             else:
                 w = _winner3(c0, c1, c, trump)
                 winner = (leader + w) % 3
-                gain = base + POINTS[c] if winner == decl else 0
+                gain = base + pts[c] if winner == decl else 0
                 na = aces if aces == winner else -1
                 v = gain + self.boundary(winner, trump, tdecl, na, False, alpha - gain, beta - gain)
             h[seat] ^= 1 << c
@@ -484,7 +669,7 @@ class Search:
         if cands:
             if self.overtake:
                 top = c0 if c1 < 0 or _SUIT[c1] != led or c1 < c0 else c1
-                hi = cands & HIGHER_IN_SUIT[top]
+                hi = cands & self.higher[top]
                 if hi:
                     cands = hi
             return cands
@@ -494,25 +679,17 @@ class Search:
 
     def combos(self, hand: int) -> int:
         """The suits (a 4-bit mask) in which ``hand`` holds K+Q, or Q+J with half_marriage."""
-        out = 0
-        for s in range(4):
-            mm = MARRIAGE_MASK[s]
-            hm = HALF_MARRIAGE_MASK[s]
-            if hand & mm == mm or (self.half and hand & hm == hm):
-                out |= 1 << s
-        return out
+        c = self.combo_pat
+        return c[hand & 63] | c[hand >> 6 & 63] << 1 | c[hand >> 12 & 63] << 2 | (
+            c[hand >> 18 & 63] << 3
+        )
 
     def involved(self, hand: int) -> int:
         """Cards of ``hand`` whose holding can still matter for a declaration or a duty."""
-        inv = 0
-        for s in range(4):
-            mm = MARRIAGE_MASK[s]
-            if hand & mm == mm:
-                inv |= mm
-            if self.half:
-                hm = HALF_MARRIAGE_MASK[s]
-                if hand & hm == hm:
-                    inv |= hm
+        t = self.inv_pat
+        inv = t[hand & 63] | t[hand >> 6 & 63] << 6 | t[hand >> 12 & 63] << 12 | (
+            t[hand >> 18 & 63] << 18
+        )
         if self.ace_val and (self.ace_row or hand & ACES == ACES):
             inv |= ACES
         if self.nines_val and hand & NINES == NINES:
@@ -523,11 +700,13 @@ class Search:
         """Drop the follower's cards that an equivalent card makes useless.
 
         Cards of one hand and suit with no card of another hand, nor of the trick, between
-        them win and lose exactly the same tricks ("equivalent").  When the side that wins the
-        current trick is the same whatever is played after this card, playing the highest of
-        equivalent cards is best if the mover's side wins, the lowest if it loses: whatever
-        the kept card later earns, it earns at most its own points more (the value is
-        non-decreasing and 1-Lipschitz in the points of a card still held).
+        them in strength (neighbours in the layout) win and lose exactly the same tricks
+        ("equivalent").  When the side that wins the current trick is the same whatever is
+        played after this card, playing the dearest of equivalent cards is best if the
+        mover's side wins, the cheapest if it loses: whatever the kept card later earns, it
+        earns at most its own points more (the value is non-decreasing and 1-Lipschitz in the
+        points of a card still held).  With ``ten_strength=natural`` the dearest is not
+        always the strongest (10 J Q: the ten).
         """
         h = self.h
         hand = h[seat]
@@ -558,13 +737,16 @@ class Search:
             if low == top:
                 out |= 1 << top
                 continue
+            run = cands & ((1 << (top + 1)) - (1 << low))
             side = self.trick_side(seat, leader, c0, c1, top, trump)
             if side < 0:
-                out |= cands & ((1 << (top + 1)) - (1 << low))
-            elif side == (seat == decl):
-                out |= 1 << top
+                out |= run
+                continue
+            base = 6 * _SUIT[top]
+            if side == (seat == decl):
+                out |= 1 << (base + self.pat_dear[run >> base & 63])
             else:
-                out |= 1 << low
+                out |= 1 << (base + self.pat_cheap[run >> base & 63])
         return out
 
     def trick_side(self, seat: int, leader: int, c0: int, c1: int, c: int, trump: int) -> int:
@@ -621,7 +803,7 @@ class Search:
         alpha: int,
         beta: int,
     ) -> int:
-        """Gain from any point of a trick."""
+        """Gain from any point of a trick (cards in the layout's numbering)."""
         if not trick:
             return self.boundary(leader, trump, tdecl, aces, nodecl, alpha, beta)
         if len(trick) == 1:
@@ -629,47 +811,9 @@ class Search:
         return self.follow(leader, trick[0], trick[1], trump, tdecl, aces, alpha, beta)
 
 
-RANK_KQJ = sum(SUIT_MASK[s] & (0b001110 << (6 * s)) for s in range(4))
-
-
-_MIN_POINTS = tuple(
-    min((0, 2, 3, 4, 10, 11)[r] for r in range(6) if p >> r & 1) if p else 99 for p in range(64)
-)
-
-
-def _min_points(mask: int) -> int:
-    """The fewest points of one card of ``mask`` (not empty)."""
-    mp = _MIN_POINTS
-    a = mp[mask & 63]
-    b = mp[mask >> 6 & 63]
-    c = mp[mask >> 12 & 63]
-    d = mp[mask >> 18 & 63]
-    if b < a:
-        a = b
-    if c < a:
-        a = c
-    if d < a:
-        a = d
-    return a
-
-
-def _min_reply(hand: int, sm: int, tm: int) -> int:
-    """The fewest points ``hand`` can give to a trick led in the suit of mask ``sm``."""
-    if hand & sm:
-        return _min_points(hand & sm)
-    if hand & tm:
-        return _min_points(hand & tm)
-    return _min_points(hand)
-
-
-_SORTED_POINTS = tuple(
-    tuple(sorted((0, 2, 3, 4, 10, 11)[r] for r in range(6) if p >> r & 1)) for p in range(64)
-)
-
-
-def _cheapest(mask: int, k: int) -> int:
-    """The fewest points ``k`` cards of ``mask`` can hold (all of them if fewer)."""
-    sp = _SORTED_POINTS
+def _cheapest(mask: int, k: int, sp: tuple[tuple[int, ...], ...]) -> int:
+    """The fewest points ``k`` cards of ``mask`` can hold (all of them if fewer); ``sp``: the
+    sorted points of each suit pattern (:attr:`Layout.pat_sorted`)."""
     if not mask >> 6:
         return sum(sp[mask][:k])
     pts = sorted(sp[mask & 63] + sp[mask >> 6 & 63] + sp[mask >> 12 & 63] + sp[mask >> 18 & 63])
@@ -677,6 +821,7 @@ def _cheapest(mask: int, k: int) -> int:
 
 
 def _winner2(c0: int, c1: int, trump: int) -> int:
+    """Which of two cards (in a layout's numbering: the higher card the stronger) wins."""
     s1 = _SUIT[c1]
     if s1 == _SUIT[c0]:
         return 1 if c1 > c0 else 0

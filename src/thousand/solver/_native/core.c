@@ -9,7 +9,11 @@
  * plus what he still declares), with fail-soft alpha-beta.  The transposition table is probed
  * at trick boundaries only; an entry holds bounds on the gain and the best lead.
  *
- * Cards: 0..23 = suit * 6 + rank, ranks 9 J Q K T A; a hand is a 24-bit mask.
+ * Cards: 0..23 = suit * 6 + rank, ranks 9 J Q K T A; a hand is a 24-bit mask.  Inside the
+ * search a card is numbered by its strength within its suit (search.py: Layout): with
+ * ten_strength=high that is the card itself, with natural the ten moves below the jack
+ * (9 10 J Q K A).  "Beats" is then a comparison of numbers whatever the option; points and
+ * declarations are looked up in the core's layout tables.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,51 +24,101 @@
 #define DECLARE 24
 #define ACES_MASK 0x820820u  /* bits 5, 11, 17, 23 */
 #define NINES_MASK 0x041041u /* bits 0, 6, 12, 18 */
-#define KQJ_MASK 0x38E38Eu   /* ranks J, Q, K of every suit */
 #define MAX_MOVES 16
 
-static const int RANK_POINTS[6] = {0, 2, 3, 4, 10, 11};
-static int POINTS[24];
+static const int RANK_POINTS[6] = {0, 2, 3, 4, 10, 11}; /* thousand.cards.RANK_POINTS */
+/* The strength of each rank (9 J Q K T A) inside its suit: thousand.cards.STRENGTH. */
+static const int STRENGTH_HIGH[6] = {0, 1, 2, 3, 4, 5};
+static const int STRENGTH_NATURAL[6] = {0, 2, 3, 4, 1, 5};
 static uint32_t SUIT_MASK[4];
-static uint32_t HIGHER[24];  /* cards of the same suit above the card */
-static int PAT_POINTS[64];
-static int PAT_MIN[64];
-static int PAT_SORTED[64][6];
+static uint32_t HIGHER[24]; /* positions of the same suit above a position: the stronger cards */
 static int PAT_COUNT[64];
 
 static void init_tables(void) {
-    for (int c = 0; c < 24; c++) POINTS[c] = RANK_POINTS[c % 6];
     for (int s = 0; s < 4; s++) SUIT_MASK[s] = 0x3Fu << (6 * s);
     for (int c = 0; c < 24; c++) HIGHER[c] = SUIT_MASK[c / 6] & ~((1u << (c + 1)) - 1u);
-    for (int p = 0; p < 64; p++) {
-        int sum = 0, n = 0, mn = 99;
-        for (int r = 0; r < 6; r++) {
-            if (p >> r & 1) {
-                sum += RANK_POINTS[r];
-                PAT_SORTED[p][n++] = RANK_POINTS[r]; /* ranks ascend, so do points */
-                if (RANK_POINTS[r] < mn) mn = RANK_POINTS[r];
-            }
-        }
-        PAT_POINTS[p] = sum;
-        PAT_MIN[p] = mn;
-        PAT_COUNT[p] = n;
-    }
+    for (int p = 0; p < 64; p++) PAT_COUNT[p] = __builtin_popcount((unsigned)p);
 }
 
 static inline int popcount(uint32_t m) { return __builtin_popcount(m); }
 static inline int highest(uint32_t m) { return 31 - __builtin_clz(m); }
 
-static inline int points_of(uint32_t m) {
-    return PAT_POINTS[m & 63] + PAT_POINTS[(m >> 6) & 63] + PAT_POINTS[(m >> 12) & 63] +
-           PAT_POINTS[(m >> 18) & 63];
+/* The tables of one ten_strength (search.py: Layout), by position. */
+typedef struct {
+    int natural;             /* not the identity: hands are mapped on the way in */
+    int pos[24];             /* engine card -> position */
+    uint8_t to_pat[64];      /* a suit's pattern of ranks -> of positions */
+    int rank[24];            /* position -> real rank (0..5, 9 J Q K T A) */
+    int points[24];          /* position -> card points */
+    int pat_points[64];      /* points of a suit pattern of positions */
+    int pat_sorted[64][6];   /* the points of a pattern's cards, fewest first */
+    int8_t pat_dear[64];     /* position (0..5) of the card with the most points */
+    int8_t pat_cheap[64];    /* ... with the fewest */
+    uint32_t mm[4], hm[4];   /* K+Q, Q+J of each suit */
+    uint32_t decl_cards;     /* J, Q, K, A and 9 of every suit: the cards that can declare */
+} Layout;
+
+static uint32_t map_mask(const Layout *L, uint32_t m) {
+    return (uint32_t)L->to_pat[m & 63] | (uint32_t)L->to_pat[(m >> 6) & 63] << 6 |
+           (uint32_t)L->to_pat[(m >> 12) & 63] << 12 | (uint32_t)L->to_pat[(m >> 18) & 63] << 18;
+}
+
+static uint32_t rank_mask(const Layout *L, int rank) {
+    uint32_t m = 0;
+    for (int s = 0; s < 4; s++) m |= 1u << L->pos[6 * s + rank];
+    return m;
+}
+
+static void init_layout(Layout *L, int natural) {
+    const int *strength = natural ? STRENGTH_NATURAL : STRENGTH_HIGH;
+    L->natural = natural;
+    for (int c = 0; c < 24; c++) {
+        int p = 6 * (c / 6) + strength[c % 6];
+        L->pos[c] = p;
+        L->rank[p] = c % 6;
+        L->points[p] = RANK_POINTS[c % 6];
+    }
+    for (int p = 0; p < 64; p++) {
+        int q = 0, sum = 0, n = 0, dear = -1, cheap = -1;
+        for (int r = 0; r < 6; r++)
+            if (p >> r & 1) q |= 1 << strength[r];
+        L->to_pat[p] = (uint8_t)q;
+        for (int i = 0; i < 6; i++) {
+            if (!(p >> i & 1)) continue;
+            int pts = L->points[i];
+            sum += pts;
+            if (dear < 0 || pts > L->points[dear]) dear = i;
+            if (cheap < 0 || pts < L->points[cheap]) cheap = i;
+            int j = n++; /* insertion: fewest first */
+            while (j > 0 && L->pat_sorted[p][j - 1] > pts) {
+                L->pat_sorted[p][j] = L->pat_sorted[p][j - 1];
+                j--;
+            }
+            L->pat_sorted[p][j] = pts;
+        }
+        L->pat_points[p] = sum;
+        L->pat_dear[p] = (int8_t)dear;
+        L->pat_cheap[p] = (int8_t)cheap;
+    }
+    for (int s = 0; s < 4; s++) {
+        L->mm[s] = 1u << L->pos[6 * s + 3] | 1u << L->pos[6 * s + 2];
+        L->hm[s] = 1u << L->pos[6 * s + 2] | 1u << L->pos[6 * s + 1];
+    }
+    /* the nine and the ace keep their places under every ten_strength (Core_init checks) */
+    L->decl_cards = rank_mask(L, 1) | rank_mask(L, 2) | rank_mask(L, 3) | ACES_MASK | NINES_MASK;
+}
+
+static inline int points_of(const Layout *L, uint32_t m) {
+    return L->pat_points[m & 63] + L->pat_points[(m >> 6) & 63] +
+           L->pat_points[(m >> 12) & 63] + L->pat_points[(m >> 18) & 63];
 }
 
 /* The fewest points k cards of mask can hold (all of them if fewer). */
-static int cheapest(uint32_t mask, int k) {
+static int cheapest(const Layout *L, uint32_t mask, int k) {
     int pts[24], n = 0;
     for (int s = 0; s < 4; s++) {
         int p = (mask >> (6 * s)) & 63;
-        for (int i = 0; i < PAT_COUNT[p]; i++) pts[n++] = PAT_SORTED[p][i];
+        for (int i = 0; i < PAT_COUNT[p]; i++) pts[n++] = L->pat_sorted[p][i];
     }
     /* insertion sort: at most 8 cards in practice */
     for (int i = 1; i < n; i++) {
@@ -81,6 +135,8 @@ static int cheapest(uint32_t mask, int k) {
 }
 
 static inline int suit_of(int c) { return c / 6; }
+
+/* Trick winners compare positions: the stronger card has the higher number. */
 
 static inline int winner2(int c0, int c1, int trump) {
     int s1 = suit_of(c1);
@@ -115,6 +171,11 @@ typedef struct {
     PyObject_HEAD
     int decl;
     int overtake, mv[4], half, ace_val, ace_trump, ace_row, nines_val, nlot;
+    Layout L;
+    /* by suit pattern (of positions): what a suit's cards can declare, the value by suit
+     * (K+Q, and Q+J with half_marriage), whether they can declare, and which cards take part */
+    int pot[4][64];
+    uint8_t combo_pat[64], inv_pat[64];
     uint32_t h[3];
     int ds; /* suits whose marriage or half marriage was declared (see search.py) */
     Entry *tt;
@@ -123,22 +184,20 @@ typedef struct {
     long long nodes;
 } Core;
 
-static inline int marriage(uint32_t hand, int s) {
-    uint32_t m = 3u << (6 * s + 2);
+static inline int marriage(const Core *S, uint32_t hand, int s) {
+    uint32_t m = S->L.mm[s];
     return (hand & m) == m;
 }
 
-static inline int half_marriage(uint32_t hand, int s) {
-    uint32_t m = 3u << (6 * s + 1);
+static inline int half_marriage(const Core *S, uint32_t hand, int s) {
+    uint32_t m = S->L.hm[s];
     return (hand & m) == m;
 }
 
+/* An upper bound on what hand can still declare (every declaration it holds). */
 static int potential(const Core *S, uint32_t hand) {
-    int total = 0;
-    for (int s = 0; s < 4; s++) {
-        if (marriage(hand, s)) total += S->mv[s];
-        if (S->half && half_marriage(hand, s)) total += S->mv[s] / 2;
-    }
+    int total = S->pot[0][hand & 63] + S->pot[1][(hand >> 6) & 63] +
+                S->pot[2][(hand >> 12) & 63] + S->pot[3][(hand >> 18) & 63];
     if (S->ace_val && (hand & ACES_MASK) == ACES_MASK) total += S->ace_val;
     if (S->nines_val && (hand & NINES_MASK) == NINES_MASK) total += S->nines_val;
     return total;
@@ -146,15 +205,15 @@ static int potential(const Core *S, uint32_t hand) {
 
 /* Declaration made by leading card with '+': returns 1 and sets value / changes, else 0. */
 static int declaration(const Core *S, uint32_t hand, int card, int *value, int *changes) {
-    int suit = card / 6, rank = card % 6;
+    int suit = card / 6, rank = S->L.rank[card];
     if (rank >= 1 && rank <= 3 && (S->ds >> suit & 1)) return 0;
     if (rank == 3 || rank == 2) {
-        if (marriage(hand, suit)) {
+        if (marriage(S, hand, suit)) {
             *value = S->mv[suit];
             *changes = 1;
             return 1;
         }
-        if (rank == 2 && S->half && half_marriage(hand, suit)) {
+        if (rank == 2 && S->half && half_marriage(S, hand, suit)) {
             *value = S->mv[suit] / 2;
             *changes = 1;
             return 1;
@@ -162,7 +221,7 @@ static int declaration(const Core *S, uint32_t hand, int card, int *value, int *
         return 0;
     }
     if (rank == 1) {
-        if (S->half && half_marriage(hand, suit)) {
+        if (S->half && half_marriage(S, hand, suit)) {
             *value = S->mv[suit] / 2;
             *changes = 1;
             return 1;
@@ -190,9 +249,9 @@ static int best_declaration(const Core *S, uint32_t leads, uint32_t hand) {
     int best = 0;
     for (int s = 0; s < 4; s++) {
         if (S->ds >> s & 1) continue;
-        if (marriage(hand, s)) {
-            if ((leads & (3u << (6 * s + 2))) && S->mv[s] > best) best = S->mv[s];
-        } else if (S->half && half_marriage(hand, s) && (leads & (3u << (6 * s + 1))) &&
+        if (marriage(S, hand, s)) {
+            if ((leads & S->L.mm[s]) && S->mv[s] > best) best = S->mv[s];
+        } else if (S->half && half_marriage(S, hand, s) && (leads & S->L.hm[s]) &&
                    S->mv[s] / 2 > best) {
             best = S->mv[s] / 2;
         }
@@ -235,23 +294,15 @@ static uint32_t follow_cands(const Core *S, uint32_t hand, int c0, int c1, int t
 
 /* The suits (a 4-bit mask) in which hand holds K+Q, or Q+J with half_marriage. */
 static int combos(const Core *S, uint32_t hand) {
-    int out = 0;
-    for (int s = 0; s < 4; s++)
-        if (marriage(hand, s) || (S->half && half_marriage(hand, s))) out |= 1 << s;
-    return out;
+    return S->combo_pat[hand & 63] | S->combo_pat[(hand >> 6) & 63] << 1 |
+           S->combo_pat[(hand >> 12) & 63] << 2 | S->combo_pat[(hand >> 18) & 63] << 3;
 }
 
 /* Cards of hand whose holding can still matter for a declaration or a duty. */
 static uint32_t involved(const Core *S, uint32_t hand) {
-    uint32_t inv = 0;
-    for (int s = 0; s < 4; s++) {
-        uint32_t mm = 3u << (6 * s + 2);
-        if ((hand & mm) == mm) inv |= mm;
-        if (S->half) {
-            uint32_t hm = 3u << (6 * s + 1);
-            if ((hand & hm) == hm) inv |= hm;
-        }
-    }
+    uint32_t inv = (uint32_t)S->inv_pat[hand & 63] | (uint32_t)S->inv_pat[(hand >> 6) & 63] << 6 |
+                   (uint32_t)S->inv_pat[(hand >> 12) & 63] << 12 |
+                   (uint32_t)S->inv_pat[(hand >> 18) & 63] << 18;
     if (S->ace_val && (S->ace_row || (hand & ACES_MASK) == ACES_MASK)) inv |= ACES_MASK;
     if (S->nines_val && (hand & NINES_MASK) == NINES_MASK) inv |= NINES_MASK;
     return inv;
@@ -301,7 +352,8 @@ static int trick_side(const Core *S, int seat, int leader, int c0, int c1, int c
     return side;
 }
 
-/* Drop the cards an equivalent card makes useless (see search.py: reduce). */
+/* Drop the cards an equivalent card makes useless (see search.py: reduce): of neighbours in
+ * strength, the dearest when the mover's side wins the trick, the cheapest when it loses. */
 static uint32_t reduce(const Core *S, int seat, int leader, int c0, int c1, uint32_t cands,
                        int trump) {
     const uint32_t *h = S->h;
@@ -330,13 +382,17 @@ static uint32_t reduce(const Core *S, int seat, int leader, int c0, int c1, uint
             out |= 1u << top;
             continue;
         }
+        uint32_t run = cands & ((1u << (top + 1)) - (1u << low));
         int side = trick_side(S, seat, leader, c0, c1, top, trump);
-        if (side < 0)
-            out |= cands & ((1u << (top + 1)) - (1u << low));
-        else if (side == (seat == decl))
-            out |= 1u << top;
+        if (side < 0) {
+            out |= run;
+            continue;
+        }
+        int base = 6 * (top / 6);
+        if (side == (seat == decl))
+            out |= 1u << (base + S->L.pat_dear[(run >> base) & 63]);
         else
-            out |= 1u << low;
+            out |= 1u << (base + S->L.pat_cheap[(run >> base) & 63]);
     }
     return out;
 }
@@ -364,21 +420,22 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
     uint32_t opp = is_decl ? (h[(seat + 1) % 3] | h[(seat + 2) % 3]) : h[S->decl];
     int keys[MAX_MOVES + 8];
     if (!nodecl) {
-        uint32_t pot = hand & (KQJ_MASK | ACES_MASK | NINES_MASK);
+        uint32_t pot = hand & S->L.decl_cards;
         while (pot) {
             int c = highest(pot);
             pot ^= 1u << c;
             int value, changes;
             if (!(plain >> c & 1)) continue; /* a declaring lead is a lead */
             if (!declaration(S, hand, c, &value, &changes)) continue;
-            if (c % 6 == 0) {
+            int rank = S->L.rank[c];
+            if (rank == 0) {
                 if (is_decl) {
                     plain &= ~(1u << c);
                     keys[n++] = (1000 + value) * 64 + DECLARE + c;
                 }
                 continue;
             }
-            if (c % 6 == 5 && !changes && !S->ace_row) {
+            if (rank == 5 && !changes && !S->ace_row) {
                 if (is_decl) {
                     plain &= ~(1u << c);
                     keys[n++] = (1000 + value) * 64 + DECLARE + c;
@@ -395,7 +452,7 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
         m ^= 1u << c;
         int s = c / 6;
         uint32_t sm = SUIT_MASK[s];
-        int p = POINTS[c];
+        int p = S->L.points[c];
         int score;
         if (!(others & HIGHER[c])) {
             if (trump >= 0 && s != trump && (opp & SUIT_MASK[trump]) && !(opp & sm))
@@ -437,7 +494,7 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
         uint32_t rest = others & sm;
         uint32_t top = rest ? (mine & HIGHER[highest(rest)]) : mine;
         if (!top) continue;
-        int k = popcount(top);
+        int n = popcount(top), k = n;
         if (sm != tm) {
             if (ruff1) {
                 int c1 = popcount(h1 & sm);
@@ -452,8 +509,12 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
         } else {
             kt = k;
         }
-        while (popcount(top) > k) top &= top - 1;
-        gain += points_of(top);
+        int pat = (top >> (6 * s)) & 63;
+        if (n == k) {
+            gain += S->L.pat_points[pat];
+        } else {
+            for (int i = n - k; i < n; i++) gain += S->L.pat_sorted[pat][i]; /* his k dearest */
+        }
         tricks += k;
     }
     if (!tricks) {
@@ -464,10 +525,10 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
     for (int i = 0; i < 2; i++) {
         if (ruffs[i]) {
             for (int s = 0; s < 4; s++)
-                if (ks[s]) gain += cheapest(opps[i] & SUIT_MASK[s], ks[s]);
-            if (kt) gain += cheapest(ruffs[i], kt);
+                if (ks[s]) gain += cheapest(&S->L, opps[i] & SUIT_MASK[s], ks[s]);
+            if (kt) gain += cheapest(&S->L, ruffs[i], kt);
         } else {
-            gain += cheapest(opps[i], tricks);
+            gain += cheapest(&S->L, opps[i], tricks);
         }
     }
     if (leader == decl) {
@@ -503,7 +564,8 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
     }
     int wseat = (leader + widx) % 3;
     int friend_wins = (wseat == decl) == maximize;
-    int base = POINTS[c0] + (second ? 0 : POINTS[c1]);
+    const int *points = S->L.points;
+    int base = points[c0] + (second ? 0 : points[c1]);
     int keys[MAX_MOVES];
     int n = 0;
     int ws = wcard / 6;
@@ -513,7 +575,7 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
         m ^= 1u << c;
         int cs = c / 6;
         int beats = (cs == ws && c > wcard) || (cs == trump && ws != trump);
-        int p = POINTS[c];
+        int p = points[c];
         int score;
         if (second) {
             score = beats ? 50 + p : -p;
@@ -536,7 +598,7 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
         } else {
             int w = winner3(c0, c1, c, trump);
             int winner = (leader + w) % 3;
-            int gain = winner == decl ? base + POINTS[c] : 0;
+            int gain = winner == decl ? base + points[c] : 0;
             int na = aces == winner ? aces : -1;
             v = gain + boundary(S, winner, trump, tdecl, na, 0, alpha - gain, beta - gain);
         }
@@ -592,8 +654,9 @@ static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl,
                 nt = c / 6;
                 ntd = leader;
             }
-            if (S->ace_row && c % 6 == 5) na = leader;
-            if (c % 6 >= 1 && c % 6 <= 3) S->ds = ds | 1 << (c / 6);
+            int rank = S->L.rank[c];
+            if (S->ace_row && rank == 5) na = leader;
+            if (rank >= 1 && rank <= 3) S->ds = ds | 1 << (c / 6);
         } else {
             c = mv;
         }
@@ -645,11 +708,12 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
         int c0 = highest(h[leader]), c1 = highest(h[(leader + 1) % 3]),
             c2 = highest(h[(leader + 2) % 3]);
         int w = winner3(c0, c1, c2, trump);
-        if ((leader + w) % 3 == S->decl) return POINTS[c0] + POINTS[c1] + POINTS[c2];
+        if ((leader + w) % 3 == S->decl)
+            return S->L.points[c0] + S->L.points[c1] + S->L.points[c2];
         return 0;
     }
     int decl = S->decl;
-    int ub = points_of(allc) + potential(S, h[decl]);
+    int ub = points_of(&S->L, allc) + potential(S, h[decl]);
     if (ub <= alpha) return ub;
     if (beta <= 0) return 0;
     if (aces != leader || !(h[leader] & ACES_MASK)) aces = -1;
@@ -735,15 +799,15 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     int decl, log2 = 18;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oi|i", kwlist, &opts, &decl, &log2))
         return -1;
-    int o[13];
-    PyObject *seq = PySequence_Fast(opts, "options must be a sequence of 13 ints");
+    int o[14];
+    PyObject *seq = PySequence_Fast(opts, "options must be a sequence of 14 ints");
     if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != 13) {
+    if (PySequence_Fast_GET_SIZE(seq) != 14) {
         Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "options must be a sequence of 13 ints");
+        PyErr_SetString(PyExc_ValueError, "options must be a sequence of 14 ints");
         return -1;
     }
-    for (int i = 0; i < 13; i++) {
+    for (int i = 0; i < 14; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
@@ -776,6 +840,23 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->nines_val = o[10];
     self->nlot = o[11];
     /* o[12] marriage_points_declarer_only: changes nothing the declarer scores */
+    if (o[13] > 1) {
+        PyErr_SetString(PyExc_ValueError, "ten_strength is 0 (high) or 1 (natural)");
+        return -1;
+    }
+    init_layout(&self->L, o[13]);
+    if (rank_mask(&self->L, 5) != ACES_MASK || rank_mask(&self->L, 0) != NINES_MASK) {
+        PyErr_SetString(PyExc_ValueError, "the nine and the ace must keep their places");
+        return -1;
+    }
+    uint32_t kq = self->L.mm[0], qj = self->L.hm[0]; /* K+Q, Q+J as patterns of one suit */
+    for (int p = 0; p < 64; p++) {
+        int has_kq = ((uint32_t)p & kq) == kq, has_qj = self->half && ((uint32_t)p & qj) == qj;
+        for (int s = 0; s < 4; s++)
+            self->pot[s][p] = (has_kq ? self->mv[s] : 0) + (has_qj ? self->mv[s] / 2 : 0);
+        self->combo_pat[p] = (uint8_t)(has_kq || has_qj);
+        self->inv_pat[p] = (uint8_t)((has_kq ? kq : 0) | (has_qj ? qj : 0));
+    }
     PyMem_RawFree(self->tt);
     size_t n = (size_t)1 << log2;
     self->tt = (Entry *)PyMem_RawCalloc(n, sizeof(Entry));
@@ -833,6 +914,8 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     }
     for (int i = 0; i < 3; i++)
         if (get_hand(PyTuple_GET_ITEM(hands, i), &self->h[i]) < 0) return NULL;
+    if (self->L.natural)
+        for (int i = 0; i < 3; i++) self->h[i] = map_mask(&self->L, self->h[i]);
     int t[2] = {-1, -1};
     Py_ssize_t nt = PyTuple_GET_SIZE(trick);
     for (Py_ssize_t i = 0; i < nt; i++) {
@@ -842,7 +925,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "a card is 0..23");
             return NULL;
         }
-        t[i] = (int)c;
+        t[i] = self->L.pos[c]; /* the search's numbering */
     }
     /* The card counts must fit a real position (the search relies on it). */
     uint32_t seen = 0;
