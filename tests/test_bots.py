@@ -19,6 +19,7 @@ from thousand.bots import (
     RandomBot,
     best_level,
     bot_levels,
+    checked_choice,
     decide_with_reason,
     make_bot,
     register_bot,
@@ -46,7 +47,8 @@ def cards(text: str) -> int:
 
 def dealt_game(hands: list[str], talon: str, **overrides: Any) -> Game:
     """A classic game whose first deal has these hands (seat 0 deals, seat 1 opens)."""
-    g = Game(Rules.preset_rules("classic", **overrides), seed=1, auto_deal=False)
+    g = Game(Rules.preset_rules("classic", **overrides), first_dealer=0, seed=1,
+             auto_deal=False)
     g.start_deal(tuple(cards(h) for h in hands), cards(talon))
     return g
 
@@ -176,6 +178,10 @@ def test_values_marriages_aces_and_tens() -> None:
     strong = cards("AH TH KH QH AS AC KC")
     assert predict_auction(strong, values) > predict_auction(weak, values) + 60
     assert predict_play(cards("AH TH KH QH AS AC KC QC"), values) > 150
+    # the model fitted for the ten in its natural place (RULES §1 ten_strength) agrees
+    assert predict_auction(strong, values, "natural") > predict_auction(weak, values,
+                                                                        "natural") + 60
+    assert predict_play(cards("AH TH KH QH AS AC KC QC"), values, "natural") > 150
     assert make_chance(140, 100, 20) > 0.9 > make_chance(100, 140, 20)
 
 
@@ -309,3 +315,184 @@ def test_the_docs_example_bot_plays_a_game() -> None:
 
         _REGISTRY.pop("greedy", None)
         _DESCRIPTIONS.pop("greedy", None)
+
+
+# -------------------------------------------------------------- the talon buy-out
+
+
+def buy_game(hands: list[str], talon: str, **overrides: Any) -> Game:
+    """``dealt_game`` with ``talon_buy`` on, the auction over: seat 1 opens 100 and the
+    others pass, so seat 1 takes the talon and seat 2 is asked first to buy it at 120."""
+    g = dealt_game(hands, talon, talon_buy=True, **overrides)
+    play(g, "100", "pass", "pass")
+    return g
+
+
+#: Seat 2 holds A♥ 10♥ and the diamonds; the talon brings K♥ Q♥ A♠: a sure 120.
+GOOD_TALON = (["QD 9H JH AC TC KC QC", "9S JS QS KS TS 9D JD", "AH TH AD TD KD 9C JC"],
+              "KH QH AS")
+#: Seat 2 holds nothing; the talon is two nines and a jack.
+USELESS_TALON = (["JS AC TC KC AD TD KD", "AS KS QS AH TH KH QH", "9C JC QC 9D JD QD TS"],
+                 "9H JH 9S")
+
+
+@pytest.mark.parametrize("preset", ["classic", "textbook", "house"])
+@pytest.mark.parametrize("level", ["random", "beginner", "heuristic"])
+def test_every_level_plays_whole_games_with_the_buy_out(preset: str, level: str) -> None:
+    """RULES §4 Talon buy-out (and the §5 presets): whole games with ``talon_buy`` in
+    which every move is legal (play_game checks each); every level is asked to buy."""
+    rules = Rules.preset_rules(preset, talon_buy=True, max_deals=6)
+    answers: list[int] = []
+    for seed in range(2):
+        spies = [
+            _BuySpy(HeuristicBot(seed * 10 + s, strict=True) if level == "heuristic"
+                    else make_bot(level, seed * 10 + s), answers)
+            for s in range(rules.players)
+        ]
+        g = play_game(Game(rules, seed=seed), spies)
+        assert g.over
+    assert answers  # the buy-out was offered
+    assert set(answers) <= {mv.BUY, mv.PASS}
+    if level == "random":
+        assert mv.BUY in answers
+
+
+class _BuySpy:
+    """A bot that records its answers to buy offers."""
+
+    def __init__(self, bot: Bot, answers: list[int]) -> None:
+        self.bot = bot
+        self.answers = answers
+
+    def choose(self, view: View) -> int:
+        move = self.bot.choose(view)
+        if view.phase == Phase.BUY:
+            self.answers.append(move)
+        return move
+
+
+def test_heuristic_buys_a_talon_that_makes_its_contract() -> None:
+    """RULES §4 Talon buy-out: the talon, shown to all, completes the ♥ marriage of a seat
+    with aces and tens: it buys at 120 (and names the price and the marriage)."""
+    g = buy_game(*GOOD_TALON)
+    view = g.view(2)
+    assert view.phase == Phase.BUY and view.buy_price == 120
+    move, why = HeuristicBot(1, strict=True).explain(view, "en")
+    assert move == mv.BUY
+    assert "buy at 120" in why and "♥ marriage" in why
+
+
+def test_heuristic_passes_on_a_useless_talon() -> None:
+    """RULES §4 Talon buy-out: two nines and a jack do not make a weak hand worth 120."""
+    g = buy_game(*USELESS_TALON)
+    bot = HeuristicBot(1, strict=True)
+    assert bot.choose(g.view(2)) == mv.PASS
+    play(g, "pass")
+    # the other defender (aces and tens, no marriage) passes at 120 too
+    assert g.view(0).phase == Phase.BUY
+    assert bot.choose(g.view(0)) == mv.PASS
+
+
+def test_buy_hint_names_the_price_in_both_languages() -> None:
+    """RULES §4 Talon buy-out: ``hint`` says why to buy or pass, naming the price."""
+    for (hands, talon), word_en, word_ru in (
+        (GOOD_TALON, "buy at 120", "перекупаю за 120"),
+        (USELESS_TALON, "no buy at 120", "не перекупаю за 120"),
+    ):
+        view = buy_game(hands, talon).view(2)
+        for level in ("heuristic", "beginner"):
+            assert word_en in decide_with_reason(make_bot(level, 1), view, "en")[1]
+            assert word_ru in decide_with_reason(make_bot(level, 1), view, "ru")[1]
+
+
+def test_a_bought_talon_above_the_cap_is_played_at_its_price() -> None:
+    """RULES §4 Talon buy-out: a seat that bought at 240 without a marriage may only name
+    240 (the price needs no marriage and lies above its cap) or concede; every bot level
+    answers legally and the deal ends."""
+    hands = ["JS AC TC KC AD TD KD", "AS KS QS AH TH KH QH", "9C JC QC 9D JD QD TS"]
+    for level in ("heuristic", "beginner", "random"):
+        for concede in (False, True):
+            g = dealt_game(hands, "9H JH 9S", talon_buy=True, concede=concede)
+            play(g, "100", "120", "pass", "pass")  # seat 2 declares 120
+            play(g, "buy")  # seat 0 buys at 240
+            assert g.deal is not None and g.deal.declarer == 0 and g.deal.bid == 240
+            bot = HeuristicBot(1, strict=True) if level == "heuristic" else make_bot(level, 1)
+            while g.deal is not None and not g.deal.done and g.deal.to_move != 0:
+                play(g, "pass")  # the others pass at 360
+            assert g.deal is not None
+            seen = set()
+            while g.deal is not None and not g.deal.done and g.deal.phase != Phase.PLAY:
+                view = g.view(g.to_move)
+                seen.add(view.phase)
+                if view.phase == Phase.CONTRACT:
+                    assert [mv.value_of(m) for m in view.legal if mv.is_contract(m)] == [240]
+                g.apply(checked_choice(bot, view))
+            assert Phase.EXCHANGE in seen
+
+
+# ------------------------------------------------------------ the ten's strength
+
+
+def _ten_under_a_jack(ten_strength: str) -> View:
+    """Seat 1 declares and leads J♥; seat 2 has no heart and no trump is set; seat 0, last
+    to play, holds 10♥ and 9♥."""
+    g = dealt_game(
+        ["TH 9H AD TD KD QD JD", "AS KS QS AC KC QC JH", "9S JS TS 9C JC TC 9D"],
+        "AH KH QH", ten_strength=ten_strength,
+    )
+    play(g, "100", "pass", "pass", "give QS", "give KS", "contract 100", "JH", "9C")
+    view = g.view(0)
+    assert view.phase == Phase.PLAY and len(view.trick) == 2
+    return view
+
+
+def test_heuristic_knows_the_natural_ten_does_not_beat_a_jack() -> None:
+    """RULES §1 ten_strength: with ``high`` the 10♥ takes the J♥ led (it plays it, last
+    to the trick); with ``natural`` the ten ranks below the jack, so it keeps the ten
+    and plays the nine."""
+    bot = HeuristicBot(1, strict=True)
+    assert bot.choose(_ten_under_a_jack("high")) == mv.play(parse_card("TH"))
+    assert bot.choose(_ten_under_a_jack("natural")) == mv.play(parse_card("9H"))
+
+
+def test_hand_model_orders_the_ten_by_its_strength() -> None:
+    """RULES §1 ten_strength: A♥ 10♥ is an unbroken top run with ``high`` (the ten is a
+    winner behind its ace) and not with ``natural`` (K Q J lie between them)."""
+    from thousand.bots.evaluate import features, keep_score
+
+    values = Rules().marriage_values
+    hand = cards("AH TH 9S JS 9C JC 9D QD")
+    high = features(hand, values, False, "high")
+    natural = features(hand, values, False, "natural")
+    assert high[5] == 21 and natural[5] == 11  # points of the top runs
+    assert high[11] == 0 and natural[11] == 1  # tens outside the top run
+    ten = parse_card("TH")
+    assert keep_score(hand, ten, values, "high") > keep_score(hand, ten, values, "natural")
+
+
+# ------------------------------------------------------------------ concede
+
+
+def _hopeless_declarer(**overrides: Any) -> View:
+    """Seat 1 plays the compulsory 100 with nines, jacks and two lone queens."""
+    g = dealt_game(
+        ["AS TS KS AC TC KC AD", "9S JS QS 9C JC 9D JD", "TD KD QD AH TH KH QH"],
+        "9H JH QC", concede=True, **overrides,
+    )
+    play(g, "100", "pass", "pass", "give 9H", "give JH")
+    view = g.view(1)
+    assert view.phase == Phase.CONTRACT and mv.CONCEDE in view.legal
+    return view
+
+
+def test_heuristic_concedes_by_the_engines_payment() -> None:
+    """RULES §4 concede_declarer_loses, concede_opponents_get: the heuristic's concede
+    costs what the engine's ``concede_values`` says: a hopeless 100 is played when the
+    concede costs the whole contract, conceded when it costs half (50) or nothing."""
+    bot = HeuristicBot(1, strict=True)
+    assert bot.choose(_hopeless_declarer()) == mv.contract(100)
+    move, why = bot.explain(_hopeless_declarer(concede_declarer_loses="half"), "en")
+    assert move == mv.CONCEDE and "costs 50" in why
+    move, why = bot.explain(
+        _hopeless_declarer(concede_declarer_loses=False, concede_opponents_get="aces"), "en")
+    assert move == mv.CONCEDE and "costs 0, 0 to each" in why  # he holds no ace

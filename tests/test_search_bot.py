@@ -14,7 +14,14 @@ from thousand.bots.arena import play_game
 from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.sampling import DISCARDS, TALON, knowledge, sample_worlds
 from thousand.bots.search import SearchBot, SearchConfig, position
-from thousand.cards import FULL_DECK, HIGHER_IN_SUIT, SUIT_MASK, mask_of, parse_cards
+from thousand.cards import (
+    FULL_DECK,
+    HIGHER_BY_STRENGTH,
+    STRENGTH,
+    SUIT_MASK,
+    mask_of,
+    parse_cards,
+)
 from thousand.deal import Phase
 from thousand.game import Game
 from thousand.rules import Rules
@@ -64,7 +71,9 @@ def _constraints_hold(view: View, world: Any) -> None:
     for card, to in view.given:
         if card is not None and not played >> card & 1:
             assert world.hands[to] >> card & 1
-    # voids and must_overtake
+    # voids and must_overtake (which card is higher follows ten_strength, RULES §1)
+    strength = STRENGTH[r.ten_strength]
+    higher = HIGHER_BY_STRENGTH[r.ten_strength]
     tricks = [t.cards for t in view.tricks]
     trumps = [t.trump for t in view.tricks]
     if len(view.trick) > 1:
@@ -78,18 +87,23 @@ def _constraints_hold(view: View, world: Any) -> None:
                 assert not world.hands[seat] & SUIT_MASK[led]
                 if trump >= 0 and c // 6 != trump:
                     assert not world.hands[seat] & SUIT_MASK[trump]
+            elif strength[c] < strength[top]:
+                if r.must_overtake:
+                    assert not world.hands[seat] & higher[top]
             else:
-                if r.must_overtake and c < top:
-                    assert not world.hands[seat] & HIGHER_IN_SUIT[top]
-                top = max(top, c)
+                top = c
 
 
 @pytest.mark.parametrize(
     ("preset", "overrides"),
     [("classic", {}), ("casual", {}), ("textbook", {}), ("house", {"players": 4}),
-     ("classic", {"talon_shown": "not_at_100", "must_overtake": True})],
+     ("classic", {"talon_shown": "not_at_100", "must_overtake": True}),
+     ("classic", {"must_overtake": True, "ten_strength": "natural"}),
+     ("classic", {"talon_buy": True})],
 )
 def test_sampler_respects_the_view(preset: str, overrides: dict[str, Any]) -> None:
+    """RULES §2, §4 (must_overtake with either ten_strength, the talon buy-out): every
+    world drawn agrees with what the seat saw."""
     rules = Rules.preset_rules(preset, max_deals=2, **overrides)
     rng = random.Random(7)
     bots = [HeuristicBot(s) for s in range(rules.players)]
@@ -105,6 +119,31 @@ def test_sampler_respects_the_view(preset: str, overrides: dict[str, Any]) -> No
             # the truth is always possible: a world drawn is never ruled out by the view
             g.apply(bots[seat].choose(view))
     assert checked > 200
+
+
+def test_must_overtake_exclusions_follow_ten_strength() -> None:
+    """RULES §4 must_overtake with RULES §1 ten_strength=natural: a seat that followed below
+    the strongest card of the suit led holds no card above it *by strength*: under a led
+    jack the ten is below (no Q, K, A left); under a led king the ten is below too (no A);
+    with high the ten is above both."""
+    from thousand.bots.sampling import _note_voids
+
+    js, ts, ks, qs, s9 = parse_cards(["JS", "TS", "KS", "QS", "9S"])
+    qka = mask_of(parse_cards(["QS", "KS", "AS"]))
+    ace = mask_of(parse_cards(["AS"]))
+    cases: list[tuple[tuple[tuple[int, int], ...], str, dict[int, int]]] = [
+        (((0, js), (1, ts), (2, s9)), "natural", {1: qka, 2: qka}),
+        (((0, js), (1, ts), (2, s9)), "high", {2: ace}),  # TS beat JS: only AS is above
+        (((0, ks), (1, ts), (2, qs)), "natural", {1: ace, 2: ace}),
+        (((0, ks), (1, ts), (2, qs)), "high", {2: ace}),
+    ]
+    for cards, strength, expected in cases:
+        exclude: dict[int, int] = {}
+        _note_voids(cards, -1, True, exclude, strength)
+        assert exclude == expected, (cards, strength)
+        free: dict[int, int] = {}
+        _note_voids(cards, -1, False, free, strength)
+        assert free == {}  # without must_overtake following low says nothing
 
 
 def test_sampler_is_reproducible() -> None:
@@ -168,8 +207,9 @@ def test_levels_registered() -> None:
 
 @pytest.mark.parametrize(("preset", "overrides"), BOT_RULESETS)
 def test_legal_moves_in_every_phase(preset: str, overrides: dict[str, Any]) -> None:
-    """Short games with the search bot in every seat in turn: every move legal (play_game
-    checks), and the bot met every phase the rules have."""
+    """RULES §2, §4, §5: short games with the search bot in every seat in turn: every move
+    legal (play_game checks), and the bot met the phases the rules have (the buy-out where
+    ``talon_buy`` is on)."""
     rules = Rules.preset_rules(preset, max_deals=4, **overrides)
     phases: set[Phase] = set()
     for seed in range(2):
@@ -191,6 +231,8 @@ def test_legal_moves_in_every_phase(preset: str, overrides: dict[str, Any]) -> N
         assert g.over
     assert Phase.PLAY in phases
     assert Phase.AUCTION in phases or rules.golden_deals
+    if rules.talon_buy and not rules.golden_deals:
+        assert Phase.BUY in phases  # RULES §4 Talon buy-out: it was asked to buy
 
 
 def test_reproducible_with_a_sample_count() -> None:
@@ -293,10 +335,146 @@ def test_on_the_barrel_it_bids_towards_the_win() -> None:
     to it after the talon, so the bot bids with a good hand and passes with a poor one."""
     moves = set()
     for seed in range(8):
-        g = Game(seed=seed, auto_deal=False)
+        g = Game(seed=seed, first_dealer=0, auto_deal=False)
         g.seats[2].score = 880
         g.seats[2].on_barrel = True
         g.start_deal()
         g.apply(mv.bid(100))  # seat 1 opens
         moves.add(SearchBot(seed, SMALL).choose(g.view(2)))
     assert mv.PASS in moves and mv.bid(105) in moves
+
+
+# -------------------------------------------------------------- the talon buy-out
+
+#: ``expert`` with a fixed number of deals (reproducible)
+EXPERT_SMALL = SearchConfig(time_limit=None, min_samples=24, max_samples=24,
+                            play_inference=10.0, inference_moves=6)
+
+
+def _cards(text: str) -> int:
+    return mask_of(parse_cards(text.split()))
+
+
+def _buy_offer(hands: list[str], talon: str, **overrides: Any) -> Game:
+    """Seat 1 opens 100, the others pass: seat 1 takes the talon, seat 2 is asked to buy
+    it at 120 (RULES §4 "Talon buy-out")."""
+    g = Game(Rules.preset_rules("classic", talon_buy=True, **overrides), first_dealer=0,
+             seed=0, auto_deal=False)
+    g.start_deal([mask_of(parse_cards(h.split())) for h in hands],
+                 mask_of(parse_cards(talon.split())))
+    for m in ("100", "pass", "pass"):
+        g.apply(mv.parse_move(m))
+    assert g.view(2).phase == Phase.BUY and g.view(2).buy_price == 120
+    return g
+
+
+@pytest.mark.parametrize("config", [SMALL, EXPERT_SMALL], ids=["strong", "expert"])
+def test_buys_a_talon_that_makes_the_price(config: SearchConfig) -> None:
+    """RULES §4 Talon buy-out: K♥ Q♥ A♠ in the talon complete seat 2's ♥ marriage beside
+    A♥ 10♥ and the diamonds: in the sampled deals it makes 120 (and more) nearly always,
+    so it buys, and says so naming the price."""
+    g = _buy_offer(["QD 9H JH AC TC KC QC", "9S JS QS KS TS 9D JD", "AH TH AD TD KD 9C JC"],
+                   "KH QH AS")
+    bot = SearchBot(1, config)
+    move, why = bot.explain(g.view(2), "en")
+    assert move == mv.BUY, why
+    assert "buy at 120" in why and "♥ marriage" in why and "sampled deals" in why
+    move, why = bot.explain(g.view(2), "ru")
+    assert move == mv.BUY and "перекупаю за 120" in why and "раскладов" in why
+    assert bot.last_samples == 24
+
+
+@pytest.mark.parametrize("config", [SMALL, EXPERT_SMALL], ids=["strong", "expert"])
+def test_passes_on_a_talon_that_cannot_make_the_price(config: SearchConfig) -> None:
+    """RULES §4 Talon buy-out: two nines and a jack in the talon leave seat 2's nines,
+    jacks and queens far from 120 in every sampled deal: it does not buy."""
+    g = _buy_offer(["JS AC TC KC AD TD KD", "AS KS QS AH TH KH QH", "9C JC QC 9D JD QD TS"],
+                   "9H JH 9S")
+    move, why = SearchBot(1, config).explain(g.view(2), "en")
+    assert move == mv.PASS, why
+    assert "no buy at 120" in why
+
+
+def test_a_bought_talon_above_the_cap_is_played_at_its_price() -> None:
+    """RULES §4 Talon buy-out: bought at 240 without a marriage (above the cap of 120),
+    the only contract is the price; the search bot exchanges and names it (or concedes)
+    and the deal goes on legally."""
+    rules = Rules.preset_rules("classic", talon_buy=True, concede=True)
+    g = Game(rules, first_dealer=0, seed=0, auto_deal=False)
+    g.start_deal(
+        [mask_of(parse_cards(h.split())) for h in
+         ("JS AC TC KC AD TD KD", "AS KS QS AH TH KH QH", "9C JC QC 9D JD QD TS")],
+        _cards("9H JH 9S"),
+    )
+    for m in ("100", "120", "pass", "pass", "buy", "pass", "pass"):
+        g.apply(mv.parse_move(m))
+    deal = g.deal
+    assert deal is not None and deal.declarer == 0 and deal.bid == 240
+    bot = tiny_bot(3)
+    while deal.phase != Phase.PLAY and not deal.done:
+        view = g.view(g.to_move)
+        if view.phase == Phase.CONTRACT:
+            assert [mv.value_of(m) for m in view.legal if mv.is_contract(m)] == [240]
+        move = bot.choose(view)
+        assert move in view.legal
+        g.apply(move)
+
+
+def test_buy_sampling_puts_the_whole_talon_in_the_declarers_hand() -> None:
+    """RULES §4 Talon buy-out: in the buy phase nobody has been given a card yet, so the
+    worlds the bot values have all three talon cards in the declarer's 10."""
+    from thousand.bots.sampling import World
+    from thousand.bots.search import _talon_with_declarer
+
+    g = _buy_offer(["QD 9H JH AC TC KC QC", "9S JS QS KS TS 9D JD", "AH TH AD TD KD 9C JC"],
+                   "KH QH AS")
+    view = g.view(2)
+    talon = view.talon
+    assert talon is not None
+    rng = random.Random(3)
+    for w in sample_worlds(view, 40, rng):
+        fixed = _talon_with_declarer(w, 1, talon, rng)
+        assert fixed.hands[1] & talon == talon
+        assert [h.bit_count() for h in fixed.hands] == [7, 10, 7]
+        assert fixed.hands[2] == view.hand
+    # a talon card the sampler gave the other defender swaps with one of the declarer's
+    w = World((_cards("KH 9S JS QS KS TS 9D"),
+               _cards("QD 9H JH AC TC KC QC QH AS JD"),
+               view.hand or 0))
+    fixed = _talon_with_declarer(w, 1, talon, rng)
+    assert fixed.hands[1] & talon == talon and fixed.hands[0].bit_count() == 7
+
+
+# ---------------------------------------------------------- concede, dark doubling
+
+
+def test_concede_follows_the_engines_payment() -> None:
+    """RULES §4 concede_declarer_loses, concede_opponents_get: with nines, jacks and lone
+    queens the search bot plays the compulsory 100 when a concede costs the whole contract
+    and concedes when it costs half of it."""
+    hands = ["AS TS KS AC TC KC AD", "9S JS QS 9C JC 9D JD", "TD KD QD AH TH KH QH"]
+    moves = []
+    for loses in (True, "half"):
+        rules = Rules.preset_rules("classic", concede=True, concede_declarer_loses=loses)
+        g = Game(rules, first_dealer=0, seed=0, auto_deal=False)
+        g.start_deal([mask_of(parse_cards(h.split())) for h in hands],
+                     _cards("9H JH QC"))
+        for m in ("100", "pass", "pass", "give 9H", "give JH"):
+            g.apply(mv.parse_move(m))
+        moves.append(SearchBot(1, SMALL).choose(g.view(1)))
+    assert moves == [mv.contract(100), mv.CONCEDE]
+
+
+def test_dark_doubling_for_all_doubles_the_defenders_stakes() -> None:
+    """RULES §4 dark_doubles, §7 Dark doubling: with ``all`` a dark deal doubles every
+    player's deal value, so the bot weighs the defenders' points twice; with ``declarer``
+    only its own."""
+    from thousand.bots.search import stakes
+
+    for doubles, others in (("declarer", 1), ("all", 2)):
+        g = Game(Rules.preset_rules("classic", dark=True, dark_doubles=doubles), seed=4)
+        view = g.view(g.to_move)
+        assert view.phase == Phase.DARK_CHOICE
+        st = stakes(view, g.to_move, 250.0, dark=True)
+        assert (st.mult, st.others) == (2, others)
+        assert stakes(view, g.to_move, 250.0, dark=False).others == 1

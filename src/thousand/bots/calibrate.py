@@ -1,12 +1,13 @@
 """Fit the heuristic bot's hand models (a developer's tool, not a bot).
 
-``python -m thousand.bots.calibrate [DEALS] [SEED]`` plays DEALS deals of ``classic`` in which
-the opener must play 100 (everybody else passes), the heuristic bot giving the cards and
-all three seats playing the cards as the heuristic bot; then it fits
-:data:`~thousand.bots.evaluate.AUCTION_WEIGHTS` (from the opener's 7 cards) and
-:data:`~thousand.bots.evaluate.PLAY_WEIGHTS` (from his cards after the exchange) by least
-squares on the points he took, and prints the weights and the error's standard deviation
-to paste into :mod:`thousand.bots.evaluate`.
+``python -m thousand.bots.calibrate [DEALS] [SEED] [TEN_STRENGTH]`` plays DEALS deals of
+``classic`` (with ``ten_strength`` set to TEN_STRENGTH, ``high`` by default) in which the
+opener must play 100 (everybody else passes), the heuristic bot giving the cards and all
+three seats playing the cards as the heuristic bot; then it fits the auction model (from the
+opener's 7 cards) and the play model (from his cards after the exchange) by least squares
+on the points he took, and prints the weights and the error's standard deviation to paste
+into :data:`~thousand.bots.evaluate.MODELS` (``high``: also ``AUCTION_WEIGHTS`` and
+``PLAY_WEIGHTS``).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from .evaluate import features
 from .heuristic import HeuristicBot
 
 
-def collect(n_deals: int, seed: int) -> list[tuple[tuple[float, ...], tuple[float, ...], int]]:
-    rules = Rules(max_deals=None)
+def collect(
+    n_deals: int, seed: int, ten_strength: str = "high"
+) -> list[tuple[tuple[float, ...], tuple[float, ...], int]]:
+    rules = Rules(max_deals=None, ten_strength=ten_strength)
     bot = HeuristicBot(seed)
     game = Game(rules, seed=seed)
     values = rules.marriage_values
@@ -50,9 +53,11 @@ def collect(n_deals: int, seed: int) -> list[tuple[tuple[float, ...], tuple[floa
         res = game.summaries[-1].result
         if res.outcome != "played" or res.declarer != opener:
             continue
-        rows.append(
-            (features(hand7, values, True), features(hand8, values, False), res.points[opener])
-        )
+        rows.append((
+            features(hand7, values, True, ten_strength),
+            features(hand8, values, False, ten_strength),
+            res.points[opener],
+        ))
         if game.over:
             game = Game(rules, seed=seed + len(rows))
     return rows
@@ -103,13 +108,15 @@ def fit(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> tuple[list[float]
 def main(argv: Sequence[str]) -> None:
     n = int(argv[0]) if argv else 4000
     seed = int(argv[1]) if len(argv) > 1 else 1
-    rows = collect(n, seed)
+    ten_strength = argv[2] if len(argv) > 2 else "high"
+    rows = collect(n, seed, ten_strength)
     ys = [float(r[2]) for r in rows]
     for name, xs in (("AUCTION", [r[0] for r in rows]), ("PLAY", [r[1] for r in rows])):
         w, sigma = fit(xs, ys)
         print(f"{name}_WEIGHTS = ({', '.join(f'{x:.3f}' for x in w)})")
         print(f"{name}_SIGMA = {sigma:.1f}")
-    print(f"# {len(rows)} deals, mean points {sum(ys) / len(ys):.1f}")
+    print(f"# {len(rows)} deals, ten_strength={ten_strength}, mean points "
+          f"{sum(ys) / len(ys):.1f}")
 
 
 if __name__ == "__main__":

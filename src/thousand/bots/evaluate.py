@@ -7,8 +7,10 @@ marriages he declares, the discards of ``discard_three`` included):
 * :func:`predict_play` from the 8 cards (7 with ``discard_three``) held after the exchange.
 
 Their features are the things a club player counts: marriages, aces, tens guarded by their
-ace, the top cards of each suit, the length of the would-be trump suit, voids.  The weights
-were fitted by least squares on deals the heuristic bot played against itself (see
+ace, the top cards of each suit, the length of the would-be trump suit, voids.  The cards of
+a suit are ordered as ``ten_strength`` says (RULES §1: with ``natural`` the ten lies below
+the jack), and each order has its own weights (:data:`MODELS`).  The weights were fitted by
+least squares on deals the heuristic bot played against itself (see
 :mod:`thousand.bots.calibrate`, which regenerates them); each model also carries the
 standard deviation of its error, so that the bot can turn a prediction into the chance of
 making a contract.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from thousand.cards import (
     ACE,
@@ -25,6 +28,7 @@ from thousand.cards import (
     MARRIAGE_MASK,
     POINTS,
     QUEEN,
+    STRENGTH,
     SUIT_MASK,
     TEN,
     Mask,
@@ -45,27 +49,87 @@ PLAY_WEIGHTS: tuple[float, ...] = (
 PLAY_SIGMA = 25.8
 
 
+@dataclass(frozen=True)
+class HandModel:
+    """The two fitted models of one card order (``ten_strength``) with their errors."""
+
+    auction_weights: tuple[float, ...]
+    auction_sigma: float
+    play_weights: tuple[float, ...]
+    play_sigma: float
+
+
+#: The hand models by ``ten_strength`` (RULES §1).  ``high`` is fitted on ``classic``;
+#: ``natural`` on ``classic`` with ``ten_strength=natural`` (``python -m
+#: thousand.bots.calibrate 40000 1 natural``: the ``high`` weights on these features were
+#: 1.5 points worse in the play model's error, on the features of ``high`` 4.5 worse).
+MODELS: dict[str, HandModel] = {
+    "high": HandModel(AUCTION_WEIGHTS, AUCTION_SIGMA, PLAY_WEIGHTS, PLAY_SIGMA),
+    "natural": HandModel(
+        auction_weights=(
+            29.838, 0.961, -0.488, 0.709, -0.049, 2.943, 0.124, 0.149, 3.377, -12.271,
+            -10.215, -3.055, 4.928,
+        ),
+        auction_sigma=51.3,
+        play_weights=(
+            -10.733, 1.062, -1.105, 0.349, 0.185, 2.473, 0.089, 0.000, 2.662, -12.547,
+            -3.522, -2.838, 20.181,
+        ),
+        play_sigma=24.9,
+    ),
+}
+
+
+def model(ten_strength: str = "high") -> HandModel:
+    """The hand model for a card order (RULES §1 ``ten_strength``)."""
+    return MODELS[ten_strength]
+
+
 def _suit_cards(hand: Mask, suit: int) -> int:
     return (hand >> (6 * suit)) & 63
 
 
-def _top_run(pattern: int) -> tuple[int, int]:
-    """Points and number of the cards held in an unbroken run down from the ace."""
-    pts = n = 0
-    for r in range(5, -1, -1):
+#: The ranks of a suit from the strongest down, by ``ten_strength`` (RULES §1): ``high``
+#: A 10 K Q J 9, ``natural`` A K Q J 10 9.
+RANKS_DOWN: dict[str, tuple[int, ...]] = {
+    name: tuple(sorted(range(6), key=strength.__getitem__, reverse=True))
+    for name, strength in STRENGTH.items()
+}
+
+#: The ranks above the king (the top trumps beside a marriage), as a rank pattern.
+_ABOVE_KING: dict[str, int] = {
+    name: sum(1 << r for r in range(6) if strength[r] > strength[KING])
+    for name, strength in STRENGTH.items()
+}
+
+
+def _top_run(pattern: int, order: Sequence[int] = RANKS_DOWN["high"]) -> tuple[int, int, int]:
+    """Points, number and rank pattern of the cards held in an unbroken run down from the
+    ace (in the trick-taking order ``order``)."""
+    pts = n = run = 0
+    for r in order:
         if not pattern >> r & 1:
             break
         pts += POINTS[r]
         n += 1
-    return pts, n
+        run |= 1 << r
+    return pts, n, run
 
 
-def features(hand: Mask, values: Sequence[int], auction: bool) -> tuple[float, ...]:
+def features(
+    hand: Mask, values: Sequence[int], auction: bool, ten_strength: str = "high"
+) -> tuple[float, ...]:
     """The features of a hand, in the order of the weights (1 first).
 
     ``auction``: a 7-card hand before the talon, where a lone K or Q of a suit may still
-    find its partner in the talon (counted by ``half``).
+    find its partner in the talon (counted by ``half``).  ``ten_strength`` orders the cards
+    in taking tricks (RULES §1): the top run, the "tens outside the top run" and the top
+    trumps follow it (with ``high`` a ten outside the run is a ten without its ace; with
+    ``natural`` the ten lies below the jack and the top trumps above the marriage are the
+    ace alone).
     """
+    order = RANKS_DOWN[ten_strength]
+    above_king = _ABOVE_KING[ten_strength]
     marriages: list[tuple[int, int]] = []  # (value, suit)
     half = 0
     top_pts = 0
@@ -85,14 +149,14 @@ def features(hand: Mask, values: Sequence[int], auction: bool) -> tuple[float, .
             marriages.append((values[s], s))
         elif held and auction:
             half += values[s]
-        p, n = _top_run(pattern)
+        p, n, run = _top_run(pattern, order)
         top_pts += p
         top_n += n
         if pattern >> ACE & 1:
             aces += 1
         if pattern >> TEN & 1:
             tens += 1
-            if not pattern >> ACE & 1:
+            if not run >> TEN & 1:
                 bare_tens += 1
     marriages.sort(reverse=True)
     m_first = m_rest = 0
@@ -102,7 +166,7 @@ def features(hand: Mask, values: Sequence[int], auction: bool) -> tuple[float, .
         m_rest = sum(v for v, _ in marriages[1:])
         pattern = _suit_cards(hand, s0)
         trump_len = pattern.bit_count()
-        trump_high = (pattern >> ACE & 1) + (pattern >> TEN & 1)
+        trump_high = (pattern & above_king).bit_count()
     no_entry = 1 if aces == 0 else 0
     hand_pts = points_of(hand)
     return (
@@ -126,14 +190,20 @@ def _dot(w: Sequence[float], f: Sequence[float]) -> float:
     return sum(a * b for a, b in zip(w, f, strict=True))
 
 
-def predict_auction(hand: Mask, values: Sequence[int]) -> float:
+def predict_auction(hand: Mask, values: Sequence[int], ten_strength: str = "high") -> float:
     """Expected declarer points of a 7-card hand that takes an unknown talon."""
-    return _dot(AUCTION_WEIGHTS, features(hand, values, auction=True))
+    return _dot(
+        MODELS[ten_strength].auction_weights,
+        features(hand, values, auction=True, ten_strength=ten_strength),
+    )
 
 
-def predict_play(hand: Mask, values: Sequence[int]) -> float:
+def predict_play(hand: Mask, values: Sequence[int], ten_strength: str = "high") -> float:
     """Expected declarer points of the hand he plays with (after the exchange)."""
-    return _dot(PLAY_WEIGHTS, features(hand, values, auction=False))
+    return _dot(
+        MODELS[ten_strength].play_weights,
+        features(hand, values, auction=False, ten_strength=ten_strength),
+    )
 
 
 def make_chance(predicted: float, contract: int, sigma: float) -> float:
@@ -144,9 +214,12 @@ def make_chance(predicted: float, contract: int, sigma: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-def keep_score(hand: Mask, card: int, values: Sequence[int]) -> float:
+def keep_score(
+    hand: Mask, card: int, values: Sequence[int], ten_strength: str = "high"
+) -> float:
     """How much the declarer wants to keep ``card`` when he gives or discards (higher:
-    keep).  Used to order the candidates before the model decides."""
+    keep).  Used to order the candidates before the model decides.  A ten is worth keeping
+    behind the cards above it (its ace; with ``ten_strength=natural`` A K Q J)."""
     s, r = divmod(card, 6)
     pattern = _suit_cards(hand, s)
     score = float(POINTS[card])
@@ -154,13 +227,15 @@ def keep_score(hand: Mask, card: int, values: Sequence[int]) -> float:
         score += values[s]
     if r == ACE:
         score += 15
-    elif r == TEN and pattern >> ACE & 1:
+    elif r == TEN and _top_run(pattern, RANKS_DOWN[ten_strength])[2] >> TEN & 1:
         score += 8
     score += pattern.bit_count()  # long suits are worth keeping whole
     return score
 
 
-def best_give(hand: Mask, values: Sequence[int], n: int, discard: bool) -> tuple[Mask, float]:
+def best_give(
+    hand: Mask, values: Sequence[int], n: int, discard: bool, ten_strength: str = "high"
+) -> tuple[Mask, float]:
     """The ``n`` cards to give away (or discard) that leave the best hand, and its value.
 
     Discards count to the declarer's points; given cards go to the opponents, who are
@@ -168,7 +243,7 @@ def best_give(hand: Mask, values: Sequence[int], n: int, discard: bool) -> tuple
     """
     cards = cards_of(hand)
     # Consider the 7 cards he least wants to keep: an ace or a marriage is never given.
-    ranked = sorted(cards, key=lambda c: keep_score(hand, c, values))[:7]
+    ranked = sorted(cards, key=lambda c: keep_score(hand, c, values, ten_strength))[:7]
     best_mask = 0
     best_value = -math.inf
     for combo in _combinations(ranked, n):
@@ -176,7 +251,7 @@ def best_give(hand: Mask, values: Sequence[int], n: int, discard: bool) -> tuple
         for c in combo:
             m |= 1 << c
         rest = hand & ~m
-        value = predict_play(rest, values)
+        value = predict_play(rest, values, ten_strength)
         if discard:
             value += points_of(m)
         else:

@@ -7,11 +7,17 @@ Auction
     ``bid_confidence``; the compulsory opening is the lowest bid.  It passes hopeless hands,
     bids only what brings it to the win when it sits on the barrel, demands a redeal it is
     entitled to when it would not bid anyway, and looks at its cards rather than bid dark.
+Talon buy-out (``talon_buy``)
+    Asked to buy the talon shown to all, it values its 7 cards with the talon by the play
+    model (after the best exchange) and buys when the best contract from the price up is
+    worth more than defending (about 35 points) and is made with at least
+    ``bid_confidence``.
 Exchange and contract
     It gives away (or discards) the cards whose loss costs least by the play model, never an
     ace or a marriage card while a cheaper card exists; then it names the contract that
     maximises ``contract × (2·P(make) − 1)``, never below the bid; it concedes only where
-    conceding costs less than the expected loss.
+    conceding costs less than the expected loss (the payment is the engine's own,
+    :func:`thousand.deal.concede_values`; a dark deal is never conceded).
 Play
     It declares marriages (cashing the sure winners first while there is no trump, the
     biggest marriage first, leading the queen), leads aces and other masters, draws trumps
@@ -20,7 +26,9 @@ Play
     a ten under an ace, trumps with the lowest trump that wins, and keeps marriage cards.
 
 Everything comes from the :class:`~thousand.view.View`: the cards seen played, who failed to
-follow (voids), the cards given face up to it, the talon when shown.
+follow (voids), the cards given face up to it, the talon when shown.  Which card beats which
+follows the rules' ``ten_strength`` (the engine's tables ``STRENGTH`` and
+``HIGHER_BY_STRENGTH``), in the play and in the hand models.
 """
 
 from __future__ import annotations
@@ -34,35 +42,42 @@ from thousand import moves as mv
 from thousand.cards import (
     ACE,
     FULL_DECK,
-    HIGHER_IN_SUIT,
+    HIGHER_BY_STRENGTH,
     JACK,
     KING,
     MARRIAGE_MASK,
     NINE,
     POINTS,
     QUEEN,
+    STRENGTH,
     SUIT_MASK,
+    SUIT_SYMBOLS,
     TEN,
     Card,
     Mask,
     card_label,
     cards_of,
+    marriage_sum,
     points_of,
 )
-from thousand.deal import Phase
+from thousand.deal import Phase, concede_values
 from thousand.messages import SUIT_NAMES
 from thousand.moves import Move
+from thousand.rules import Rules
 from thousand.view import View
 
 from .base import Reason, ReasoningBot
 from .evaluate import (
-    AUCTION_SIGMA,
-    PLAY_SIGMA,
     best_give,
     make_chance,
+    model,
     predict_auction,
     predict_play,
 )
+
+#: What a defender scores in a deal on average (about a third of the card points); the
+#: value of passing on a talon buy-out, and of the points a concede takes from each defender.
+DEFENDER_POINTS = 35
 
 
 def _suit(s: int, lang: str) -> str:
@@ -82,6 +97,10 @@ class _Table:
     voids: dict[int, int]  # seat -> mask of suits (bit per suit) it is known to lack
     sizes: tuple[int, ...]
     trump: int
+    #: for each card, the cards of its suit that beat it (``ten_strength``)
+    higher: tuple[Mask, ...] = HIGHER_BY_STRENGTH["high"]
+    #: each card's strength inside its suit (``ten_strength``)
+    strength: tuple[int, ...] = STRENGTH["high"]
 
     def friend(self, seat: int) -> bool:
         if seat == self.me:
@@ -130,7 +149,7 @@ class _Table:
 
     def is_master(self, card: Card) -> bool:
         """No card of its suit above it is still out (in other hands)."""
-        return not HIGHER_IN_SUIT[card] & self.outside
+        return not self.higher[card] & self.outside
 
     def risk_beaten(self, card: Card, seat: int, led: int) -> float:
         """The chance that ``seat``, playing after ``card`` in a trick led in ``led``,
@@ -138,10 +157,10 @@ class _Table:
         s = card // 6
         trump = self.trump
         if s == trump:
-            return self.chance_holds(seat, HIGHER_IN_SUIT[card] & self.outside)
+            return self.chance_holds(seat, self.higher[card] & self.outside)
         risk = 0.0
         if s == led:
-            higher = HIGHER_IN_SUIT[card] & self.outside
+            higher = self.higher[card] & self.outside
             risk += self.chance_holds(seat, higher)
         if trump >= 0 and trump != led:
             trumps = SUIT_MASK[trump] & self.outside
@@ -150,17 +169,70 @@ class _Table:
         return min(1.0, risk)
 
 
-def _beats(card: Card, best: Card, trump: int) -> bool:
+def _beats(
+    card: Card, best: Card, trump: int, strength: Sequence[int] = STRENGTH["high"]
+) -> bool:
+    """Whether ``card`` beats ``best`` (the card winning the trick so far), the cards of a
+    suit ordered by ``strength`` (the engine's ``STRENGTH[ten_strength]``)."""
     cs, bs = card // 6, best // 6
-    return (cs == bs and card > best) or (cs == trump and bs != trump)
+    return (cs == bs and strength[card] > strength[best]) or (cs == trump and bs != trump)
 
 
-def _trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, Card]:
+def _trick_winner(
+    trick: Sequence[tuple[int, Card]], trump: int, strength: Sequence[int] = STRENGTH["high"]
+) -> tuple[int, Card]:
     seat, best = trick[0]
     for s, c in trick[1:]:
-        if _beats(c, best, trump):
+        if _beats(c, best, trump, strength):
             seat, best = s, c
     return seat, best
+
+
+def concede_possible(view: View, seat: int) -> bool:
+    """Whether ``seat`` may concede as declarer in this deal, as far as the view tells
+    (RULES §4 concede and its limits; a dark deal is never conceded, §7)."""
+    r = view.rules
+    if not r.concede or view.dark:
+        return False
+    g = view.game
+    if g is None:
+        return True
+    if view.golden and not r.concede_in_golden:
+        return False
+    if not r.concede_on_barrel and any(g.on_barrel):
+        return False
+    return r.concede_limit is None or g.concedes[seat] < r.concede_limit
+
+
+def concede_cost(view: View, seat: int, contract: int, hand: Mask) -> tuple[int, int]:
+    """What conceding ``contract`` with ``hand`` costs ``seat``: (his loss, what each
+    defender gets), from the engine's :func:`thousand.deal.concede_values`, doubled in a
+    golden deal, with the penalty of every ``concede_penalty_every``-th concede."""
+    r = view.rules
+    loss, pay = concede_values(r, contract, hand)
+    if view.golden:
+        loss, pay = 2 * loss, 2 * pay
+    g = view.game
+    every = r.concede_penalty_every
+    if every and g is not None and (g.concedes[seat] + 1) % every == 0:
+        loss += r.penalty
+    return loss, pay
+
+
+def next_bid(rules: Rules, bid: int) -> int:
+    """The lowest bid or contract above ``bid``: 100 plus a multiple of ``bid_step``."""
+    step = rules.bid_step
+    return 100 + ((bid - 100) // step + 1) * step
+
+
+def contract_options(rules: Rules, floor: int, cap: int) -> list[int]:
+    """The contracts a declarer may name: ``floor`` (his bid, or the price of a bought
+    talon, which may lie above the cap) and every raise up to ``cap``."""
+    return [floor, *range(next_bid(rules, floor), cap + 1, rules.bid_step)]
+
+
+def _marriage_suits(hand: Mask) -> list[int]:
+    return [s for s in range(4) if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
 
 
 class HeuristicBot(ReasoningBot):
@@ -222,6 +294,8 @@ class HeuristicBot(ReasoningBot):
                              "сначала посмотреть карты, а не темнить")
         if phase == Phase.AUCTION:
             return self._auction(view)
+        if phase == Phase.BUY:
+            return self._buy(view)
         if phase == Phase.EXCHANGE:
             return self._exchange(view)
         if phase == Phase.CONTRACT:
@@ -252,10 +326,10 @@ class HeuristicBot(ReasoningBot):
         """The highest bid this hand should play, and its predicted points."""
         assert view.hand is not None
         r = view.rules
-        pred = predict_auction(view.hand, r.marriage_values)
+        pred = predict_auction(view.hand, r.marriage_values, r.ten_strength)
         if r.exchange == "discard_three":
             pred += 6  # the discards are his, so the exchange costs nothing
-        sigma = AUCTION_SIGMA
+        sigma = model(r.ten_strength).auction_sigma
         conf = self.bid_confidence
         # Someone about to win the game with the bid he holds: fight harder.
         hb = view.high_bidder
@@ -303,6 +377,9 @@ class HeuristicBot(ReasoningBot):
 
     # --------------------------------------------------------- exchange, contract
 
+    def _play_sigma(self, view: View) -> float:
+        return model(view.rules.ten_strength).play_sigma
+
     def _exchange(self, view: View) -> tuple[Move, Reason]:
         assert view.hand is not None
         r = view.rules
@@ -312,9 +389,10 @@ class HeuristicBot(ReasoningBot):
             n = 3 - (view.discards.bit_count() if view.discards is not None else 0)
         else:
             n = 2 - len(view.given)
-        give_mask, value = best_give(hand, r.marriage_values, n, discard)
+        give_mask, value = best_give(hand, r.marriage_values, n, discard, r.ten_strength)
         if mv.REDEAL in view.legal:
-            p = make_chance(value, max(view.bid, self._needed(view, view.declarer)), PLAY_SIGMA)
+            need = max(view.bid, self._needed(view, view.declarer))
+            p = make_chance(value, need, self._play_sigma(view))
             if p < 0.5:
                 return mv.REDEAL, ("a weak talon and a hand that will not make it: redeal",
                                    "слабый прикуп, заказ не сыграть: пересдача")
@@ -327,38 +405,52 @@ class HeuristicBot(ReasoningBot):
             f"{what[1]} {card_label(card, 'ru')}: эта карта нужна меньше всего",
         )
 
-    def _contract(self, view: View) -> tuple[Move, Reason]:
-        assert view.hand is not None
-        r = view.rules
-        pred = predict_play(view.hand, r.marriage_values)
-        if r.exchange == "discard_three" and view.discards is not None:
-            pred += points_of(view.discards)
-        mult = 2 if view.dark else 1
-        seat = view.declarer
+    def _best_contract(
+        self, view: View, pred: float, floor: int, cap: int, seat: int
+    ) -> tuple[int, float, float]:
+        """(contract, expected value, make chance) of the best contract from ``floor`` (the
+        bid or the price of a bought talon) up to ``cap``, for a hand worth ``pred``: the
+        one that maximises ``contract × (2·P(make) − 1)``; on the barrel a contract below
+        the win gains nothing."""
+        sigma = self._play_sigma(view)
         need = self._needed(view, seat)
-        options = sorted(mv.value_of(m) for m in view.legal if mv.is_contract(m))
-        best_c, best_ev = options[0], -math.inf
-        for c in options:
-            p = make_chance(pred, c, PLAY_SIGMA)
+        best = (floor, -math.inf, 0.0)
+        for c in contract_options(view.rules, floor, cap):
+            p = make_chance(pred, c, sigma)
             ev = c * (2 * p - 1)
             if need and c < need:
                 ev = -c * (1 - p)  # on the barrel a small contract gains nothing
-            if ev > best_ev + 1e-9:
-                best_c, best_ev = c, ev
-        p_bid = make_chance(pred, options[0], PLAY_SIGMA)
+            if ev > best[1] + 1e-9:
+                best = (c, ev, p)
+        return best
+
+    def _contract(self, view: View) -> tuple[Move, Reason]:
+        assert view.hand is not None
+        r = view.rules
+        pred = predict_play(view.hand, r.marriage_values, r.ten_strength)
+        if r.exchange == "discard_three" and view.discards is not None:
+            pred += points_of(view.discards)
+        # a dark or golden deal counts double (with dark_doubles=all the defenders' too)
+        mult = (2 if view.dark else 1) * (2 if view.golden else 1)
+        seat = view.declarer
+        options = sorted(mv.value_of(m) for m in view.legal if mv.is_contract(m))
+        floor = options[0]
+        best_c, best_ev, _ = self._best_contract(view, pred, floor, options[-1], seat)
+        p_bid = make_chance(pred, floor, self._play_sigma(view))
         if mv.CONCEDE in view.legal:
             play_ev = mult * best_ev
-            loss = options[0] * mult if r.concede_declarer_loses else 0
-            pay = 60 if r.concede_opponents_get != "half_contract" else options[0] // 2
+            loss, pay = concede_cost(view, seat, floor, view.hand)
             # Conceding gives each defender ``pay`` instead of the points they would take
             # (about a third of the deal each when the declarer fails).
-            concede_ev = -loss - max(0, pay - 35)
+            concede_ev = -loss - (pay - DEFENDER_POINTS * (2 if view.golden else 1))
             if concede_ev > play_ev and p_bid < 0.4:
                 return mv.CONCEDE, (
-                    f"the hand is worth about {pred:.0f}, the contract {options[0]} is lost",
-                    f"рука стоит около {pred:.0f}, заказ {options[0]} не сыграть: расписываюсь",
+                    f"the hand is worth about {pred:.0f}, the contract {floor} is lost: "
+                    f"conceding costs {loss}, {pay} to each opponent",
+                    f"рука стоит около {pred:.0f}, заказ {floor} не сыграть: роспись стоит "
+                    f"{loss}, вистующим по {pay}",
                 )
-        if best_c > options[0]:
+        if best_c > floor:
             why = (f"the hand is worth about {pred:.0f}: raise to {best_c}",
                    f"рука стоит около {pred:.0f}: поднимаю до {best_c}")
         else:
@@ -366,13 +458,78 @@ class HeuristicBot(ReasoningBot):
                    f"рука стоит около {pred:.0f}: оставляю {best_c}")
         return mv.contract(best_c), why
 
+    def buy_value(self, view: View) -> tuple[float, int, float, float, Mask]:
+        """What buying the talon at ``view.buy_price`` is worth to the seat asked: (the
+        hand's predicted points with the talon after its best exchange, the best contract
+        from the price up, its make chance, its expected value, the cards it would keep)."""
+        assert view.hand is not None and view.seat is not None and view.buy_price is not None
+        r = view.rules
+        values = r.marriage_values
+        hand = view.hand | (view.talon or 0)
+        discard = r.exchange == "discard_three"
+        give, pred = best_give(hand, values, 3 if discard else 2, discard, r.ten_strength)
+        kept = hand & ~give
+        cap = r.bid_cap + marriage_sum(kept, values)
+        c, ev, p = self._best_contract(view, pred, view.buy_price, cap, view.seat)
+        return pred, c, p, ev, kept
+
+    def _buy(self, view: View) -> tuple[Move, Reason]:
+        """Talon buy-out (RULES §4 "Talon buy-out"): the talon is public now, so the hand the
+        seat would play is known but for the exchange.  Buy when the best contract from
+        the price up is worth more than defending and made with ``bid_confidence``."""
+        assert view.hand is not None and view.seat is not None
+        r = view.rules
+        price = view.buy_price
+        if price is None:
+            return mv.PASS, ("", "")
+        pred, c, p, ev, kept = self.buy_value(view)
+        pass_ev: float = DEFENDER_POINTS
+        conf = self.bid_confidence
+        d = view.declarer
+        if view.game is not None and d >= 0:
+            # The declarer would win the game with his contract: fight harder.
+            need = self._needed(view, d) or (r.win_score - self._score(view, d))
+            if view.contract >= need:
+                pass_ev -= 60
+                conf -= 0.15
+        mine = view.hand
+        new = [s for s in _marriage_suits(kept) if mine & MARRIAGE_MASK[s] != MARRIAGE_MASK[s]]
+        held = [s for s in _marriage_suits(kept) if s not in new]
+        if new:
+            names = ", ".join(SUIT_SYMBOLS[s] for s in new)
+            en_m, ru_m = ("marriage", "марьяж") if len(new) == 1 else ("marriages", "марьяжи")
+            what = (f"the talon gives me the {names} {en_m}; ", f"прикуп даёт {ru_m} {names}; ")
+        elif held:
+            names = ", ".join(SUIT_SYMBOLS[s] for s in held)
+            en_m, ru_m = ("marriage", "марьяжем") if len(held) == 1 else (
+                "marriages", "марьяжами")
+            what = (f"with my {names} {en_m} and the talon ", f"с {ru_m} {names} и прикупом ")
+        else:
+            what = ("with the talon ", "с прикупом ")
+        pct = f"{100 * p:.0f}%"
+        if ev > pass_ev and p >= conf:
+            return mv.BUY, (
+                f"buy at {price}: {what[0]}the hand is worth about {pred:.0f}, "
+                f"{c} is made in {pct} (by my hand model)",
+                f"перекупаю за {price}: {what[1]}рука стоит около {pred:.0f}, "
+                f"{c} играется в {pct} (по моей оценке руки)",
+            )
+        p_price = make_chance(pred, price, self._play_sigma(view))
+        return mv.PASS, (
+            f"no buy at {price}: {what[0]}the hand is worth about {pred:.0f}, "
+            f"{price} is made in only {100 * p_price:.0f}%",
+            f"не перекупаю за {price}: {what[1]}рука стоит около {pred:.0f}, "
+            f"{price} играется лишь в {100 * p_price:.0f}%",
+        )
+
     def _redeal_offer(self, view: View) -> tuple[Move, Reason]:
         if view.seat != view.declarer:
             return mv.REDEAL, ("a redeal takes the contract away from the declarer",
                                "пересдача лишает разыгрывающего заказа")
         assert view.hand is not None
-        pred = predict_play(view.hand, view.rules.marriage_values)
-        if make_chance(pred, view.contract, PLAY_SIGMA) < 0.5:
+        r = view.rules
+        pred = predict_play(view.hand, r.marriage_values, r.ten_strength)
+        if make_chance(pred, view.contract, self._play_sigma(view)) < 0.5:
             return mv.REDEAL, ("the contract looks lost: redeal", "заказ не сыграть: пересдача")
         return mv.PASS, ("the contract can be made: play it", "заказ сыграть можно: играю")
 
@@ -394,9 +551,11 @@ class HeuristicBot(ReasoningBot):
             self._note_voids(t.cards, t.trump, voids)
         if view.trick:
             self._note_voids(view.trick, view.trump, voids)
+        strength = view.rules.ten_strength
         return _Table(
             me=me, hand=hand, declarer=view.declarer, seats=view.active, outside=outside,
             known=known, voids=voids, sizes=view.hand_sizes, trump=view.trump,
+            higher=HIGHER_BY_STRENGTH[strength], strength=STRENGTH[strength],
         )
 
     @staticmethod
@@ -423,8 +582,8 @@ class HeuristicBot(ReasoningBot):
             v += 6 + POINTS[card] / 2
         if s == t.trump:
             v += 4
-        if r == TEN and hand >> (s * 6 + ACE) & 1:
-            v += 2
+        if r == TEN and t.is_master(card) and t.higher[card] & hand:
+            v += 2  # a ten behind its own ace (natural: behind A K Q J) is a trick to come
         if r == NINE:
             v -= 1
         if (hand & SUIT_MASK[s]).bit_count() == 1 and s != t.trump:
@@ -486,7 +645,7 @@ class HeuristicBot(ReasoningBot):
             mine = t.hand & SUIT_MASK[trump]
             theirs = t.outside & SUIT_MASK[trump]
             if mine and theirs and mine.bit_count() >= theirs.bit_count():
-                top = max(cards_of(mine))
+                top = max(cards_of(mine), key=t.strength.__getitem__)
                 if t.is_master(top) and mv.play(top) in plain:
                     return mv.play(top), (
                         "draw the opponents' trumps with the top trump",
@@ -509,8 +668,10 @@ class HeuristicBot(ReasoningBot):
                 v += 3
             if s == trump and t.me == view.trump_declarer and long_trumps:
                 v -= 6  # pull their trumps with a small one
-            # small from a suit with a ten behind it draws the ace out
-            if c % 6 < TEN and t.hand >> (s * 6 + TEN) & 1 and not t.hand >> (s * 6 + ACE) & 1:
+            # small from a suit with a ten behind it draws the cards above the ten out
+            ten = s * 6 + TEN
+            if (t.strength[c] < t.strength[ten] and t.hand >> ten & 1
+                    and not t.higher[ten] & t.hand):
                 v -= 2
             return v
 
@@ -549,7 +710,7 @@ class HeuristicBot(ReasoningBot):
             c = m % 24
             full = c % 6 != JACK and hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
             value = values[s] if full else values[s] / 2
-            higher = HIGHER_IN_SUIT[c] & t.outside & ~hand
+            higher = t.higher[c] & t.outside & ~hand
             keep = 1.0
             for o in opponents:
                 keep *= 1.0 - t.chance_holds(o, higher)
@@ -570,7 +731,7 @@ class HeuristicBot(ReasoningBot):
         trick = view.trick
         trump = t.trump
         led = trick[0][1] // 6
-        win_seat, win_card = _trick_winner(trick, trump)
+        win_seat, win_card = _trick_winner(trick, trump, t.strength)
         on_table = sum(POINTS[c] for _, c in trick)
         seats = t.seats
         i = seats.index(t.me)
@@ -580,7 +741,7 @@ class HeuristicBot(ReasoningBot):
         def risk(card: Card) -> float:
             return max((t.risk_beaten(card, s, led) for s in enemies_later), default=0.0)
 
-        winners = [m for m in legal if _beats(m % 24, win_card, trump)]
+        winners = [m for m in legal if _beats(m % 24, win_card, trump, t.strength)]
         friend_winning = t.friend(win_seat)
 
         def cheap(m: Move) -> float:

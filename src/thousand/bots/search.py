@@ -13,7 +13,12 @@ average outcome is best (perfect-information Monte Carlo, PIMC).
   ``keep_score``; each candidate is solved in the sampled deals, and the weaker half of the
   candidates is dropped after each round of deals (successive halving).
 * **Contract, concede, redeal**: the declarer's totals over fresh samples give the chance of
-  making each contract; the choice with the best expected deal value wins.
+  making each contract; the choice with the best expected deal value wins (a concede costs
+  what :func:`thousand.deal.concede_values` says; a dark deal is never conceded).
+* **Talon buy-out** (``talon_buy``): the talon is public; in each sampled deal the seat takes
+  it, gives the cards the heuristic ranks best and the deal is solved at the price and the
+  raises its marriages allow; passing is valued by how often the declarer makes his
+  contract in the same deals.  It buys when buying is worth more.
 * **Bids and dark bids**: in each sampled deal (talon and hands) the declarer takes the
   talon, gives the cards the heuristic ranks best (the best of a few, solved) and the deal
   is solved: how often does the hand make each contract, and what does it score?  The bot
@@ -49,6 +54,7 @@ from thousand.cards import (
     KING,
     MARRIAGE_MASK,
     QUEEN,
+    SUIT_SYMBOLS,
     Mask,
     card_label,
     cards_of,
@@ -63,7 +69,7 @@ from thousand.view import View
 
 from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, concede_cost, concede_possible, contract_options
 from .inference import play_history, play_likelihood
 from .sampling import World, knowledge
 
@@ -211,6 +217,9 @@ class _Stakes:
     need: int  # on the barrel: the contract that wins; 0 otherwise
     win_at: int  # a made contract of this or more wins the game (large: never)
     win_bonus: float
+    #: the defenders' deal values count this many times (2 in a golden deal, and in a dark
+    #: one with ``dark_doubles=all``)
+    others: int = 1
 
     def made(self, contract: int, total: int) -> float:
         if self.need and contract < self.need:
@@ -231,6 +240,7 @@ def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) ->
     r = view.rules
     dark = view.dark if dark is None else dark
     mult = (2 if dark else 1) * (2 if view.golden else 1)
+    others = (2 if dark and r.dark_doubles == "all" else 1) * (2 if view.golden else 1)
     need = 0
     win_at = 1 << 30
     g = view.game
@@ -242,14 +252,9 @@ def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) ->
             win_at = need
         else:
             win_at = max(0, target - score) if score + 400 >= target else win_at
-    return _Stakes(mult, r.declarer_scores == "taken", r.rounding, need, win_at, win_bonus)
-
-
-def concede_pay(view: View, contract: int) -> int:
-    r = view.rules
-    if r.concede_opponents_get == "half_contract":
-        return round_points(contract // 2, r.rounding)
-    return int(r.concede_opponents_get)
+    return _Stakes(
+        mult, r.declarer_scores == "taken", r.rounding, need, win_at, win_bonus, others
+    )
 
 
 # ------------------------------------------------------------------------------ the bot
@@ -295,6 +300,8 @@ class SearchBot(ReasoningBot):
             out = self._dark(view, rng, budget)
         elif phase == Phase.REDEAL_OFFER:
             out = self._redeal_offer(view, rng, budget)
+        elif phase == Phase.BUY:
+            out = self._buy(view, rng, budget)
         else:
             out = None
         if out is None or out[0] not in legal:
@@ -330,6 +337,7 @@ class SearchBot(ReasoningBot):
         totals: dict[Move, list[int]] = {m: [] for m in legal}
         util: dict[Move, float] = dict.fromkeys(legal, 0.0)
         own_bonus = {m: 0.0 for m in legal}
+        others = st.others  # the defenders' values doubled (golden; dark with dark_doubles=all)
         if not declarer:
             for m in legal:
                 if mv.is_declare(m):
@@ -360,9 +368,11 @@ class SearchBot(ReasoningBot):
                 made = v >= contract + margin
                 dv = st.made(contract, v) if made else st.failed(contract)
                 if declarer:
-                    util[m] += weight * (dv + beta * v / 2)
+                    util[m] += weight * (dv + others * beta * v / 2)
                 else:
-                    util[m] += weight * (-(1 - beta / 2) * v / 2 - beta / 2 * dv + own_bonus[m])
+                    util[m] += weight * (
+                        others * (-(1 - beta / 2) * v / 2 + own_bonus[m]) - beta / 2 * dv
+                    )
         self.last_samples = n
         if not any(totals.values()):
             return self.fallback.decide(view)
@@ -425,10 +435,9 @@ class SearchBot(ReasoningBot):
         with its margin."""
         r = view.rules
         cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
-        step = r.bid_step
         cfg = self.config
         out = {bid + cfg.margin}
-        for c in range(-(-(bid + 1) // step) * step, cap + 1, step):
+        for c in contract_options(r, bid, cap)[1:]:
             out.add(c + cfg.margin + cfg.raise_margin)
         return sorted(out)
 
@@ -453,11 +462,10 @@ class SearchBot(ReasoningBot):
         beta = self.config.beta
         margin = self.config.margin
         cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
-        step = r.bid_step
-        options = [bid, *range(-(-(bid + 1) // step) * step, cap + 1, step)]
+        options = contract_options(r, bid, cap)
         n = max(1, len(totals))
         m_hand = marriage_sum(hand, r.marriage_values)
-        opp_mean = sum(max(0, 120 + m_hand - v) for v in totals) / n / 2
+        opp_mean = st.others * sum(max(0, 120 + m_hand - v) for v in totals) / n / 2
         best = (-math.inf, bid, 0.0)
         for c in options:
             own = 0.0
@@ -473,8 +481,12 @@ class SearchBot(ReasoningBot):
             if u > best[0] + 1e-9:
                 best = (u, c, made / n)
         if concede:
-            loss = bid * st.mult if r.concede_declarer_loses else 0
-            u = -loss - beta * concede_pay(view, bid)
+            # the engine's concede payment (thousand.deal.concede_values), doubled in a
+            # golden deal, with the concede penalty where this concede incurs it
+            seat = view.declarer if view.declarer >= 0 else view.seat
+            assert seat is not None
+            loss, pay = concede_cost(view, seat, bid, hand)
+            u = -loss - beta * pay
             if u > best[0]:
                 p = sum(1 for v in totals if v >= bid + margin) / n
                 best = (u, -1, p)
@@ -498,7 +510,8 @@ class SearchBot(ReasoningBot):
         else:
             k = 2 - len(view.given)
         values = r.marriage_values
-        ranked = sorted(cards_of(hand), key=lambda c: keep_score(hand, c, values))
+        ts = r.ten_strength
+        ranked = sorted(cards_of(hand), key=lambda c: keep_score(hand, c, values, ts))
         pool = ranked[: max(k, min(len(ranked), self.config.exchange_cards))]
         cands: list[tuple[tuple[tuple[int, int], ...], Mask]] = []
         for combo in combinations(pool, k):
@@ -514,7 +527,8 @@ class SearchBot(ReasoningBot):
                 cands.append((((combo[0], second),), 0))
         know = knowledge(view)
         st = stakes(view, me, self.config.win_bonus)
-        may_concede = r.concede  # (decided later, in the contract phase)
+        # (decided later, in the contract phase; never in a dark deal)
+        may_concede = concede_possible(view, me)
         alive = list(range(len(cands)))
         totals: list[list[int]] = [[] for _ in cands]
         thr = []
@@ -580,7 +594,7 @@ class SearchBot(ReasoningBot):
                 f"слабый прикуп: лучший снос стоит {u:.0f}: пересдача",
             )
         if discard_mode:
-            card = max(cards_of(disc), key=lambda c: (-keep_score(hand, c, values), c))
+            card = max(cards_of(disc), key=lambda c: (-keep_score(hand, c, values, ts), c))
             move = mv.discard(card)
             word = ("discard", "сношу")
         else:
@@ -604,7 +618,9 @@ class SearchBot(ReasoningBot):
         rest = view.hand & ~disc
         for c, _ in give:
             rest &= ~(1 << c)
-        return self._contract_choice(view, totals, rest, view.bid, view.rules.concede, st)[0]
+        assert view.seat is not None
+        may_concede = concede_possible(view, view.seat)
+        return self._contract_choice(view, totals, rest, view.bid, may_concede, st)[0]
 
     # ------------------------------------------------------------------- contract
 
@@ -709,15 +725,16 @@ class SearchBot(ReasoningBot):
         leave the hand) the quick rule ranks best among the 5 cards ``keep_score`` values
         least."""
         values = view.rules.marriage_values
+        ts = view.rules.ten_strength
         discard_mode = view.rules.exchange == "discard_three"
         hand10 = w.hands[d] | w.talon
-        low = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values))[:5]
+        low = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values, ts))[:5]
         cands: list[tuple[float, tuple[int, ...]]] = []
         for combo in combinations(low, 3 if discard_mode else 2):
             rest = hand10
             for c in combo:
                 rest &= ~(1 << c)
-            cands.append((_quick_value(rest, values, discard_mode, combo), combo))
+            cands.append((_quick_value(rest, values, discard_mode, combo, ts), combo))
         cands.sort(reverse=True)
         world = World(tuple(h | (w.talon if s == d else 0) for s, h in enumerate(w.hands)))
         return world, [combo for _, combo in cands[:k]]
@@ -738,12 +755,16 @@ class SearchBot(ReasoningBot):
         give = ((combo[0], act[(i + 1) % 3]), (combo[1], act[(i + 2) % 3]))
         return self._hand_totals_for(view, world, d, give, 0, opts, thresholds)
 
-    def _other_makes(self, view: View, w: World, opts: PlayOptions) -> bool:
-        """Whether the bidder in front makes his bid in ``w`` when this seat passes
-        (he gives the cards the heuristic model would)."""
-        hb = view.high_bidder
+    def _other_makes(
+        self, view: View, w: World, opts: PlayOptions, seat: int | None = None,
+        contract: int | None = None,
+    ) -> bool:
+        """Whether the bidder in front (or ``seat``) makes his bid (or ``contract``) in
+        ``w`` when this seat passes (he gives the cards the heuristic model would)."""
+        hb = view.high_bidder if seat is None else seat
+        c = view.high_bid if contract is None else contract
         world, combos = self._quick_exchanges(view, w, hb, 1)
-        t = [view.high_bid + self.config.other_margin]
+        t = [c + self.config.other_margin]
         return self._solve_exchange(view, world, hb, combos[0], opts, t) >= t[0]
 
     def _hand_totals_for(
@@ -813,7 +834,7 @@ class SearchBot(ReasoningBot):
             else:
                 own += st.failed(c)
             opp += max(0, 120 + marriage_sum(h, values) - v) / 2
-        return own / n - self.config.beta * opp / n, made / n
+        return own / n - self.config.beta * st.others * opp / n, made / n
 
     def _auction(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
         me = view.seat
@@ -829,7 +850,11 @@ class SearchBot(ReasoningBot):
         if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
             other = []
         st = stakes(view, me, self.config.win_bonus)
-        levels = list(bids[:6])
+        # The bids worth valuing: the lowest legal one and the next ones this hand may reach
+        # in later rounds (with bid_jumps=false only one step is legal at a time).
+        cap = view.rules.bid_cap + marriage_sum(view.hand, view.rules.marriage_values)
+        ladder = contract_options(view.rules, bids[0], max(bids[0], cap))[:6]
+        levels = list(ladder)
         target = _raise_target(view, st, bids[0])
         if target is not None:
             levels.append(target)
@@ -843,7 +868,7 @@ class SearchBot(ReasoningBot):
         u_low, p_low = self._bid_utility(view, totals, hands, low, st)
         # the highest bid still worth more than passing (for the reason)
         limit = 0
-        for b in bids:
+        for b in ladder:
             u, _ = self._bid_utility(view, totals, hands, b, st)
             if u > u_pass:
                 limit = b
@@ -873,6 +898,128 @@ class SearchBot(ReasoningBot):
             f"the hand makes {low} in only {_pct(p_low)} of {n} sampled deals: pass",
             f"рука играет {low} лишь в {_pct(p_low)} из {n} пробных раскладов: пас",
         )
+
+    # ------------------------------------------------------------------ talon buy-out
+
+    def _buy_worlds(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[list[int], list[Mask], list[bool]]:
+        """In sampled deals: the totals this seat reaches when it buys the talon (takes it,
+        gives the cards the heuristic ranks best, the best of ``bid_gives`` solved), the
+        hands it keeps, and whether the declarer makes his contract if it passes."""
+        me = view.seat
+        assert me is not None and view.hand is not None and view.buy_price is not None
+        r = view.rules
+        d = view.declarer
+        talon = view.talon or 0
+        know = knowledge(view)
+        opts = self.options(view)
+        price = view.buy_price
+        cap = r.bid_cap + marriage_sum(view.hand | talon, r.marriage_values)
+        ladder = contract_options(r, price, max(price, cap))[:6]
+        target = _raise_target(view, stakes(view, me, self.config.win_bonus), price)
+        if target is not None:
+            ladder.append(target)
+        thr = sorted({c + self.config.bid_margin for c in ladder})
+        totals: list[int] = []
+        hands: list[Mask] = []
+        theirs: list[bool] = []
+        while budget.more(len(totals)):
+            w = know.sample(rng)
+            if w is None:
+                break
+            w = _talon_with_declarer(w, d, talon, rng)
+            # the declarer plays his contract (no further buy assumed)
+            theirs.append(self._other_makes(view, w, opts, d, view.contract))
+            # this seat buys: the talon moves from the declarer's hand to its own
+            bought = World(tuple(
+                h | talon if s == me else h & ~talon if s == d else h
+                for s, h in enumerate(w.hands)
+            ), 0, w.discards)
+            world, combos = self._quick_exchanges(view, bought, me, self.config.bid_gives)
+            best = -1
+            best_hand = world.hands[me]
+            for combo in combos:
+                v = self._solve_exchange(view, world, me, combo, opts, thr)
+                if v > best:
+                    best = v
+                    best_hand = world.hands[me]
+                    for c in combo:
+                        best_hand &= ~(1 << c)
+            totals.append(best)
+            hands.append(best_hand)
+        return totals, hands, theirs
+
+    def _buy(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        """Talon buy-out (RULES §4): buying is worth the best contract from the price up,
+        valued as a bid is; passing, what a defender scores against the declarer's
+        contract, made as often as in the same sampled deals."""
+        me = view.seat
+        price = view.buy_price
+        assert me is not None and view.hand is not None
+        if price is None:
+            return mv.PASS, ("", "")
+        r = view.rules
+        totals, hands, theirs = self._buy_worlds(view, rng, budget)
+        n = len(totals)
+        self.last_samples = n
+        if not n:
+            return self.fallback.decide(view)
+        st = stakes(view, me, self.config.win_bonus)
+        cap = r.bid_cap + marriage_sum(view.hand | (view.talon or 0), r.marriage_values)
+        best_u, best_c, best_p = -math.inf, price, 0.0
+        for c in contract_options(r, price, max(price, cap))[:6]:
+            u, p = self._bid_utility(view, totals, hands, c, st)
+            if u > best_u + 1e-9:
+                best_u, best_c, best_p = u, c, p
+        p_price = self._bid_utility(view, totals, hands, price, st)[1]
+        p_decl = sum(theirs) / n
+        u_pass = self._declarer_pass_utility(view, p_decl)
+        new = [s for s in range(4)
+               if (view.hand | (view.talon or 0)) & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
+               and view.hand & MARRIAGE_MASK[s] != MARRIAGE_MASK[s]]
+        gift_en = gift_ru = ""
+        if new:
+            names = ", ".join(SUIT_SYMBOLS[s] for s in new)
+            gift_en = f"the talon gives me the {names} marriage{'s' if len(new) > 1 else ''}; "
+            gift_ru = f"прикуп даёт марьяж{'и' if len(new) > 1 else ''} {names}; "
+        c = view.contract
+        if best_u > u_pass:
+            raise_en = raise_ru = ""
+            if best_c > price:
+                raise_en = f" (worth raising to {best_c}: {_pct(best_p)})"
+                raise_ru = f" (можно поднять до {best_c}: {_pct(best_p)})"
+            return mv.BUY, (
+                f"buy at {price}: {gift_en}made in {_pct(p_price)} of {n} sampled deals"
+                f"{raise_en}; the declarer would make his {c} in {_pct(p_decl)}",
+                f"перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} из {n} пробных "
+                f"раскладов{raise_ru}; разыгрывающий сыграл бы свои {c} в {_pct(p_decl)}",
+            )
+        if p_price < 0.5:
+            return mv.PASS, (
+                f"no buy at {price}: {gift_en}made in only {_pct(p_price)} of {n} sampled "
+                f"deals; the declarer makes his {c} in {_pct(p_decl)}",
+                f"не перекупаю за {price}: {gift_ru}играется лишь в {_pct(p_price)} из {n} "
+                f"пробных раскладов; разыгрывающий играет свои {c} в {_pct(p_decl)}",
+            )
+        return mv.PASS, (
+            f"no buy at {price}: {gift_en}made in {_pct(p_price)} of {n} sampled deals, but "
+            f"defending is worth more: the declarer makes his {c} in only {_pct(p_decl)}",
+            f"не перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} из {n} пробных "
+            f"раскладов, но вистовать выгоднее: разыгрывающий играет свои {c} лишь в "
+            f"{_pct(p_decl)}",
+        )
+
+    def _declarer_pass_utility(self, view: View, p_decl: float) -> float:
+        """What passing on a buy is worth: a defender's mean deal value, less half of what
+        the others score (the declarer: his contract, made with chance ``p_decl``, with the
+        bonus for winning the game when it would win it)."""
+        cfg = self.config
+        d = view.declarer
+        c = view.contract
+        st = stakes(view, d, cfg.win_bonus)
+        decl = p_decl * st.made(c, c) + (1 - p_decl) * st.failed(c)
+        return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
 
     def _dark(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
         me = view.seat
@@ -904,9 +1051,29 @@ def _raise_target(view: View, st: _Stakes, b: int) -> int | None:
     may always raise to it (up to ``bid_cap``)."""
     if not st.need or st.need <= b:
         return None
-    step = view.rules.bid_step
-    c = -(-st.need // step) * step
-    return c if c <= view.rules.bid_cap else None
+    r = view.rules
+    c = max(b, 100 + -(-(st.need - 100) // r.bid_step) * r.bid_step)
+    return c if c <= r.bid_cap else None
+
+
+def _talon_with_declarer(w: World, d: int, talon: Mask, rng: random.Random) -> World:
+    """``w`` with every talon card in the declarer's hand, as in the buy phase: nobody has
+    been given a card yet (the sampler lets the other defender hold one talon card, the
+    card he may have been given later in the deal).  A talon card found elsewhere swaps
+    with a random card of the declarer's that is not from the talon."""
+    hands = list(w.hands)
+    for s, h in enumerate(hands):
+        stray = h & talon if s != d else 0
+        if not stray:
+            continue
+        own = [c for c in cards_of(hands[d]) if not talon >> c & 1]
+        back = rng.sample(own, stray.bit_count())
+        for c in back:
+            hands[d] &= ~(1 << c)
+            hands[s] |= 1 << c
+        hands[s] &= ~stray
+        hands[d] |= stray
+    return World(tuple(hands), w.talon, w.discards)
 
 
 def _stuck_opener(view: View) -> bool:
@@ -915,9 +1082,12 @@ def _stuck_opener(view: View) -> bool:
     return len(bids) == 1 and bids[0] == mv.bid(100)
 
 
-def _quick_value(rest: Mask, values: Sequence[int], discard: bool, combo: tuple[int, ...]) -> float:
+def _quick_value(
+    rest: Mask, values: Sequence[int], discard: bool, combo: tuple[int, ...],
+    ten_strength: str = "high",
+) -> float:
     """A cheap value of the hand kept (the heuristic's play model, less what is given)."""
-    v = predict_play(rest, values)
+    v = predict_play(rest, values, ten_strength)
     pts = sum(_POINTS_CACHE[c] for c in combo)
     return v + pts if discard else v - 0.5 * pts
 
