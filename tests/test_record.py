@@ -35,14 +35,15 @@ from thousand.record import (
     replay,
 )
 from thousand.rules import PRESET_NAMES, Rules
-from thousand.sheet import render_sheet, sheet_footer
+from thousand.sheet import sheet_footer
+from thousand.terminal.sheet_view import render_sheet
 
 # ------------------------------------------------------------------ helpers
 
 
 def random_game(rules: Rules, seed: int, stop_after: int | None = None) -> Game:
     """A game played to the end (or ``stop_after`` moves) by random legal moves."""
-    game = Game(rules, seed=seed)
+    game = Game(rules, first_dealer=0, seed=seed)
     rng = random.Random(seed)
     made = 0
     while not game.over and (stop_after is None or made < stop_after):
@@ -179,13 +180,17 @@ def test_unfinished_game_replays_to_the_scores_so_far(preset: str) -> None:
     assert result.to_json() == {"deals": rows(game), "scores": list(game.scores),
                                 "winner": None}
     assert result.game.deal is not None
-    assert result.game.deal.history == game.deal.history
+    # ``look`` is never recorded: the replay implies it, the live game may hold it.
+    assert [m for m in result.game.deal.history if m != mv.LOOK] == [
+        m for m in game.deal.history if m != mv.LOOK
+    ]
 
 
 def test_record_shape_follows_rules_6() -> None:
     game = random_game(Rules.preset_rules("textbook", max_deals=3), seed=3)
     record = game_to_record(game)
-    assert list(record) == ["rules", "players", "first_dealer", "deals"]
+    assert list(record) == ["format", "rules", "players", "first_dealer", "deals"]
+    assert record["format"] == 1
     assert record["rules"] == game.rules.to_json()
     assert record["players"] == ["P1", "P2", "P3", "P4"]
     for deal in record["deals"]:
@@ -331,11 +336,13 @@ def test_empty_cut_is_allowed_and_a_cut_is_read() -> None:
     record["deals"][0]["cut"] = []
     assert replay(record).scores == (200, 200, -100)
     record["rules"] = {"preset": "classic", "cut_nines": True}
-    record["deals"][0]["cut"] = ["9S", "9H", "9D", "AC"]
+    # three nines, the last (9H) left at the bottom of the deck: a talon card
+    record["deals"][0]["cut"] = ["9S", "9D", "9H"]
+    record["deals"][1]["cut"] = ["JD"]  # a jack: the dealer cuts again, unseen
     result = replay(record)
     # three nines at the cut cost the cutter (left of the dealer, Боря) the penalty
     assert result.scores == (200, 80, -100)
-    assert load_record(record).deals[0].cut == tuple(parse_cards(["9S", "9H", "9D", "AC"]))
+    assert load_record(record).deals[0].cut == tuple(parse_cards(["9S", "9D", "9H"]))
 
 
 def test_four_players_the_empty_hand_must_be_the_dealers() -> None:
@@ -667,3 +674,101 @@ def test_installed_command_exit_statuses(tmp_path: Path) -> None:
     two = run(broken)
     assert two.returncode == 2 and two.stderr.startswith(f"error: {broken}: not JSON")
     assert "Traceback" not in two.stderr
+
+
+# ------------------------------------------------- format, hostile JSON, limits, the cut
+
+
+def test_format_version_is_written_and_checked() -> None:
+    """``"format": 1`` is written; a record without it is format 1; others are refused."""
+    record = game_to_record(random_game(Rules.preset_rules("classic", max_deals=2), seed=2))
+    assert record["format"] == 1
+    assert dumps_record(record).startswith('{\n  "format": 1,\n')
+    assert load_record(record).to_json()["format"] == 1
+    del record["format"]
+    assert replay(record).finished
+    for value, message in [(2, "format: 2 is not supported; this version of thousand reads "
+                               "format 1"),
+                           ("1", 'format: "1" is not a format number'),
+                           (1.0, "format: 1.0 is not a format number"),
+                           (True, "format: true is not a format number")]:
+        with pytest.raises(RecordError) as e:
+            load_record({"format": value, **record})
+        assert str(e.value).startswith(message)
+
+
+_TEXT = json.dumps(HAND_RECORD, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (_TEXT[:-1] + ', "deals": []}', "not a record: the key 'deals' is written twice"),
+        (_TEXT.replace('"first_dealer": 0', '"first_dealer": NaN'),
+         "not a record: NaN is not a JSON number"),
+        (_TEXT.replace('"first_dealer": 0', '"first_dealer": ' + "7" * 4400),
+         "not a record: a number of 4400 digits"),
+        (_TEXT.replace('"rules": "classic"', '"rules": ' + "[" * 1000 + "]" * 1000),
+         "not a record: nested deeper than 16 levels"),
+        (_TEXT.encode("utf-16"), "not UTF-8 text: byte 0xff at offset 0"),
+        (" " * 10_000_001, "not a record: larger than 10 MB"),
+        (_TEXT.replace('"100"', '"' + "1" * 5000 + '"', 1), "deal 1, move 1: '1111"),
+        (_TEXT.replace('"Боря"', '"\\u001b[2J"'), "players: the name of seat 1 holds the "
+                                                  "control character U+001B"),
+    ],
+    ids=["duplicate", "nan", "digits", "deep", "utf-16", "size", "long move", "control"],
+)
+def test_hostile_json_is_a_short_record_error(source: str | bytes, message: str) -> None:
+    with pytest.raises(RecordError) as e:
+        load_record(source)
+    assert str(e.value).startswith(message)
+    assert "\n" not in str(e.value) and len(str(e.value)) <= 300
+
+
+def test_a_record_holds_at_most_2000_deals() -> None:
+    record = hand_record()
+    record["deals"] = [record["deals"][0]] * 2001
+    with pytest.raises(RecordError, match=r"^deals: 2001 deals; a record holds at most 2000$"):
+        load_record(record)
+
+
+@pytest.mark.parametrize(
+    ("cut", "deal"),
+    [(["9S", "9D"], 1), (["9S", "9D", "9C", "9H"], 1), (["JD", "KS"], 1), (["KS", "9H"], 1),
+     (["9S", "AD"], 1), (None, 2)],
+    ids=["ends with a nine", "four nines", "after a jack", "two cards", "not in the talon",
+         "missing"],
+)
+def test_impossible_cut_is_an_illegal_record(cut: list[str] | None, deal: int) -> None:
+    """RULES §6: a cut the cut cannot produce makes the game illegal (exit 1)."""
+    record = hand_record()
+    record["rules"] = {"preset": "classic", "cut_nines": True}
+    record["deals"][0]["cut"] = ["KS"] if cut is None else cut
+    if cut is not None:
+        record["deals"][1]["cut"] = ["JD"]
+    load_record(record)  # the cards are cards: the file is a record
+    with pytest.raises(ReplayError) as e:
+        replay(record)
+    assert str(e.value).startswith(f"deal {deal}: cut: ")
+    assert (e.value.deal, e.value.move) == (deal, None)
+
+
+def test_sheet_data_and_markup_in_names() -> None:
+    """thousand.sheet is data without Rich; the drawn sheet shows names as written."""
+    from thousand.sheet import score_sheet
+
+    record = hand_record()
+    record["players"] = ["[/]", "[bold]Б", "В[/i]"]
+    game = replay(record).game
+    sheet = score_sheet(game, "en")
+    assert sheet.names == ("[/]", "[bold]Б", "В[/i]")
+    assert [(r.number, r.declarer, r.contract, r.outcome) for r in sheet.rows] == [
+        (1, "[bold]Б", "200", "made"), (2, "В[/i]", "100", "failed")]
+    assert sheet.rows[0].cells[1].score == 200 and sheet.rows[0].cells[1].change == 200
+    assert [m.text for m in sheet.rows[0].cells[0].marks] == ["bolt 1"]
+    text = sheet_text(game, "en")
+    assert "[/]" in text and "[bold]Б" in text and "В[/i]" in text
+    out = subprocess.run([sys.executable, "-c", "import sys, thousand.sheet; "
+                          "print(any(m.startswith('rich') for m in sys.modules))"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

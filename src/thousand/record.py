@@ -28,28 +28,49 @@ Decisions (documented in docs/record.md):
   ``redeal``) and in the output as a row with ``declarer``/``contract`` null.
 * The last deal may be unfinished: a record of a game in progress replays to
   the scores so far and ``winner`` null.
-* Unknown keys are errors, so a misspelt ``"talon"`` is not silently ignored.
+* Unknown keys are errors, so a misspelt ``"talon"`` is not silently ignored;
+  so is a key written twice in one object (JSON would keep the last one).
+* A record carries ``"format": 1``; a record without it (written before the
+  key existed) is read as format 1, any other number is refused.
+* Hostile input is refused with a :class:`RecordError`, never a crash: a text
+  over :data:`MAX_RECORD_BYTES`, bytes that are not UTF-8, JSON nested deeper
+  than :data:`MAX_DEPTH`, a number with more than :data:`MAX_DIGITS` digits,
+  ``NaN``/``Infinity``, more than :data:`MAX_DEALS` deals, a name longer than
+  :data:`MAX_NAME` or with a control character or a lone surrogate.
+* A ``cut`` whose shape RULES §6 does not allow (up to three nines, then one
+  other card unless there were three; nothing after a jack; the last card in the
+  talon unless it is a jack; Game.check_cut) makes the game illegal:
+  :class:`ReplayError`, like an illegal move.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardError, Mask, cards_str, parse_card
 from .game import DealRecord, DealSummary, Game
 from .messages import IllegalMove
-from .moves import LOOK, REDEAL, Move, MoveError, is_bid, move_str, parse_move
+from .moves import LOOK, REDEAL, Move, is_bid, move_str, parse_move
 from .rules import Rules
 
 __all__ = [
+    "FORMAT",
+    "MAX_DEALS",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_NAME",
+    "MAX_RECORD_BYTES",
     "Record",
     "RecordError",
     "RecordedDeal",
     "ReplayError",
     "ReplayResult",
+    "check_name",
     "deal_to_json",
     "dumps_record",
     "game_to_record",
@@ -57,12 +78,42 @@ __all__ = [
     "replay",
 ]
 
-_TOP_KEYS = ("rules", "players", "first_dealer", "deals")
+#: The record format this module writes (``"format": 1``) and the only one it reads.
+FORMAT = 1
+#: The largest record read, in bytes (UTF-8): far above any real game, small enough
+#: that a wrong file (``/dev/zero``, a video) is refused before it fills the memory.
+MAX_RECORD_BYTES = 10_000_000
+#: How deep the JSON may nest: a record needs 5 (record, deals, deal, hands, hand).
+MAX_DEPTH = 16
+#: The most digits a JSON number may have (a record's numbers are all small).
+MAX_DIGITS = 20
+#: The longest player name, in characters.
+MAX_NAME = 100
+#: The most deals a record may hold, redeals included: ten times the classic cap
+#: (``max_deals=200``), and few enough that the score sheet prints in seconds.
+MAX_DEALS = 2000
+
+_TOP_KEYS = ("format", "rules", "players", "first_dealer", "deals", "seed")
 _DEAL_KEYS = ("hands", "talon", "moves", "cut")
+#: The longest text of a card or a move worth parsing (``discard 10S`` has 11).
+_MAX_TOKEN = 32
+#: Messages quote what they read; a quote is cut to this many characters.
+_MAX_QUOTE = 40
+_MAX_MESSAGE = 300
+
+
+def _clip(text: str, limit: int = _MAX_QUOTE) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class RecordError(ValueError):
-    """The text is not a well-formed game record; the message names the place."""
+    """The text is not a well-formed game record; the message names the place.
+
+    The message is one line of at most a few hundred characters, whatever the input.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_clip(" ".join(message.split()), _MAX_MESSAGE))
 
 
 class ReplayError(ValueError):
@@ -104,15 +155,22 @@ class Record:
     players: tuple[str, ...]
     first_dealer: int
     deals: tuple[RecordedDeal, ...]
+    #: The game's seed, when the record keeps it (a table's private record): it tells the
+    #: cards of the deals after the recorded ones (docs/protocol.md).
+    seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON (RULES §6), with the whole resolved ruleset."""
-        return {
+        out: dict[str, Any] = {
+            "format": FORMAT,
             "rules": self.rules.to_json(),
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "deals": [_deal_json(d.hands, d.talon, d.moves, d.cut) for d in self.deals],
         }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
 
 
 # --------------------------------------------------------------------------- writing
@@ -150,6 +208,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     in progress, if any, is included with the moves made so far.
     """
     return {
+        "format": FORMAT,
         "rules": game.rules.to_json(),
         "players": list(game.names),
         "first_dealer": game.first_dealer,
@@ -166,6 +225,8 @@ def dumps_record(record: Mapping[str, Any]) -> str:
         return json.dumps(value, ensure_ascii=False)
 
     lines = ["{"]
+    if "format" in record:
+        lines.append(f'  "format": {one(record["format"])},')
     rules = record.get("rules")
     if isinstance(rules, Mapping):
         items = [f"    {one(k)}: {one(v)}" for k, v in rules.items()]
@@ -174,6 +235,8 @@ def dumps_record(record: Mapping[str, Any]) -> str:
         lines.append(f'  "rules": {one(rules)},')
     lines.append(f'  "players": {one(record.get("players"))},')
     lines.append(f'  "first_dealer": {one(record.get("first_dealer"))},')
+    if "seed" in record:
+        lines.append(f'  "seed": {one(record["seed"])},')
     deals = record.get("deals") or []
     blocks = []
     for deal in deals:
@@ -203,12 +266,23 @@ def _type_name(value: object) -> str:
     return type(value).__name__
 
 
+def _show(value: object) -> str:
+    """A value as a message quotes it: JSON, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return _clip(text)
+
+
 def _check_keys(obj: Mapping[Any, Any], allowed: Sequence[str], where: str) -> None:
     for key in obj:
         if key not in allowed:
+            shown = _clip(key) if isinstance(key, str) else key
             raise RecordError(
-                f"{where}unknown key {key!r}; a {'deal' if where else 'record'} has "
-                + ", ".join(repr(k) for k in allowed)
+                f"{where}unknown key {shown!r}; a {'deal' if where else 'record'} has "
+                + ", ".join(repr(k) for k in allowed if k != "format")
+                + (" (and 'format')" if "format" in allowed else "")
             )
 
 
@@ -224,6 +298,8 @@ def _string_list(value: object, where: str, what: str) -> list[str]:
 def _parse_cards(texts: list[str], where: str) -> list[Card]:
     out = []
     for text in texts:
+        if len(text) > _MAX_TOKEN:
+            raise RecordError(f"{where}: {_clip(text)!r} is not a card: too long")
         try:
             out.append(parse_card(text))
         except CardError as e:
@@ -235,15 +311,18 @@ def _parse_moves(texts: list[str], where: str) -> tuple[Move, ...]:
     out = []
     for j, text in enumerate(texts, 1):
         place = f"{where}, move {j}"
+        if len(text) > _MAX_TOKEN:
+            raise RecordError(f"{place}: {_clip(text)!r} is not a move: too long")
         try:
             move = parse_move(text)
-        except MoveError as e:
+        except ValueError as e:  # MoveError, and anything else the notation trips on
             raise RecordError(f"{place}: {e}") from None
         if move == LOOK:
             raise RecordError(
                 f"{place}: 'look' is never recorded: any move other than 'dark' implies it"
             )
-        if text.strip().isdigit() and not is_bid(move):
+        number = text.strip()
+        if number.isascii() and number.isdigit() and not is_bid(move):
             # moves.py encodes a bid as 1000 + N below the contracts: a huge number
             # would read as a contract.  No real bid comes near.
             raise RecordError(f"{place}: {text!r} is not a move: no bid is that high")
@@ -299,6 +378,7 @@ def _parse_deal(
         cut_texts = _string_list(obj["cut"], f"{where}: cut", "cards")
         if cut_texts and not rules.cut_nines:
             raise RecordError(f"{where}: cut: a cut is recorded only with cut_nines")
+        # Its shape (RULES §6) is a rule of the game: Game.start_deal checks it.
         cut = tuple(_parse_cards(cut_texts, f"{where}: cut"))
     move_texts = _string_list(obj["moves"], f"{where}: moves", "moves")
     return RecordedDeal(tuple(hands), talon, _parse_moves(move_texts, where), cut)
@@ -313,26 +393,139 @@ def _check_cards(game: Game, hands: tuple[Mask, ...], talon: Mask, where: str) -
         raise RecordError(f"{where}: {part}{text}") from None
 
 
+def check_name(name: str) -> str | None:
+    """What is wrong with a player name, or None: at most :data:`MAX_NAME` characters,
+    no control characters (a name is shown on a terminal), no lone surrogates (it must
+    be written as UTF-8)."""
+    if len(name) > MAX_NAME:
+        return f"is {len(name)} characters long; a name has at most {MAX_NAME}"
+    for ch in name:
+        if "\ud800" <= ch <= "\udfff":
+            return f"is not text: it holds the lone surrogate U+{ord(ch):04X}"
+        if unicodedata.category(ch) == "Cc":
+            return f"holds the control character U+{ord(ch):04X}"
+    return None
+
+
+class _Hostile(Exception):
+    """Raised from inside :func:`json.loads` to refuse a JSON text as a record."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Hostile(f"the key {_clip(key)!r} is written twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _constant(text: str) -> float:
+    raise _Hostile(f"{text} is not a JSON number")
+
+
+def _too_deep(obj: object) -> bool:
+    """Whether containers nest deeper than :data:`MAX_DEPTH` (no recursion)."""
+    stack: list[tuple[object, int]] = [(obj, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = node.values() if isinstance(node, Mapping) else node
+        assert isinstance(children, Iterable)
+        stack.extend((c, depth + 1) for c in children if isinstance(c, Mapping | list | tuple))
+    return False
+
+
+# What :func:`_scan` looks at the text's shape with, at the speed of ``re`` and
+# ``bytes``, before ``json`` builds anything: the JSON strings (to skip them), long
+# runs of digits, and the brackets alone ("[" and "{" alike, so a pass of
+# ``replace(b"[]", b"")`` takes one level off every innermost pair).
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+
+
+def _scan(text: str) -> None:
+    """Refuse, before parsing, JSON nested deeper than :data:`MAX_DEPTH` or holding a
+    number of more than :data:`MAX_DIGITS` digits: ``json`` would build it all first
+    (or run out of stack, or give up on an ``int`` of over 4300 digits)."""
+    outside = _JSON_STRING.sub('""', text)
+    long = _LONG_NUMBER.search(outside)
+    if long:
+        raise RecordError(f"not a record: a number of {len(long.group())} digits; "
+                          f"a record's numbers have at most {MAX_DIGITS}")
+    shape = outside.encode("utf-8", "surrogatepass").translate(_ONE_BRACKET, _ALL_BUT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        inner = shape.replace(b"[]", b"")
+        if len(inner) == len(shape):
+            return
+        shape = inner
+    if b"[]" in shape:
+        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
+
+
+def _parse_json(source: str | bytes) -> object:
+    size = len(source) if isinstance(source, bytes) else len(source.encode("utf-8", "replace"))
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"not a record: larger than {MAX_RECORD_BYTES // 1_000_000} MB "
+            f"({MAX_RECORD_BYTES} bytes); a record is far smaller"
+        )
+    if isinstance(source, bytes):
+        try:
+            # RULES §6: UTF-8 (json.loads would also guess UTF-16 and UTF-32).
+            text = source.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RecordError(
+                f"not UTF-8 text: byte 0x{source[e.start]:02x} at offset {e.start}"
+            ) from None
+    else:
+        text = source
+    _scan(text)
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    except _Hostile as e:
+        raise RecordError(f"not a record: {e}") from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e}") from None
+    except RecursionError:
+        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:
+        raise RecordError(f"not JSON: {e}") from None
+
+
 def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
     """Read and check a record: JSON text, or the object :func:`json.loads` gave.
 
-    Checks everything that can be checked without playing: the keys and their
-    types, the rules, the names against ``rules.players``, the first dealer, each
-    card and move written in the notation, and that each deal holds every card once
-    with the right number in each hand.  Raises :class:`RecordError` naming the place.
+    Checks everything that can be checked without playing: the size and the JSON
+    (UTF-8, no key twice, small numbers, shallow nesting), the format, the keys and
+    their types, the rules, the names against ``rules.players``, the first dealer,
+    each card and move written in the notation, and that each deal holds every card
+    once with the right number in each hand.  Raises :class:`RecordError` naming the
+    place.
     """
-    obj: object = source
     if isinstance(source, str | bytes):
-        try:
-            obj = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
-        except UnicodeDecodeError as e:
-            raise RecordError(f"not UTF-8 text: {e}") from None
+        obj: object = _parse_json(source)
+    else:
+        obj = source
+        if _too_deep(obj):  # the text was checked before parsing
+            raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
     if not isinstance(obj, Mapping):
         raise RecordError(f"a record must be a JSON object, not {_type_name(obj)}")
+    if "format" in obj:
+        fmt = obj["format"]
+        if not isinstance(fmt, int) or isinstance(fmt, bool):
+            raise RecordError(f"format: {_show(fmt)} is not a format number; "
+                              f"this version reads format {FORMAT}")
+        if fmt != FORMAT:
+            raise RecordError(f"format: {fmt} is not supported; this version of thousand "
+                              f"reads format {FORMAT} (or a record without \"format\")")
     _check_keys(obj, _TOP_KEYS, "")
-    for key in _TOP_KEYS:
+    for key in _TOP_KEYS[1:-1]:
         if key not in obj:
             raise RecordError(f'the record has no "{key}"')
     try:
@@ -347,12 +540,18 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
         raise RecordError(
             f"players: {len(players)} names for a {n}-player game (rules: players={n})"
         )
+    for seat, name in enumerate(players):
+        problem = check_name(name)
+        if problem:
+            raise RecordError(f"players: the name of seat {seat} {problem}")
     first = obj["first_dealer"]
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
-        raise RecordError(f"first_dealer: {json.dumps(first)} is not a seat; use 0 to {n - 1}")
+        raise RecordError(f"first_dealer: {_show(first)} is not a seat; use 0 to {n - 1}")
     raw_deals = obj["deals"]
     if not isinstance(raw_deals, list):
         raise RecordError(f"deals: must be a list of deals, not {_type_name(raw_deals)}")
+    if len(raw_deals) > MAX_DEALS:
+        raise RecordError(f"deals: {len(raw_deals)} deals; a record holds at most {MAX_DEALS}")
     checker = Game(rules, players, first, auto_deal=False)
     deals = []
     dealer = first
@@ -363,7 +562,12 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
         # checks that the redeal was legal.
         if REDEAL not in deal.moves:
             dealer = (dealer + 1) % n
-    return Record(rules, tuple(players), first, tuple(deals))
+    seed = obj.get("seed")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+    ):
+        raise RecordError(f"seed: {_show(seed)} is not a seed; use a whole number from 0")
+    return Record(rules, tuple(players), first, tuple(deals), seed)
 
 
 # --------------------------------------------------------------------------- replaying
@@ -434,7 +638,15 @@ def replay(record: Record | str | bytes | Mapping[str, Any]) -> ReplayResult:
         # load_record checked the cards against the dealer the record implies; check
         # again against the dealer the game has (four players: who sits out).
         _check_cards(game, deal.hands, deal.talon, f"deal {i}")
-        game.start_deal(deal.hands, deal.talon, deal.cut)
+        try:
+            game.start_deal(deal.hands, deal.talon, deal.cut)
+        except ValueError as e:
+            # Game.check_cut: a cut list the cut cannot produce (RULES §6) makes the
+            # game illegal, like an illegal move.
+            text = str(e)
+            raise ReplayError(
+                f"deal {i}: {text if text.startswith('cut') else 'cut: ' + text}", i
+            ) from None
         for j, move in enumerate(deal.moves, 1):
             if game.deal is None:
                 over = IllegalMove(move_str(move), "deal_over")

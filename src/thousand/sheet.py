@@ -1,11 +1,12 @@
-"""The score sheet (запись, пуля) a player would keep on paper, as a Rich table.
+"""The score sheet (запись, пуля) a player would keep on paper, as plain data.
 
 One row per deal: who dealt, who played what contract and how it went, and for
 each player the running total with the change and the marks players write next
 to it: the barrel, bolts, falls, penalties, samosval.  It is built from the
-game's :class:`~thousand.game.DealSummary` rows only, so the same function
-serves ``thousand replay`` and the terminal game after each deal, and it never
-sees a hidden card.
+game's :class:`~thousand.game.DealSummary` rows only, so the same data serves
+``thousand replay`` and the terminal game after each deal, and it never sees a
+hidden card.  This module is part of the engine and draws nothing: the Rich table
+is :func:`thousand.terminal.sheet_view.render_sheet`.
 
 Russian words are those of RULES.md §8 (бочка, болт, роспись, самосвал,
 пересдача, тёмная, золотой кон); ``lang="en"`` gives English.
@@ -13,13 +14,22 @@ Russian words are those of RULES.md §8 (бочка, болт, роспись, �
 
 from __future__ import annotations
 
-from rich import box
-from rich.table import Table
-from rich.text import Text
+from dataclasses import dataclass
 
 from .game import DealSummary, Event, Game
 
-__all__ = ["LANGS", "WORDS", "event_mark", "render_sheet", "sheet_footer"]
+__all__ = [
+    "LANGS",
+    "WORDS",
+    "Mark",
+    "Sheet",
+    "SheetCell",
+    "SheetRow",
+    "event_mark",
+    "score_sheet",
+    "sheet_footer",
+    "sheet_rows",
+]
 
 LANGS = ("ru", "en")
 
@@ -140,6 +150,59 @@ def event_mark(event: Event, lang: str = "ru", bolts: int = 0, barrel_deals: int
     return text
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A note next to a score: ``kind`` is the event's (``bolt``, ``fall`` …) or
+    ``on_barrel`` for the count of deals sat; ``loud`` marks news for the row (a
+    penalty, a fall), the rest are notes."""
+
+    text: str
+    kind: str
+    loud: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SheetCell:
+    """One player's entry in a row: the running total, its change and the marks."""
+
+    score: int
+    change: int
+    marks: tuple[Mark, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One deal of the sheet, every cell already in words.
+
+    ``outcome`` is the deal's (``played`` split into ``made``/``failed``, or
+    ``conceded``, ``redeal``); ``result`` its word; ``redeal_by`` the name of whoever
+    demanded a redeal; ``golden_restart`` the note when the golden deals start again.
+    """
+
+    number: int
+    dealer: str
+    declarer: str
+    contract: str
+    outcome: str
+    result: str
+    redeal_by: str | None
+    golden_restart: str | None
+    cells: tuple[SheetCell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The whole sheet: the title, the column headers (``number``, ``dealer``,
+    ``declarer``, ``contract``, ``result``, then the names), the rows and the lines
+    under it (:func:`sheet_footer`)."""
+
+    title: str
+    headers: tuple[str, ...]
+    names: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    footer: tuple[str, ...]
+
+
 def _contract_cell(s: DealSummary, w: dict[str, str]) -> str:
     res = s.result
     if res.outcome == "redeal" or res.contract is None:
@@ -152,69 +215,39 @@ def _contract_cell(s: DealSummary, w: dict[str, str]) -> str:
     return " ".join(parts)
 
 
-def _result_cell(s: DealSummary, w: dict[str, str], names: list[str]) -> Text:
+def _outcome(s: DealSummary) -> str:
     res = s.result
-    if res.outcome == "redeal":
-        text = Text(w["redeal"], style="cyan")
-        if res.redeal_by is not None:
-            text.append(f" ({names[res.redeal_by]})")
-    elif res.outcome == "conceded":
-        text = Text(w["conceded"], style="yellow")
-    elif res.made:
-        text = Text(w["made"], style="green")
-    else:
-        text = Text(w["failed"], style="red")
-    if any(e.kind == "golden_restart" for e in s.events):
-        text.append("\n" + w["golden_restart"], style="bold magenta")
-    return text
+    if res.outcome in ("redeal", "conceded"):
+        return res.outcome
+    return "made" if res.made else "failed"
 
 
-def render_sheet(game: Game, lang: str = "ru") -> Table:
-    """The score sheet of ``game`` so far: a row per finished deal (redeals included).
-
-    The caption holds :func:`sheet_footer`: the winner, or that the game goes on,
-    and the settlement when the rules have one.
-    """
+def sheet_rows(game: Game, lang: str = "ru") -> list[SheetRow]:
+    """A row per finished deal (redeals included), in order."""
     w = _words(lang)
     names = list(game.names)
     n = game.n
     barrel_deals = game.rules.barrel_deals
-    table = Table(
-        title=f"{w['title']}: {game.rules.preset}",
-        box=box.SIMPLE_HEAVY,
-        caption="\n".join(sheet_footer(game, lang)),
-        caption_justify="left",
-        caption_style="",
-        show_lines=False,
-    )
-    table.add_column(w["number"], justify="right", no_wrap=True)
-    table.add_column(w["dealer"], no_wrap=True)
-    table.add_column(w["declarer"], no_wrap=True)
-    table.add_column(w["contract"], no_wrap=True)
-    table.add_column(w["result"], no_wrap=True)
-    for name in names:
-        # "-1355 (+120)" on one line; the marks under it may wrap.
-        table.add_column(name, justify="right", min_width=12)
-
     bolts = [0] * n
     sitting = [False] * n  # on the barrel before this row
     sat_deals = [0] * n  # deals sat on the barrel so far
+    rows = []
     for s in game.summaries:
         res = s.result
-        marks: list[list[Text]] = [[] for _ in range(n)]
+        marks: list[list[Mark]] = [[] for _ in range(n)]
         on_now = list(sitting)
+        restart = False
         for e in s.events:
             if e.seat < 0:
                 if e.kind == "golden_restart":
+                    restart = True
                     on_now = [False] * n
                     bolts = [0] * n
                 continue
             if e.kind == "bolt":
                 bolts[e.seat] += 1
-            style = "bold red" if e.kind in _LOUD else "yellow"
-            marks[e.seat].append(
-                Text(event_mark(e, lang, bolts[e.seat], barrel_deals), style=style)
-            )
+            text = event_mark(e, lang, bolts[e.seat], barrel_deals)
+            marks[e.seat].append(Mark(text, e.kind, e.kind in _LOUD))
             if e.kind == "barrel_on":
                 on_now[e.seat] = True
                 sat_deals[e.seat] = 0
@@ -226,30 +259,40 @@ def render_sheet(game: Game, lang: str = "ru") -> Table:
                     # Still sitting after a deal on the barrel: count it, as players do.
                     sat_deals[seat] += 1
                     key = "on_barrel" if barrel_deals else "on_barrel_open"
-                    marks[seat].append(
-                        Text(w[key].format(k=sat_deals[seat], n=barrel_deals), style="yellow")
-                    )
+                    text = w[key].format(k=sat_deals[seat], n=barrel_deals)
+                    marks[seat].append(Mark(text, "on_barrel", False))
         # A player who wins from the barrel leaves it without an event.
         sitting = [on and s.scores[seat] < game.rules.win_score
                    for seat, on in enumerate(on_now)]
-        cells: list[Text | str] = [
-            str(s.number),
-            names[s.dealer],
-            names[res.declarer] if res.declarer is not None else "—",
-            _contract_cell(s, w),
-            _result_cell(s, w, names),
-        ]
-        for seat in range(n):
-            cell = Text(str(s.scores[seat]), style="bold")
-            change = s.changes[seat]
-            if change:
-                cell.append(f" ({change:+d})", style="dim")
-            for mark in marks[seat]:
-                cell.append("\n")
-                cell.append_text(mark)
-            cells.append(cell)
-        table.add_row(*cells)
-    return table
+        outcome = _outcome(s)
+        rows.append(SheetRow(
+            number=s.number,
+            dealer=names[s.dealer],
+            declarer=names[res.declarer] if res.declarer is not None else "—",
+            contract=_contract_cell(s, w),
+            outcome=outcome,
+            result=w[outcome],
+            redeal_by=(names[res.redeal_by]
+                       if outcome == "redeal" and res.redeal_by is not None else None),
+            golden_restart=w["golden_restart"] if restart else None,
+            cells=tuple(
+                SheetCell(s.scores[seat], s.changes[seat], tuple(marks[seat]))
+                for seat in range(n)
+            ),
+        ))
+    return rows
+
+
+def score_sheet(game: Game, lang: str = "ru") -> Sheet:
+    """The score sheet of ``game`` so far, as data (:class:`Sheet`)."""
+    w = _words(lang)
+    return Sheet(
+        title=f"{w['title']}: {game.rules.preset}",
+        headers=tuple(w[k] for k in ("number", "dealer", "declarer", "contract", "result")),
+        names=tuple(game.names),
+        rows=tuple(sheet_rows(game, lang)),
+        footer=tuple(sheet_footer(game, lang)),
+    )
 
 
 def sheet_footer(game: Game, lang: str = "ru") -> list[str]:

@@ -1,6 +1,18 @@
-"""The ``thousand`` command line: one Typer app, one module per command."""
+"""The ``thousand`` command line: one Typer app, one module per command.
+
+:func:`main` runs it the way a script wants: every failure is short, on stderr, with
+an exit status and never a traceback.  A usage error (an unknown option, a missing
+argument, a bad number) is one ``error:`` line plus the command's usage line, exit 2;
+a file the system will not give (missing, a directory, no permission) is one
+``error:`` line, exit 2; the commands themselves report their own failures the same
+way (``thousand replay``: 1 for an illegal game, 2 for a file that is not a record).
+"""
 
 from __future__ import annotations
+
+import errno
+import sys
+from collections.abc import Sequence
 
 import typer
 
@@ -12,17 +24,30 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+# Click's exception classes, whether Typer vendors Click (0.2x) or depends on it: found
+# through the one Typer re-exports, so no import names a module that may not exist.
+_UsageError: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+_ClickException: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
 
 @app.callback()
 def _root() -> None:
     """Тысяча (Thousand): play, replay and study the card game."""
 
 
+_COMMANDS = ("rules", "replay", "play", "arena")
+_MODULES = tuple(f"{c}_cmd" for c in _COMMANDS)
+
+
 def _register() -> None:
     # Each command module adds itself to ``app`` on import.
     import importlib
 
-    for name in ("rules_cmd", "replay_cmd", "play_cmd", "arena_cmd"):
+    for name in _MODULES:
         try:
             importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:  # a command not written yet
@@ -30,6 +55,64 @@ def _register() -> None:
                 raise
 
 
-def main() -> None:
+def _usage_error(e: Exception, args: Sequence[str]) -> int:
+    from .common import one_line
+
+    ctx = getattr(e, "ctx", None)
+    message = e.format_message() if hasattr(e, "format_message") else str(e)
+    if type(e).__name__ == "NoArgsIsHelpError":
+        # ``thousand`` alone: the help (Typer has already printed it when rich draws it).
+        if message.strip():
+            typer.echo(message, err=True)
+        return 2
+    typer.echo(f"error: {one_line(message)}", err=True)
+    if ctx is not None:
+        usage = one_line(ctx.get_usage().strip())
+        typer.echo(f"{usage}  (--help for more)", err=True)
+    else:  # Click knew no command yet (an option without its value)
+        command = args[0] if args and args[0] in _COMMANDS else "COMMAND"
+        typer.echo(f"Usage: thousand {command} [OPTIONS] ...  (thousand {command} --help "
+                   "for more)", err=True)
+    return 2
+
+
+def _os_error(e: OSError) -> int:
+    from .common import one_line
+
+    if e.errno == errno.EPIPE:  # the reader went away (``thousand rules | head``)
+        return 1
+    where = f"{e.filename}: " if e.filename is not None else ""
+    reason = e.strerror or str(e)
+    typer.echo(f"error: {one_line(f'{where}{reason}')}", err=True)
+    return 2
+
+
+def run(args: Sequence[str] | None = None) -> int:
+    """Run the command line with ``args`` (``sys.argv[1:]`` by default) and return the
+    exit status instead of exiting; what :func:`main` and the tests call."""
     _register()
-    app()
+    argv = list(sys.argv[1:] if args is None else args)
+    try:
+        result = app(args=argv, prog_name="thousand", standalone_mode=False)
+    except _UsageError as e:
+        return _usage_error(e, argv)
+    except _ClickException as e:
+        from .common import one_line
+
+        typer.echo(f"error: {one_line(e.format_message())}", err=True)  # type: ignore[attr-defined]
+        return int(getattr(e, "exit_code", 1))
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        return 1
+    except OSError as e:
+        return _os_error(e)
+    except KeyboardInterrupt:
+        return 130
+    except SystemExit as e:  # Typer exits by itself on a closed pipe
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    # Typer returns the exit status of a ``typer.Exit``, or the command's own value.
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def main() -> None:
+    sys.exit(run())
