@@ -35,7 +35,6 @@ Phases, in order (RULES.md §2, §4, §6):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
@@ -52,15 +51,16 @@ from .cards import (
     RANK_MASK,
     STRENGTH,
     SUIT_MASK,
+    SUITS,
     Card,
     Mask,
-    card_label,
+    card_str,
     cards_of,
     marriage_sum,
     points_of,
     round_points,
 )
-from .messages import IllegalMove, suit_name
+from .errors import IllegalMove
 from .moves import Move
 from .rules import Rules
 
@@ -78,6 +78,18 @@ class Phase(IntEnum):
     DONE = 6
     BUY = 7
 
+
+#: What the player to move does in each phase (a message parameter, see thousand.texts).
+PHASE_TASKS = {
+    Phase.DARK_CHOICE: "dark_or_look",
+    Phase.AUCTION: "bid",
+    Phase.EXCHANGE: "give",
+    Phase.CONTRACT: "contract_or_concede",
+    Phase.REDEAL_OFFER: "redeal_or_pass",
+    Phase.BUY: "buy_or_pass",
+    Phase.PLAY: "play",
+    Phase.DONE: "nothing",
+}
 
 PHASE_NAMES = {
     Phase.DARK_CHOICE: "dark choice",
@@ -196,11 +208,6 @@ class DealResult:
     dealer: int = 0
 
 
-
-
-def _words(en: str, ru: str) -> Callable[[str], str]:
-    """A message parameter that renders in the message's language."""
-    return lambda lang: ru if lang == "ru" else en
 
 
 class Deal:
@@ -553,10 +560,15 @@ class Deal:
         In the dark choice any move other than ``dark`` first implies ``look``, so a
         record (which never writes ``look``) replays move by move.
         """
+        if type(move) is not int:
+            # a float or a bool is no move, even where it equals one (1105.0 == 1105)
+            raise IllegalMove(repr(move), "not_a_move")
         legal = self._cached_legal
         if legal is None:
             legal = self.legal_moves()
         if move not in legal:
+            if not mv.is_move(move):
+                raise IllegalMove(str(move), "not_a_move")
             if self.phase == Phase.DARK_CHOICE and move != mv.DARK:
                 self.apply(mv.LOOK)
                 try:
@@ -623,11 +635,12 @@ class Deal:
             self.declared_suits, n_buys,
         ) = self._undo.pop()
         del self.buys[n_buys:]
-        self.hands = hands
-        self.trick = trick
-        self.taken = taken
-        self.tricks_won = tricks_won
-        self.bonus = bonus
+        # Copies: the snapshot stays as it was, so that a clone sharing it can undo too.
+        self.hands = hands.copy()
+        self.trick = trick.copy()
+        self.taken = taken.copy()
+        self.tricks_won = tricks_won.copy()
+        self.bonus = bonus.copy()
         del self.given[n_given:]
         del self.tricks[n_tricks:]
         del self.declarations[n_decl:]
@@ -954,50 +967,38 @@ class Deal:
             return self._over_cap(text, self.declarer)
         if phase == Phase.CONTRACT and move == mv.CONCEDE:
             if not self.rules.concede:
-                why = _words(": these rules have no concede", ": в этих правилах росписи нет")
+                why = "no_concede_rules"
             elif self.dark_standing:
-                why = _words(": a dark deal cannot be conceded", ": тёмную не расписывают")
+                why = "dark_deal"
             else:
-                why = _words(": not for you in this deal", ": вам в этой раздаче нельзя")
+                why = "not_for_you"
             return IllegalMove(text, "concede_not_allowed", why=why)
         if phase == Phase.EXCHANGE and (mv.is_give(move) or mv.is_discard(move)):
             card = mv.card_of(move)
             expected = mv.is_discard(self.legal_moves()[0])
             if mv.is_discard(move) != expected:
-                return IllegalMove(text, "wrong_phase", what=text.split()[0], now=now)
-            return IllegalMove(text, "not_in_hand", card=lambda lang: card_label(card, lang))
+                return IllegalMove(text, "wrong_phase", what=text.split()[0], **now)
+            return IllegalMove(text, "not_in_hand", card=card_str(card))
         if move == mv.BUY:
             if not self.rules.talon_buy:
-                return IllegalMove(text, "buy_not_allowed", why=_words(
-                    ": these rules have no buy-out", ": в этих правилах перекупа нет"))
-            return IllegalMove(text, "buy_not_allowed", why="")
+                return IllegalMove(text, "buy_not_allowed", why="no_buy_rules")
+            return IllegalMove(text, "buy_not_allowed", why="not_now")
         if move == mv.REDEAL:
             return IllegalMove(text, "redeal_not_entitled")
         if move == mv.DARK:
             return IllegalMove(text, "dark_not_allowed")
-        return IllegalMove(text, "wrong_phase", what=text, now=now)
+        return IllegalMove(text, "wrong_phase", what=text, **now)
 
-    def _expected(self, phase: Phase) -> Callable[[str], str]:
-        """What the player to move is to do now, as a message parameter."""
-        seat = self.to_move
+    def _expected(self, phase: Phase) -> dict[str, int | str]:
+        """What the player to move is to do now: his seat and a task code, as message
+        parameters (the texts are in :mod:`thousand.texts`)."""
         if phase == Phase.EXCHANGE and self.rules.exchange == "discard_three":
-            en, ru = "discard a card", "снести карту"
+            task = "discard"
         elif phase == Phase.CONTRACT and not self._concede_allowed():
-            en, ru = "name the contract", "назвать заказ"
+            task = "contract"
         else:
-            en, ru = {
-                Phase.DARK_CHOICE: ("bid dark or look at his cards",
-                                    "темнить или посмотреть карты"),
-                Phase.AUCTION: ("bid or pass", "торговаться или пасовать"),
-                Phase.EXCHANGE: ("give a card", "отдать карту"),
-                Phase.CONTRACT: ("name the contract or concede", "назвать заказ или расписать"),
-                Phase.REDEAL_OFFER: ("demand a redeal or pass",
-                                     "потребовать пересдачу или пасовать"),
-                Phase.BUY: ("buy the talon or pass", "перекупить прикуп или пасовать"),
-                Phase.PLAY: ("play a card", "сходить"),
-                Phase.DONE: ("nothing", "ничего"),
-            }[phase]
-        return _words(f"seat {seat} to {en}", f"игрок {seat} должен {ru}")
+            task = PHASE_TASKS[phase]
+        return {"seat": self.to_move, "task": task}
 
     def _why_illegal_bid(self, text: str, move: Move) -> IllegalMove:
         seat = self.to_move
@@ -1011,8 +1012,9 @@ class Deal:
             return IllegalMove(text, "bid_step", step=r.bid_step)
         low = 100 if self.high_bid == 0 else self.next_bid(self.high_bid)
         if n < low:
-            code = "first_bid_compulsory" if self.high_bid == 0 else "bid_too_low"
-            return IllegalMove(text, code, min=low)
+            if self.high_bid == 0:
+                return IllegalMove(text, "first_bid_compulsory", min=low)
+            return IllegalMove(text, "bid_too_low", min=low)
         if self.high_bid == 0 and r.opening_bid == "exactly_100":
             return IllegalMove(text, "opening_exactly_100")
         if self._dark_blocks(seat):
@@ -1024,10 +1026,7 @@ class Deal:
     def _over_cap(self, text: str, seat: int) -> IllegalMove:
         cap = self.cap(seat)
         held = marriage_sum(self.hands[seat], self.rules.marriage_values)
-        if held == 0:
-            why = _words(" without a marriage", " без марьяжа")
-        else:
-            why = _words(" with your marriages", " с вашими марьяжами")
+        why = "no_marriage" if held == 0 else "with_marriages"
         return IllegalMove(text, "bid_over_cap", cap=cap, why=why)
 
     def _why_illegal_card(self, text: str, move: Move) -> IllegalMove:
@@ -1035,7 +1034,7 @@ class Deal:
         hand = self.hands[seat]
         card = move % 24
         if not hand >> card & 1:
-            return IllegalMove(text, "not_in_hand", card=lambda lang: card_label(card, lang))
+            return IllegalMove(text, "not_in_hand", card=card_str(card))
         trick = self.trick
         if trick:
             if move >= 24:
@@ -1043,22 +1042,18 @@ class Deal:
             led = trick[0] // 6
             if hand & SUIT_MASK[led]:
                 if card // 6 != led:
-                    return IllegalMove(text, "must_follow", suit=suit_name(led))
+                    return IllegalMove(text, "must_follow", suit=SUITS[led])
                 top = self.top_of_suit(led)
-                return IllegalMove(text, "must_overtake", card=lambda lang: card_label(top, lang))
-            return IllegalMove(text, "must_trump", suit=suit_name(self.trump), led=suit_name(led))
+                return IllegalMove(text, "must_overtake", card=card_str(top))
+            return IllegalMove(text, "must_trump", suit=SUITS[self.trump], led=SUITS[led])
         if move >= 24:
             if not self.tricks and not self.rules.marriage_on_first_lead:
                 return IllegalMove(text, "no_declare_first_lead")
             if card not in self._declaring_cards(hand):
-                extra: object = ""
+                extra = ""
                 if self.declared_suits >> (card // 6) & 1 and card % 6 in (JACK, QUEEN, KING):
-                    extra = _words(
-                        "; this suit's marriage has been declared already",
-                        "; марьяж этой масти уже объявлен",
-                    )
-                label = lambda lang: card_label(card, lang)  # noqa: E731
-                return IllegalMove(text, "nothing_to_declare", card=label, extra=extra)
+                    extra = "already_declared"
+                return IllegalMove(text, "nothing_to_declare", card=card_str(card), extra=extra)
         if self.aces_in_row == seat:
             return IllegalMove(text, "aces_in_row")
         return IllegalMove(text, "no_lead_own_trump")

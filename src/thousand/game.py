@@ -23,6 +23,7 @@ Decisions beyond RULES.md (documented in docs/rules-decisions.md):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -83,6 +84,20 @@ class SeatState:
     concedes: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """The game as it stood when a deal ended, before that deal was scored: what
+    :meth:`Game.undo` restores to take back the deal's last move."""
+
+    seats: tuple[SeatState, ...]
+    dealer: int
+    deals_played: int
+    golden_start: int
+    golden_made: bool
+    redeal_streak: int
+    deal: Deal
+
+
 class GameOver(RuntimeError):
     """A move was offered after the game had ended."""
 
@@ -106,10 +121,9 @@ class Game:
             raise ValueError(f"{len(self.names)} player names for a {n}-player game")
         self.n = n
         self.seed = seed
-        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         if first_dealer is None:
             # Drawn by lot (seed 002), from the game's own random source: a seed repeats it.
-            first_dealer = self.rng.randrange(n)
+            first_dealer = self._random("first-dealer").randrange(n)
         if not (_is_int(first_dealer) and 0 <= first_dealer < n):
             raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}")
         self.first_dealer = first_dealer
@@ -125,6 +139,7 @@ class Game:
         self.deal: Deal | None = None
         self.winner: int | list[int] | None = None
         self.over = False
+        self._checkpoints: list[_Checkpoint] = []
         if auto_deal:
             self.start_deal()
 
@@ -180,14 +195,23 @@ class Game:
         """The player left of the dealer cuts (seed 002) *(decision)*."""
         return (self.dealer + 1) % self.n
 
+    def _random(self, purpose: str) -> random.Random:
+        """A random source for one purpose: from the seed and the purpose alone, so that the
+        cards of deal k are the same whether the game ran from its start or was restored
+        from its record before deal k; without a seed, the system's random source."""
+        if self.seed is None:
+            return random.SystemRandom()
+        return random.Random(f"thousand/{self.seed}/{purpose}")
+
     def random_cards(self) -> tuple[tuple[Mask, ...], Mask, tuple[Card, ...]]:
         """Shuffle, cut (``cut_nines``) and deal 7 cards to each player in the deal and the
-        last 3 to the talon."""
+        last 3 to the talon: the next deal's cards (deal ``len(self.records)``)."""
+        rng = self._random(f"deal/{len(self.records)}")
         deck = list(range(24))
-        self.rng.shuffle(deck)
+        rng.shuffle(deck)
         cut: tuple[Card, ...] = ()
         if self.rules.cut_nines:
-            cut = self._random_cut()
+            cut = self._random_cut(rng)
             if cut[-1] % 6 != JACK:
                 # The card seen last lies at the bottom of the deck: a talon card.
                 deck.remove(cut[-1])
@@ -203,13 +227,14 @@ class Game:
         talon = mask_of(deck[i : i + 3])
         return tuple(hands), talon, cut
 
-    def _random_cut(self) -> tuple[Card, ...]:
+    @staticmethod
+    def _random_cut(rng: random.Random) -> tuple[Card, ...]:
         """The bottom cards seen at the cut (RULES §4 "The cut"): a nine is shown and the
         deck cut again (a cut may show the same nine again); after the third nine the
         deck stays as it lies; a jack is shown and the dealer cuts once more unseen."""
         seen: list[Card] = []
         while True:
-            card = self.rng.randrange(24)
+            card = rng.randrange(24)
             seen.append(card)
             if card % 6 != NINE or len(seen) == 3:
                 return tuple(seen)
@@ -335,12 +360,62 @@ class Game:
         :meth:`apply` calls this when a deal ends; it is public so that the game's
         scoring can be checked on a deal result alone.
         """
+        if self.deal is not None:
+            self._checkpoints.append(_Checkpoint(
+                tuple(dataclasses.replace(st) for st in self.seats), self.dealer,
+                self.deals_played, self.golden_start, self.golden_made, self.redeal_streak,
+                self.deal,
+            ))
         summary = self._score(result, ctx)
         self.summaries.append(summary)
         self.deal = None
         if not self.over and self.auto_deal:
             self.start_deal()
         return summary
+
+    def undo(self) -> Move:
+        """Take back the last move, across the end of a deal too (the deal's scoring and
+        the next deal's dealing are taken back with it); return it.
+
+        A finished deal is kept as it ended, and reopened as a copy, so that undoing in a
+        clone never touches the original.
+        """
+        deal = self.deal
+        if deal is None or not deal.history:
+            if not self._checkpoints:
+                raise IndexError("no move to undo")
+            cp = self._checkpoints.pop()
+            if deal is not None:
+                self.records.pop()  # the next deal, dealt but not begun
+            self.seats = [dataclasses.replace(st) for st in cp.seats]
+            self.dealer = cp.dealer
+            self.deals_played = cp.deals_played
+            self.golden_start = cp.golden_start
+            self.golden_made = cp.golden_made
+            self.redeal_streak = cp.redeal_streak
+            self.summaries.pop()
+            self.winner = None
+            self.over = False
+            deal = self.deal = cp.deal.clone()
+        move = deal.undo()
+        if move != LOOK:
+            self.records[-1].moves.pop()
+        return move
+
+    def clone(self) -> Game:
+        """An independent copy: moves and undos on either leave the other as it was."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.names = list(self.names)
+        other.seats = [dataclasses.replace(st) for st in self.seats]
+        other.summaries = list(self.summaries)
+        other.records = [
+            DealRecord(r.dealer, r.hands, r.talon, list(r.moves), r.cut) for r in self.records
+        ]
+        other.deal = self.deal.clone() if self.deal is not None else None
+        other._checkpoints = list(self._checkpoints)
+        other.winner = list(self.winner) if isinstance(self.winner, list) else self.winner
+        return other
 
     # ---------------------------------------------------------------- scoring
 

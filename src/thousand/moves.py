@@ -108,8 +108,17 @@ def value_of(m: Move) -> int:
     return m - (_CONTRACT if m >= _CONTRACT else _BID)
 
 
+def is_move(m: int) -> bool:
+    """Whether an int is the value of some move (legal or not)."""
+    if 0 <= m < PASS or m in _WORDS:
+        return True
+    return _BID <= m < _CONTRACT + MAX_NUMBER
+
+
 def move_str(m: Move) -> str:
     """The record notation of a move."""
+    if not is_move(m):
+        raise MoveError(f"{m} is not a move")
     if m < _DECLARE:
         return card_str(m)
     if m < _GIVE:

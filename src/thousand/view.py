@@ -126,6 +126,8 @@ class View:
 def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
     """Build ``seat``'s view of ``deal``."""
     n = deal.players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        raise ValueError(f"no seat {seat!r} at this table: seats are 0 to {n - 1}, or None")
     d = deal.declarer
     hand: Mask | None = None
     if seat is not None and (deal.looked >> seat) & 1:
