@@ -25,6 +25,7 @@ def test_arena_command_prints_the_table_and_saves_records(tmp_path: Path) -> Non
     for word in ("heuristic", "random 1", "random 2", "win % (95% CI)", "score/deal",
                  "declared", "made, contested", "contract", "deals/s"):
         assert word in out
+    assert "faults" not in out  # shown only when a bot had one or a seat is a program
     files = sorted(out_dir.glob("*.json"))
     assert len(files) == 4
     for f in files:

@@ -60,13 +60,27 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
     assert again.entry(0).mean == pytest.approx(h.mean)
     data = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert data["n_sets"] == 6 and data["summary"]["bots"][0]["label"] == "heuristic"
+    assert all(b["faults"] == b["fallback_moves"] == 0 for b in data["summary"]["bots"])
     back = DuplicateReport.from_json(rep.to_json())
     assert back.entry(1).mean == pytest.approx(r1.mean)
     text = report_text(rep)
     assert "heuristic − random" in text and "deal score" in text
     assert "очки за раздачу" in report_text(rep, "ru")
     assert report_table(rep).row_count == 3
+    assert "faults" not in text  # shown only when a bot had one or a seat is a program
     assert any("made" in line for line in report_lines(rep))
+
+
+def test_a_log_written_before_faults_were_counted_loads() -> None:
+    """A set or game saved without the faults fields (an older sets.jsonl) still loads."""
+    rep = DuplicateReport.from_json({
+        "levels": ["heuristic", "random", "random"], "rules": Rules().to_json(), "seed": 1,
+        "sets": [{"index": 0, "seed": 5, "dealer": 0, "seatings": [
+            {"rotation": 0, "scores": [1, 2, 3], "declarer": 0, "contract": 100,
+             "made": True, "outcome": "played"}]}],
+        "games": [{"index": 0, "rotation": 0, "wins": [1.0, 0.0, 0.0], "deals": 3}],
+    })
+    assert rep.entry(0).faults == 0 and rep.entry(0).fallback_moves == 0
 
 
 def test_compulsory_openings_are_told_apart() -> None:

@@ -2,9 +2,17 @@
 
 :func:`play_game` is the one place where bots meet the engine: each bot is handed
 ``game.view(seat)`` for its own seat and nothing else, and its move is checked against the
-legal moves.  :func:`run_arena` plays many games (in several processes with ``jobs``),
-rotating the seats so that nobody keeps the same place at the table, and sums them up in an
-:class:`ArenaResult`.
+legal moves.  A game with a seat that follows the table (an external bot,
+:class:`~thousand.bots.external.TableBot`) is played through a
+:class:`~thousand.table.Table`, whose events that seat receives.  :func:`run_arena` plays
+many games (in several processes with ``jobs``), rotating the seats so that nobody keeps
+the same place at the table, and sums them up in an :class:`ArenaResult`.
+
+In the arena a bot that fails to move (an illegal move, an exception, and for an external
+bot a timeout, a malformed answer or a process that is gone) does not stop the run: the
+:class:`Referee` logs one line on stderr, counts a fault against the bot, and a ``random``
+move is played for it.  Without a referee :func:`play_game` raises
+:class:`~thousand.bots.base.BotError` instead (what the tests want).
 
 Counting (docs/bots.md):
 
@@ -13,22 +21,39 @@ Counting (docs/bots.md):
 * the 95% interval of the win rate is Wilson's score interval on those (fractional) wins;
 * "mean score per deal" is the bot's final score over the deals played (redeals are not
   deals); "declared" counts the deals it played as declarer (golden deals included),
-  "made" those it made (a conceded contract is not made).
+  "made" those it made (a conceded contract is not made);
+* "faults" counts the moves a bot failed to make, "fallback moves" the moves played for it
+  (a fault, or a seat whose process is gone for the rest of its game).
 """
 
 from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from thousand import moves as mv
 from thousand.game import Game
+from thousand.moves import Move
 from thousand.rules import Rules
+from thousand.table import Table
+from thousand.view import View
 
-from .base import Bot, checked_choice
+from .base import Bot, BotError
+from .external import (
+    DEFAULT_TIMEOUT,
+    BotFault,
+    TableBot,
+    check_level,
+    display_name,
+    is_command,
+    seat_bot,
+)
 from .jobs import run_jobs
+from .random_bot import RandomBot
 
 MAX_MOVES = 500_000  # a game that long is a bug somewhere, not a game
 
@@ -37,26 +62,150 @@ class ArenaError(RuntimeError):
     """A game could not be finished (a bot failed, or the game never ended)."""
 
 
+class Referee:
+    """Keeps a game going when a bot fails: each failure (:class:`BotFault`) is counted
+    against the seat, logged as one line (on stderr unless ``log`` says otherwise), and
+    the fallback, a ``random`` bot seeded from ``seed`` and the seat, moves instead.
+
+    ``names`` are the bots by seat, ``where`` starts each line (``arena game 3``)."""
+
+    def __init__(self, names: Sequence[str], seed: int | None = None, where: str = "",
+                 log: Callable[[str], None] | None = None) -> None:
+        n = len(names)
+        self.names = list(names)
+        self.where = where
+        self.faults = [0] * n
+        self.fallback_moves = [0] * n
+        self.log = log if log is not None else _to_stderr
+        self._fallback = [
+            RandomBot(None if seed is None else (seed * 7919 + s * 104_729 + 17) % 2**63)
+            for s in range(n)
+        ]
+
+    def fallback(self, view: View, fault: BotFault) -> Move:
+        """The move played for the seat to move after ``fault`` (logged and counted when
+        it counts)."""
+        seat = view.to_move
+        move = self._fallback[seat].choose(view)
+        self.fallback_moves[seat] += 1
+        if fault.counted:
+            self.faults[seat] += 1
+            where = f"{self.where}, " if self.where else ""
+            self.log(_one_line(
+                f"{where}seat {seat} ({self.names[seat]}): {fault.kind}: {fault.reason}; "
+                f"played {mv.move_str(move)} instead"
+            ))
+        return move
+
+
+def _to_stderr(line: str) -> None:
+    sys.stderr.write(f"fault: {line}\n")
+    sys.stderr.flush()
+
+
+def _one_line(text: str, limit: int = 400) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bot_name(bot: object) -> str:
+    return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+def decide(bot: Bot, view: View, referee: Referee | None = None) -> Move:
+    """``bot``'s legal move for ``view``: with a ``referee`` a failure is a fault and the
+    fallback's move; without one it raises :class:`BotError`."""
+    try:
+        move = bot.choose(view)
+    except BotFault as e:
+        if referee is None:
+            raise BotError(f"{_bot_name(bot)}: {e}") from None
+        return referee.fallback(view, e)
+    except Exception as e:
+        if referee is None:
+            raise
+        return referee.fallback(view, BotFault("error", f"{type(e).__name__}: {e}"))
+    legal = view.legal
+    try:
+        return legal[legal.index(move)]  # the engine's own int (a numpy int is welcome)
+    except (ValueError, TypeError):
+        if referee is None:
+            raise BotError(f"{_bot_name(bot)} chose {move!r}, not a legal move here") from None
+        return referee.fallback(view, BotFault("illegal", _why_illegal(move, view)))
+
+
+def _why_illegal(move: object, view: View) -> str:
+    if isinstance(move, bool) or not isinstance(move, int):
+        return f"{move!r} is not a move"
+    try:
+        text = mv.move_str(move)
+    except mv.MoveError:
+        return f"{move} is not a move"
+    legal = ", ".join(mv.move_str(m) for m in view.legal[:12])
+    more = ", …" if len(view.legal) > 12 else ""
+    return f"{text} is not legal here (legal: {legal}{more})"
+
+
+def needs_table(bots: Sequence[Bot]) -> bool:
+    """Whether a seat follows the table (an external bot): the game goes through a Table."""
+    return any(isinstance(b, TableBot) for b in bots)
+
+
+def new_game(rules: Rules, names: Sequence[str] | None, first_dealer: int, seed: int,
+             bots: Sequence[Bot]) -> Game | Table:
+    """A game for ``bots``: a :class:`Table` when a seat follows the table, else the bare
+    (faster) :class:`Game`; both deal the same cards for a seed."""
+    if needs_table(bots):
+        return Table(rules, names, first_dealer, seed)
+    return Game(rules, players=names, first_dealer=first_dealer, seed=seed)
+
+
 def play_game(
-    game: Game,
+    game: Game | Table,
     bots: Sequence[Bot],
     on_move: Callable[[Game, int, int], None] | None = None,
+    *,
+    referee: Referee | None = None,
+    until: Callable[[Game], bool] | None = None,
 ) -> Game:
-    """Play ``game`` to its end with ``bots[seat]`` moving for each seat.
+    """Play ``game`` to its end (or until ``until(game)``) with ``bots[seat]`` moving for
+    each seat; return the game.
 
     A bot sees only ``game.view(seat)``; ``on_move(game, seat, move)`` is called after
-    each move (for logging)."""
-    moves = 0
-    while not game.over:
-        seat = game.to_move
-        move = checked_choice(bots[seat], game.view(seat))
-        game.apply(move)
-        if on_move is not None:
-            on_move(game, seat, move)
-        moves += 1
-        if moves > MAX_MOVES:
-            raise ArenaError(f"the game did not end after {MAX_MOVES} moves")
-    return game
+    each move (for logging).  A move that is not legal raises :class:`BotError`, or with
+    a ``referee`` is a fault answered by a fallback move.  Seats that follow the table
+    (external bots) need ``game`` to be a :class:`Table`: they sit down first, are told
+    when the game ends, and their processes are stopped however it ends."""
+    table = game if isinstance(game, Table) else None
+    g = table.game if table is not None else game
+    assert isinstance(g, Game)
+    seated = [(s, b) for s, b in enumerate(bots) if isinstance(b, TableBot)]
+    if seated and table is None:
+        raise ValueError("an external bot plays at a table: pass a thousand.table.Table")
+    try:
+        for seat, bot in seated:
+            assert table is not None
+            bot.sit(table, seat)
+        moves = 0
+        while not g.over and (until is None or not until(g)):
+            seat = g.to_move
+            move = decide(bots[seat], g.view(seat), referee)
+            if table is not None:
+                table.submit(seat, move, table.version)
+            else:
+                g.apply(move)
+            if on_move is not None:
+                on_move(g, seat, move)
+            moves += 1
+            if moves > MAX_MOVES:
+                raise ArenaError(f"the game did not end after {MAX_MOVES} moves")
+        for _, bot in seated:
+            assert table is not None
+            bot.stand(table)
+    finally:
+        for _, bot in seated:
+            bot.close()
+    return g
 
 
 @dataclass
@@ -75,6 +224,9 @@ class SeatStats:
     #: contracts that were the compulsory opening nobody outbid, and how many were made
     compulsory: int = 0
     compulsory_made: int = 0
+    #: moves it failed to make, and moves the fallback played for it
+    faults: int = 0
+    fallback_moves: int = 0
 
     def add(self, other: SeatStats) -> None:
         self.games += other.games
@@ -86,6 +238,8 @@ class SeatStats:
         self.contracts += other.contracts
         self.compulsory += other.compulsory
         self.compulsory_made += other.compulsory_made
+        self.faults += other.faults
+        self.fallback_moves += other.fallback_moves
 
     @property
     def win_rate(self) -> float:
@@ -149,13 +303,15 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
 
 
 def labels_for(levels: Sequence[str]) -> list[str]:
-    """``heuristic, random, random`` -> ``heuristic, random 1, random 2``."""
+    """``heuristic, random, random`` -> ``heuristic, random 1, random 2``; a command by its
+    short name (``cmd:/home/me/first.py`` -> ``cmd:first.py``)."""
+    names = [display_name(lv) for lv in levels]
     out = []
-    for i, lv in enumerate(levels):
-        if levels.count(lv) > 1:
-            out.append(f"{lv} {levels[:i + 1].count(lv)}")
+    for i, name in enumerate(names):
+        if names.count(name) > 1:
+            out.append(f"{name} {names[:i + 1].count(name)}")
         else:
-            out.append(lv)
+            out.append(name)
     return out
 
 
@@ -172,6 +328,7 @@ class _Job:
     rules_json: dict[str, object]
     seed: int
     save_dir: str | None
+    timeout: float = DEFAULT_TIMEOUT
 
 
 def _compulsory(moves: Sequence[int]) -> bool:
@@ -189,18 +346,22 @@ def _compulsory(moves: Sequence[int]) -> bool:
 
 def _play_one(job: _Job) -> tuple[int, list[SeatStats], int, str | None]:
     """Play arena game ``job.index``; return (index, stats by entry, deals, saved path)."""
-    from . import make_bot
-
     rules = Rules.from_json(job.rules_json)
     k = len(job.levels)
     shift = job.index % k
     # entry e sits at seat (e + shift) % k
     seat_entry = [(s - shift) % k for s in range(k)]
-    bots = [make_bot(job.levels[seat_entry[s]], seed=job.seed * 31 + s) for s in range(k)]
-    names = [job.levels[seat_entry[s]] for s in range(k)]
-    game = Game(rules, players=names, first_dealer=0, seed=job.seed)
-    play_game(game, bots)
+    bots = [seat_bot(job.levels[seat_entry[s]], job.seed * 31 + s, job.timeout)
+            for s in range(k)]
+    labels = labels_for(job.levels)
+    names = [labels[seat_entry[s]] if is_command(job.levels[seat_entry[s]])
+             else job.levels[seat_entry[s]] for s in range(k)]
+    referee = Referee([labels[e] for e in seat_entry], job.seed, f"arena game {job.index + 1}")
+    game = play_game(new_game(rules, names, 0, job.seed, bots), bots, referee=referee)
     stats = [SeatStats(label="", level=lv, games=1) for lv in job.levels]
+    for s in range(k):
+        stats[seat_entry[s]].faults += referee.faults[s]
+        stats[seat_entry[s]].fallback_moves += referee.fallback_moves[s]
     winners = game.winner if isinstance(game.winner, list) else (
         [game.winner] if game.winner is not None else []
     )
@@ -244,18 +405,23 @@ def iter_arena(
     seed: int | None = None,
     jobs: int = 1,
     save_dir: str | None = None,
+    move_timeout: float = DEFAULT_TIMEOUT,
 ) -> Iterator[tuple[int, list[SeatStats], int, str | None]]:
-    """Play the games one by one (or in ``jobs`` processes), yielding each as it ends."""
+    """Play the games one by one (or in ``jobs`` processes), yielding each as it ends.
+    A level may be ``cmd:COMMAND``, an external bot with ``move_timeout`` seconds a move."""
     rules = rules if rules is not None else Rules()
     if len(levels) != rules.players:
         raise ValueError(
             f"{len(levels)} bots for a {rules.players}-player game: name one bot per seat"
         )
+    for level in levels:
+        check_level(level)
     if save_dir is not None:
         os.makedirs(save_dir, exist_ok=True)
     rj = rules.to_json()
     work = [
-        _Job(i, tuple(levels), rj, game_seed(seed, i), save_dir) for i in range(n_games)
+        _Job(i, tuple(levels), rj, game_seed(seed, i), save_dir, move_timeout)
+        for i in range(n_games)
     ]
     chunk = max(1, min(8, n_games // (4 * max(1, jobs))))
     yield from run_jobs(_play_one, work, jobs, chunk)
@@ -269,13 +435,16 @@ def run_arena(
     jobs: int = 1,
     save_dir: str | None = None,
     progress: Callable[[int], None] | None = None,
+    move_timeout: float = DEFAULT_TIMEOUT,
 ) -> ArenaResult:
-    """Play ``n_games`` games between the bots ``levels`` (one per seat) and sum them up."""
+    """Play ``n_games`` games between the bots ``levels`` (one per seat: a level, or
+    ``cmd:COMMAND`` for an external bot with ``move_timeout`` seconds a move) and sum
+    them up."""
     labels = labels_for(levels)
     total = [SeatStats(label=lb, level=lv) for lb, lv in zip(labels, levels, strict=True)]
     result = ArenaResult(total)
     start = time.perf_counter()
-    games = iter_arena(levels, n_games, rules, seed, jobs, save_dir)
+    games = iter_arena(levels, n_games, rules, seed, jobs, save_dir, move_timeout)
     for done, (_, stats, deals, path) in enumerate(games, 1):
         for t, s in zip(total, stats, strict=True):
             t.add(s)

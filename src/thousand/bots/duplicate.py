@@ -19,7 +19,11 @@ For each bot it reports (docs/search-bots.md):
 * the **difference** of two bots' mean deal scores, with the same paired interval;
 * how often it declared, its **make rate** as declarer, and its **mean contract**;
 * with ``games > 0``, whole games too: ``games`` random games for every rotation, and the
-  **win rate** of each bot with a Wilson 95% interval (a shared win counts 1/k).
+  **win rate** of each bot with a Wilson 95% interval (a shared win counts 1/k);
+* its **faults**: the moves it failed to make (an illegal move, an exception; for an
+  external bot, ``cmd:COMMAND``, a timeout, a malformed answer or a process that is gone),
+  each logged on stderr and answered by a fallback move (:class:`~.arena.Referee`), and
+  the **fallback moves** played for it.
 
 ``jobs`` processes play sets in parallel.  With ``save_dir`` every finished set is appended
 to ``sets.jsonl`` at once (a long run that is stopped keeps what it played, and
@@ -44,8 +48,8 @@ from thousand import moves as mv
 from thousand.game import Game
 from thousand.rules import Rules
 
-from .arena import MAX_MOVES, ArenaError, labels_for, wilson_interval
-from .base import checked_choice
+from .arena import Referee, labels_for, new_game, play_game, wilson_interval
+from .external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from .jobs import run_jobs
 
 Z95 = 1.96
@@ -64,6 +68,10 @@ class SeatingResult:
     dark: bool = False
     #: the contract is the opener's compulsory first bid that nobody contested
     compulsory: bool = False
+    #: by entry: the moves it failed to make, the moves the fallback played for it
+    #: (empty: none)
+    faults: list[int] = field(default_factory=list)
+    fallback: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -83,6 +91,8 @@ class GameResult:
     rotation: int
     wins: list[float]  # by entry
     deals: int
+    faults: list[int] = field(default_factory=list)  # by entry, as in SeatingResult
+    fallback: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -98,6 +108,8 @@ class EntryStats:
     contracts: int
     games: float = 0.0
     wins: float = 0.0
+    faults: int = 0
+    fallback_moves: int = 0
 
     @property
     def make_rate(self) -> float:
@@ -150,10 +162,12 @@ class DuplicateReport:
     def entry(self, e: int) -> EntryStats:
         xs = [s.mean_score(e) for s in self.sets]
         m, ci = mean_ci(xs)
-        declared = made = conceded = contracts = seatings = 0
+        declared = made = conceded = contracts = seatings = faults = fallback = 0
         for s in self.sets:
             for st in s.seatings:
                 seatings += 1
+                faults += st.faults[e] if st.faults else 0
+                fallback += st.fallback[e] if st.fallback else 0
                 if st.declarer == e:
                     declared += 1
                     contracts += st.contract or 0
@@ -161,8 +175,10 @@ class DuplicateReport:
                     conceded += st.outcome == "conceded"
         games = float(len(self.games))
         wins = sum(g.wins[e] for g in self.games)
+        faults += sum(g.faults[e] for g in self.games if g.faults)
+        fallback += sum(g.fallback[e] for g in self.games if g.fallback)
         return EntryStats(self.labels[e], self.levels[e], m, ci, seatings, declared, made,
-                          conceded, contracts, games, wins)
+                          conceded, contracts, games, wins, faults, fallback)
 
     def entries(self) -> list[EntryStats]:
         return [self.entry(e) for e in range(len(self.levels))]
@@ -211,6 +227,7 @@ class DuplicateReport:
                     "mean_contract": round(s.mean_contract, 2), "games": s.games,
                     "wins": s.wins, "win_rate": round(s.win_rate, 4),
                     "win_ci95": [round(x, 4) for x in s.win_interval] if s.games else None,
+                    "faults": s.faults, "fallback_moves": s.fallback_moves,
                 }
                 for s in ents
             ],
@@ -270,6 +287,7 @@ class _Task:
     levels: tuple[str, ...]
     rules_json: dict[str, Any]
     seed: int
+    timeout: float = DEFAULT_TIMEOUT
 
 
 def _seat_entry(n: int, rotation: int) -> list[int]:
@@ -277,16 +295,34 @@ def _seat_entry(n: int, rotation: int) -> list[int]:
     return [(s - rotation) % n for s in range(n)]
 
 
-def _bots(levels: Sequence[str], seat_entry: Sequence[int], seed: int) -> list[Any]:
-    from . import make_bot
-
+def _bots(levels: Sequence[str], seat_entry: Sequence[int], seed: int,
+          timeout: float = DEFAULT_TIMEOUT) -> list[Any]:
     # The seed goes with the seat, not with the bot: a level sitting in the same seat in
     # two seatings decides the same way from the same position (common random numbers),
     # so the seatings differ where the bots differ, not where their dice do.
-    return [make_bot(levels[e], seed=seed * 31 + seat) for seat, e in enumerate(seat_entry)]
+    return [seat_bot(levels[e], seed * 31 + seat, timeout) for seat, e in enumerate(seat_entry)]
 
 
-def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetResult:
+def _referee(levels: Sequence[str], seat_entry: Sequence[int], seed: int,
+             where: str) -> Referee:
+    labels = labels_for(levels)
+    return Referee([labels[e] for e in seat_entry], seed, where)
+
+
+def _by_entry(by_seat: Sequence[int], seat_entry: Sequence[int]) -> list[int]:
+    """Seat figures by entry; empty when all are 0 (the logs stay short)."""
+    out = [0] * len(by_seat)
+    for seat, e in enumerate(seat_entry):
+        out[e] = by_seat[seat]
+    return out if any(out) else []
+
+
+def _one_deal_played(game: Game) -> bool:
+    return any(x.result.outcome != "redeal" for x in game.summaries)
+
+
+def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int,
+             move_timeout: float = DEFAULT_TIMEOUT) -> SetResult:
     """Play dealt set ``index`` in every rotation."""
     n = rules.players
     s_seed = set_seed(seed, index)
@@ -294,17 +330,12 @@ def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetR
     seatings = []
     for rot in range(n):
         seat_entry = _seat_entry(n, rot)
-        bots = _bots(levels, seat_entry, s_seed)
-        game = Game(rules, first_dealer=dealer, seed=s_seed)
-        moves = 0
-        while not game.over and not any(
-            x.result.outcome != "redeal" for x in game.summaries
-        ):
-            seat = game.to_move
-            game.apply(checked_choice(bots[seat], game.view(seat)))
-            moves += 1
-            if moves > MAX_MOVES:
-                raise ArenaError("a deal did not end")
+        bots = _bots(levels, seat_entry, s_seed, move_timeout)
+        referee = _referee(levels, seat_entry, s_seed,
+                           f"duplicate set {index + 1}, seating {rot + 1}")
+        # the deal (and the redeals before it) only: the game stops after it
+        game = play_game(new_game(rules, None, dealer, s_seed, bots), bots, referee=referee,
+                         until=_one_deal_played)
         scores = [0] * n
         for summ in game.summaries:
             for seat in range(n):
@@ -316,24 +347,23 @@ def play_set(index: int, levels: Sequence[str], rules: Rules, seed: int) -> SetR
         compulsory = res.declarer is not None and n_bids == 1 and res.bid == 100 and not res.golden
         seatings.append(SeatingResult(
             rot, scores, decl, res.contract, res.made, res.outcome, res.dark, compulsory,
+            _by_entry(referee.faults, seat_entry), _by_entry(referee.fallback_moves, seat_entry),
         ))
     return SetResult(index, s_seed, dealer, seatings)
 
 
-def play_rotated_game(index: int, levels: Sequence[str], rules: Rules, seed: int) -> list[
-    GameResult
-]:
+def play_rotated_game(index: int, levels: Sequence[str], rules: Rules, seed: int,
+                      move_timeout: float = DEFAULT_TIMEOUT) -> list[GameResult]:
     """Whole game ``index`` (its own cards) once in every rotation."""
-    from .arena import play_game
-
     n = rules.players
     g_seed = set_seed(seed + 7, index)
     out = []
     for rot in range(n):
         seat_entry = _seat_entry(n, rot)
-        bots = _bots(levels, seat_entry, g_seed)
-        game = Game(rules, first_dealer=index % n, seed=g_seed)
-        play_game(game, bots)
+        bots = _bots(levels, seat_entry, g_seed, move_timeout)
+        referee = _referee(levels, seat_entry, g_seed,
+                           f"duplicate game {index + 1}, seating {rot + 1}")
+        game = play_game(new_game(rules, None, index % n, g_seed, bots), bots, referee=referee)
         wins = [0.0] * n
         winners = game.winner if isinstance(game.winner, list) else (
             [game.winner] if game.winner is not None else []
@@ -341,15 +371,16 @@ def play_rotated_game(index: int, levels: Sequence[str], rules: Rules, seed: int
         for w in winners:
             wins[seat_entry[w]] += 1 / len(winners)
         deals = sum(1 for x in game.summaries if x.result.outcome != "redeal")
-        out.append(GameResult(index, rot, wins, deals))
+        out.append(GameResult(index, rot, wins, deals, _by_entry(referee.faults, seat_entry),
+                              _by_entry(referee.fallback_moves, seat_entry)))
     return out
 
 
 def _run_task(task: _Task) -> tuple[str, Any]:
     rules = Rules.from_json(task.rules_json)
     if task.kind == "set":
-        return "set", play_set(task.index, task.levels, rules, task.seed)
-    return "game", play_rotated_game(task.index, task.levels, rules, task.seed)
+        return "set", play_set(task.index, task.levels, rules, task.seed, task.timeout)
+    return "game", play_rotated_game(task.index, task.levels, rules, task.seed, task.timeout)
 
 
 def run_duplicate(
@@ -362,16 +393,20 @@ def run_duplicate(
     save_dir: str | None = None,
     resume: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    move_timeout: float = DEFAULT_TIMEOUT,
 ) -> DuplicateReport:
     """Play ``sets`` dealt sets in every rotation of ``bot_levels`` (and ``games`` whole
-    games per rotation); see the module docstring.  ``progress(done, total)`` is called
-    as tasks finish."""
+    games per rotation); see the module docstring.  A level may be ``cmd:COMMAND``, an
+    external bot with ``move_timeout`` seconds a move.  ``progress(done, total)`` is
+    called as tasks finish."""
     rules = rules if rules is not None else Rules()
     levels = list(bot_levels)
     if len(levels) != rules.players:
         raise ValueError(
             f"{len(levels)} bots for a {rules.players}-player game: name one bot per seat"
         )
+    for level in levels:
+        check_level(level)
     rj = rules.to_json()
     report = DuplicateReport(levels, rj, seed)
     done_sets: set[int] = set()
@@ -395,10 +430,10 @@ def run_duplicate(
             log = open(path, "w", encoding="utf-8")  # noqa: SIM115
             log.write(json.dumps({"header": header}) + "\n")
             log.flush()
-    tasks = [_Task("set", i, tuple(levels), rj, seed) for i in range(sets) if i not in done_sets]
-    tasks += [
-        _Task("game", i, tuple(levels), rj, seed) for i in range(games) if i not in done_games
-    ]
+    tasks = [_Task("set", i, tuple(levels), rj, seed, move_timeout)
+             for i in range(sets) if i not in done_sets]
+    tasks += [_Task("game", i, tuple(levels), rj, seed, move_timeout)
+              for i in range(games) if i not in done_games]
     start = time.perf_counter()
     base_seconds = report.seconds
     try:
@@ -474,6 +509,7 @@ _WORDS = {
         "pace": "{sets} sets × {rot} seatings = {deals} deals{games} in {sec:.0f} s",
         "games": ", {g} games", "all": "all declarers made {p:.1f}% ({k}/{n})",
         "contested": "leaving out uncontested compulsory 100s: {p:.1f}% ({k}/{n})",
+        "faults": "faults", "fallback": "fallback moves",
     },
     "ru": {
         "bot": "бот", "score": "очки за раздачу (95% ДИ)", "declared": "заказывал",
@@ -482,6 +518,7 @@ _WORDS = {
         "pace": "{sets} наборов × {rot} рассадки = {deals} раздач{games} за {sec:.0f} с",
         "games": ", {g} партий", "all": "все разыгрывающие сыграли {p:.1f}% ({k}/{n})",
         "contested": "без обязательных 100, которые никто не перебил: {p:.1f}% ({k}/{n})",
+        "faults": "сбои", "fallback": "ходы за бота",
     },
 }
 
@@ -498,9 +535,13 @@ def report_table(report: DuplicateReport, lang: str = "en") -> Table:
     with_games = bool(report.games)
     if with_games:
         cols.append((w["wins"], "right"))
+    entries = report.entries()
+    with_faults = has_faults(report, entries)
+    if with_faults:
+        cols += [(w["faults"], "right"), (w["fallback"], "right")]
     for name, justify in cols:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    for s in report.entries():
+    for s in entries:
         row = [s.label]
         if with_sets:
             row += [
@@ -512,8 +553,18 @@ def report_table(report: DuplicateReport, lang: str = "en") -> Table:
         if with_games:
             lo, hi = s.win_interval
             row.append(f"{100 * s.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
+        if with_faults:
+            row += [str(s.faults), str(s.fallback_moves)]
         table.add_row(*row)
     return table
+
+
+def has_faults(report: DuplicateReport, entries: Sequence[EntryStats] | None = None) -> bool:
+    """Whether the table shows faults: some bot had one, or a seat is an external bot."""
+    entries = entries if entries is not None else report.entries()
+    return any(s.faults or s.fallback_moves for s in entries) or any(
+        is_command(lv) for lv in report.levels
+    )
 
 
 def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:

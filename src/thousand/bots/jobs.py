@@ -23,5 +23,17 @@ def run_jobs(fn: Callable[[T], R], items: Iterable[T], jobs: int,
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(processes=jobs) as pool:
+    with ctx.Pool(processes=jobs, initializer=_worker_start) as pool:
         yield from pool.imap_unordered(fn, work, chunksize=chunksize)
+
+
+def _worker_start() -> None:
+    """In a worker: write to the real stdout and stderr.  A worker forked while a progress
+    bar holds ``sys.stderr`` would otherwise print (a fault line) through a copy of the
+    bar that no longer runs."""
+    import sys
+
+    if sys.__stdout__ is not None:
+        sys.stdout = sys.__stdout__
+    if sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__

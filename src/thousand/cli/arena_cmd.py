@@ -5,38 +5,58 @@
 bar, then per bot: games won with a 95% interval (Wilson; a shared win counts 1/k to each
 of its k winners), mean score per deal, how often it declared and made its contract, its
 mean contract; and the pace in games and deals per second.
+
+``--seat 2=cmd:"node bot.js"`` (repeatable) seats an external bot, a program speaking
+JSON lines (thousand.bots.external, docs/bots.md); ``--move-timeout`` is its time a move.
+A bot that fails to move is logged on stderr and counted in the table's "faults" column.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import sys
 from typing import Annotated
 
 import typer
 from rich import box
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from thousand.bots.arena import ArenaResult, run_arena
+from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
 from thousand.rules import Rules
 
-from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit
+from .common import (
+    SetOption,
+    fail,
+    levels_or_exit,
+    one_line,
+    output_console,
+    rules_or_exit,
+    seat_levels_or_exit,
+)
 
 
 def result_table(result: ArenaResult) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for col, justify in (
+    cols = [
         ("bot", "left"), ("games", "right"), ("won", "right"), ("win % (95% CI)", "right"),
         ("score/deal", "right"), ("declared", "right"), ("made", "right"),
         ("made, contested", "right"), ("contract", "right"),
-    ):
+    ]
+    # faults: shown when a bot had one, or a seat is an external bot
+    with_faults = any(b.faults or b.fallback_moves or is_command(b.level) for b in result.bots)
+    if with_faults:
+        cols += [("faults", "right"), ("fallback moves", "right")]
+    for col, justify in cols:
         table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for b in result.bots:
         lo, hi = b.win_interval
         wins = f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.1f}"
-        table.add_row(
+        row = [
             b.label,
             str(b.games),
             wins,
@@ -46,7 +66,10 @@ def result_table(result: ArenaResult) -> Table:
             f"{100 * b.make_rate:.1f}% of {b.declared}",
             f"{100 * b.contested_make_rate:.1f}% of {b.declared - b.compulsory}",
             f"{b.mean_contract:.1f}",
-        )
+        ]
+        if with_faults:
+            row += [str(b.faults), str(b.fallback_moves)]
+        table.add_row(*row)
     return table
 
 
@@ -64,6 +87,20 @@ def arena_command(
     bots: Annotated[
         str, typer.Option("--bots", help="One bot level per seat, e.g. heuristic,random,random.")
     ] = "heuristic,random,random",
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat", metavar="N=BOT",
+            help="Seat N (from 0; its place in --bots) is played by BOT: a level, or "
+            "cmd:COMMAND, a program speaking JSON lines (docs/bots.md). Repeatable; --bots "
+            "names every seat or the seats left free.",
+        ),
+    ] = None,
+    move_timeout: Annotated[
+        float,
+        typer.Option("--move-timeout", metavar="SECONDS",
+                     help="An external bot's time for each move."),
+    ] = DEFAULT_TIMEOUT,
     games: Annotated[
         int, typer.Option("-n", "--games", help="How many games (with --duplicate: dealt sets).")
     ] = 100,
@@ -99,39 +136,66 @@ def arena_command(
 ) -> None:
     """Bots play games against each other; print who won and how they bid."""
     rules = rules_or_exit(preset, sets)
-    levels = levels_or_exit(bots)
-    if len(levels) != rules.players:
-        raise fail(
-            f"--bots names {len(levels)} bots for a {rules.players}-player game: "
-            "one level per seat"
-        )
+    levels = seat_levels_or_exit(levels_or_exit(bots), seat, rules.players)
+    if not move_timeout > 0:
+        raise fail("--move-timeout must be more than 0 seconds")
     if games < 1:
         raise fail("-n must be at least 1")
     if whole_games < 0:
         raise fail("--whole-games must be 0 or more")
     if (whole_games or resume) and not duplicate:
         raise fail("--whole-games and --resume go with --duplicate")
+    if save is not None:
+        _save_dir_or_exit(save)
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     console = output_console()
+    # A fault line (stderr) shows above the bar on a terminal, and goes as it is to a
+    # stderr sent elsewhere.
     progress = Progress(
         TextColumn("[bold]arena[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=console, disable=quiet, transient=True,
+        console=console, disable=quiet, transient=True, redirect_stderr=sys.stderr.isatty(),
     )
     if duplicate:
-        _duplicate(levels, games, rules, seed, jobs, save, whole_games, resume, lang, progress)
+        _duplicate(levels, games, rules, seed, jobs, save, whole_games, resume, lang, progress,
+                   move_timeout)
         return
     with progress:
         task = progress.add_task("games", total=games)
         result = run_arena(
             levels, games, rules, seed=seed, jobs=jobs, save_dir=save,
             progress=lambda done: progress.update(task, completed=done),
+            move_timeout=move_timeout,
         )
+    table = result_table(result)
+    console = _wide_enough(console, table)
     console.print(f"[bold]{_title(levels, rules)}[/]")
-    console.print(result_table(result))
+    console.print(table)
     console.print(pace_line(result))
     if save:
         console.print(f"{len(result.records)} records in {save}")
+
+
+def _wide_enough(console: Console, table: Table) -> Console:
+    """When the output is not a terminal, a console wide enough for the whole table (the
+    faults columns and a long external bot's name make it wider than 120 columns)."""
+    if console.is_terminal:
+        return console
+    width = console.measure(table, options=console.options.update_width(1000)).maximum
+    return console if width <= console.width else Console(highlight=False, width=width)
+
+
+def _save_dir_or_exit(save: str) -> None:
+    """``--save DIR`` must be a directory (made if missing): a file there is left alone."""
+    shown = one_line(save, 160)
+    if os.path.lexists(save) and not os.path.isdir(save):
+        raise fail(f"--save {shown}: a file is there; --save names a directory for the records")
+    try:
+        os.makedirs(save, exist_ok=True)
+    except OSError as e:
+        raise fail(f"--save {shown}: cannot make the directory: {e.strerror or e}") from None
+    except ValueError as e:  # a name the system cannot take (a NUL byte)
+        raise fail(f"--save {shown}: {e}") from None
 
 
 def _title(levels: list[str], rules: Rules) -> str:
@@ -152,6 +216,7 @@ def _duplicate(
     resume: bool,
     lang: str,
     progress: Progress,
+    move_timeout: float = DEFAULT_TIMEOUT,
 ) -> None:
     """``--duplicate``: the same dealt sets in every seating (thousand.bots.duplicate)."""
     from thousand.bots.duplicate import report_lines, report_table, run_duplicate
@@ -166,11 +231,14 @@ def _duplicate(
                 levels, sets, rules, seed=seed, jobs=jobs, games=whole_games,
                 save_dir=save, resume=resume,
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
+                move_timeout=move_timeout,
             )
         except ValueError as e:
             raise fail(str(e)) from None
+    table = report_table(report, lang)
+    console = _wide_enough(console, table)
     console.print(f"[bold]duplicate: {_title(levels, rules)}[/] (seed {seed})")
-    console.print(report_table(report, lang))
+    console.print(table)
     for line in report_lines(report, lang):
         console.print(line)
     if save:

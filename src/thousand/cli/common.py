@@ -6,6 +6,7 @@ Every command reads a ruleset the same way and reports a bad option the same way
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated
 
 import typer
@@ -24,9 +25,31 @@ SetOption = Annotated[
 ]
 
 
+#: The longest error line printed: a message quoting a megabyte of input stays readable.
+MAX_LINE = 400
+
+
+def one_line(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` as one printable line: line breaks become spaces, other control
+    characters and lone surrogates (a file name that is not UTF-8) visible escapes, and
+    a long text is cut with "…"."""
+    text = text[: limit * 2].replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\u{code:04x}")
+        elif unicodedata.category(ch) == "Cc":
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    line = "".join(out)
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print one ``error:`` line to stderr and return the exit to raise."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {one_line(message)}", err=True)
     return typer.Exit(code)
 
 
@@ -45,6 +68,9 @@ def parse_levels(text: str) -> list[str]:
         raise ValueError("--bots needs at least one level")
     known = bot_levels()
     for lv in levels:
+        if lv.startswith("cmd:"):
+            raise ValueError(f"{lv!r}: --bots names levels; a command plays a seat with "
+                             "`thousand arena --seat N=cmd:COMMAND`")
         if lv not in known:
             raise ValueError(f"unknown bot level {lv!r}; choose from {', '.join(known)}")
     return levels
@@ -53,6 +79,53 @@ def parse_levels(text: str) -> list[str]:
 def levels_or_exit(text: str) -> list[str]:
     try:
         return parse_levels(text)
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+def seat_levels(levels: list[str], seats: list[str], players: int) -> list[str]:
+    """The bot of every seat from ``--bots`` and ``--seat N=BOT`` (N from 0; BOT a level or
+    ``cmd:COMMAND``).  ``--bots`` names every seat (``--seat`` replaces some) or exactly
+    the seats ``--seat`` leaves free, in order."""
+    from thousand.bots.external import check_level
+
+    given: dict[int, str] = {}
+    for spec in seats:
+        n_text, eq, bot = spec.partition("=")
+        try:
+            n = int(n_text.strip())
+        except ValueError:
+            n = -1
+        if not eq or not 0 <= n < players:
+            raise ValueError(f"--seat {spec!r}: write N=BOT with N a seat from 0 to "
+                             f"{players - 1}, e.g. --seat 2=cmd:\"node bot.js\"")
+        if n in given:
+            raise ValueError(f"--seat {n} is given twice")
+        bot = bot.strip()
+        try:
+            check_level(bot)
+        except ValueError as e:
+            raise ValueError(f"--seat {n}: {e}") from None
+        given[n] = bot
+    if len(levels) == players:
+        out = list(levels)
+    elif len(levels) == players - len(given):
+        free = iter(levels)
+        out = [given.get(s) or next(free) for s in range(players)]
+    else:
+        raise ValueError(
+            f"--bots names {len(levels)} bots for a {players}-player game: one level per "
+            + ("seat" if not given else f"seat, or one for each of the {players - len(given)} "
+               "seats --seat leaves free")
+        )
+    for s, bot in given.items():
+        out[s] = bot
+    return out
+
+
+def seat_levels_or_exit(levels: list[str], seats: list[str] | None, players: int) -> list[str]:
+    try:
+        return seat_levels(levels, seats or [], players)
     except ValueError as e:
         raise fail(str(e)) from None
 
