@@ -60,14 +60,18 @@ def _constraints_hold(view: View, world: Any) -> None:
         assert world.hands[me] == view.hand
     if view.phase <= Phase.AUCTION:
         assert seen == FULL_DECK and world.talon.bit_count() == 3
-    if view.talon is not None and view.declarer >= 0 and me != view.declarer:
-        # the talon went to the declarer: the other defender holds at most one card of it
+        # the cut (RULES §4): a talon card known before the talon is shown is in it
+        assert world.talon & view.talon_known == view.talon_known
+    talon = view.talon if view.talon is not None else view.talon_known
+    if talon and view.declarer >= 0 and me != view.declarer:
+        # the talon went to the declarer: the other defender holds at most one card of it,
+        # none before he was given a card (the buy phase, RULES §4 Talon buy-out)
         for s in view.active:
             if s not in (me, view.declarer):
-                if r.exchange == "discard_three":
-                    assert not world.hands[s] & view.talon
+                if r.exchange == "discard_three" or all(to != s for _, to in view.given):
+                    assert not world.hands[s] & talon
                 else:
-                    assert (world.hands[s] & view.talon).bit_count() <= 1
+                    assert (world.hands[s] & talon).bit_count() <= 1
     for card, to in view.given:
         if card is not None and not played >> card & 1:
             assert world.hands[to] >> card & 1
@@ -99,11 +103,13 @@ def _constraints_hold(view: View, world: Any) -> None:
     [("classic", {}), ("casual", {}), ("textbook", {}), ("house", {"players": 4}),
      ("classic", {"talon_shown": "not_at_100", "must_overtake": True}),
      ("classic", {"must_overtake": True, "ten_strength": "natural"}),
-     ("classic", {"talon_buy": True})],
+     ("classic", {"talon_buy": True}), ("textbook", {"talon_buy": True}),
+     ("dealer-opens", {"talon_buy": True, "talon_shown": "not_at_100"})],
 )
 def test_sampler_respects_the_view(preset: str, overrides: dict[str, Any]) -> None:
-    """RULES §2, §4 (must_overtake with either ten_strength, the talon buy-out): every
-    world drawn agrees with what the seat saw."""
+    """RULES §2, §4 (must_overtake with either ten_strength, the talon buy-out, the cut):
+    worlds are found at every decision, and every world drawn agrees with what the seat
+    saw."""
     rules = Rules.preset_rules(preset, max_deals=2, **overrides)
     rng = random.Random(7)
     bots = [HeuristicBot(s) for s in range(rules.players)]
@@ -113,7 +119,9 @@ def test_sampler_respects_the_view(preset: str, overrides: dict[str, Any]) -> No
         while not g.over:
             seat = g.to_move
             view = g.view(seat)
-            for w in sample_worlds(view, 3, rng):
+            worlds = sample_worlds(view, 3, rng)
+            assert len(worlds) == 3, (seed, view.phase)  # the truth fits: worlds exist
+            for w in worlds:
                 _constraints_hold(view, w)
                 checked += 1
             # the truth is always possible: a world drawn is never ruled out by the view
@@ -190,7 +198,7 @@ def test_a_bid_above_the_cap_proves_a_marriage() -> None:
     g.apply(mv.bid(125))  # seat 1: above 120, so he holds a marriage
     view = g.view(2)
     for w in sample_worlds(view, 30, random.Random(1)):
-        from thousand.bots.sampling import marriage_sum
+        from thousand.cards import marriage_sum
 
         assert marriage_sum(w.hands[1], rules.marriage_values) >= 5
 
@@ -421,28 +429,154 @@ def test_a_bought_talon_above_the_cap_is_played_at_its_price() -> None:
 
 
 def test_buy_sampling_puts_the_whole_talon_in_the_declarers_hand() -> None:
-    """RULES §4 Talon buy-out: in the buy phase nobody has been given a card yet, so the
-    worlds the bot values have all three talon cards in the declarer's 10."""
-    from thousand.bots.sampling import World
-    from thousand.bots.search import _talon_with_declarer
-
+    """RULES §4 Talon buy-out: in the buy phase nobody has been given a card yet, so every
+    world drawn has all three talon cards in the declarer's 10, for the seat asked first
+    and, after a buy, for the seats asked again (the former declarer among them)."""
     g = _buy_offer(["QD 9H JH AC TC KC QC", "9S JS QS KS TS 9D JD", "AH TH AD TD KD 9C JC"],
                    "KH QH AS")
-    view = g.view(2)
-    talon = view.talon
-    assert talon is not None
+    talon = _cards("KH QH AS")
     rng = random.Random(3)
-    for w in sample_worlds(view, 40, rng):
-        fixed = _talon_with_declarer(w, 1, talon, rng)
-        assert fixed.hands[1] & talon == talon
-        assert [h.bit_count() for h in fixed.hands] == [7, 10, 7]
-        assert fixed.hands[2] == view.hand
-    # a talon card the sampler gave the other defender swaps with one of the declarer's
-    w = World((_cards("KH 9S JS QS KS TS 9D"),
-               _cards("QD 9H JH AC TC KC QC QH AS JD"),
-               view.hand or 0))
-    fixed = _talon_with_declarer(w, 1, talon, rng)
-    assert fixed.hands[1] & talon == talon and fixed.hands[0].bit_count() == 7
+    worlds = sample_worlds(g.view(2), 40, rng)
+    assert len(worlds) == 40
+    for w in worlds:
+        assert w.hands[1] & talon == talon
+        assert [h.bit_count() for h in w.hands] == [7, 10, 7]
+    g.apply(mv.BUY)  # seat 2 buys at 120: seats 0 and 1 are asked at 240
+    for seat in (0, 1):
+        view = g.view(seat)
+        assert view.phase == Phase.BUY and view.declarer == 2
+        worlds = sample_worlds(view, 40, rng)
+        assert len(worlds) == 40
+        for w in worlds:
+            assert w.hands[2] & talon == talon and w.hands[2].bit_count() == 10
+
+
+def _cut_deal(rules: Rules, hands: list[str], talon: str, cut: str) -> Game:
+    g = Game(rules, first_dealer=0, seed=0, auto_deal=False)
+    g.start_deal([_cards(h) for h in hands], _cards(talon), cut=parse_cards(cut.split()))
+    return g
+
+
+def _where(worlds: list[Any], card: int) -> set[str]:
+    """Where ``card`` lies in the worlds: "talon", or "hand" of some seat."""
+    return {"talon" if w.talon >> card & 1 else "hand" for w in worlds
+            if (w.talon | w.hands[0] | w.hands[1] | w.hands[2]) >> card & 1}
+
+
+CUT_HANDS = ["JS AC TC KH AD TD KD", "AS KS QS AH TH 9D QH", "9C JC QC KC JD QD 9S"]
+CUT_TALON = "9H JH TS"
+
+
+def test_the_dealers_glimpse_of_the_cut_is_a_talon_card() -> None:
+    """RULES §4 The cut (dealer-opens): the dealer saw the bottom card (10♠, after a public
+    9♠), so every world he draws has it in the talon, never in a hand; the others do not
+    know it (it lies in a hand in some of their worlds), and the nine shown before it tells
+    nobody where it lies.  Once the declarer takes a talon he keeps hidden
+    (``talon_shown=not_at_100``), the dealer's card is in the declarer's hand."""
+    rules = Rules.preset_rules("dealer-opens")
+    g = _cut_deal(rules, CUT_HANDS, CUT_TALON, "9S TS")
+    ten_s, nine_s = parse_cards(["TS", "9S"])
+    assert g.view(0).talon_known == 1 << ten_s and g.view(1).talon_known == 0
+    g.apply(mv.bid(100))  # the dealer opens
+    rng = random.Random(2)
+    dealer = sample_worlds(g.view(0), 30, rng)
+    assert len(dealer) == 30 and _where(dealer, ten_s) == {"talon"}
+    other = sample_worlds(g.view(1), 30, rng)
+    assert _where(other, ten_s) == {"talon", "hand"}
+    assert _where(dealer, nine_s) == _where(other, nine_s) == {"talon", "hand"}
+    # the talon stays hidden at 100: the glimpsed card went into the declarer's hand
+    rules = Rules.preset_rules("classic", cut_nines=True, talon_shown="not_at_100")
+    g = _cut_deal(rules, CUT_HANDS, CUT_TALON, "TS")  # seat 1 opens, seat 0 deals
+    for m in ("100", "pass", "pass"):
+        g.apply(mv.parse_move(m))
+    view = g.view(0)
+    assert view.phase == Phase.EXCHANGE and view.declarer == 1 and view.talon is None
+    for w in sample_worlds(view, 20, rng):
+        assert w.hands[1] >> ten_s & 1 and w.hands[1].bit_count() == 10
+
+
+def test_a_third_nine_at_the_cut_is_a_talon_card_for_everyone() -> None:
+    """RULES §4 The cut: after three nines the deck stays as it lies and the third nine,
+    shown to all, is the bottom card: every seat's worlds have it in the talon."""
+    rules = Rules.preset_rules("dealer-opens")
+    g = _cut_deal(rules, CUT_HANDS, CUT_TALON, "9C 9D 9H")
+    nine_h = parse_cards(["9H"])[0]
+    rng = random.Random(4)
+    for seat in range(3):
+        worlds = sample_worlds(g.view(seat), 20, rng)
+        assert len(worlds) == 20 and _where(worlds, nine_h) == {"talon"}
+
+
+def _bought_at_240() -> Game:
+    """Seat 2 wins the auction at 120 with seat 1's ♠ and ♥ marriages elsewhere; seat 0
+    buys the talon at 240 with no marriage at all (RULES §4 Talon buy-out)."""
+    rules = Rules.preset_rules("classic", talon_buy=True)
+    g = Game(rules, first_dealer=0, seed=0, auto_deal=False)
+    g.start_deal([_cards(h) for h in
+                  ("JS AC TC KC AD TD KD", "AS KS QS AH TH KH QH", "9C JC QC 9D JD QD TS")],
+                 _cards("9H JH 9S"))
+    for m in ("100", "120", "pass", "pass", "buy"):
+        g.apply(mv.parse_move(m))
+    return g
+
+
+def test_a_bought_price_proves_no_marriage() -> None:
+    """RULES §4 Talon buy-out: the price needs no marriage, so after a buy at 240 (kept at
+    240) the sampler rejects no world for the buyer's missing marriages, in the buy phase
+    that follows and in the play: worlds come, and in some the buyer has none."""
+    from thousand.cards import marriage_sum
+
+    g = _bought_at_240()
+    rng = random.Random(5)
+    values = g.rules.marriage_values
+    views = [g.view(1)]  # asked to buy at 360
+    for m in ("pass", "pass", "give 9H", "give 9S", "contract 240"):
+        g.apply(mv.parse_move(m))
+    views.append(g.view(2))
+    assert views[0].phase == Phase.BUY and views[1].phase == Phase.PLAY
+    for view in views:
+        assert view.declarer == 0 and view.contract == view.bid == 240
+        k = knowledge(view, soft=False)
+        placed = [p for p in (k.deal_once(rng) for _ in range(30)) if p is not None]
+        assert len(placed) == 30 and all(k.weight(p) == 1.0 for p in placed)
+        worlds = sample_worlds(view, 30, rng)
+        assert len(worlds) == 30
+        assert any(marriage_sum(w.hands[0], values) < 120 for w in worlds)
+
+
+def test_the_auction_is_read_on_the_engines_ladder() -> None:
+    """RULES §4 bid_step, dark, opening_bid, bid_jumps: with steps of 15 the bid after a
+    dark 120 is 130 (as the engine has it), so a pass over it says the hand was not worth
+    130; the opener's 100 at exactly_100 says nothing; a one-step raise under
+    bid_jumps=false sets no upper bound on the hand; a pass that could not be a bid (over
+    the dark 120 without a marriage) says nothing."""
+    from thousand.bots.sampling import auction_acts, auction_check
+
+    rules = Rules.preset_rules("dealer-opens", dark=True, bid_step=15, bid_jumps=False)
+    g = _cut_deal(rules, CUT_HANDS, CUT_TALON, "JH")
+    for m in ("100", "dark"):
+        g.apply(mv.parse_move(m))
+    deal = g.deal
+    assert deal is not None and deal.next_bid(120) == 130
+    assert mv.bid(130) in g.view(2).legal  # seat 2 holds the ♣ marriage
+    g.apply(mv.PASS)
+    acts = auction_acts(g.view(0))
+    assert [(a.seat, a.bid, a.next_bid, a.informative) for a in acts] == [
+        (0, 100, 0, False), (2, 0, 130, True)]
+    check = auction_check(g.view(0), 2, lambda placed: placed[2])
+    assert check is not None
+    strong = _cards("AS AC TC AD TD AH TH")  # no marriage: it had to pass
+    assert check({2: strong}) == 1.0
+    assert check({2: _cards("AS TS AC TC AD KD QD")}) < 0.5  # it could have bid 130
+    # a one-step raise (all that bid_jumps=false allows): the stronger the hand, the likelier
+    g = _cut_deal(rules, CUT_HANDS, CUT_TALON, "JH")
+    for m in ("100", "look", "115"):
+        g.apply(mv.parse_move(m))
+    check = auction_check(g.view(2), 1, lambda placed: placed[1])
+    assert check is not None
+    weights = [check({1: _cards(h)}) for h in
+               ("9S JS 9C JC 9D JD QH", "AS TS AC TC 9D JD QH", "AS TS AC TC AD TD AH")]
+    assert weights == sorted(weights) and weights[-1] > 0.9
 
 
 # ---------------------------------------------------------- concede, dark doubling

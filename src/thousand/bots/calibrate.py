@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from thousand import moves as mv
 from thousand.deal import Phase
 from thousand.game import Game
-from thousand.rules import Rules
+from thousand.rules import Rules, TenStrength
 
 from .evaluate import features
 from .heuristic import HeuristicBot
 
 
 def collect(
-    n_deals: int, seed: int, ten_strength: str = "high"
+    n_deals: int, seed: int, ten_strength: TenStrength = "high"
 ) -> list[tuple[tuple[float, ...], tuple[float, ...], int]]:
     rules = Rules(max_deals=None, ten_strength=ten_strength)
     bot = HeuristicBot(seed)
@@ -108,7 +108,7 @@ def fit(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> tuple[list[float]
 def main(argv: Sequence[str]) -> None:
     n = int(argv[0]) if argv else 4000
     seed = int(argv[1]) if len(argv) > 1 else 1
-    ten_strength = argv[2] if len(argv) > 2 else "high"
+    ten_strength: TenStrength = "natural" if len(argv) > 2 and argv[2] == "natural" else "high"
     rows = collect(n, seed, ten_strength)
     ys = [float(r[2]) for r in rows]
     for name, xs in (("AUCTION", [r[0] for r in rows]), ("PLAY", [r[1] for r in rows])):

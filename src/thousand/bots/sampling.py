@@ -18,18 +18,31 @@ drawn):
   below the jack);
 * **declarations**: a seat that led ``K+`` holds the queen (and so on for half marriages,
   the ace marriage and four nines) until it plays it;
+* **the cut** (``cut_nines``, RULES §4 "The cut"): the talon cards the seat knows before
+  the talon is shown (:attr:`~thousand.view.View.talon_known`: the bottom card the dealer
+  glimpsed, a third nine shown to all) lie in the talon, and once the talon is taken in the
+  declarer's hand as below; the other nines and the jack shown at the cut say nothing of
+  where they lie (the deck was cut again);
 * **the talon shown to all**: a defender knows that those cards went into the declarer's
-  hand, and that his partner received at most one of them (the one given card);
+  hand, and that his partner received at most one of them (the one given card); in the
+  buy phase (``talon_buy``) and in the exchange before the partner was given a card, all
+  of them are the declarer's;
 * **bids above the cap**: a seat that bid above ``bid_cap`` held marriages worth the
-  difference in its 7 cards; a contract raised above the cap says the same of the
-  declarer's hand after the exchange; outbidding a dark bid (``dark_outbid_needs_marriage``)
-  needs a marriage.
+  difference in its 7 cards; a contract raised above the bid and the cap says the same of
+  the declarer's hand after the exchange (a bought price needs no marriage, RULES §4
+  "Talon buy-out": kept at the price it proves nothing); outbidding a dark bid
+  (``dark_outbid_needs_marriage``) needs a marriage.
 
 Soft evidence (a world is kept with a probability, so likely worlds are drawn more often):
 each bid and pass of the other seats, through the heuristic bot's hand model
 (:func:`~thousand.bots.evaluate.predict_auction`, the model of the rules'
 ``ten_strength``): a seat that bid ``b`` voluntarily is taken to hold a hand worth about
-``b`` or more, one that passed when ``b`` was the next bid a hand worth less.  The model is
+``b`` or more, one that passed when ``b`` was the next bid (the engine's ladder,
+:meth:`~thousand.deal.Deal.next_bid`: 130 after a dark 120 with steps of 15) a hand worth
+less.  A bid sets no upper bound (with ``bid_jumps=false`` a one-step raise is all a strong
+hand may bid); an opening 100 that had to be made (always the first bid; the only one with
+``opening_bid=exactly_100``) and a pass that could not be a bid (the next bid above the
+seat's cap, or a dark bid it may not outbid without a marriage) say nothing.  The model is
 deliberately loose (a logistic of width ``AUCTION_SOFTNESS`` points): the opponents may be
 people.
 
@@ -60,6 +73,7 @@ from thousand.cards import (
     marriage_sum,
 )
 from thousand.deal import Phase
+from thousand.rules import Rules
 from thousand.view import View
 
 from .evaluate import predict_auction
@@ -319,11 +333,23 @@ class _AuctionAct:
     bid: int  # the bid made, or 0 for a pass
     next_bid: int  # for a pass: the lowest bid he could have made
     informative: bool
+    #: a bid: it outbid a standing dark bid; a pass: a dark bid was standing
     outbid_dark: bool
 
 
+def next_bid(bid: int, step: int) -> int:
+    """The lowest bid above ``bid``, as :meth:`thousand.deal.Deal.next_bid`: 100 plus a
+    multiple of ``step`` (a dark 120 may lie between two bids: 130 follows it with 15)."""
+    return 100 + ((bid - 100) // step + 1) * step
+
+
 def auction_acts(view: View) -> list[_AuctionAct]:
-    """The bids and passes of the auction, with what each could have been."""
+    """The bids and passes of the auction, with what each could have been.
+
+    The first bid (100 or more) cannot be a pass: an opening 100 is compulsory and tells
+    nothing (with ``opening_bid=exactly_100`` it is the only opening there is).  A bid tells
+    only that the hand is worth about that much or more, never less: with
+    ``bid_jumps=false`` a one-step raise is the most anybody may bid."""
     r = view.rules
     step = r.bid_step
     high = 0
@@ -340,8 +366,8 @@ def auction_acts(view: View) -> list[_AuctionAct]:
         if m == mv.REDEAL:
             continue
         if m == mv.PASS:
-            nxt = 100 if high == 0 else high + step
-            out.append(_AuctionAct(seat, 0, nxt, seat not in barred, False))
+            nxt = 100 if high == 0 else next_bid(high, step)
+            out.append(_AuctionAct(seat, 0, nxt, seat not in barred, dark_standing))
             continue
         b = mv.value_of(m)
         compulsory = high == 0 and b == 100
@@ -387,11 +413,20 @@ def auction_check(
         for a in soft_acts:
             if a.bid:
                 w *= _sigmoid(1.7 * (pred - a.bid - AUCTION_MARGIN) / AUCTION_SOFTNESS)
-            else:
+            elif _could_bid(r, a, ms):
                 w *= _sigmoid(1.7 * (a.next_bid + AUCTION_MARGIN - pred) / AUCTION_SOFTNESS)
         return w
 
     return check
+
+
+def _could_bid(r: Rules, a: _AuctionAct, marriages: int) -> bool:
+    """Whether a seat whose marriages are worth ``marriages`` could have made the next bid
+    when it passed (``a``): not above its cap (RULES §2.2), nor over a standing dark bid
+    without a marriage (``dark_outbid_needs_marriage``)."""
+    if a.next_bid > r.bid_cap + marriages:
+        return False
+    return not (a.outbid_dark and r.dark_outbid_needs_marriage and marriages == 0)
 
 
 def knowledge(view: View, soft: bool = True) -> Knowledge:
@@ -428,9 +463,12 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
             seen |= talon_seen
         else:
             sizes[TALON] = 3
-    # the declarer's discards
+            # the cut (RULES §4): the dealer's glimpse of the bottom card, a third nine
+            if view.talon_known:
+                known[TALON] = view.talon_known
+    # the declarer's discards (none yet in the buy phase, which comes before the exchange)
     if r.exchange == "discard_three" and not pre_exchange:
-        n_disc = 3 if view.phase > Phase.EXCHANGE else _n_discarded(view)
+        n_disc = 3 if view.phase in _CONTRACT_NAMED else _n_discarded(view)
         if view.discards is not None:
             fixed[DISCARDS] = view.discards
             seen |= view.discards
@@ -450,24 +488,34 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
         _note_voids(t.cards, t.trump, r.must_overtake, exclude, r.ten_strength)
     if len(view.trick) > 1:
         _note_voids(view.trick, view.trump, r.must_overtake, exclude, r.ten_strength)
-    # the talon, when this seat saw it taken (and it is not its own hand)
-    if not pre_exchange and talon_seen is not None and me != d:
+    # the talon taken by the declarer (and not its own hand): the cards this seat saw, or
+    # those it knew from the cut when the talon stays hidden from it
+    talon_info = talon_seen if talon_seen is not None else view.talon_known
+    if not pre_exchange and talon_info and me != d:
         for s in others:
             if s == d:
                 continue
-            if r.exchange == "discard_three":
-                exclude[s] = exclude.get(s, 0) | talon_seen
+            if r.exchange == "give_one_each" and any(to == s for _, to in view.given):
+                talon_groups.append((s, talon_info))
             else:
-                talon_groups.append((s, talon_seen))
+                # nothing given to him yet (the buy phase, the exchange) or ever
+                # (discard_three): no talon card is his
+                exclude[s] = exclude.get(s, 0) | talon_info
     pool = FULL_DECK & ~seen
+    if talon_info and not pre_exchange and me != d and not talon_groups and DISCARDS not in sizes:
+        # nowhere else to be: the talon is in the declarer's hand (or played)
+        on_d = talon_info & pool
+        known[d] = known.get(d, 0) | on_d
+        pool &= ~on_d
     variants: list[list[tuple[float, dict[int, Mask]]]] = []
     for s, talon in talon_groups:
         # The other defender got one card of the declarer's 10 (not the one given to me):
-        # a talon card with chance 1/9 each, unless he has played one already.
+        # a talon card with chance 1/9 each, unless he is known to hold one (played it,
+        # declared with it).
         rest = talon & pool
         if not rest:
             continue
-        if played_by(view, s) & talon:
+        if (played_by(view, s) | known.get(s, 0)) & talon:
             variants.append([(1.0, {d: rest})])
             continue
         group: list[tuple[float, dict[int, Mask]]] = [(1.0 - rest.bit_count() / 9, {d: rest})]
@@ -499,8 +547,9 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
         chk = auction_check(view, s, orig, soft=soft)
         if chk is not None:
             checks.append(chk)
-    # a contract raised above the cap needs marriages in the declarer's hand after it
-    if not pre_exchange and d != me and view.contract > r.bid_cap and view.phase >= Phase.PLAY:
+    # a contract raised above the bid and the cap needs marriages in the declarer's hand
+    # after the exchange (a bought price needs none)
+    if not pre_exchange and d != me and _raised_need(view) > 0:
         checks.append(_raise_check(view, d))
     return Knowledge(
         seat=me, players=n, sizes=sizes, known=known, exclude=exclude, pool=pool,
@@ -509,20 +558,36 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
 
 
 def _marriage_need(view: View, seat: int, pre_exchange: bool) -> tuple[int, bool]:
-    """The marriage value ``seat`` is known to hold now (above-cap bids before the
-    exchange, a raised contract after it), and whether it must hold some marriage."""
+    """The marriage value ``seat`` is taken to hold now (its above-cap bids before the
+    exchange; after it, the declarer's bids and a contract raised above his bid), and
+    whether it must hold some marriage."""
     r = view.rules
+    need = 0
+    anym = False
+    for a in auction_acts(view):
+        if a.seat == seat and a.bid:
+            need = max(need, a.bid - r.bid_cap)
+            anym = anym or (a.outbid_dark and r.dark_outbid_needs_marriage)
     if pre_exchange:
-        need = 0
-        anym = False
-        for a in auction_acts(view):
-            if a.seat == seat and a.bid:
-                need = max(need, a.bid - r.bid_cap)
-                anym = anym or (a.outbid_dark and r.dark_outbid_needs_marriage)
         return need, anym
-    if seat == view.declarer and view.phase >= Phase.PLAY:
-        return view.contract - r.bid_cap, False
+    if seat == view.declarer:
+        # (his bids' marriages are most likely still his)
+        return max(need, _raised_need(view)), False
     return 0, False
+
+
+#: The phases in which the declarer has named his contract (and finished his exchange).
+_CONTRACT_NAMED = frozenset({Phase.REDEAL_OFFER, Phase.PLAY, Phase.DONE})
+
+
+def _raised_need(view: View) -> int:
+    """The marriage value the declarer's contract proves he holds after the exchange: a
+    contract raised above the bid (to N) needs ``N − bid_cap`` (RULES §2.2).  The bid itself
+    proves nothing here (above the cap the auction check reads it from the 7 cards he bid
+    with), nor a bought price (RULES §4 "Talon buy-out": it needs no marriage)."""
+    if view.phase not in _CONTRACT_NAMED or view.contract <= view.bid:
+        return 0
+    return max(0, view.contract - view.rules.bid_cap)
 
 
 def _marriage_variants(
@@ -633,7 +698,7 @@ def _defender_original(view: View, s: int) -> Callable[[dict[int, Mask]], Mask] 
 
 def _raise_check(view: View, d: int) -> Check:
     r = view.rules
-    need = view.contract - r.bid_cap
+    need = _raised_need(view)
     gone = played_by(view, d)
 
     def check(placed: dict[int, Mask]) -> float:

@@ -928,7 +928,6 @@ class SearchBot(ReasoningBot):
             w = know.sample(rng)
             if w is None:
                 break
-            w = _talon_with_declarer(w, d, talon, rng)
             # the declarer plays his contract (no further buy assumed)
             theirs.append(self._other_makes(view, w, opts, d, view.contract))
             # this seat buys: the talon moves from the declarer's hand to its own
@@ -1054,26 +1053,6 @@ def _raise_target(view: View, st: _Stakes, b: int) -> int | None:
     r = view.rules
     c = max(b, 100 + -(-(st.need - 100) // r.bid_step) * r.bid_step)
     return c if c <= r.bid_cap else None
-
-
-def _talon_with_declarer(w: World, d: int, talon: Mask, rng: random.Random) -> World:
-    """``w`` with every talon card in the declarer's hand, as in the buy phase: nobody has
-    been given a card yet (the sampler lets the other defender hold one talon card, the
-    card he may have been given later in the deal).  A talon card found elsewhere swaps
-    with a random card of the declarer's that is not from the talon."""
-    hands = list(w.hands)
-    for s, h in enumerate(hands):
-        stray = h & talon if s != d else 0
-        if not stray:
-            continue
-        own = [c for c in cards_of(hands[d]) if not talon >> c & 1]
-        back = rng.sample(own, stray.bit_count())
-        for c in back:
-            hands[d] &= ~(1 << c)
-            hands[s] |= 1 << c
-        hands[s] &= ~stray
-        hands[d] |= stray
-    return World(tuple(hands), w.talon, w.discards)
 
 
 def _stuck_opener(view: View) -> bool:
