@@ -1,7 +1,7 @@
-"""One deal against RULES.md: auction, dark, talon, contract, redeals, play, declarations,
+"""One deal against the rules (RULES): auction, dark, talon, contract, redeals, play, declarations,
 deal values, views and the messages of illegal moves.
 
-Every test names the rule it checks (RULES.md section, §4 option or §7 decision).  Deals are
+Every test names the rule it checks (RULES section, §4 option or §7 decision).  Deals are
 built directly from hand-picked cards: three players, dealer 0, so the opener is seat 1 and
 play goes 1 → 2 → 0 unless a test says otherwise.
 """
@@ -1393,3 +1393,233 @@ def test_not_at_100_talon_is_shown_to_the_sitting_dealer() -> None:
     assert view_of(d, 0).talon == talon and view_of(d, 1).talon == talon
     assert view_of(d, 2).talon is None and view_of(d, 3).talon is None
     assert view_of(d, None).talon is None
+
+
+# ==================================================================== the play rules' one home
+#
+# thousand.play_rules is the one home of the play rules (RULES §2.5-2.6, the play options
+# of §4, §7 must_overtake): the engine plays by it, the solver's rules are made of it.  These
+# tests tie the engine to it on random games and check the functions against literal
+# readings of the rules.
+
+PLAY_RULESETS: list[tuple[str, dict[str, Any]]] = [
+    ("classic", {}),
+    ("casual", {}),  # must_overtake
+    ("textbook", {}),  # ten_strength=natural, discard_three, four players
+    ("casual", {"ten_strength": "natural"}),  # natural with must_overtake
+    ("classic", {"half_marriage": True, "no_lead_own_trump": True,
+                 "marriage_on_first_lead": True}),
+    ("classic", {"ace_marriage": 200, "ace_marriage_trump": True,
+                 "ace_marriage_all_in_row": True, "four_nines_bonus": 200,
+                 "no_lead_own_trump": True, "half_marriage": True}),
+]
+
+
+def _literal_strength(card: int, ten_strength: str) -> int:
+    """RULES §1: the place of a card's rank in the trick-taking order, written out here."""
+    order = {"high": "9JQKTA", "natural": "9TJQKA"}[ten_strength]
+    return order.index("9JQKTA"[card % 6])
+
+
+def _literal_beats(card: int, best: int, trump: int, ten_strength: str) -> bool:
+    if card // 6 == best // 6:
+        return _literal_strength(card, ten_strength) > _literal_strength(best, ten_strength)
+    return card // 6 == trump
+
+
+@pytest.mark.parametrize(("preset", "overrides"), PLAY_RULESETS)
+def test_engine_plays_by_play_rules(preset: str, overrides: dict[str, Any]) -> None:
+    """Random games: at every card the engine's legal moves are those of
+    play_rules.follow_cards / lead_cards (plain leads first, then the ``+`` leads:
+    marriages suit by suit, aces, nines), every trick goes to play_rules.trick_winner and
+    every declaration is play_rules.declaration."""
+    import random
+
+    from thousand.game import Game
+    from thousand.play_rules import declaration, follow_cards, lead_cards, trick_winner
+
+    r = rules(preset, **overrides)
+    rng = random.Random(len(preset) * 31 + len(overrides))
+    plays = declared = 0
+    for seed in range(30):
+        game = Game(r, seed=seed)
+        while not game.over and game.deals_played < 3:
+            d = game.deal
+            assert d is not None
+            if d.phase != Phase.PLAY:
+                game.apply(rng.choice(game.legal_moves()))
+                continue
+            seat = d.to_move
+            hand = d.hands[seat]
+            if d.trick:
+                allowed = follow_cards(hand, d.trick, d.trump, r.must_overtake, r.ten_strength)
+                expected = cards_of(allowed)
+            else:
+                leads, declaring = lead_cards(
+                    hand, seat, d.trump, d.trump_declarer, d.aces_in_row, d.declared_suits,
+                    len(d.tricks), r,
+                )
+                # marriages suit by suit (K Q J), then the aces, then the nines
+                ordered = sorted(cards_of(declaring), key=lambda c: (c % 6 in (0, 5), c % 6 == 0))
+                expected = cards_of(leads) + [mv.play(c, True) for c in ordered]
+            assert d.legal_moves() == expected, (d.trick, cards_of(hand))
+            moves = d.legal_moves()
+            plus = [m for m in moves if mv.is_declare(m)]
+            move = rng.choice(plus) if plus and rng.random() < 0.7 else rng.choice(moves)
+            n_tricks, n_decl = len(d.tricks), len(d.declarations)
+            before = (hand, d.declared_suits)
+            game.apply(move)
+            plays += 1
+            if len(d.declarations) > n_decl:
+                declared += 1
+                dec = d.declarations[-1]
+                what = declaration(before[0], move % 24, r, before[1])
+                assert what is not None and dec.kind == what[0] and dec.suit == move % 24 // 6
+                full = what[1] if not r.marriage_points_declarer_only or seat == d.declarer else 0
+                assert dec.points == full
+            if len(d.tricks) > n_tricks:
+                t = d.tricks[-1]
+                i = trick_winner([c for _, c in t.cards], t.trump, r.ten_strength)
+                assert t.winner == t.cards[i][0]
+    assert plays > 300 and declared > 3, (plays, declared)
+
+
+def test_play_rules_against_literal_readings() -> None:
+    """play_rules on random hands and tricks against the rules read literally: follow suit,
+    else trump, else anything; must_overtake above the strongest card of the suit led; the
+    trick to the strongest trump, else the strongest card of the suit led (ten_strength);
+    the ``+`` leads (K+Q, Q+J with half_marriage, four aces, four nines; a declared suit's
+    queen serves no second declaration)."""
+    import random
+
+    from thousand.play_rules import (
+        beats,
+        declaration,
+        declaring_cards,
+        follow_cards,
+        strongest,
+        trick_winner,
+    )
+
+    rng = random.Random(2024)
+    for _ in range(4000):
+        ts = rng.choice(("high", "natural"))
+        deck = list(range(24))
+        rng.shuffle(deck)
+        hand = mask_of(deck[:rng.randrange(1, 9)])
+        trick = deck[9:9 + rng.randrange(1, 3)]
+        trump = rng.choice((-1, 0, 1, 2, 3))
+        mo = rng.random() < 0.5
+        # follow
+        held = cards_of(hand)
+        led = trick[0] // 6
+        same = [c for c in held if c // 6 == led]
+        top = max((c for c in trick if c // 6 == led), key=lambda c: _literal_strength(c, ts))
+        assert strongest(trick, led, ts) == top
+        if same:
+            above = [c for c in same if _literal_strength(c, ts) > _literal_strength(top, ts)]
+            want = (above or same) if mo else same
+        else:
+            want = [c for c in held if c // 6 == trump] or held
+        assert follow_cards(hand, trick, trump, mo, ts) == mask_of(want)
+        # the trick: the strongest trump, else the strongest card of the suit led
+        full = [*trick, *deck[12:12 + 3 - len(trick)]]
+        contenders = [c for c in full if c // 6 == trump] or [c for c in full if c // 6 == led]
+        win = max(contenders, key=lambda c: _literal_strength(c, ts))
+        assert trick_winner(full, trump, ts) == full.index(win)
+        for i in range(3):
+            for j in range(i + 1, 3):
+                assert beats(full[j], full[i], trump, ts) == _literal_beats(
+                    full[j], full[i], trump, ts
+                )
+        # declarations
+        opts = rules(
+            half_marriage=rng.random() < 0.5, ace_marriage=rng.choice((0, 200)),
+            four_nines_bonus=rng.choice((0, 200)), ace_marriage_trump=rng.random() < 0.5,
+        )
+        if rng.random() < 0.3:
+            hand |= mask_of(rng.choice(((5, 11, 17, 23), (0, 6, 12, 18))))
+        done = rng.choice((0, rng.randrange(16)))
+        expect = 0
+        for s in range(4):
+            k, q, j = 6 * s + 3, 6 * s + 2, 6 * s + 1
+            if done >> s & 1:
+                continue
+            if hand >> k & 1 and hand >> q & 1:
+                expect |= 1 << k | 1 << q
+            if opts.half_marriage and hand >> q & 1 and hand >> j & 1:
+                expect |= 1 << q | 1 << j
+        if opts.ace_marriage and all(hand >> c & 1 for c in (5, 11, 17, 23)):
+            expect |= mask_of((5, 11, 17, 23))
+        if opts.four_nines_bonus and all(hand >> c & 1 for c in (0, 6, 12, 18)):
+            expect |= mask_of((0, 6, 12, 18))
+        assert declaring_cards(hand, done, opts) == expect
+        for c in cards_of(hand):
+            what = declaration(hand, c, opts, done)
+            assert (what is not None) == bool(expect >> c & 1)
+            if what is None:
+                continue
+            s, rank = divmod(c, 6)
+            if rank == 5:
+                assert what == ("ace_marriage", 200, opts.ace_marriage_trump)
+            elif rank == 0:
+                assert what == ("four_nines", 200, False)
+            elif rank != 1 and hand >> (6 * s + 3) & 1 and hand >> (6 * s + 2) & 1:
+                assert what == ("marriage", opts.marriage_values[s], True)
+            else:
+                assert what == ("half_marriage", opts.marriage_values[s] // 2, True)
+
+
+def test_note_voids_reads_follow_cards_backwards() -> None:
+    """play_rules.note_voids rules out of a seat's hand exactly the cards that would have made
+    the card it played illegal (by follow_cards, with the trick as it stood when it played)."""
+    import random
+
+    from thousand.play_rules import follow_cards, note_voids, void_suits
+
+    rng = random.Random(77)
+    for _ in range(3000):
+        ts = rng.choice(("high", "natural"))
+        mo = rng.random() < 0.5
+        trump = rng.choice((-1, 0, 1, 2, 3))
+        deck = list(range(24))
+        rng.shuffle(deck)
+        trick = [(seat, deck[seat]) for seat in range(rng.choice((2, 3)))]
+        if rng.random() < 0.6:  # followers of the suit led, often
+            suit = trick[0][1] // 6
+            same = [c for c in deck[3:] if c // 6 == suit]
+            trick = [trick[0]] + [(i + 1, same[i]) for i in range(len(trick) - 1)]
+        played = mask_of(c for _, c in trick)
+        exclude: dict[int, int] = {}
+        note_voids(trick, trump, mo, exclude, ts)
+        for i in range(1, len(trick)):
+            seat, c = trick[i]
+            before = [x for _, x in trick[:i]]
+            lacks = 0
+            for y in range(24):
+                if played >> y & 1:
+                    continue
+                pair = 1 << c | 1 << y
+                if not follow_cards(pair, before, trump, mo, ts) >> c & 1:
+                    lacks |= 1 << y
+            assert exclude.get(seat, 0) & ~played == lacks, (trick, trump, mo, ts, seat)
+        if not mo:
+            for m in exclude.values():
+                suits = void_suits(m)
+                assert m == mask_of(c for c in range(24) if suits >> (c // 6) & 1)
+
+
+def test_wins_is_the_one_threshold() -> None:
+    """RULES §4 win_score / win_strict: the game ends for a score that reaches the win score
+    (passes it with win_strict); Rules.wins is the one home, the game asks it."""
+    from thousand.game import Game
+
+    r = rules()
+    assert r.score_to_win == 1000 and r.wins(1000) and not r.wins(999)
+    strict = rules(win_strict=True)
+    assert strict.score_to_win == 1001 and not strict.wins(1000) and strict.wins(1001)
+    low = rules(win_score=500, barrel=None)
+    assert low.wins(500) and not low.wins(495)
+    for rr in (r, strict, low):
+        g = Game(rr, seed=1)
+        assert all(g._wins(s) == rr.wins(s) for s in range(-200, 1200, 5))

@@ -1,7 +1,7 @@
 """Tests of the double-dummy solver (thousand.solver).
 
 The reference is a plain minimax over a separate, literal implementation of the play rules
-(``ref_moves`` / ``ref_play`` below, written from RULES.md without the solver's code), run on
+(``ref_moves`` / ``ref_play`` below, written from RULES without the solver's code), run on
 thousands of random small positions with random options.
 """
 
@@ -794,3 +794,134 @@ def test_engine_agrees(preset: str, overrides: dict):
             if game.over:
                 break
     assert checked > 50 and finals > 3 and declared > 3, (checked, finals, declared)
+
+
+# --- the search's fast paths against the engine's rules (thousand.play_rules) ----------------
+
+RULE_VARIANTS = [
+    PlayOptions(),
+    PlayOptions(ten_strength="natural"),
+    PlayOptions(must_overtake=True),
+    PlayOptions(must_overtake=True, ten_strength="natural"),
+    PlayOptions(no_lead_own_trump=True, marriage_on_first_lead=True),
+    PlayOptions(ace_marriage=200, ace_marriage_all_in_row=True, no_lead_own_trump=True),
+    PlayOptions(ace_marriage=200, ace_marriage_trump=True, four_nines_bonus=200),
+    PlayOptions(half_marriage=True, ten_strength="natural", no_lead_own_trump=True),
+    PlayOptions(half_marriage=True, must_overtake=True, four_nines_bonus=360,
+                ace_marriage=200, ace_marriage_all_in_row=True),
+]
+
+
+def test_solver_rules_are_the_engine_functions():
+    """The solver's legal moves, trick winners and declarations are the engine's functions
+    (thousand.play_rules) on random positions of several rulesets (ten_strength=natural,
+    must_overtake, no_lead_own_trump, the ace marriage, half marriages); and the fast paths
+    the search keeps for itself (in the numbering of its Layout) equal them: the cards a
+    follower may play, the trick winner, the leads tried, the best declaration on a lead."""
+    from thousand import play_rules as pr
+    from thousand.solver.position import ACES
+    from thousand.solver.search import Search, _winner2, _winner3
+
+    rng = random.Random(515)
+    checked_leads = declarations = 0
+    for i in range(3000):
+        opts = RULE_VARIANTS[i % len(RULE_VARIANTS)] if i % 4 else random_options(rng)
+        pos = random_position(rng, rng.choice((1, 2, 3, 4, 5)), opts, four=i % 7 == 0)
+        ts = opts.ten_strength
+        seat = pos.to_move
+        hand = pos.hands[seat]
+        # legal_moves: play_rules.follow_cards / lead_cards
+        if pos.trick:
+            expected = engine_cards(pr.follow_cards(hand, pos.trick, pos.trump,
+                                                    opts.must_overtake, ts))
+        else:
+            leads, declaring = pr.lead_cards(
+                hand, seat, pos.trump, pos.trump_declarer, pos.aces_in_row_seat,
+                pos.declared_suits, pos.tricks_played, opts,
+            )
+            expected = engine_cards(leads) + [24 + c for c in engine_cards(declaring)]
+        assert legal_moves(pos) == expected, repr(pos)
+        # apply_move: declarations and trick winners are play_rules'
+        for m in expected:
+            child = apply_move(pos, m)
+            gain = child.declarer_points - pos.declarer_points
+            if m >= 24:
+                what = pr.declaration(hand, m - 24, opts, pos.declared_suits)
+                assert what is not None
+                kind, value, changes = what
+                assert (child.trump == (m - 24) // 6) == (changes or pos.trump == (m - 24) // 6)
+                if seat == pos.declarer:
+                    gain -= value
+                assert (child.declared_suits != pos.declared_suits) == (
+                    kind in ("marriage", "half_marriage")
+                    and not pos.declared_suits >> ((m - 24) // 6) & 1
+                )
+            if len(pos.trick) == 2:
+                trick = (*pos.trick, m % 24)
+                w = pr.trick_winner(trick, child.trump if m < 24 else pos.trump, ts)
+                assert child.leader == (pos.leader + w) % 3
+                if child.leader == pos.declarer:
+                    gain -= sum(POINTS[c] for c in trick)
+            assert gain == 0
+        # the search's own follow_cands, _winner2/_winner3 (cards in its layout's numbering)
+        s = Search(opts, pos.declarer)
+        lay = s.layout
+        to, p = lay.to_layout, lay.pos
+        if pos.trick:
+            c0 = p[pos.trick[0]]
+            c1 = p[pos.trick[1]] if len(pos.trick) > 1 else -1
+            assert s.follow_cands(to(hand), c0, c1, pos.trump) == to(
+                pr.follow_cards(hand, pos.trick, pos.trump, opts.must_overtake, ts)
+            )
+        deck = list(range(24))
+        rng.shuffle(deck)
+        trump = rng.choice((-1, 0, 1, 2, 3))
+        three = deck[:3]
+        assert _winner3(p[three[0]], p[three[1]], p[three[2]], trump) == pr.trick_winner(
+            three, trump, ts
+        )
+        assert _winner2(p[three[0]], p[three[1]], trump) == pr.trick_winner(three[:2], trump, ts)
+        # the search's leads: legal by lead_cards; every + lead but the dominated ones; the
+        # best declaration bound is the best value lead_cards allows
+        if not pos.trick and hand:
+            s.h = [to(h) for h in pos.hands]
+            s.ds = pos.declared_suits
+            nodecl = pos.tricks_played == 0 and not opts.marriage_on_first_lead
+            aces = pos.aces_in_row_seat
+            if not opts.ace_marriage_all_in_row or aces != pos.leader:
+                aces = -1
+            leads, declaring = pr.lead_cards(
+                hand, seat, pos.trump, pos.trump_declarer, aces, pos.declared_suits,
+                pos.tricks_played, opts,
+            )
+            tried = s.lead_moves(seat, pos.trump, pos.trump_declarer, aces, nodecl)
+            back = [lay.card[m] if m < 24 else 24 + lay.card[m - 24] for m in tried]
+            assert all(m in expected for m in back), (repr(pos), back, expected)
+            plus = {m - 24 for m in back if m >= 24}
+            declarations += bool(declaring)
+            dominated = set()
+            for c in engine_cards(declaring):
+                what = pr.declaration(hand, c, opts, pos.declared_suits)
+                assert what is not None
+                plain_ace = c % 6 == 5 and not what[2] and not opts.ace_marriage_all_in_row
+                if c % 6 == 0 or plain_ace:
+                    if seat != pos.declarer:
+                        dominated.add(c)
+                    else:
+                        assert c not in back  # the plain card: the + lead is worth more
+            assert plus == set(engine_cards(declaring)) - dominated, repr(pos)
+            if aces == seat and hand & ACES:
+                assert sorted(back) == sorted(engine_cards(hand & ACES)) and not declaring
+            if not nodecl and aces != seat:
+                values = [pr.declaration(hand, c, opts, pos.declared_suits)[1]  # type: ignore[index]
+                          for c in engine_cards(declaring)]
+                assert s.best_declaration(to(leads), to(hand)) == max(values, default=0)
+            checked_leads += 1
+    assert checked_leads > 500 and declarations > 100, (checked_leads, declarations)
+
+
+def engine_cards(mask: int) -> list[int]:
+    """The cards of a mask in the order of the legal moves (suit by suit, highest first)."""
+    from thousand.cards import cards_of
+
+    return cards_of(mask)

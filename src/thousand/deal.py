@@ -37,19 +37,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import moves as mv
 from .cards import (
     ACE,
-    HIGHER_BY_STRENGTH,
     JACK,
     KING,
     NINE,
     POINTS,
     QUEEN,
     RANK_MASK,
-    STRENGTH,
     SUIT_MASK,
     SUITS,
     Card,
@@ -62,6 +60,15 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .moves import Move
+from .play_rules import (
+    DeclarationKind,
+    declaration,
+    declaring_cards,
+    follow_cards,
+    lead_cards,
+    strongest,
+    trick_winner,
+)
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -153,6 +160,10 @@ class DealContext:
         return self.cut[-1]
 
 
+#: How a deal ended (:attr:`DealResult.outcome`).
+Outcome = Literal["played", "conceded", "redeal"]
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A completed trick: who led, the cards in play order, the trump, who took it."""
@@ -176,7 +187,7 @@ class Declaration:
     """
 
     seat: int
-    kind: str
+    kind: DeclarationKind
     suit: int
     points: int
     trick: int
@@ -193,7 +204,7 @@ class DealResult:
     payments, the sitting dealer's talon score; dark and golden doubling applied).
     """
 
-    outcome: str
+    outcome: Outcome
     declarer: int | None
     bid: int | None
     contract: int | None
@@ -208,6 +219,18 @@ class DealResult:
     dealer: int = 0
 
 
+_ACES = RANK_MASK[ACE]
+_NINES = RANK_MASK[NINE]
+
+
+def _declaring_moves(cards: Mask) -> list[Move]:
+    """The ``+`` leads of a mask of declaring cards in the engine's stable order: marriages
+    and half marriages suit by suit (K, Q, J), then the aces, then the nines."""
+    return [
+        mv.play(c, True)
+        for c in (*cards_of(cards & ~(_ACES | _NINES)), *cards_of(cards & _ACES),
+                  *cards_of(cards & _NINES))
+    ]
 
 
 class Deal:
@@ -216,9 +239,7 @@ class Deal:
 
     __slots__ = (
         "_cached_legal",
-        "_higher",
         "_next",
-        "_strength",
         "_undo",
         "aces_in_row",
         "acted",
@@ -270,10 +291,6 @@ class Deal:
         for i, s in enumerate(self.active):
             nxt[s] = self.active[(i + 1) % 3]
         self._next: list[int] = nxt
-        # Which card beats which inside a suit (RULES §1 ten_strength): the play phase asks
-        # these tables instead of comparing card numbers.
-        self._strength = STRENGTH[rules.ten_strength]
-        self._higher = HIGHER_BY_STRENGTH[rules.ten_strength]
         self.hands: list[Mask] = list(ctx.hands)
         self.talon: Mask = ctx.talon
         self.talon_public = False
@@ -372,9 +389,9 @@ class Deal:
         return (self.talon & RANK_MASK[NINE]).bit_count() >= 2 or points_of(self.talon) < 5
 
     def top_of_suit(self, suit: int) -> Card:
-        """The strongest card of ``suit`` in the trick in progress (``must_overtake``)."""
-        strength = self._strength
-        return max((c for c in self.trick if c // 6 == suit), key=strength.__getitem__)
+        """The strongest card of ``suit`` in the trick in progress (``must_overtake``), by
+        ``ten_strength``; -1 if none (:func:`thousand.play_rules.strongest`)."""
+        return strongest(self.trick, suit, self.rules.ten_strength)
 
     def current_trick(self) -> list[tuple[int, Card]]:
         """The cards of the trick in progress with the seats that played them."""
@@ -489,68 +506,25 @@ class Deal:
         return self.weak_talon()
 
     def _legal_play(self) -> list[Move]:
+        # The rules are those of thousand.play_rules (their one home); this is the hot path.
         seat = self.to_move
         hand = self.hands[seat]
         trick = self.trick
-        if trick:
-            led = trick[0] // 6
-            follow = hand & SUIT_MASK[led]
-            if follow:
-                if self.rules.must_overtake:
-                    top = self.top_of_suit(led)
-                    higher = follow & self._higher[top]
-                    if higher:
-                        follow = higher
-                return cards_of(follow)
-            trump = self.trump
-            if trump >= 0:
-                trumps = hand & SUIT_MASK[trump]
-                if trumps:
-                    return cards_of(trumps)
-            return cards_of(hand)
-        return self._legal_leads(seat, hand)
-
-    def _legal_leads(self, seat: int, hand: Mask) -> list[Move]:
         r = self.rules
-        leads = hand
-        if self.aces_in_row == seat and hand & RANK_MASK[ACE]:
-            leads = hand & RANK_MASK[ACE]
-        elif r.no_lead_own_trump and self.trump_declarer == seat and self.trump >= 0:
-            non_trump = hand & ~SUIT_MASK[self.trump]
-            if non_trump:
-                leads = non_trump
+        if trick:
+            return cards_of(follow_cards(hand, trick, self.trump, r.must_overtake, r.ten_strength))
+        leads, declaring = lead_cards(
+            hand, seat, self.trump, self.trump_declarer, self.aces_in_row,
+            self.declared_suits, len(self.tricks), r,
+        )
         out = cards_of(leads)
-        if self.tricks_played or r.marriage_on_first_lead:
-            out.extend(mv.play(c, True) for c in self._declaring_cards(hand) if leads >> c & 1)
+        if declaring:
+            out.extend(_declaring_moves(declaring))
         return out
 
     @property
     def tricks_played(self) -> int:
         return len(self.tricks)
-
-    def _declaring_cards(self, hand: Mask) -> list[Card]:
-        """Cards of ``hand`` that declare something when led with ``+``."""
-        r = self.rules
-        out: list[Card] = []
-        done = self.declared_suits
-        for s in range(4):
-            if done >> s & 1:
-                # A suit's queen belongs to one declaration only (RULES §2.6 decision).
-                continue
-            base = s * 6
-            k, q, j = base + KING, base + QUEEN, base + JACK
-            has_k, has_q = hand >> k & 1, hand >> q & 1
-            if has_k and has_q:
-                out.extend((k, q))
-            if r.half_marriage and has_q and hand >> j & 1:
-                if not has_k:
-                    out.append(q)
-                out.append(j)
-        if r.ace_marriage and hand & RANK_MASK[ACE] == RANK_MASK[ACE]:
-            out.extend(s * 6 + ACE for s in range(4))
-        if r.four_nines_bonus and hand & RANK_MASK[NINE] == RANK_MASK[NINE]:
-            out.extend(s * 6 + NINE for s in range(4))
-        return out
 
     # ------------------------------------------------------------------- apply
 
@@ -873,15 +847,7 @@ class Deal:
             return
         # The trick is complete: find the winner.
         trump = self.trump
-        strength = self._strength
-        best = trick[0]
-        best_i = 0
-        for i in (1, 2):
-            c = trick[i]
-            cs = c // 6
-            bs = best // 6
-            if (cs == bs and strength[c] > strength[best]) or (cs == trump and bs != trump):
-                best, best_i = c, i
+        best_i = trick_winner(trick, trump, self.rules.ten_strength)
         winner = self.leader
         for _ in range(best_i):
             winner = self._next[winner]
@@ -904,18 +870,13 @@ class Deal:
 
     def _declare(self, seat: int, card: Card) -> None:
         r = self.rules
-        suit, rank = divmod(card, 6)
+        suit = card // 6
         hand_before = self.hands[seat] | (1 << card)
-        if rank == ACE:
-            kind, value, new_trump = "ace_marriage", r.ace_marriage, r.ace_marriage_trump
-            if r.ace_marriage_all_in_row:
-                self.aces_in_row = seat
-        elif rank == NINE:
-            kind, value, new_trump = "four_nines", r.four_nines_bonus, False
-        elif rank == KING or (rank == QUEEN and hand_before >> (suit * 6 + KING) & 1):
-            kind, value, new_trump = "marriage", r.marriage_values[suit], True
-        else:
-            kind, value, new_trump = "half_marriage", r.marriage_values[suit] // 2, True
+        what = declaration(hand_before, card, r, self.declared_suits)
+        assert what is not None  # a legal declaring lead
+        kind, value, new_trump = what
+        if kind == "ace_marriage" and r.ace_marriage_all_in_row:
+            self.aces_in_row = seat
         if r.marriage_points_declarer_only and seat != self.declarer:
             value = 0
         self.bonus[seat] += value
@@ -1049,7 +1010,7 @@ class Deal:
         if move >= 24:
             if not self.tricks and not self.rules.marriage_on_first_lead:
                 return IllegalMove(text, "no_declare_first_lead")
-            if card not in self._declaring_cards(hand):
+            if not declaring_cards(hand, self.declared_suits, self.rules) >> card & 1:
                 extra = ""
                 if self.declared_suits >> (card // 6) & 1 and card % 6 in (JACK, QUEEN, KING):
                     extra = "already_declared"

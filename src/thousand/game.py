@@ -23,10 +23,10 @@ Decisions beyond RULES.md (documented in docs/rules-decisions.md):
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
 from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, cards_of, mask_of
 from .deal import Deal, DealContext, DealResult
@@ -34,16 +34,34 @@ from .moves import LOOK, Move
 from .rules import Rules
 from .view import GameInfo, View, view_of
 
+#: What an :class:`Event` marks on the score sheet.
+EventKind = Literal[
+    "barrel_on",
+    "fall",
+    "knocked_off",
+    "barrel_timeout",
+    "bolt",
+    "bolt_penalty",
+    "bolt_samosval",
+    "concede_penalty",
+    "redeal_penalty",
+    "cut_penalty",
+    "fall_reset",
+    "samosval",
+    "golden_restart",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something the score sheet marks: ``kind`` is one of ``barrel_on``, ``fall``,
-    ``knocked_off``, ``barrel_timeout``, ``bolt``, ``bolt_penalty``, ``bolt_samosval``,
-    ``concede_penalty``, ``redeal_penalty``, ``cut_penalty``, ``fall_reset``,
-    ``samosval``, ``golden_restart``; ``amount`` is the score change it made, if any."""
+    """Something the score sheet marks: ``kind`` is one of :data:`EventKind` (``barrel_on``,
+    ``fall``, ``knocked_off``, ``barrel_timeout``, ``bolt``, ``bolt_penalty``,
+    ``bolt_samosval``, ``concede_penalty``, ``redeal_penalty``, ``cut_penalty``,
+    ``fall_reset``, ``samosval``, ``golden_restart``); ``amount`` is the score change it
+    made, if any."""
 
     seat: int
-    kind: str
+    kind: EventKind
     amount: int = 0
 
 
@@ -83,11 +101,18 @@ class SeatState:
     bolt_streak: int = 0
     concedes: int = 0
 
+    def copy(self) -> SeatState:
+        return SeatState(
+            self.score, self.on_barrel, self.barrel_deals, self.falls, self.no_barrel,
+            self.bolts, self.bolt_streak, self.concedes,
+        )
 
-@dataclass(frozen=True, slots=True)
-class _Checkpoint:
+
+class _Checkpoint(NamedTuple):
     """The game as it stood when a deal ended, before that deal was scored: what
-    :meth:`Game.undo` restores to take back the deal's last move."""
+    :meth:`Game.undo` restores to take back the deal's last move.  The deal itself is not
+    kept (a game of many deals would hold them all): its context and its moves (with any
+    ``look`` as it was made) rebuild it when needed."""
 
     seats: tuple[SeatState, ...]
     dealer: int
@@ -95,7 +120,8 @@ class _Checkpoint:
     golden_start: int
     golden_made: bool
     redeal_streak: int
-    deal: Deal
+    ctx: DealContext
+    history: tuple[Move, ...]
 
 
 class GameOver(RuntimeError):
@@ -362,9 +388,9 @@ class Game:
         """
         if self.deal is not None:
             self._checkpoints.append(_Checkpoint(
-                tuple(dataclasses.replace(st) for st in self.seats), self.dealer,
-                self.deals_played, self.golden_start, self.golden_made, self.redeal_streak,
-                self.deal,
+                tuple(st.copy() for st in self.seats), self.dealer, self.deals_played,
+                self.golden_start, self.golden_made, self.redeal_streak, self.deal.ctx,
+                tuple(self.deal.history),
             ))
         summary = self._score(result, ctx)
         self.summaries.append(summary)
@@ -377,8 +403,8 @@ class Game:
         """Take back the last move, across the end of a deal too (the deal's scoring and
         the next deal's dealing are taken back with it); return it.
 
-        A finished deal is kept as it ended, and reopened as a copy, so that undoing in a
-        clone never touches the original.
+        A finished deal is rebuilt from its context and record, so that undoing in a clone
+        never touches the original.
         """
         deal = self.deal
         if deal is None or not deal.history:
@@ -387,7 +413,7 @@ class Game:
             cp = self._checkpoints.pop()
             if deal is not None:
                 self.records.pop()  # the next deal, dealt but not begun
-            self.seats = [dataclasses.replace(st) for st in cp.seats]
+            self.seats = [st.copy() for st in cp.seats]
             self.dealer = cp.dealer
             self.deals_played = cp.deals_played
             self.golden_start = cp.golden_start
@@ -396,18 +422,31 @@ class Game:
             self.summaries.pop()
             self.winner = None
             self.over = False
-            deal = self.deal = cp.deal.clone()
+            deal = self.deal = self._rebuild(cp)
         move = deal.undo()
         if move != LOOK:
             self.records[-1].moves.pop()
         return move
+
+    def last_finished_deal(self) -> Deal:
+        """The last deal that ended, as it ended (rebuilt from its record)."""
+        if not self._checkpoints:
+            raise GameOver("no deal has ended yet")
+        return self._rebuild(self._checkpoints[-1])
+
+    @staticmethod
+    def _rebuild(cp: _Checkpoint) -> Deal:
+        deal = Deal(cp.ctx)
+        for m in cp.history:
+            deal.apply(m)
+        return deal
 
     def clone(self) -> Game:
         """An independent copy: moves and undos on either leave the other as it was."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.names = list(self.names)
-        other.seats = [dataclasses.replace(st) for st in self.seats]
+        other.seats = [st.copy() for st in self.seats]
         other.summaries = list(self.summaries)
         other.records = [
             DealRecord(r.dealer, r.hands, r.talon, list(r.moves), r.cut) for r in self.records
@@ -531,7 +570,7 @@ class Game:
         )
 
     def _leave_barrel(
-        self, seat: int, falls: list[int], events: list[Event], kind: str, amount: int = 0
+        self, seat: int, falls: list[int], events: list[Event], kind: EventKind, amount: int = 0
     ) -> None:
         self.seats[seat].on_barrel = False
         self.seats[seat].barrel_deals = 0
@@ -651,9 +690,8 @@ class Game:
         return top[0]
 
     def _wins(self, score: int) -> bool:
-        """Whether a score reaches the win score (``win_strict``: passes it)."""
-        r = self.rules
-        return score > r.win_score if r.win_strict else score >= r.win_score
+        """Whether a score wins the game (:meth:`thousand.rules.Rules.wins`)."""
+        return self.rules.wins(score)
 
     def _check_end(self, res: DealResult) -> None:
         scores = self.scores

@@ -1,8 +1,8 @@
-"""The rules model: every option of RULES.md §4 as one frozen :class:`Rules` value.
+"""The rules model: every option of RULES §4 as one frozen :class:`Rules` value.
 
 Why it looks like this:
 
-* **One flat field per option, named exactly as in RULES.md §4.**  The engine asks
+* **One flat field per option, named exactly as in RULES §4.**  The engine asks
   "is this on?" in its inner loops, the game record stores options by name, and
   ``--set name=value`` on the command line uses the same name, so one name per option
   everywhere means no translation tables that can drift apart.
@@ -11,9 +11,9 @@ Why it looks like this:
   (the solver's tables depend on the rules).
 * **Validated on construction.**  Every way of making a ``Rules`` (code, JSON record,
   command line) ends in ``__post_init__``, so an engine that receives a ``Rules`` never
-  has to re-check values or meet a contradictory combination (RULES.md §7).
+  has to re-check values or meet a contradictory combination (RULES §7).
 * **The preset is recorded but is not part of equality.**  ``preset`` says which
-  column of RULES.md §5 the user started from, which keeps stored records and
+  column of RULES §5 the user started from, which keeps stored records and
   displays short (:meth:`Rules.overrides`); two rulesets that play the same game are
   equal whatever preset they were spelled from.
 
@@ -38,17 +38,48 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 __all__ = [
     "OPTION_NAMES",
     "PRESETS",
     "PRESET_NAMES",
     "UNSUPPORTED",
+    "BarrelScore",
+    "BoltMeans",
+    "Bolts",
+    "ConcedeLoss",
+    "ConcedePayment",
+    "DarkDoubles",
+    "DeclarerScores",
+    "Exchange",
+    "FirstBidder",
+    "OpeningBid",
     "Rules",
     "RulesError",
+    "SittingDealerScores",
+    "TalonShown",
+    "TenStrength",
     "format_value",
 ]
+
+# The words of the choice options (RULES §4): each alias is the one list of its values,
+# for the type checker and for validation (the specs below read them with get_args).
+SittingDealerScores = Literal["talon_marriage", "talon_value"]
+FirstBidder = Literal["left_of_dealer", "dealer"]
+OpeningBid = Literal["at_least_100", "exactly_100"]
+TenStrength = Literal["high", "natural"]
+Exchange = Literal["give_one_each", "discard_three"]
+TalonShown = Literal["all", "not_at_100"]
+DeclarerScores = Literal["contract", "taken"]
+#: The words of ``concede_opponents_get`` (else a number of points).
+ConcedePayment = Literal["half_contract", "aces"]
+#: The word of ``concede_declarer_loses`` (else true or false).
+ConcedeLoss = Literal["half"]
+DarkDoubles = Literal["declarer", "all"]
+Bolts = Literal["every_3rd", "three_in_a_row", "every_5th"]
+BoltMeans = Literal["no_trick", "no_points"]
+BarrelScore = Literal["capped", "kept"]
 
 #: Suit letters in the order of ``Rules.marriage_values`` (and of :mod:`thousand.cards`).
 _SUITS = "SCDH"
@@ -137,20 +168,20 @@ MAX_MARRIAGE = 500
 _SPECS: dict[str, _Spec] = {
     "players": _Spec("int", choices=(3, 4)),
     "sitting_dealer_scores": _Spec(
-        "choice", choices=("talon_marriage", "talon_value"), optional=True
+        "choice", choices=get_args(SittingDealerScores), optional=True
     ),
-    "first_bidder": _Spec("choice", choices=("left_of_dealer", "dealer")),
-    "opening_bid": _Spec("choice", choices=("at_least_100", "exactly_100")),
+    "first_bidder": _Spec("choice", choices=get_args(FirstBidder)),
+    "opening_bid": _Spec("choice", choices=get_args(OpeningBid)),
     "bid_step": _Spec(
         "int", minimum=5, maximum=50, multiple=5, allowed_text="a multiple of 5 from 5 to 50"
     ),
     "bid_jumps": _BOOL,
-    "ten_strength": _Spec("choice", choices=("high", "natural")),
+    "ten_strength": _Spec("choice", choices=get_args(TenStrength)),
     "bid_cap": _Spec(
 "int", minimum=100, maximum=MAX_POINTS),
     "min_score_to_bid": _Spec("int", optional=True, minimum=-MAX_SCORE, maximum=MAX_SCORE),
-    "exchange": _Spec("choice", choices=("give_one_each", "discard_three")),
-    "talon_shown": _Spec("choice", choices=("all", "not_at_100")),
+    "exchange": _Spec("choice", choices=get_args(Exchange)),
+    "talon_shown": _Spec("choice", choices=get_args(TalonShown)),
     "must_overtake": _BOOL,
     "marriage_values": _Spec(
         "marriages",
@@ -170,18 +201,18 @@ _SPECS: dict[str, _Spec] = {
     "no_lead_own_trump": _BOOL,
     "rounding": _Spec("int", choices=(1, 5, 10)),
     "round_declarer_before_compare": _BOOL,
-    "declarer_scores": _Spec("choice", choices=("contract", "taken")),
+    "declarer_scores": _Spec("choice", choices=get_args(DeclarerScores)),
     "concede": _BOOL,
     "concede_opponents_get": _Spec(
-        "int_or_word", minimum=0, maximum=MAX_POINTS, words=("half_contract", "aces")
+        "int_or_word", minimum=0, maximum=MAX_POINTS, words=get_args(ConcedePayment)
     ),
-    "concede_declarer_loses": _Spec("bool_or_word", words=("half",)),
+    "concede_declarer_loses": _Spec("bool_or_word", words=get_args(ConcedeLoss)),
     "concede_limit": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "concede_penalty_every": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "concede_on_barrel": _BOOL,
     "concede_in_golden": _BOOL,
     "dark": _BOOL,
-    "dark_doubles": _Spec("choice", choices=("declarer", "all")),
+    "dark_doubles": _Spec("choice", choices=get_args(DarkDoubles)),
     "dark_min_score": _Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE),
     "dark_outbid_needs_marriage": _BOOL,
     "dark_marriages_doubled": _BOOL,
@@ -193,8 +224,8 @@ _SPECS: dict[str, _Spec] = {
     "redeal_after_exchange": _BOOL,
     "redeal_penalty_after": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "cut_nines": _BOOL,
-    "bolts": _Spec("choice", choices=("every_3rd", "three_in_a_row", "every_5th"), optional=True),
-    "bolt_means": _Spec("choice", choices=("no_trick", "no_points")),
+    "bolts": _Spec("choice", choices=get_args(Bolts), optional=True),
+    "bolt_means": _Spec("choice", choices=get_args(BoltMeans)),
     "bolt_samosval": _BOOL,
     "samosval": _Spec(
         "ints",
@@ -206,7 +237,7 @@ _SPECS: dict[str, _Spec] = {
     ),
     "penalty": _Spec("int", minimum=0, maximum=MAX_POINTS),
     "barrel": _Spec("int", optional=True, minimum=1, maximum=MAX_SCORE),
-    "barrel_score": _Spec("choice", choices=("capped", "kept")),
+    "barrel_score": _Spec("choice", choices=get_args(BarrelScore)),
     "barrel_deals": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
     "barrel_knock_off": _BOOL,
     "barrel_simultaneous_fall": _BOOL,
@@ -223,15 +254,15 @@ _SPECS: dict[str, _Spec] = {
     "talon_buy": _BOOL,
 }
 
-#: Every option, in the order of RULES.md §4.
+#: Every option, in the order of RULES §4.
 OPTION_NAMES: tuple[str, ...] = tuple(_SPECS)
 
 
 # --------------------------------------------------------------------------- presets
 
-#: Each preset of RULES.md §5 as its differences from ``classic`` (Python values).
+#: Each preset of RULES §5 as its differences from ``classic`` (Python values).
 PRESETS: dict[str, dict[str, Any]] = {
-    # seed 000: the bold values of RULES.md §4.
+    # seed 000: the bold values of RULES §4.
     "classic": {},
     # seed 002: the dealer opens; cut for nines; concede at 60 each; pay the winner.
     "dealer-opens": {
@@ -296,7 +327,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
-#: Preset names in the order of RULES.md §5.
+#: Preset names in the order of RULES §5.
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 # A preset's value that depends on another option's final value: (option, value) ->
@@ -307,7 +338,7 @@ _CONDITIONAL: dict[str, tuple[tuple[str, Any], dict[str, Any]]] = {
     "house": (("players", 4), {"sitting_dealer_scores": "talon_marriage"}),
 }
 
-#: Agreements the seeds mention but do not define well enough to implement (RULES.md §4,
+#: Agreements the seeds mention but do not define well enough to implement (RULES §4,
 #: last paragraph).  ``thousand rules`` lists them so that nobody assumes they are on.
 UNSUPPORTED: dict[str, str] = {
     "two players (seed 004)": (
@@ -321,7 +352,7 @@ UNSUPPORTED: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A complete ruleset: one field per option of RULES.md §4, defaults = ``classic``.
+    """A complete ruleset: one field per option of RULES §4, defaults = ``classic``.
 
     Build one with :meth:`preset_rules`, :meth:`from_json` or :meth:`from_cli` rather
     than the constructor: those apply the preset's values (the constructor starts
@@ -330,16 +361,16 @@ class Rules:
     """
 
     players: int = 3
-    sitting_dealer_scores: str | None = None
-    first_bidder: str = "left_of_dealer"
-    opening_bid: str = "at_least_100"
+    sitting_dealer_scores: SittingDealerScores | None = None
+    first_bidder: FirstBidder = "left_of_dealer"
+    opening_bid: OpeningBid = "at_least_100"
     bid_step: int = 5
     bid_jumps: bool = True
-    ten_strength: str = "high"
+    ten_strength: TenStrength = "high"
     bid_cap: int = 120
     min_score_to_bid: int | None = None
-    exchange: str = "give_one_each"
-    talon_shown: str = "all"
+    exchange: Exchange = "give_one_each"
+    talon_shown: TalonShown = "all"
     must_overtake: bool = False
     marriage_values: tuple[int, int, int, int] = (40, 60, 80, 100)
     marriage_on_first_lead: bool = False
@@ -352,16 +383,16 @@ class Rules:
     no_lead_own_trump: bool = False
     rounding: int = 5
     round_declarer_before_compare: bool = False
-    declarer_scores: str = "contract"
+    declarer_scores: DeclarerScores = "contract"
     concede: bool = False
-    concede_opponents_get: int | str = 60
-    concede_declarer_loses: bool | str = True
+    concede_opponents_get: int | ConcedePayment = 60
+    concede_declarer_loses: bool | ConcedeLoss = True
     concede_limit: int | None = None
     concede_penalty_every: int | None = None
     concede_on_barrel: bool = True
     concede_in_golden: bool = True
     dark: bool = False
-    dark_doubles: str = "declarer"
+    dark_doubles: DarkDoubles = "declarer"
     dark_min_score: int = 0
     dark_outbid_needs_marriage: bool = True
     dark_marriages_doubled: bool = True
@@ -373,13 +404,13 @@ class Rules:
     redeal_after_exchange: bool = False
     redeal_penalty_after: int | None = None
     cut_nines: bool = False
-    bolts: str | None = None
-    bolt_means: str = "no_trick"
+    bolts: Bolts | None = None
+    bolt_means: BoltMeans = "no_trick"
     bolt_samosval: bool = False
     samosval: tuple[int, ...] = ()
     penalty: int = 120
     barrel: int | None = 880
-    barrel_score: str = "capped"
+    barrel_score: BarrelScore = "capped"
     barrel_deals: int | None = 3
     barrel_knock_off: bool = False
     barrel_simultaneous_fall: bool = False
@@ -484,6 +515,19 @@ class Rules:
                     f"marriage_values: {','.join(odd)} cannot be halved; with "
                     f"{' and '.join(halves)} use multiples of 10"
                 )
+
+    # ------------------------------------------------------------------ the end
+
+    @property
+    def score_to_win(self) -> int:
+        """The lowest score that wins the game: ``win_score``, one more with ``win_strict``
+        (the score must pass it, RULES §4)."""
+        return self.win_score + 1 if self.win_strict else self.win_score
+
+    def wins(self, score: int) -> bool:
+        """Whether a player with ``score`` has won (reached ``win_score``, or passed it with
+        ``win_strict``).  The one home of the rule: the game and the bots ask it."""
+        return score >= self.score_to_win
 
     # ------------------------------------------------------------------ building
 

@@ -262,7 +262,7 @@ def sheet_rows(game: Game, lang: str = "ru") -> list[SheetRow]:
                     text = w[key].format(k=sat_deals[seat], n=barrel_deals)
                     marks[seat].append(Mark(text, "on_barrel", False))
         # A player who wins from the barrel leaves it without an event.
-        sitting = [on and s.scores[seat] < game.rules.win_score
+        sitting = [on and not game.rules.wins(s.scores[seat])
                    for seat, on in enumerate(on_now)]
         outcome = _outcome(s)
         rows.append(SheetRow(

@@ -28,6 +28,7 @@ from thousand.cards import (
     MARRIAGE_MASK,
     POINTS,
     QUEEN,
+    RANK_POINTS,
     STRENGTH,
     SUIT_MASK,
     TEN,
@@ -110,7 +111,7 @@ def _top_run(pattern: int, order: Sequence[int] = RANKS_DOWN["high"]) -> tuple[i
     for r in order:
         if not pattern >> r & 1:
             break
-        pts += POINTS[r]
+        pts += RANK_POINTS[r]
         n += 1
         run |= 1 << r
     return pts, n, run

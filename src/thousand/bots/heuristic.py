@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from thousand import moves as mv
@@ -63,6 +62,7 @@ from thousand.cards import (
 from thousand.deal import Phase, concede_values
 from thousand.messages import SUIT_NAMES
 from thousand.moves import Move
+from thousand.play_rules import beats, note_voids, trick_winner, void_suits
 from thousand.rules import Rules
 from thousand.view import View
 
@@ -167,25 +167,6 @@ class _Table:
             if trumps:
                 risk += self.chance_void(seat, led) * self.chance_holds(seat, trumps)
         return min(1.0, risk)
-
-
-def _beats(
-    card: Card, best: Card, trump: int, strength: Sequence[int] = STRENGTH["high"]
-) -> bool:
-    """Whether ``card`` beats ``best`` (the card winning the trick so far), the cards of a
-    suit ordered by ``strength`` (the engine's ``STRENGTH[ten_strength]``)."""
-    cs, bs = card // 6, best // 6
-    return (cs == bs and strength[card] > strength[best]) or (cs == trump and bs != trump)
-
-
-def _trick_winner(
-    trick: Sequence[tuple[int, Card]], trump: int, strength: Sequence[int] = STRENGTH["high"]
-) -> tuple[int, Card]:
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if _beats(c, best, trump, strength):
-            seat, best = s, c
-    return seat, best
 
 
 def concede_possible(view: View, seat: int) -> bool:
@@ -318,7 +299,7 @@ class HeuristicBot(ReasoningBot):
         """The smallest contract worth playing for ``seat`` (on the barrel: the win)."""
         if self._on_barrel(view, seat):
             r = view.rules
-            need = r.win_score + (1 if r.win_strict else 0) - self._score(view, seat)
+            need = r.score_to_win - self._score(view, seat)
             return max(need, 100)
         return 0
 
@@ -334,7 +315,7 @@ class HeuristicBot(ReasoningBot):
         # Someone about to win the game with the bid he holds: fight harder.
         hb = view.high_bidder
         if hb >= 0 and hb != view.seat and view.game is not None:
-            need = self._needed(view, hb) or (r.win_score - self._score(view, hb))
+            need = self._needed(view, hb) or (r.score_to_win - self._score(view, hb))
             if view.high_bid >= need:
                 conf -= 0.15
         best = 0
@@ -488,7 +469,7 @@ class HeuristicBot(ReasoningBot):
         d = view.declarer
         if view.game is not None and d >= 0:
             # The declarer would win the game with his contract: fight harder.
-            need = self._needed(view, d) or (r.win_score - self._score(view, d))
+            need = self._needed(view, d) or (r.score_to_win - self._score(view, d))
             if view.contract >= need:
                 pass_ev -= 60
                 conf -= 0.15
@@ -546,29 +527,19 @@ class HeuristicBot(ReasoningBot):
         for card, to in view.given:
             if card is not None and to != me and (outside >> card) & 1:
                 known[to] = known.get(to, 0) | (1 << card)
-        voids: dict[int, int] = {}
+        # Who failed to follow (the engine's rule read backwards: play_rules.note_voids).
+        lacking: dict[int, Mask] = {}
         for t in view.tricks:
-            self._note_voids(t.cards, t.trump, voids)
+            note_voids(t.cards, t.trump, False, lacking)
         if view.trick:
-            self._note_voids(view.trick, view.trump, voids)
+            note_voids(view.trick, view.trump, False, lacking)
+        voids = {seat: void_suits(m) for seat, m in lacking.items()}
         strength = view.rules.ten_strength
         return _Table(
             me=me, hand=hand, declarer=view.declarer, seats=view.active, outside=outside,
             known=known, voids=voids, sizes=view.hand_sizes, trump=view.trump,
             higher=HIGHER_BY_STRENGTH[strength], strength=STRENGTH[strength],
         )
-
-    @staticmethod
-    def _note_voids(
-        cards: Sequence[tuple[int, Card]], trump: int, voids: dict[int, int]
-    ) -> None:
-        led = cards[0][1] // 6
-        for seat, c in cards[1:]:
-            s = c // 6
-            if s != led:
-                voids[seat] = voids.get(seat, 0) | (1 << led)
-                if trump >= 0 and s != trump:
-                    voids[seat] |= 1 << trump
 
     def _keep(self, t: _Table, card: Card, view: View) -> float:
         """How much keeping ``card`` is worth beyond its points (higher: keep)."""
@@ -731,7 +702,8 @@ class HeuristicBot(ReasoningBot):
         trick = view.trick
         trump = t.trump
         led = trick[0][1] // 6
-        win_seat, win_card = _trick_winner(trick, trump, t.strength)
+        strength = view.rules.ten_strength
+        win_seat, win_card = trick[trick_winner([c for _, c in trick], trump, strength)]
         on_table = sum(POINTS[c] for _, c in trick)
         seats = t.seats
         i = seats.index(t.me)
@@ -741,7 +713,7 @@ class HeuristicBot(ReasoningBot):
         def risk(card: Card) -> float:
             return max((t.risk_beaten(card, s, led) for s in enemies_later), default=0.0)
 
-        winners = [m for m in legal if _beats(m % 24, win_card, trump, t.strength)]
+        winners = [m for m in legal if beats(m % 24, win_card, trump, strength)]
         friend_winning = t.friend(win_seat)
 
         def cheap(m: Move) -> float:

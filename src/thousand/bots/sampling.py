@@ -61,18 +61,16 @@ from thousand.cards import (
     ACE,
     FULL_DECK,
     HALF_MARRIAGE_MASK,
-    HIGHER_BY_STRENGTH,
     MARRIAGE_MASK,
     NINE,
     POINTS,
     RANK_MASK,
-    STRENGTH,
-    SUIT_MASK,
     Mask,
     cards_of,
     marriage_sum,
 )
 from thousand.deal import Phase
+from thousand.play_rules import note_voids as _note_voids
 from thousand.rules import Rules
 from thousand.view import View
 
@@ -275,31 +273,6 @@ class Knowledge:
 
 
 # ---------------------------------------------------------------------- from a view
-
-
-def _note_voids(
-    cards: tuple[tuple[int, int], ...], trump: int, must_overtake: bool,
-    exclude: dict[int, Mask], ten_strength: str = "high",
-) -> None:
-    """Add to ``exclude`` what the plays of one trick (``(seat, card)``, led first) rule out:
-    a seat that did not follow has no card of the suit led (nor a trump if it did not trump);
-    under ``must_overtake`` a seat that followed below the strongest card of the suit led so
-    far (by the strength of ``ten_strength``, RULES §1) has no card above that one."""
-    strength = STRENGTH[ten_strength]
-    higher = HIGHER_BY_STRENGTH[ten_strength]
-    led = cards[0][1] // 6
-    top = cards[0][1]
-    for seat, c in cards[1:]:
-        s = c // 6
-        if s != led:
-            exclude[seat] = exclude.get(seat, 0) | SUIT_MASK[led]
-            if trump >= 0 and s != trump:
-                exclude[seat] |= SUIT_MASK[trump]
-        elif strength[c] < strength[top]:
-            if must_overtake:
-                exclude[seat] = exclude.get(seat, 0) | higher[top]
-        else:
-            top = c
 
 
 def _declared_partners(view: View, exclude_played: Mask) -> dict[int, Mask]:

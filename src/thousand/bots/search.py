@@ -53,6 +53,7 @@ from thousand.cards import (
     ACE,
     KING,
     MARRIAGE_MASK,
+    POINTS,
     QUEEN,
     SUIT_SYMBOLS,
     Mask,
@@ -245,7 +246,7 @@ def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) ->
     win_at = 1 << 30
     g = view.game
     if g is not None:
-        target = r.win_score + (1 if r.win_strict else 0)
+        target = r.score_to_win
         score = g.scores[seat]
         if g.on_barrel[seat]:
             need = target - score
@@ -1067,17 +1068,14 @@ def _quick_value(
 ) -> float:
     """A cheap value of the hand kept (the heuristic's play model, less what is given)."""
     v = predict_play(rest, values, ten_strength)
-    pts = sum(_POINTS_CACHE[c] for c in combo)
+    pts = sum(POINTS[c] for c in combo)
     return v + pts if discard else v - 0.5 * pts
-
-
-_POINTS_CACHE = tuple((0, 2, 3, 4, 10, 11)[c % 6] for c in range(24))
 
 
 def _card_cost(m: Move) -> float:
     """Tie-break between equally good moves: keep the valuable cards."""
     c = m % 24
-    return _POINTS_CACHE[c] + (0.5 if mv.is_declare(m) else 0) - (10 if mv.is_declare(m) else 0)
+    return POINTS[c] + (0.5 if mv.is_declare(m) else 0) - (10 if mv.is_declare(m) else 0)
 
 
 def _declaration_value(view: View, m: Move) -> int:

@@ -23,6 +23,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from ..cards import points_of
+from ..play_rules import trick_winner
 from .position import (
     CLASSIC,
     DECLARE,
@@ -30,9 +32,8 @@ from .position import (
     PlayPosition,
     apply_move,
     legal_moves,
-    trick_winner,
 )
-from .search import Search, points_of, potential
+from .search import Search, potential
 
 try:  # the optional compiled core, built from _native/core.c by setup.py
     from . import _csolver as _native_mod

@@ -1,33 +1,29 @@
 """A play-phase position for the double-dummy solver, its legal moves and how a move changes it.
 
 Seats are 0, 1, 2 in clockwise order (the engine maps its real seats onto them).  A position
-is a frozen value: :func:`apply_move` returns a new one.  The rules are RULES.md §2 items 5-6,
-the play options of §4 and §7 ``must_overtake``:
+is a frozen value: :func:`apply_move` returns a new one.
+
+The rules are the engine's: :func:`legal_moves`, :func:`apply_move` and :func:`trick_winner`
+are made of the functions of :mod:`thousand.play_rules` (``follow_cards``, ``lead_cards``,
+``declaration``, ``trick_winner``), the one home of RULES §2 items 5-6, the play options of
+§4 and §7 ``must_overtake``, which :mod:`thousand.deal` plays by too.  In short:
 
 * the leader plays any card; the others follow the led suit if they can, else play a trump if a
   trump is set and they hold one, else any card; with ``must_overtake`` a follower of the led
   suit plays above every card of the led suit already in the trick when he can;
 * which card is higher (the trick winner, ``must_overtake``) follows ``ten_strength`` (RULES §1):
-  ``high`` 9 J Q K 10 A, ``natural`` 9 10 J Q K A; the order is the engine's own table
-  (``thousand.cards.STRENGTH`` / ``HIGHER_BY_STRENGTH``) and card points never change with it;
+  ``high`` 9 J Q K 10 A, ``natural`` 9 10 J Q K A (``thousand.cards.STRENGTH``); card points
+  never change with it;
 * the player on lead (not on the first lead of the deal unless ``marriage_on_first_lead``) may
   declare by leading with ``+``: a marriage (K or Q of a K+Q he holds: its value, that suit is
   trump at once), a half marriage (``half_marriage``: J or Q of a Q+J, half the value, trump
-  changes; with K, Q and J held, ``Q+`` is the full marriage), the ace marriage (``ace_marriage``
-  > 0, all four aces held, any ace; trump changes only with ``ace_marriage_trump``; with
-  ``ace_marriage_all_in_row`` he must lead an ace while he keeps the lead and holds one), four
-  nines (``four_nines_bonus`` > 0, all four nines held, any nine; no trump change);
+  changes; with K, Q and J held, ``Q+`` is the full marriage; a suit's queen serves one
+  declaration only), the ace marriage (``ace_marriage`` > 0, all four aces held, any ace; trump
+  changes only with ``ace_marriage_trump``; with ``ace_marriage_all_in_row`` he must lead an ace
+  while he keeps the lead and holds one, a trump ace too), four nines (``four_nines_bonus`` > 0,
+  all four nines held, any nine; no trump change);
 * ``no_lead_own_trump``: the player who declared the current trump may not lead a trump unless
-  he holds only trumps.
-
-Where the rules leave a choice, the solver does what the engine (thousand.deal) does:
-
-* a declaring lead is a lead: with ``no_lead_own_trump`` the declarer of the trump may not
-  declare with a trump card either (a new marriage in another suit is no trump card, so it is
-  always allowed);
-* the ace duty of ``ace_marriage_all_in_row`` wins over ``no_lead_own_trump``: under the duty
-  any ace may be led, a trump ace too;
-* a half marriage is worth ``marriage_values[suit] // 2`` (the rules refuse odd values).
+  he holds only trumps, with or without ``+``.
 
 The declarer's total counts his card points and his own declarations only; what the defenders
 declare changes the trump but never his total, so ``marriage_points_declarer_only`` does not
@@ -40,21 +36,19 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import (
     ACE,
-    HALF_MARRIAGE_MASK,
-    HIGHER_BY_STRENGTH,
     JACK,
     KING,
-    MARRIAGE_MASK,
     N_CARDS,
     NINE,
     POINTS,
     QUEEN,
     RANK_MASK,
     STRENGTH,
-    SUIT_MASK,
     card_str,
     cards_of,
 )
+from ..play_rules import declaration, follow_cards, lead_cards, trick_winner
+from ..rules import TenStrength
 
 ACES = RANK_MASK[ACE]
 NINES = RANK_MASK[NINE]
@@ -64,7 +58,7 @@ MAX_VALUE = 4000  # the largest declaration value accepted (the C core keeps val
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
-    """The options of RULES.md §4 that change the play of the cards."""
+    """The options of RULES §4 that change the play of the cards."""
 
     must_overtake: bool = False
     marriage_values: tuple[int, int, int, int] = (40, 60, 80, 100)
@@ -77,7 +71,7 @@ class PlayOptions:
     four_nines_bonus: int = 0
     no_lead_own_trump: bool = False
     #: ``high`` (9 J Q K 10 A) or ``natural`` (9 10 J Q K A): the order in taking tricks.
-    ten_strength: str = "high"
+    ten_strength: TenStrength = "high"
 
     def __post_init__(self) -> None:
         if len(self.marriage_values) != 4:
@@ -90,7 +84,7 @@ class PlayOptions:
 
     @classmethod
     def from_rules(cls, rules: object) -> PlayOptions:
-        """The play options of a ruleset (any object with the option names of RULES.md §4 as
+        """The play options of a ruleset (any object with the option names of RULES §4 as
         attributes, such as ``thousand.rules.Rules``)."""
         kwargs: dict[str, object] = {}
         for name in cls.__dataclass_fields__:
@@ -201,92 +195,35 @@ def _declaration(
     hand: int, card: int, opts: PlayOptions, declared: int = 0
 ) -> tuple[int, bool] | None:
     """(value, changes trump) of leading ``card`` with ``+`` from ``hand``, or None if no such
-    declaration exists (``declared``: the suits whose marriage was declared already)."""
-    suit, rank = divmod(card, 6)
-    if rank in (KING, QUEEN, JACK) and declared >> suit & 1:
-        return None
-    if rank in (KING, QUEEN):
-        if hand & MARRIAGE_MASK[suit] == MARRIAGE_MASK[suit]:
-            return opts.marriage_values[suit], True
-        if rank == QUEEN and opts.half_marriage and (
-            hand & HALF_MARRIAGE_MASK[suit] == HALF_MARRIAGE_MASK[suit]
-        ):
-            return opts.marriage_values[suit] // 2, True
-        return None
-    if rank == JACK:
-        if opts.half_marriage and hand & HALF_MARRIAGE_MASK[suit] == HALF_MARRIAGE_MASK[suit]:
-            return opts.marriage_values[suit] // 2, True
-        return None
-    if rank == ACE:
-        if opts.ace_marriage and hand & ACES == ACES:
-            return opts.ace_marriage, opts.ace_marriage_trump
-        return None
-    if rank == NINE and opts.four_nines_bonus and hand & NINES == NINES:
-        return opts.four_nines_bonus, False
-    return None
+    declaration exists (``declared``: the suits whose marriage was declared already): the
+    engine's :func:`thousand.play_rules.declaration`."""
+    d = declaration(hand, card, opts, declared)
+    return None if d is None else (d[1], d[2])
 
 
 def legal_moves(pos: PlayPosition) -> list[int]:
-    """Every legal move of the seat to move (cards, and ``24 + card`` for a declaring lead).
+    """Every legal move of the seat to move (cards, and ``24 + card`` for a declaring lead):
+    the engine's rules (:func:`thousand.play_rules.follow_cards`, ``lead_cards``).
 
     Plain plays come first, highest card first within a suit, then the declarations.
     """
     seat = pos.to_move
     hand = pos.hands[seat]
     opts = pos.options
-    trump = pos.trump
     if not hand:
         return []
     if pos.trick:
-        led = pos.trick[0] // 6
-        follow = hand & SUIT_MASK[led]
-        if follow:
-            if opts.must_overtake:
-                strength = STRENGTH[opts.ten_strength]
-                top = max((c for c in pos.trick if c // 6 == led), key=strength.__getitem__)
-                higher = follow & HIGHER_BY_STRENGTH[opts.ten_strength][top]
-                if higher:
-                    follow = higher
-            return cards_of(follow)
-        if trump >= 0 and hand & SUIT_MASK[trump]:
-            return cards_of(hand & SUIT_MASK[trump])
-        return cards_of(hand)
-    # On lead.
-    if opts.ace_marriage_all_in_row and pos.aces_in_row_seat == seat and hand & ACES:
-        return cards_of(hand & ACES)  # the ace duty: any ace, trump or not
-    plain = hand
-    if opts.no_lead_own_trump and trump >= 0 and pos.trump_declarer == seat:
-        other = hand & ~SUIT_MASK[trump]
-        if other:
-            plain = other
-    moves = cards_of(plain)
-    if pos.tricks_played > 0 or opts.marriage_on_first_lead:
-        for c in cards_of(hand):
-            d = _declaration(hand, c, opts, pos.declared_suits)
-            if d is None:
-                continue
-            if not plain >> c & 1:
-                continue  # a declaring lead is a lead: no_lead_own_trump bars it too
-            moves.append(DECLARE + c)
+        return cards_of(
+            follow_cards(hand, pos.trick, pos.trump, opts.must_overtake, opts.ten_strength)
+        )
+    leads, declaring = lead_cards(
+        hand, seat, pos.trump, pos.trump_declarer, pos.aces_in_row_seat, pos.declared_suits,
+        pos.tricks_played, opts,
+    )
+    moves = cards_of(leads)
+    if declaring:
+        moves.extend(DECLARE + c for c in cards_of(declaring))
     return moves
-
-
-def trick_winner(
-    cards: tuple[int, ...] | list[int], trump: int, ten_strength: str = "high"
-) -> int:
-    """Index in ``cards`` (led first) of the card that wins the trick (the strength order of
-    ``ten_strength``, RULES §1)."""
-    strength = STRENGTH[ten_strength]
-    best = 0
-    bc = cards[0]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c // 6 == bc // 6:
-            if strength[c] > strength[bc]:
-                best, bc = i, c
-        elif c // 6 == trump:
-            best, bc = i, c
-    return best
 
 
 def apply_move(pos: PlayPosition, move: int) -> PlayPosition:

@@ -17,6 +17,12 @@ Inside the search the cards are numbered in strength order (:class:`Layout`): wi
 the jack.  "Beats" is then a comparison of card numbers and "equivalent cards" are neighbours
 in a suit, whatever the option; card points and declarations are looked up by position.
 
+The rules come from the engine (:mod:`thousand.play_rules`): the leads through
+``lead_cards``, the declarations through ``declaration``.  The follower's cards
+(:meth:`Search.follow_cands`), the trick winner (``_winner2``, ``_winner3``) and the best
+declaration on a lead (:meth:`Search.best_declaration`) are faster copies in the layout's
+numbering, which ``tests/test_solver.py`` ties to those functions on random positions.
+
 The C core in ``_native/`` is this module line by line; keep them in step (the tests compare
 them on many positions).
 """
@@ -35,23 +41,15 @@ from ..cards import (
     NINE,
     POINTS,
     QUEEN,
-    RANK_MASK,
-    RANK_POINTS,
     STRENGTH,
     SUIT_MASK,
 )
+from ..play_rules import lead_cards
 from .position import ACES, DECLARE, NINES, PlayOptions, _declaration
 
 INF = 1 << 20
 
 _SUIT = tuple(c // 6 for c in range(N_CARDS))
-_PATTERN_POINTS = tuple(sum(RANK_POINTS[r] for r in range(6) if p >> r & 1) for p in range(64))
-
-
-def points_of(mask: int) -> int:
-    """Card points of a mask of cards (the engine's numbering)."""
-    pp = _PATTERN_POINTS
-    return pp[mask & 63] + pp[mask >> 6 & 63] + pp[mask >> 12 & 63] + pp[mask >> 18 & 63]
 
 
 def potential(hand: int, opts: PlayOptions) -> int:
@@ -96,7 +94,7 @@ class Layout:
     """
 
     __slots__ = (
-        "card", "decl_cards", "from_pat", "half", "higher", "identity", "marriage",
+        "card", "from_pat", "half", "higher", "identity", "marriage",
         "name", "pat_cheap", "pat_dear", "pat_points", "pat_sorted", "points", "pos",
         "rank", "to_pat",
     )
@@ -143,9 +141,6 @@ class Layout:
         # ten_strength, so ACES and NINES are the same masks here.
         if self.to_layout(ACES) != ACES or self.to_layout(NINES) != NINES:
             raise ValueError(f"ten_strength={ten_strength}: the nine or the ace moved")
-        self.decl_cards = self.to_layout(
-            RANK_MASK[JACK] | RANK_MASK[QUEEN] | RANK_MASK[KING] | RANK_MASK[ACE] | RANK_MASK[NINE]
-        )
         #: the cards that beat each position: the engine's table, mapped
         self.higher: tuple[int, ...] = tuple(
             self.to_layout(HIGHER_BY_STRENGTH[ten_strength][c]) for c in card
@@ -210,7 +205,6 @@ class Search:
         self.rank = lay.rank
         self.mm = lay.marriage
         self.hm = lay.half
-        self.decl_cards = lay.decl_cards
         # By suit pattern (of positions): what a suit's cards can declare (K+Q, and Q+J with
         # half_marriage) by suit, whether they can declare, and which cards take part.
         kq, qj = lay.marriage[0], lay.half[0]  # K+Q, Q+J as patterns of one suit
@@ -279,43 +273,52 @@ class Search:
     # --- moves ------------------------------------------------------------------------------
 
     def lead_moves(self, seat: int, trump: int, tdecl: int, aces: int, nodecl: bool) -> list[int]:
-        """Lead moves of ``seat``, best-looking first (declarations, then masters, then low)."""
+        """Lead moves of ``seat``, best-looking first (declarations, then masters, then low).
+
+        Which cards may be led, plain and with ``+``, is the engine's rule
+        (:func:`thousand.play_rules.lead_cards`); this orders them and drops the dominated and
+        the equivalent ones.
+        """
         h = self.h
         hand = h[seat]
         if aces == seat and hand & ACES:
+            # the ace duty (lead_cards says the same: the aces, no declaration), unordered
             return _bits_high_first(hand & ACES)
-        plain = hand
-        if self.nlot and trump >= 0 and tdecl == seat and hand & ~SUIT_MASK[trump]:
-            plain = hand & ~SUIT_MASK[trump]
+        if self.mapped:
+            lay = self.layout
+            plain, declaring = lead_cards(
+                lay.from_layout(hand), seat, trump, tdecl, aces, self.ds, 0 if nodecl else 1,
+                self.opts,
+            )
+            plain, declaring = lay.to_layout(plain), lay.to_layout(declaring)
+        else:
+            plain, declaring = lead_cards(
+                hand, seat, trump, tdecl, aces, self.ds, 0 if nodecl else 1, self.opts
+            )
         is_decl = seat == self.decl
         others = (h[0] | h[1] | h[2]) & ~hand
         opp = h[(seat + 1) % 3] | h[(seat + 2) % 3] if is_decl else h[self.decl]
         scored: list[tuple[int, int]] = []
-        if not nodecl:
-            potential = hand & self.decl_cards
-            while potential:
-                c = potential.bit_length() - 1
-                potential ^= 1 << c
-                if not plain >> c & 1:
-                    continue
-                d = self.declaration(hand, c)
-                if d is None:
-                    continue
-                value, changes = d
-                rank = self.rank[c]
-                if rank == NINE:
-                    # No trump change, no duty: for the declarer it beats the plain nine;
-                    # for a defender it is the plain nine.
-                    if is_decl:
-                        plain &= ~(1 << c)
-                        scored.append((1000 + value, DECLARE + c))
-                    continue
-                if rank == ACE and not changes and not self.ace_row:
-                    if is_decl:
-                        plain &= ~(1 << c)
-                        scored.append((1000 + value, DECLARE + c))
-                    continue
-                scored.append((1000 + value if is_decl else 500, DECLARE + c))
+        while declaring:
+            c = declaring.bit_length() - 1
+            declaring ^= 1 << c
+            d = self.declaration(hand, c)
+            assert d is not None
+            value, changes = d
+            rank = self.rank[c]
+            if rank == NINE:
+                # No trump change, no duty: for the declarer it beats the plain nine;
+                # for a defender it is the plain nine.
+                if is_decl:
+                    plain &= ~(1 << c)
+                    scored.append((1000 + value, DECLARE + c))
+                continue
+            if rank == ACE and not changes and not self.ace_row:
+                if is_decl:
+                    plain &= ~(1 << c)
+                    scored.append((1000 + value, DECLARE + c))
+                continue
+            scored.append((1000 + value if is_decl else 500, DECLARE + c))
         if plain & (plain - 1):
             plain = self.reduce(seat, seat, -1, -1, plain, trump)
         pts = self.points
