@@ -94,7 +94,7 @@ MAX_NAME = 100
 MAX_DEALS = 2000
 
 _TOP_KEYS = ("format", "rules", "players", "first_dealer", "deals", "seed")
-_DEAL_KEYS = ("hands", "talon", "moves", "cut")
+_DEAL_KEYS = ("hands", "talon", "moves", "cut", "commitment")
 #: The longest text of a card or a move worth parsing (``discard 10S`` has 11).
 _MAX_TOKEN = 32
 #: Messages quote what they read; a quote is cut to this many characters.
@@ -145,6 +145,9 @@ class RecordedDeal:
     talon: Mask
     moves: tuple[Move, ...]
     cut: tuple[Card, ...] = ()
+    #: The table's commitment to the cards (thousand.fairness): ``sha256`` published when
+    #: the deal started, ``salt`` revealed when it ended (absent while it is played).
+    commitment: tuple[str, str | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +169,8 @@ class Record:
             "rules": self.rules.to_json(),
             "players": list(self.players),
             "first_dealer": self.first_dealer,
-            "deals": [_deal_json(d.hands, d.talon, d.moves, d.cut) for d in self.deals],
+            "deals": [_deal_json(d.hands, d.talon, d.moves, d.cut, d.commitment)
+                      for d in self.deals],
         }
         if self.seed is not None:
             out["seed"] = self.seed
@@ -177,7 +181,8 @@ class Record:
 
 
 def _deal_json(
-    hands: Sequence[Mask], talon: Mask, moves: Sequence[Move], cut: Sequence[Card]
+    hands: Sequence[Mask], talon: Mask, moves: Sequence[Move], cut: Sequence[Card],
+    commitment: tuple[str, str | None] | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hands": [cards_str(h) for h in hands],
@@ -188,6 +193,9 @@ def _deal_json(
     }
     if cut:
         out["cut"] = [_card(c) for c in cut]
+    if commitment is not None:
+        digest, salt = commitment
+        out["commitment"] = {"sha256": digest, **({"salt": salt} if salt else {})}
     return out
 
 
@@ -381,7 +389,26 @@ def _parse_deal(
         # Its shape (RULES §6) is a rule of the game: Game.start_deal checks it.
         cut = tuple(_parse_cards(cut_texts, f"{where}: cut"))
     move_texts = _string_list(obj["moves"], f"{where}: moves", "moves")
-    return RecordedDeal(tuple(hands), talon, _parse_moves(move_texts, where), cut)
+    return RecordedDeal(tuple(hands), talon, _parse_moves(move_texts, where), cut,
+                        _parse_commitment(obj.get("commitment"), where))
+
+
+def _parse_commitment(value: object, where: str) -> tuple[str, str | None] | None:
+    """``{"sha256": hex, "salt": hex}`` (the salt once the deal has ended)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise RecordError(f"{where}: commitment: must be an object, not {_type_name(value)}")
+    _check_keys(value, ("sha256", "salt"), f"{where}: commitment: ")
+    digest, salt = value.get("sha256"), value.get("salt")
+    for name, text in (("sha256", digest), ("salt", salt)):
+        if text is None and name == "salt":
+            continue
+        if not (isinstance(text, str) and len(text) == 64
+                and all(c in "0123456789abcdef" for c in text)):
+            raise RecordError(f"{where}: commitment: {name} must be 64 hexadecimal digits")
+    assert isinstance(digest, str)
+    return digest, salt if isinstance(salt, str) else None
 
 
 def _check_cards(game: Game, hands: tuple[Mask, ...], talon: Mask, where: str) -> None:
@@ -564,7 +591,7 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
             dealer = (dealer + 1) % n
     seed = obj.get("seed")
     if seed is not None and (
-        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**128
     ):
         raise RecordError(f"seed: {_show(seed)} is not a seed; use a whole number from 0")
     return Record(rules, tuple(players), first, tuple(deals), seed)

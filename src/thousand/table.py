@@ -33,7 +33,8 @@ from . import moves as mv
 from .cards import SUITS, card_str
 from .deal import Deal, Phase
 from .errors import IllegalMove
-from .game import Game, GameOver
+from .fairness import commitment, salt_for
+from .game import Game
 from .moves import Move
 from .protocol import cards_json, result_json, table_header, view_json
 from .rules import Rules
@@ -143,7 +144,9 @@ class Table:
         *,
         _deals: Sequence[_Cards] = (),
     ) -> None:
-        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.seed = seed if seed is not None else secrets.randbits(128)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError("seed must be a whole number from 0")
         self.game = Game(rules, names, first_dealer, seed=self.seed, auto_deal=False)
         self.version = 0
         #: Every accepted move in order, ``look`` included: the table's own log.
@@ -254,6 +257,12 @@ class Table:
         from .record import game_to_record
 
         out = game_to_record(self.game)
+        in_play = len(out["deals"]) - 1 if self.game.deal is not None else None
+        for index, (deal, rec) in enumerate(zip(out["deals"], self.game.records, strict=True)):
+            salt = salt_for(self.seed, index)
+            deal["commitment"] = {"sha256": commitment(rec.hands, rec.talon, salt)}
+            if index != in_play:  # revealed once the deal has ended
+                deal["commitment"]["salt"] = salt
         if with_seed:
             out["seed"] = self.seed
         return out
@@ -411,8 +420,11 @@ class Table:
         deal = self.game.deal
         assert deal is not None
         ctx = deal.ctx
+        index = len(self.game.records) - 1
+        digest = commitment(ctx.hands, ctx.talon, salt_for(self.seed, index))
         out = [_ev("deal_started", number=self.game.deals_played + 1, dealer=ctx.dealer,
-                   opener=ctx.opener, active=list(ctx.active), golden=ctx.golden)]
+                   opener=ctx.opener, active=list(ctx.active), golden=ctx.golden,
+                   commitment=digest)]
         if ctx.cut:
             shown = [card_str(c) if c % 6 in (0, 1) else None for c in ctx.cut]
             out += _private("cut", [ctx.dealer], {"cards": [card_str(c) for c in ctx.cut]},
@@ -476,7 +488,8 @@ class Table:
         res = summary.result
         out = [_ev("deal_scored", number=summary.number, dealer=summary.dealer,
                    **result_json(res), changes=list(summary.changes),
-                   scores=list(summary.scores))]
+                   scores=list(summary.scores),
+                   salt=salt_for(self.seed, len(game.records) - 1))]
         for e in summary.events:
             kind, reason = _GAME_EVENTS[e.kind]
             data: dict[str, Any] = {"seat": None if e.seat < 0 else e.seat, "amount": e.amount}
@@ -490,10 +503,7 @@ class Table:
 
     def _last_view(self, seat: int | None) -> View:
         """The view of the game's last deal once the game is over."""
-        if not self.game.records:
-            raise GameOver("no deal yet")
-        cp = self.game._checkpoints[-1]
-        return cp.deal.view(seat)
+        return self.game.last_finished_deal().view(seat)
 
 
 class _Cards(NamedTuple):

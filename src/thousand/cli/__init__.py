@@ -39,7 +39,7 @@ def _root() -> None:
     """Тысяча (Thousand): play, replay and study the card game."""
 
 
-_COMMANDS = ("rules", "replay", "play", "arena")
+_COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve")
 _MODULES = tuple(f"{c}_cmd" for c in _COMMANDS)
 
 
