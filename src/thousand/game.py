@@ -23,13 +23,13 @@ Decisions beyond RULES.md (documented in docs/rules-decisions.md):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, cards_of, mask_of
 from .deal import Deal, DealContext, DealResult
+from .draws import Draws
 from .moves import LOOK, Move
 from .rules import Rules
 from .view import GameInfo, View, view_of
@@ -149,7 +149,7 @@ class Game:
         self.seed = seed
         if first_dealer is None:
             # Drawn by lot (seed 002), from the game's own random source: a seed repeats it.
-            first_dealer = self._random("first-dealer").randrange(n)
+            first_dealer = self._random("first-dealer").below(n)
         if not (_is_int(first_dealer) and 0 <= first_dealer < n):
             raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}")
         self.first_dealer = first_dealer
@@ -221,13 +221,12 @@ class Game:
         """The player left of the dealer cuts (seed 002) *(decision)*."""
         return (self.dealer + 1) % self.n
 
-    def _random(self, purpose: str) -> random.Random:
+    def _random(self, purpose: str) -> Draws:
         """A random source for one purpose: from the seed and the purpose alone, so that the
         cards of deal k are the same whether the game ran from its start or was restored
-        from its record before deal k; without a seed, the system's random source."""
-        if self.seed is None:
-            return random.SystemRandom()
-        return random.Random(f"thousand/{self.seed}/{purpose}")
+        from its record before deal k (:mod:`thousand.draws`); without a seed, the system's
+        cryptographic source."""
+        return Draws(self.seed, purpose)
 
     def random_cards(self) -> tuple[tuple[Mask, ...], Mask, tuple[Card, ...]]:
         """Shuffle, cut (``cut_nines``) and deal 7 cards to each player in the deal and the
@@ -254,13 +253,13 @@ class Game:
         return tuple(hands), talon, cut
 
     @staticmethod
-    def _random_cut(rng: random.Random) -> tuple[Card, ...]:
+    def _random_cut(rng: Draws) -> tuple[Card, ...]:
         """The bottom cards seen at the cut (RULES §4 "The cut"): a nine is shown and the
         deck cut again (a cut may show the same nine again); after the third nine the
         deck stays as it lies; a jack is shown and the dealer cuts once more unseen."""
         seen: list[Card] = []
         while True:
-            card = rng.randrange(24)
+            card = rng.below(24)
             seen.append(card)
             if card % 6 != NINE or len(seen) == 3:
                 return tuple(seen)
