@@ -4,7 +4,9 @@ Russian by default (``--lang en`` for English).  The person sits at seat 0 (``--
 the other seats are bots (``--bots heuristic`` or one level per seat, ``--bots
 heuristic,random``).  ``--seed`` makes the deals reproducible, ``--save FILE`` keeps the
 record (RULES.md §6) when the game ends, ``--open`` shows every hand (training), and
-Ctrl-C or ``quit`` asks whether to save before leaving.
+Ctrl-C or ``quit`` asks whether to save before leaving.  The first dealer is drawn by lot
+(from the seed).  The game is a client of the table protocol (:mod:`thousand.table`):
+see :mod:`thousand.terminal.session`.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from typing import Annotated
 import typer
 
 from thousand.cli import app
-from thousand.game import Game
+from thousand.record import check_name
 from thousand.rules import RulesError
 from thousand.rules_text import check_lang
+from thousand.table import Table
 
 from .common import (
     PresetArgument,
@@ -46,7 +49,9 @@ def play_command(
     open_hands: Annotated[
         bool, typer.Option("--open", help="Open hands: every hand face up (training).")
     ] = False,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 deals first).")] = 0,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat, 0 to n-1 (the first dealer is by lot).")
+    ] = 0,
     names: Annotated[
         str | None, typer.Option("--names", help="Player names, comma separated, by seat.")
     ] = None,
@@ -67,18 +72,24 @@ def play_command(
     from thousand.terminal.i18n import T
     from thousand.terminal.session import make_session
 
-    if names:
+    if names is not None:
         player_names = [x.strip() for x in names.split(",")]
         if len(player_names) != n:
-            raise fail(f"--names needs {n} names")
+            raise fail(f"--names needs {n} names, comma separated")
+        for s, name in enumerate(player_names):
+            if not name:
+                raise fail(f"--names: the name of seat {s} is empty")
+            why = check_name(name)
+            if why is not None:
+                raise fail(f"--names: the name of seat {s} {why}")
     else:
         default = T(lang, "names").split(",")
         others = iter(default[1:])
         player_names = [default[0] if s == seat else next(others) for s in range(n)]
-    game = Game(rules, players=player_names, seed=seed)  # the first dealer by lot
+    table = Table(rules, player_names, seed=seed)  # the first dealer by lot, from the seed
     console = output_console()
     session = make_session(
-        game, levels, human=seat, seed=seed, console=console, lang=lang,
+        table, levels, human=seat, seed=seed, console=console, lang=lang,
         open_hands=open_hands, save_path=save,
     )
     raise typer.Exit(session.run())

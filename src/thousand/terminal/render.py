@@ -1,75 +1,131 @@
 """Cards, hands, tricks and moves as Rich markup for the terminal game.
 
+Everything here draws the wire form of the table protocol (:func:`thousand.protocol.view_json`
+and the table's events): cards and moves in record notation (``"KH"``, ``"give 9S"``),
+seats as numbers.  ``names`` are the players' names *as markup*: the caller escapes them
+(a player called ``[/]`` must not close a style).
+
 Suits are shown by their symbols in colour (♥ ♦ red, ♠ ♣ the terminal's own colour, bold);
-ranks in Russian as ``9 В Д К 10 Т`` (RULES.md §1), in English as ``9 J Q K 10 A``.
+ranks in Russian as ``9 В Д К 10 Т`` (RULES.md §1), in English as ``9 J Q K 10 A``.  A
+hand is sorted by suit and, inside a suit, by the cards' strength under the rules (with
+``ten_strength=natural`` the ten sits between the nine and the jack).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from thousand import moves as mv
-from thousand.cards import SUIT_MASK, SUIT_SYMBOLS, Card, Mask, card_label, cards_of
-from thousand.deal import Phase
-from thousand.messages import SUIT_NAMES
+from thousand.cards import (
+    STRENGTH,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    Mask,
+    card_label,
+    cards_of,
+    parse_card,
+)
 from thousand.moves import Move
-from thousand.view import View
+from thousand.rules import Rules
+from thousand.texts import SUIT_NAMES
 
 from .i18n import T
 
 SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
 
+#: A card as the engine counts it or as the protocol writes it.
+CardLike = Card | str
+WireView = Mapping[str, Any]
 
-def card_markup(card: Card, lang: str) -> str:
-    """One card, coloured: ``[bold red]К♥[/]``."""
-    return f"[{SUIT_STYLE[card // 6]}]{card_label(card, lang)}[/]"
+
+def to_card(card: CardLike) -> Card:
+    return parse_card(card) if isinstance(card, str) else card
 
 
-def cards_markup(cards: Sequence[Card] | Mask, lang: str) -> str:
+def to_cards(cards: Iterable[CardLike] | Mask | None) -> list[Card]:
+    if cards is None:
+        return []
     if isinstance(cards, int):
-        cards = cards_of(cards)
-    return " ".join(card_markup(c, lang) for c in cards)
+        return cards_of(cards)
+    return [to_card(c) for c in cards]
 
 
-def hand_markup(hand: Mask, lang: str) -> str:
-    """A hand sorted by suit (♠ ♣ ♦ ♥), high cards first, suits apart."""
+def card_markup(card: CardLike, lang: str) -> str:
+    """One card, coloured: ``[bold red]К♥[/]``."""
+    c = to_card(card)
+    return f"[{SUIT_STYLE[c // 6]}]{card_label(c, lang)}[/]"
+
+
+def cards_markup(cards: Iterable[CardLike] | Mask | None, lang: str) -> str:
+    return " ".join(card_markup(c, lang) for c in to_cards(cards)) or "—"
+
+
+def hand_markup(hand: Iterable[CardLike] | Mask | None, lang: str,
+                ten_strength: str = "high") -> str:
+    """A hand sorted by suit (♠ ♣ ♦ ♥), the strongest card of a suit first, suits apart."""
+    strength = STRENGTH[ten_strength]
+    cards = to_cards(hand)
     groups = []
     for s in range(4):
-        suit_cards = cards_of(hand & SUIT_MASK[s])
+        suit_cards = sorted((c for c in cards if c // 6 == s), key=lambda c: -strength[c])
         if suit_cards:
             groups.append(" ".join(card_markup(c, lang) for c in suit_cards))
     return "   ".join(groups) if groups else "—"
 
 
-def suit_markup(suit: int, lang: str) -> str:
-    name = SUIT_NAMES["ru" if lang == "ru" else "en"][suit]
-    return f"[{SUIT_STYLE[suit]}]{SUIT_SYMBOLS[suit]}[/] {name}"
+def suit_markup(suit: int | str, lang: str) -> str:
+    index = SUITS.index(suit) if isinstance(suit, str) else suit
+    name = SUIT_NAMES["ru" if lang == "ru" else "en"][index]
+    return f"[{SUIT_STYLE[index]}]{SUIT_SYMBOLS[index]}[/] {name}"
 
 
-def trump_markup(trump: int, lang: str) -> str:
-    return suit_markup(trump, lang) if trump >= 0 else T(lang, "no_trump")
+def trump_markup(trump: int | str | None, lang: str) -> str:
+    if trump is None or (isinstance(trump, int) and trump < 0):
+        return T(lang, "no_trump")
+    return suit_markup(trump, lang)
 
 
-def move_markup(move: Move, view: View, names: Sequence[str], lang: str) -> str:
+def opening_at_100(view: WireView, rules: Rules) -> bool:
+    """The seat to move opens the auction where the opener may only say 100."""
+    return (
+        rules.opening_bid == "exactly_100"
+        and view.get("phase") == "auction"
+        and view.get("high_bid") is None
+    )
+
+
+def _move(move: Move | str) -> Move:
+    return mv.parse_move(move) if isinstance(move, str) else move
+
+
+def move_markup(move: Move | str, view: WireView, rules: Rules, names: Sequence[str],
+                lang: str) -> str:
     """A legal move as the numbered list shows it."""
-    if mv.is_card_play(move):
-        card = mv.card_of(move)
+    m = _move(move)
+    if mv.is_card_play(m):
+        card = mv.card_of(m)
         text = card_markup(card, lang)
-        if mv.is_declare(move):
-            text += "+ " + _declare_text(card, view, lang)
+        if mv.is_declare(m):
+            text += "+ " + _declare_text(card, view, rules, lang)
         return text
-    if mv.is_give(move):
-        card = mv.card_of(move)
-        first = len(view.given) == 0
-        to = _give_target(view, first)
-        return f"{card_markup(card, lang)} ({T(lang, 'give_to', to=names[to])})"
-    if mv.is_discard(move):
-        return f"{card_markup(mv.card_of(move), lang)} ({T(lang, 'discard_word')})"
-    if mv.is_bid(move):
-        return T(lang, "opt_bid", n=mv.value_of(move))
-    if mv.is_contract(move):
-        return T(lang, "opt_contract", n=mv.value_of(move))
-    return _word(move, lang)
+    if mv.is_give(m):
+        to = give_target(view)
+        return f"{card_markup(mv.card_of(m), lang)} ({T(lang, 'give_to', to=names[to])})"
+    if mv.is_discard(m):
+        return f"{card_markup(mv.card_of(m), lang)} ({T(lang, 'discard_word')})"
+    if mv.is_bid(m):
+        if mv.value_of(m) == 100 and opening_at_100(view, rules):
+            return T(lang, "opt_sit_100")
+        return T(lang, "opt_bid", n=mv.value_of(m))
+    if mv.is_contract(m):
+        return T(lang, "opt_contract", n=mv.value_of(m))
+    if m == mv.BUY:
+        return T(lang, "opt_buy", price=view.get("buy_price"))
+    if m == mv.PASS and view.get("phase") == "buy":
+        return T(lang, "opt_no_buy")
+    return _word(m, lang)
 
 
 #: the i18n keys of the moves that are words
@@ -83,73 +139,81 @@ def _word(move: Move, lang: str) -> str:
     return T(lang, _WORDS[move]) if move in _WORDS else mv.move_str(move)
 
 
-def move_plain(move: Move, lang: str) -> str:
+def move_plain(move: Move | str, lang: str) -> str:
     """A move in a few words without markup (for hints and logs)."""
-    if mv.is_card_play(move):
-        return card_label(mv.card_of(move), lang) + ("+" if mv.is_declare(move) else "")
-    if mv.is_give(move) or mv.is_discard(move):
-        return card_label(mv.card_of(move), lang)
-    if mv.is_bid(move):
-        return str(mv.value_of(move))
-    if mv.is_contract(move):
-        return T(lang, "opt_contract", n=mv.value_of(move))
-    return _word(move, lang)
+    m = _move(move)
+    if mv.is_card_play(m):
+        return card_label(mv.card_of(m), lang) + ("+" if mv.is_declare(m) else "")
+    if mv.is_give(m) or mv.is_discard(m):
+        return card_label(mv.card_of(m), lang)
+    if mv.is_bid(m):
+        return str(mv.value_of(m))
+    if mv.is_contract(m):
+        return T(lang, "opt_contract", n=mv.value_of(m))
+    if m == mv.BUY:
+        return "buy"
+    return _word(m, lang)
 
 
-def _give_target(view: View, first: bool) -> int:
-    act = view.active
-    i = act.index(view.declarer)
-    a = act[(i + 1) % 3]
-    b = act[(i + 2) % 3]
-    return a if first else b
+def give_target(view: WireView) -> int:
+    """Whom the declarer's next card goes to: the first opponent clockwise, then the
+    other (RULES §6)."""
+    act: list[int] = list(view["active"])
+    i = act.index(view["declarer"])
+    first = not view.get("given")
+    return act[(i + 1) % 3] if first else act[(i + 2) % 3]
 
 
-def _declare_text(card: Card, view: View, lang: str) -> str:
-    r = view.rules
+def _declare_text(card: Card, view: WireView, rules: Rules, lang: str) -> str:
     s, rank = divmod(card, 6)
     if rank == 5:
-        return T(lang, "declare_word", points=r.ace_marriage)
+        return T(lang, "declare_word", points=rules.ace_marriage)
     if rank == 0:
-        return T(lang, "declare_word", points=r.four_nines_bonus)
-    hand = view.hand or 0
-    full = rank in (2, 3) and hand >> (s * 6 + 3) & 1 and hand >> (s * 6 + 2) & 1
-    value = r.marriage_values[s] if full else r.marriage_values[s] // 2
+        return T(lang, "declare_word", points=rules.four_nines_bonus)
+    hand = set(to_cards(view.get("hand")))
+    full = rank in (2, 3) and s * 6 + 3 in hand and s * 6 + 2 in hand
+    value = rules.marriage_values[s] if full else rules.marriage_values[s] // 2
     return T(lang, "declare_word", points=value)
 
 
-def phase_line(view: View, names: Sequence[str], lang: str) -> str:
+def phase_line(view: WireView, rules: Rules, names: Sequence[str], lang: str) -> str:
     """What the human is asked to decide now."""
-    ph = view.phase
-    if ph == Phase.DARK_CHOICE:
+    ph = view.get("phase")
+    if ph == "dark choice":
         return T(lang, "phase_dark")
-    if ph == Phase.AUCTION:
-        if view.high_bid == 0:
-            return T(lang, "phase_auction_open")
-        who = f" ({names[view.high_bidder]})" if view.high_bidder >= 0 else ""
-        return T(lang, "phase_auction", bid=view.high_bid, who=who)
-    if ph == Phase.EXCHANGE:
-        if view.rules.exchange == "discard_three":
-            done = view.discards.bit_count() if view.discards is not None else 0
-            return T(lang, "phase_discard", n=3 - done)
-        return T(lang, "phase_exchange", to=names[_give_target(view, not view.given)])
-    if ph == Phase.CONTRACT:
-        return T(lang, "phase_contract", bid=view.bid)
-    if ph == Phase.REDEAL_OFFER:
+    if ph == "auction":
+        if view.get("high_bid") is None:
+            key = "phase_auction_open_100" if opening_at_100(view, rules) else "phase_auction_open"
+            return T(lang, key)
+        bidder = view.get("high_bidder")
+        who = f" ({names[bidder]})" if bidder is not None else ""
+        return T(lang, "phase_auction", bid=view["high_bid"], who=who)
+    if ph == "buy":
+        return T(lang, "phase_buy", price=view.get("buy_price"))
+    if ph == "exchange":
+        if rules.exchange == "discard_three":
+            return T(lang, "phase_discard", n=3 - len(view.get("discards") or []))
+        return T(lang, "phase_exchange", to=names[give_target(view)])
+    if ph == "contract":
+        return T(lang, "phase_contract", bid=view.get("bid"))
+    if ph == "redeal offer":
         return T(lang, "phase_redeal")
     return ""
 
 
-def auction_markup(view: View, names: Sequence[str], lang: str) -> str:
+def auction_markup(view: WireView, names: Sequence[str], lang: str) -> str:
     parts = []
-    for seat, m in view.auction:
-        if m == mv.PASS:
+    for entry in view.get("auction") or ():
+        seat, m = entry["seat"], entry["move"]
+        if m == "pass":
             parts.append(T(lang, "passes", name=names[seat]))
-        elif m == mv.DARK:
+        elif m == "dark":
             parts.append(T(lang, "dark", name=names[seat]))
-        elif mv.is_bid(m):
-            parts.append(T(lang, "bids", name=names[seat], bid=mv.value_of(m)))
+        elif m.isascii() and m.isdigit():
+            parts.append(T(lang, "bids", name=names[seat], bid=m))
     return ", ".join(parts)
 
 
-def trick_markup(trick: Sequence[tuple[int, Card]], names: Sequence[str], lang: str) -> str:
-    return ", ".join(f"{names[s]} {card_markup(c, lang)}" for s, c in trick)
+def trick_markup(trick: Iterable[Mapping[str, Any]], names: Sequence[str], lang: str) -> str:
+    """A trick as ``[{"seat", "card"}]`` (the protocol's form)."""
+    return ", ".join(f"{names[t['seat']]} {card_markup(t['card'], lang)}" for t in trick)

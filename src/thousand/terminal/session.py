@@ -1,33 +1,43 @@
-"""The terminal game: one person against bots, with plain console input and output.
+"""The terminal game: one person against bots, a client of the table protocol.
 
-:class:`TerminalGame` runs the loop.  It takes an ``input_fn`` (``input`` by default), so
-tests drive it with scripted lines, and a Rich console for output.  Everything it shows
-comes from the human seat's :class:`~thousand.view.View`, except in the open-hands
-training mode (``open_hands``), which shows every hand on purpose.  Bots are handed
-their own seat's view only.
+:class:`TerminalGame` sits at a :class:`~thousand.table.Table` like any other client
+(docs/protocol.md): the person's moves and the bots' go through ``table.submit``, and
+every line about what happened is worded from the *events* the table answers with —
+only those whose audience includes the person's seat, or all of them in the open-hands
+training mode (``open_hands``).  What is drawn at the person's turn (hand, trick, auction,
+talon) comes from the seat's wire view (``table.view_json``).  The terminal keeps no
+knowledge of its own about the game: it never compares two views.  Bots are handed their
+own seat's engine view (``table.view(seat)``) only.
+
+It takes an ``input_fn`` (:func:`read_line` by default), so tests drive it with scripted
+lines, and a Rich console for output.  Whatever a person types, and every player's name,
+is printed as text, never read as Rich markup; a line that means nothing, is not UTF-8,
+or is five thousand digits long gets one line of answer and changes nothing.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from thousand import moves as mv
 from thousand.bots import Bot, best_level, checked_choice, decide_with_reason, make_bot
-from thousand.cards import CardError, parse_card
-from thousand.deal import Deal, Declaration, Phase
-from thousand.game import Game
-from thousand.messages import IllegalMove
-from thousand.moves import Move
-from thousand.view import View, view_of
+from thousand.cards import JACK, NINE, CardError, card_str, parse_card
+from thousand.protocol import view_json
+from thousand.table import Table, TableError, audience_includes
+from thousand.texts import illegal_text
+from thousand.view import View
 
-from .i18n import T
+from .i18n import T, has, rules_summary
 from .render import (
+    WireView,
     auction_markup,
     card_markup,
     cards_markup,
@@ -39,26 +49,57 @@ from .render import (
     trick_markup,
     trump_markup,
 )
+from .sheet_view import plain
 
 InputFn = Callable[[str], str]
+Event = dict[str, Any]
 
 _QUIT = {"quit", "exit", "q", "выход", "выйти", "конец"}
 _HINT = {"hint", "h", "?", "подсказка", "п?"}
 _HELP = {"help", "помощь", "справка"}
-_WORDS: dict[str, Move] = {
-    "pass": mv.PASS, "пас": mv.PASS, "p": mv.PASS,
-    "dark": mv.DARK, "тёмная": mv.DARK, "темная": mv.DARK, "темню": mv.DARK,
-    "look": mv.LOOK, "смотреть": mv.LOOK, "смотрю": mv.LOOK,
-    "redeal": mv.REDEAL, "пересдача": mv.REDEAL,
-    "concede": mv.CONCEDE, "расписать": mv.CONCEDE, "роспись": mv.CONCEDE,
-    "расписываюсь": mv.CONCEDE,
+#: Words a person types for the moves that are words, in record notation.
+_WORDS: dict[str, str] = {
+    "pass": "pass", "пас": "pass", "p": "pass",
+    "dark": "dark", "тёмная": "dark", "темная": "dark", "темню": "dark",
+    "look": "look", "смотреть": "look", "смотрю": "look",
+    "redeal": "redeal", "пересдача": "redeal",
+    "concede": "concede", "расписать": "concede", "роспись": "concede",
+    "расписываюсь": "concede",
+    "buy": "buy", "куплю": "buy", "перекуп": "buy", "перекупаю": "buy", "перекупить": "buy",
+    "покупаю": "buy", "купить": "buy",
+    "сижу": "100", "сижу на ста": "100",
 }
+_GIVE_WORDS = {"give ": "give", "отдать ": "give", "отдаю ": "give",
+               "discard ": "discard", "снос ": "discard", "сношу ": "discard"}
+_SAVE = re.compile(r"(save|сохранить)(?:\s+(.*))?", re.DOTALL)
 _RU_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H"}
 _RU_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "10": "T"}
+#: The game's marks that follow a deal's score (the sheet is drawn after them).
+_MARKS = {"barrel_on", "fall", "knocked_off", "barrel_timeout", "bolt", "penalty",
+          "bolt_samosval", "samosval", "fall_reset", "golden_restart"}
+#: The longest piece of a person's input echoed back.
+_ECHO = 40
 
 
 class QuitGame(Exception):
     """The player asked to leave."""
+
+
+def read_line(prompt: str) -> str:
+    """One line of input.  On a terminal, :func:`input` (with its line editing); from a
+    pipe, one line's bytes decoded as strict UTF-8, so that a line that is not UTF-8
+    raises :class:`UnicodeDecodeError` for itself alone and the lines after it are read
+    as usual.  The end of input raises :class:`EOFError`."""
+    stdin = sys.stdin
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None or stdin.isatty():
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    raw = buffer.readline()
+    if not raw:
+        raise EOFError
+    return str(raw.decode("utf-8")).rstrip("\r\n")
 
 
 def parse_card_text(text: str) -> int:
@@ -72,11 +113,16 @@ def parse_card_text(text: str) -> int:
     return parse_card(t)
 
 
-def parse_input(text: str, view: View) -> Move | str | None:
-    """The move a line of input asks for; ``"hint"``, ``"help"``, ``"quit"`` for those
-    commands; ``None`` when the line means nothing."""
+def parse_input(text: str, view: WireView | View) -> str | None:
+    """The move a line of input asks for, in record notation (what the table takes);
+    ``"hint"``, ``"help"``, ``"quit"`` for those commands; ``None`` when the line means
+    nothing.  ``view`` is the seat's view (the wire form, or the engine's): a number from
+    1 to the number of legal moves picks one of them.
+
+    A move is not checked here: the table says whether the rules allow it."""
+    wire = view_json(view) if isinstance(view, View) else view
     t = text.strip()
-    low = t.lower()
+    low = " ".join(t.lower().split())
     if not low:
         return None
     if low in _QUIT:
@@ -87,39 +133,56 @@ def parse_input(text: str, view: View) -> Move | str | None:
         return "help"
     if low in _WORDS:
         return _WORDS[low]
-    legal = view.legal
-    if low.isdigit():
+    legal = list(wire.get("legal") or ())
+    phase = wire.get("phase")
+    if low.isascii() and low.isdigit():  # "²" and other scripts' digits are no numbers
+        if len(low) > 6:
+            return low  # no bid is that high: the table refuses it
         n = int(low)
         if 1 <= n <= len(legal):
-            return legal[n - 1]
-        if view.phase == Phase.CONTRACT:
-            return mv.contract(n)
-        return mv.bid(n)
-    m = re.fullmatch(r"(contract|заказ)\s+(\d+)", low)
+            return str(legal[n - 1])
+        return f"contract {n}" if phase == "contract" else str(n)
+    m = re.fullmatch(r"(contract|заказ)\s+([0-9]+)", low)
     if m:
-        return mv.contract(int(m.group(2)))
+        return f"contract {m.group(2)}"
     declare = t.endswith("+")
     body = t[:-1] if declare else t
-    for word in ("give ", "discard ", "отдать ", "снос "):
-        if low.startswith(word):
-            body = t[len(word):]
+    word = None
+    for prefix, kind in _GIVE_WORDS.items():
+        if low.startswith(prefix):
+            body, word = t[len(prefix):], kind
             break
     try:
-        card = parse_card_text(body)
+        card = card_str(parse_card_text(body))
     except CardError:
         try:
-            return mv.parse_move(t)
+            return mv.move_str(mv.parse_move(t))
         except mv.MoveError:
             return None
-    if view.phase == Phase.EXCHANGE:
-        if view.rules.exchange == "discard_three":
-            return mv.discard(card)
-        return mv.give(card)
-    return mv.play(card, declare)
+    if phase == "exchange":
+        discards = any(str(x).startswith("discard ") for x in legal)
+        return f"{'discard' if discards else 'give'} {card}"
+    if word is not None:
+        return f"{word} {card}"  # not now: the table says why
+    return card + ("+" if declare else "")
 
 
 def default_save_path() -> str:
     return datetime.datetime.now().strftime("thousand-%Y%m%d-%H%M%S.json")
+
+
+def inline_markup(text: str) -> str:
+    """``text`` as Rich markup that prints it exactly, for a place not followed directly
+    by a tag (a name inside a sentence).  Only a ``[`` that could open a tag is escaped; a
+    trailing backslash stays single (:func:`rich.markup.escape` doubles it, right only
+    where a tag follows)."""
+    return escape(text + " ")[:-1]
+
+
+def _clip(text: str, limit: int = _ECHO) -> str:
+    """A person's text as one short printable line (not yet escaped)."""
+    one = " ".join(plain(text[: limit * 4]).split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
 class TerminalGame:
@@ -128,8 +191,8 @@ class TerminalGame:
 
     def __init__(
         self,
-        game: Game,
-        bots: dict[int, Bot],
+        table: Table,
+        bots: Mapping[int, Bot],
         human: int | None = 0,
         console: Console | None = None,
         input_fn: InputFn | None = None,
@@ -138,20 +201,30 @@ class TerminalGame:
         save_path: str | None = None,
         hint_level: str | None = None,
         bot_levels: Sequence[str] = (),
+        show_seed: bool = True,
     ) -> None:
-        self.game = game
-        self.bots = bots
+        self.table = table
+        self.bots = dict(bots)
         self.human = human
         self.console = console if console is not None else Console(highlight=False)
-        self.input_fn: InputFn = input_fn if input_fn is not None else input
+        self.input_fn: InputFn = input_fn if input_fn is not None else read_line
         self.lang = lang
         self.open_hands = open_hands
         self.save_path = save_path
         self.hint_level = hint_level or best_level()
         self._hint_bot: Bot | None = None
         self.bot_levels = list(bot_levels)
-        self.names = list(game.names)
+        self.show_seed = show_seed
+        self.names = list(table.names)
+        #: the names as markup: never read as styles
+        self._nm = [inline_markup(plain(n)) for n in self.names]
+        self.rules = table.rules
         self.saved: str | None = None
+        # what the events of the current deal said so far
+        self._deal: Event = {}
+        self._tricks = 0
+        self._bids = 0
+        self._sheet_due = False
 
     # ------------------------------------------------------------------ output
 
@@ -161,29 +234,36 @@ class TerminalGame:
     def _t(self, key: str, **params: object) -> str:
         return T(self.lang, key, **params)
 
-    def _name(self, seat: int) -> str:
-        return escape(self.names[seat])
+    def _as(self, key: str, seat: int | None, **params: object) -> str:
+        """The text ``key`` about ``seat``: in the second person when the seat is the
+        person's own and the words have that form, else with the player's name."""
+        if seat is not None and seat == self.human and has(self.lang, key + "_you"):
+            return self._t(key + "_you", **params)
+        return self._t(key, name=self._name(seat), **params)
+
+    def _name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self._nm):
+            return "—"
+        return self._nm[seat]
+
+    def _user(self, text: str, limit: int = _ECHO) -> str:
+        """What a person typed, safe to print: one short line, no markup."""
+        return escape(_clip(text, limit))
 
     # -------------------------------------------------------------------- loop
 
     def run(self) -> int:
         """Play until the game ends or the player leaves; 0 either way."""
-        g = self.game
-        lv = ", ".join(self.bot_levels) if self.bot_levels else "bots"
-        self.say(f"[bold]{self._t('welcome', bots=lv, preset=g.rules.preset)}[/]")
-        if g.seed is not None:
-            self.say(self._t("seed", seed=g.seed))
-        if self.open_hands:
-            self.say(self._t("open_mode"))
-        if self.human is not None:
-            self.say(self._t("help_short"))
+        self._welcome()
+        log = self.table.log
+        starts = [i for i, e in enumerate(log) if e["type"] == "deal_started"]
         try:
-            while not g.over:
-                deal = g.deal
-                assert deal is not None
-                self._deal_start(deal)
-                while g.deal is deal and not g.over:
-                    self._one_move(deal)
+            self._show(log[starts[-1]:] if starts else log)
+            while not self.table.over:
+                seat = self.table.to_move
+                assert seat is not None
+                events = self._ask(seat) if seat == self.human else self._bot_move(seat)
+                self._show(events)
         except QuitGame:
             self._leave()
             return 0
@@ -191,55 +271,33 @@ class TerminalGame:
             self.say()
             self._leave()
             return 0
-        self._game_end()
+        if self.save_path:
+            self.save(self.save_path)
         return 0
 
-    def _deal_start(self, deal: Deal) -> None:
-        g = self.game
-        info = g.info()
-        golden = ""
-        if deal.ctx.golden:
-            golden = self._t("golden", player=self._name(deal.ctx.opener))
-        self.say()
-        header = self._t(
-            "deal_header", n=info.deal_number, dealer=self._name(deal.ctx.dealer), golden=golden
-        )
-        self.say(f"[bold]{header}[/]")
-        if g.n == 4:
-            self.say(self._t("sits_out", name=self._name(deal.ctx.dealer)))
-        self._show_hands(deal)
-
-    def _show_hands(self, deal: Deal) -> None:
+    def _welcome(self) -> None:
+        lv = ", ".join(self.bot_levels) if self.bot_levels else "bots"
+        self.say(f"[bold]{escape(self._t('welcome', bots=lv, preset=self.rules.preset))}[/]")
+        for line in rules_summary(self.rules, self.lang):
+            self.say(f"  • {escape(line)}")
+        if self.show_seed:
+            self.say(self._t("seed", seed=self.table.seed))
         if self.open_hands:
-            for s in deal.active:
-                label = self._t("hand_of", name=self._name(s))
-                self.say(f"  {label}: {hand_markup(deal.hands[s], self.lang)}")
-            if deal.declarer < 0:
-                self.say(f"  {self._t('talon')}: {cards_markup(deal.talon, self.lang)}")
-        elif self.human is not None:
-            view = view_of(deal, self.human)
-            if view.hand is not None and self.human in deal.active:
-                self.say(f"  {self._t('your_hand')}: {hand_markup(view.hand, self.lang)}")
+            self.say(self._t("open_mode"))
+        if self.human is not None:
+            self.say(escape(self._t("help_short")))
 
-    def _one_move(self, deal: Deal) -> None:
-        seat = deal.to_move
-        watcher = self.human
-        before = view_of(deal, watcher)
-        if seat == self.human:
-            move = self._ask(deal)
-        else:
-            move = checked_choice(self.bots[seat], self.game.view(seat))
-            self.game.apply(move)
-        after = view_of(deal, watcher)
-        self._narrate(seat, move, before, after, deal)
+    def _bot_move(self, seat: int) -> list[Event]:
+        table = self.table
+        move = checked_choice(self.bots[seat], table.view(seat))
+        return table.submit(seat, mv.move_str(move), table.version)
 
     # -------------------------------------------------------------- the human
 
-    def _ask(self, deal: Deal) -> Move:
-        g = self.game
-        assert self.human is not None
-        view = g.view(self.human)
-        self._show_turn(view, deal)
+    def _ask(self, seat: int) -> list[Event]:
+        table = self.table
+        view = table.view_json(seat)
+        self._show_turn(view)
         while True:
             try:
                 line = self.input_fn(self._t("prompt"))
@@ -250,237 +308,415 @@ class TerminalGame:
                 self.say()
                 self.say(self._t("eof"))
                 raise QuitGame from None
+            except UnicodeDecodeError:
+                self.say(f"[yellow]{escape(self._t('not_utf8'))}[/]")
+                continue
+            saving = _SAVE.fullmatch(line.strip())
+            if saving:
+                self.save(saving.group(2) or self.save_path or default_save_path())
+                continue
             asked = parse_input(line, view)
             if asked is None:
-                self.say(self._t("unknown_input", text=escape(line.strip())))
+                self._unknown(line)
                 continue
             if asked == "quit":
                 raise QuitGame
             if asked == "help":
-                self.say(self._t("help"))
+                self.say(escape(self._t("help")))
                 self._show_moves(view)
                 continue
             if asked == "hint":
-                self._hint(view)
+                self._hint(seat)
                 continue
-            assert isinstance(asked, int)
             try:
-                g.apply(asked)
-            except IllegalMove as e:
-                self.say(f"[yellow]{escape(self._t('illegal', why=e.text(self.lang)))}[/]")
-                continue
-            return asked
+                return table.submit(seat, asked, table.version)
+            except TableError as e:
+                self._refused(e, line)
 
-    def _show_turn(self, view: View, deal: Deal) -> None:
-        lang = self.lang
+    def _unknown(self, line: str) -> None:
+        self.say(escape(self._t("unknown_input", text=_clip(line))))
+
+    def _refused(self, error: TableError, line: str) -> None:
+        """One line saying why the table refused a move; nothing changed."""
+        p = error.params
+        if error.code == "illegal_move":
+            why = illegal_text(str(p["code"]), p.get("params") or {}, self.lang,
+                               names=self.names)
+            self.say(f"[yellow]{escape(self._t('illegal', why=_clip(why, 300)))}[/]")
+        elif error.code == "malformed":
+            self._unknown(line)
+        elif error.code == "not_your_turn":
+            self.say(self._t("not_your_turn", name=self._name(p.get("seat"))))
+        elif error.code == "stale_version":
+            self.say(self._t("stale_version"))
+        elif error.code == "game_over":
+            self.say(self._t("table_over"))
+        else:
+            self.say(self._t("no_such_seat"))
+
+    def _show_turn(self, view: WireView) -> None:
+        lang, nm, rules = self.lang, self._nm, self.rules
         self.say()
         if self.open_hands:
-            for s in deal.active:
+            for s in view["active"]:
                 if s != self.human:
-                    label = self._t("hand_of", name=self._name(s))
-                    self.say(f"  {label}: {hand_markup(deal.hands[s], lang)}")
-        line = phase_line(view, self.names, lang)
+                    hand = self.table.view_json(s)["hand"]
+                    if hand is not None:
+                        label = self._t("hand_of", name=nm[s])
+                        self.say(f"  {label}: {hand_markup(hand, lang, rules.ten_strength)}")
+        line = phase_line(view, rules, nm, lang)
         if line:
             self.say(line)
-        if view.phase == Phase.AUCTION and view.auction:
-            self.say(f"  {self._t('auction')}: {auction_markup(view, self.names, lang)}")
-        if view.phase == Phase.PLAY:
+        phase = view["phase"]
+        if phase == "auction" and view["auction"]:
+            self.say(f"  {self._t('auction')}: {auction_markup(view, nm, lang)}")
+        if phase == "buy":
+            self.say(f"  {self._as('declarer', view['declarer'], bid=view['contract'], dark='')}")
+            if view["talon"] is not None:
+                self.say(f"  {self._t('talon')}: {cards_markup(view['talon'], lang)}")
+        if phase == "play":
             contract = self._t(
-                "contract_line", name=self._name(view.declarer), n=view.contract,
-                dark=self._t("dark_mark") if view.dark else "",
+                "contract_line", name=nm[view["declarer"]], n=view["contract"],
+                dark=self._t("dark_mark") if view["dark"] else "",
             )
-            self.say(f"  {self._t('trump')}: {trump_markup(view.trump, lang)}; {contract}")
-            if view.trick:
-                self.say(f"  {self._t('on_table')}: {trick_markup(view.trick, self.names, lang)}")
-        if view.hand is not None:
-            self.say(f"  {self._t('your_hand')}: {hand_markup(view.hand, lang)}")
+            self.say(f"  {self._t('trump')}: {trump_markup(view['trump'], lang)}; {contract}")
+            if view["trick"]:
+                self.say(f"  {self._t('on_table')}: {trick_markup(view['trick'], nm, lang)}")
+        if view["hand"] is not None:
+            hand = hand_markup(view["hand"], lang, rules.ten_strength)
+            self.say(f"  {self._t('your_hand')}: {hand}")
         else:
             self.say(f"  {self._t('hidden_hand')}")
         self._show_moves(view)
 
-    def _show_moves(self, view: View) -> None:
+    def _show_moves(self, view: WireView) -> None:
         items = [
-            f"[cyan]{i}[/]) {move_markup(m, view, self.names, self.lang)}"
-            for i, m in enumerate(view.legal, 1)
+            f"[cyan]{i}[/]) {move_markup(m, view, self.rules, self._nm, self.lang)}"
+            for i, m in enumerate(view["legal"], 1)
         ]
         self.say(f"  {self._t('moves')}: " + "  ".join(items))
 
-    def _hint(self, view: View) -> None:
+    def _hint(self, seat: int) -> None:
         if self._hint_bot is None:
             self._hint_bot = make_bot(self.hint_level, seed=0)
+        view = self.table.view(seat)
         move, why = decide_with_reason(self._hint_bot, view, self.lang)
         text = self._t(
             "hint", level=self.hint_level, move=move_plain(move, self.lang), why=why or "—"
         )
         number = view.legal.index(move) + 1 if move in view.legal else None
-        suffix = f" [{number}]" if number is not None else ""
+        suffix = f" \\[{number}]" if number is not None else ""
         self.say(f"[green]{escape(text)}{suffix}[/]")
 
     # ------------------------------------------------------------- narration
 
-    def _narrate(self, seat: int, move: Move, before: View, after: View, deal: Deal) -> None:
-        lang = self.lang
-        name = self._name(seat)
-        if move == mv.LOOK:
-            return
-        if before.phase in (Phase.AUCTION, Phase.DARK_CHOICE):
-            if move == mv.PASS:
-                self.say(self._t("passes", name=name))
-            elif move == mv.DARK:
-                self.say(self._t("dark", name=name))
-            elif move == mv.REDEAL:
-                self.say(self._t("redeal", name=name))
-            elif mv.is_bid(move):
-                self.say(self._t("bids", name=name, bid=mv.value_of(move)))
-        elif before.phase == Phase.EXCHANGE:
-            if move == mv.REDEAL:
-                self.say(self._t("redeal", name=name))
-            elif mv.is_give(move):
-                to = after.given[len(before.given)][1]
-                card = after.given[len(before.given)][0]
-                if seat == self.human:
-                    self.say(self._t("you_give", card=card_markup(mv.card_of(move), lang),
-                                     to=self._name(to)))
-                elif to == self.human and card is not None:
-                    self.say(self._t("gives_you", name=name, card=card_markup(card, lang)))
-                else:
-                    self.say(self._t("gives", name=name, to=self._name(to)))
-            elif mv.is_discard(move):
-                if seat == self.human:
-                    self.say(self._t("you_discard", card=card_markup(mv.card_of(move), lang)))
-                else:
-                    self.say(self._t("discards", name=name))
-        elif before.phase == Phase.CONTRACT:
-            if move == mv.CONCEDE:
-                self.say(self._t("concedes", name=name, n=before.bid))
-            else:
-                self.say(f"[bold]{self._t('contract', name=name, n=mv.value_of(move))}[/]")
-        elif before.phase == Phase.REDEAL_OFFER:
-            if move == mv.REDEAL:
-                self.say(self._t("redeal", name=name))
-            else:
-                self.say(self._t("redeal_pass", name=name))
-        elif before.phase == Phase.PLAY:
-            if len(after.declarations) > len(before.declarations):
-                self._declaration(after.declarations[-1])
-            card = mv.card_of(move)
-            if len(after.tricks) > len(before.tricks):
-                t = after.tricks[-1]
-                self.say(self._t(
-                    "trick", n=len(after.tricks), cards=trick_markup(t.cards, self.names, lang),
-                    name=self._name(t.winner), points=t.points,
-                ))
-            else:
-                self.say(self._t("plays", name=name, card=card_markup(card, lang)))
-        # the auction is over: the declarer takes the talon
-        if before.declarer < 0 and after.declarer >= 0 and after.phase != Phase.DONE:
-            d = self._name(after.declarer)
-            if not deal.ctx.golden:
-                self.say(f"[bold]{self._t('declarer', name=d, bid=after.bid)}[/]")
-            if after.talon is not None or self.open_hands:
-                self.say(self._t("talon_taken", name=d, cards=cards_markup(deal.talon, lang)))
-            else:
-                self.say(self._t("talon_taken_hidden", name=d))
-            if self.human == after.declarer and after.hand is not None:
-                self.say(f"  {self._t('your_hand')}: {hand_markup(after.hand, lang)}")
-        if before.phase == Phase.CONTRACT and after.phase == Phase.PLAY and self.open_hands:
-            self._show_hands(deal)
-        if after.phase == Phase.DONE and before.phase != Phase.DONE:
-            self._deal_end(after)
+    def _visible(self, events: Sequence[Event]) -> list[Event]:
+        """The events this terminal shows: those for the person's seat; in the open-hands
+        mode every event, a secret's hidden twin left out (it follows the full one)."""
+        if not self.open_hands:
+            return [e for e in events if audience_includes(e["audience"], self.human)]
+        out: list[Event] = []
+        for e in events:
+            aud = e["audience"]
+            if (
+                isinstance(aud, dict) and "except" in aud and out
+                and out[-1]["type"] == e["type"] and out[-1]["audience"] == {"seats": aud["except"]}
+            ):
+                continue
+            out.append(e)
+        return out
 
-    def _declaration(self, d: Declaration) -> None:
-        lang = self.lang
-        key = {"marriage": "marriage", "half_marriage": "half_marriage",
-               "ace_marriage": "ace_marriage", "four_nines": "four_nines"}[d.kind]
-        text = self._t(
-            key, name=self._name(d.seat), suit=suit_markup(d.suit, lang), points=d.points
-        )
+    def _show(self, events: Sequence[Event]) -> None:
+        shown = self._visible(events)
+        for i, e in enumerate(shown):
+            if self._sheet_due and e["type"] not in _MARKS:
+                self._sheet()
+            handler = getattr(self, "_on_" + e["type"], None)
+            if handler is not None:
+                handler(e, shown[i + 1:])
+        if self._sheet_due:
+            self._sheet()
+
+    def _on_deal_started(self, e: Event, rest: list[Event]) -> None:
+        self._deal = e
+        self._tricks = 0
+        self._bids = 0
+        golden = ""
+        if e["golden"] and e["opener"] == self.human:
+            golden = self._t("golden_you")
+        elif e["golden"]:
+            golden = self._t("golden", player=self._name(e["opener"]))
+        self.say()
+        header = self._t("deal_header", n=e["number"], dealer=self._name(e["dealer"]),
+                         golden=golden)
+        self.say(f"[bold]{header}[/]")
+        if e["dealer"] not in e["active"]:
+            self.say(self._as("sits_out", e["dealer"]))
+
+    def _on_cut(self, e: Event, rest: list[Event]) -> None:
+        """The cut (RULES §4): nines and a jack are shown to all; the bottom card the dealer
+        glimpses (a talon card) is told only to the dealer."""
+        dealer = self._deal.get("dealer", 0)
+        who = {"cutter": self._name((dealer + 1) % len(self.names)),
+               "dealer": self._name(dealer)}
+        for i, c in enumerate(e["cards"]):
+            if c is None:
+                self.say(self._t("cut_glimpse_hidden", **who))
+                continue
+            card = card_markup(c, self.lang)
+            rank = parse_card(c) % 6
+            if rank == NINE and i == 2:
+                self.say(self._t("cut_third_nine", card=card, penalty=self.rules.penalty, **who))
+            elif rank == NINE:
+                self.say(self._t("cut_nine", card=card, **who))
+            elif rank == JACK:
+                self.say(self._t("cut_jack", card=card, **who))
+            elif dealer == self.human:
+                self.say(f"[bold]{self._t('cut_glimpse_you', card=card, **who)}[/]")
+            else:
+                self.say(self._t("cut_glimpse_open", card=card, **who))
+
+    def _on_hand(self, e: Event, rest: list[Event]) -> None:
+        hand = hand_markup(e["cards"], self.lang, self.rules.ten_strength)
+        if e["seat"] == self.human:
+            self.say(f"  {self._t('your_hand')}: {hand}")
+        else:
+            self.say(f"  {self._t('hand_of', name=self._name(e['seat']))}: {hand}")
+
+    def _on_look(self, e: Event, rest: list[Event]) -> None:
+        if e["seat"] != self.human:
+            self.say(self._t("look_other", name=self._name(e["seat"])))
+
+    def _on_dark(self, e: Event, rest: list[Event]) -> None:
+        self.say(self._t("dark", name=self._name(e["seat"])))
+
+    def _on_bid(self, e: Event, rest: list[Event]) -> None:
+        self._bids += 1
+        name = self._name(e["seat"])
+        if self._bids == 1 and e["value"] == 100 and self.rules.opening_bid == "exactly_100":
+            self.say(self._t("sits_on_100", name=name))
+        else:
+            self.say(self._t("bids", name=name, bid=e["value"]))
+
+    def _on_pass(self, e: Event, rest: list[Event]) -> None:
+        key = {"buy": "no_buy", "redeal offer": "redeal_pass"}.get(e["phase"], "passes")
+        self.say(self._t(key, name=self._name(e["seat"])))
+
+    def _on_redeal(self, e: Event, rest: list[Event]) -> None:
+        self.say(self._as("redeal", e["seat"]))
+
+    def _on_declarer(self, e: Event, rest: list[Event]) -> None:
+        if not e["golden"]:
+            dark = self._t("dark_mark") if e["dark"] else ""
+            self.say(f"[bold]{self._as('declarer', e['seat'], bid=e['bid'], dark=dark)}[/]")
+
+    def _on_talon(self, e: Event, rest: list[Event]) -> None:
+        if e["cards"] is not None:
+            self.say(self._as("talon_taken", e["seat"],
+                              cards=cards_markup(e["cards"], self.lang)))
+        else:
+            self.say(self._as("talon_taken_hidden", e["seat"]))
+
+    def _on_buy(self, e: Event, rest: list[Event]) -> None:
+        text = self._as("buys", e["seat"], price=e["price"], seller=self._name(e["seller"]))
+        self.say(f"[bold]{text}[/]")
+
+    def _on_give(self, e: Event, rest: list[Event]) -> None:
+        seat, to, card = e["seat"], e["to_seat"], e["card"]
+        name, to_name = self._name(seat), self._name(to)
+        if card is not None and seat == self.human:
+            self.say(self._t("you_give", card=card_markup(card, self.lang), to=to_name))
+        elif card is not None and to == self.human:
+            self.say(self._t("gives_you", name=name, card=card_markup(card, self.lang)))
+        elif card is not None:
+            self.say(self._t("gives_open", name=name, card=card_markup(card, self.lang),
+                             to=to_name))
+        else:
+            self.say(self._t("gives", name=name, to=to_name))
+
+    def _on_discard(self, e: Event, rest: list[Event]) -> None:
+        seat, card = e["seat"], e["card"]
+        if card is not None and seat == self.human:
+            self.say(self._t("you_discard", card=card_markup(card, self.lang)))
+        elif card is not None:
+            self.say(self._t("discards_open", name=self._name(seat),
+                             card=card_markup(card, self.lang)))
+        else:
+            self.say(self._t("discards", name=self._name(seat)))
+
+    def _on_contract(self, e: Event, rest: list[Event]) -> None:
+        self.say(f"[bold]{self._as('contract', e['seat'], n=e['value'])}[/]")
+
+    def _on_concede(self, e: Event, rest: list[Event]) -> None:
+        self.say(self._as("concedes", e["seat"], n=e["contract"]))
+
+    def _on_card(self, e: Event, rest: list[Event]) -> None:
+        # the card that ends a trick is shown in the trick's line
+        for later in rest:
+            if later["type"] == "trick":
+                return
+            if later["type"] == "card":
+                break
+        self.say(self._t("plays", name=self._name(e["seat"]),
+                         card=card_markup(e["card"], self.lang)))
+
+    def _on_declaration(self, e: Event, rest: list[Event]) -> None:
+        text = self._as(e["kind"], e["seat"], suit=suit_markup(e["suit"], self.lang),
+                        points=e["points"])
         self.say(f"[bold magenta]{text}[/]")
 
-    def _deal_end(self, view: View) -> None:
-        res = view.result
-        if res is None:
-            return
+    def _on_trick(self, e: Event, rest: list[Event]) -> None:
+        self._tricks += 1
+        self.say(self._as(
+            "trick", e["winner"], n=self._tricks,
+            cards=trick_markup(e["cards"], self._nm, self.lang), points=e["points"],
+        ))
+
+    def _on_deal_scored(self, e: Event, rest: list[Event]) -> None:
         self.say(f"[bold]{self._t('deal_over')}[/]")
-        if res.outcome == "redeal":
-            self.say(self._t("redealt"))
-        elif res.outcome == "conceded" and res.declarer is not None:
-            self.say(self._t("conceded", name=self._name(res.declarer), n=res.contract))
-        elif res.declarer is not None:
-            d = res.declarer
-            key = "made" if res.made else "failed"
-            text = self._t(key, name=self._name(d), n=res.contract, points=res.points[d])
+        d = e["declarer"]
+        if e["outcome"] == "redeal":
+            if e["redeal_by"] is not None:
+                self.say(self._t("redealt_by", name=self._name(e["redeal_by"])))
+            else:
+                self.say(self._t("redealt"))
+        elif e["outcome"] == "conceded" and d is not None:
+            self.say(self._as("conceded", d, n=e["contract"]))
+        elif d is not None:
+            key = "made" if e["made"] else "failed"
+            text = self._as(key, d, n=e["contract"], points=e["points"][d])
             self.say(f"[bold]{text}[/]")
-            items = ", ".join(f"{self._name(s)} {res.points[s]}" for s in res.active)
+            active = self._deal.get("active") or range(len(self.names))
+            items = ", ".join(f"{self._name(s)} {e['points'][s]}" for s in active)
             self.say(self._t("points_line", items=items))
-        self._sheet()
+        if e["outcome"] != "redeal":
+            if e["golden"]:
+                self.say(self._t("golden_made"))
+            elif e["dark"]:
+                self.say(self._t("dark_made"))
+        self._sheet_due = True
 
-    def _sheet(self) -> None:
-        from thousand.sheet import render_sheet
+    def _mark(self, key: str, e: Event, **params: object) -> None:
+        self.say(f"[bold red]{self._as(key, e['seat'], **params)}[/]")
 
-        self.console.print(render_sheet(self.game, self.lang))
+    def _on_barrel_on(self, e: Event, rest: list[Event]) -> None:
+        self._mark("barrel_on", e)
 
-    def _game_end(self) -> None:
-        g = self.game
+    def _on_fall(self, e: Event, rest: list[Event]) -> None:
+        self._mark("fall", e)
+
+    def _on_knocked_off(self, e: Event, rest: list[Event]) -> None:
+        self._mark("knocked_off", e, amount=e["amount"])
+
+    def _on_barrel_timeout(self, e: Event, rest: list[Event]) -> None:
+        self._mark("barrel_timeout", e, amount=e["amount"])
+
+    def _on_bolt(self, e: Event, rest: list[Event]) -> None:
+        what = "bolt_no_points" if self.rules.bolt_means == "no_points" else "bolt_no_trick"
+        self._mark("bolt", e, what=self._t(what))
+
+    def _on_penalty(self, e: Event, rest: list[Event]) -> None:
+        self._mark("penalty", e, amount=e["amount"], reason=self._t("penalty_" + e["reason"]))
+
+    def _on_bolt_samosval(self, e: Event, rest: list[Event]) -> None:
+        self._mark("bolt_samosval", e, old=-e["amount"])
+
+    def _on_samosval(self, e: Event, rest: list[Event]) -> None:
+        self._mark("samosval", e, old=-e["amount"])
+
+    def _on_fall_reset(self, e: Event, rest: list[Event]) -> None:
+        self._mark("fall_reset", e, score=self.rules.barrel_reset_score)
+
+    def _on_golden_restart(self, e: Event, rest: list[Event]) -> None:
+        self.say(f"[bold red]{self._t('golden_restart')}[/]")
+
+    def _on_game_over(self, e: Event, rest: list[Event]) -> None:
         self.say()
         self.say(f"[bold]{self._t('game_over')}[/]")
-        w = g.winner
+        w = e["winner"]
         if isinstance(w, list):
             self.say(self._t("shared", names=", ".join(self._name(s) for s in w)))
         elif w is not None:
             self.say(f"[bold green]{self._t('winner', name=self._name(w))}[/]")
             if w == self.human:
                 self.say(self._t("you_win"))
-        items = ", ".join(f"{self._name(s)} {sc}" for s, sc in enumerate(g.scores))
+        items = ", ".join(f"{self._name(s)} {sc}" for s, sc in enumerate(e["scores"]))
         self.say(self._t("scores", items=items))
-        if self.save_path:
-            self.save(self.save_path)
+        owed = e.get("settlement")
+        if owed:
+            debts = [self._as("owes", s, n=n) for s, n in enumerate(owed) if n]
+            if debts:
+                self.say(self._t("settlement", items=", ".join(debts)))
+
+    def _sheet(self) -> None:
+        from thousand.terminal.sheet_view import render_sheet
+
+        self._sheet_due = False
+        self.console.print(render_sheet(self.table.game, self.lang))
 
     # ---------------------------------------------------------------- leaving
 
+    def _input(self, prompt: str) -> str | None:
+        """A line for a question while leaving; ``None`` when there is none (the end of
+        input, Ctrl-C, a line that is not UTF-8)."""
+        try:
+            return self.input_fn(prompt)
+        except (KeyboardInterrupt, EOFError, UnicodeDecodeError):
+            self.say()
+            return None
+
     def _leave(self) -> None:
         """Ctrl-C, ``quit`` or the end of input: offer to save, then go."""
-        try:
-            answer = self.input_fn(self._t("save_ask"))
-        except (KeyboardInterrupt, EOFError):
+        answer = self._input(self._t("save_ask"))
+        if answer is None:
             answer = "y" if self.save_path else "n"
-            self.say()
         if answer.strip().lower() in {"y", "yes", "д", "да", "l"}:
             default = self.save_path or default_save_path()
-            try:
-                path = self.input_fn(self._t("save_file_ask", default=default)).strip()
-            except (KeyboardInterrupt, EOFError):
-                path = ""
-                self.say()
-            self.save(path or default)
+            for _ in range(3):  # a path that cannot be written: ask again
+                path = self._input(self._t("save_file_ask", default=escape(plain(default))))
+                if path is None:  # no answer: the default, once
+                    self.save(default)
+                    break
+                if self.save(path.strip() or default):
+                    break
         self.say(self._t("bye"))
 
     def save(self, path: str) -> bool:
-        from thousand.record import dumps_record, game_to_record
+        """Write the game record (RULES §6) to ``path``; one line says how it went."""
+        from thousand.record import dumps_record
 
         try:
-            Path(path).write_text(dumps_record(game_to_record(self.game)) + "\n",
-                                  encoding="utf-8")
-        except OSError as e:
-            self.say(self._t("save_failed", path=escape(path), why=escape(e.strerror or str(e))))
+            text = dumps_record(self.table.to_record()) + "\n"
+            Path(path).write_text(text, encoding="utf-8")
+        except (OSError, ValueError) as e:
+            if "\x00" in path:
+                why = self._t("nul_in_path")
+            elif isinstance(e, OSError) and e.strerror:
+                why = e.strerror
+            else:
+                why = str(e)
+            self.say(self._t("save_failed", path=self._user(path, 100),
+                             why=self._user(why, 80)))
             return False
         self.saved = path
-        self.say(self._t("saved", path=escape(path)))
+        self.say(self._t("saved", path=escape(plain(path))))
         return True
 
 
 def make_session(
-    game: Game,
+    table: Table,
     levels: Sequence[str],
     human: int | None = 0,
     seed: int | None = None,
-    **kwargs: object,
+    **kwargs: Any,
 ) -> TerminalGame:
     """A :class:`TerminalGame` whose non-human seats are bots of ``levels`` in seat order."""
     bots: dict[int, Bot] = {}
-    others = [s for s in range(game.n) if s != human]
+    n = table.game.n
+    others = [s for s in range(n) if s != human]
     for i, s in enumerate(others):
         level = levels[i % len(levels)]
         bots[s] = make_bot(level, seed=None if seed is None else seed * 10 + s)
     used = [levels[i % len(levels)] for i in range(len(others))]
-    return TerminalGame(game, bots, human=human, bot_levels=used, **kwargs)  # type: ignore[arg-type]
+    kwargs.setdefault("show_seed", seed is not None)
+    return TerminalGame(table, bots, human=human, bot_levels=used, **kwargs)
