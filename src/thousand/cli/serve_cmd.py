@@ -1,0 +1,115 @@
+"""``thousand serve``: play in the browser — the game server (docs/server.md).
+
+Prints the address to open; opens it in a browser too when there is a display to show
+one on and ``--no-browser`` is not given.  Games are kept in a database (SQLite in the
+user's data folder by default, any SQLAlchemy URL with ``--db``): a server stopped or
+killed in the middle of a game goes on from the same move when it starts again.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import socket
+import sys
+import threading
+import time
+from typing import Annotated
+
+import typer
+
+from thousand.cli import app
+
+from .common import fail
+
+
+def _has_display() -> bool:
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, made here so that a port in use is one clear line."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise fail(f"--host {host!r}: {e.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        why = "the port is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
+        raise fail(f"cannot listen on {host}:{port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _address(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else "[::1]" if host == "::" else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port (0: any free one).",
+                                      min=0, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="The database: any SQLAlchemy URL (default: SQLite in "
+        "~/.local/share/thousand/thousand.db).")] = None,
+    no_browser: Annotated[bool, typer.Option("--no-browser",
+                                             help="Do not open a browser.")] = False,
+    bot_delay: Annotated[float, typer.Option(
+        "--bot-delay", help="Seconds a bot waits before its move.", min=0.0, max=10.0)] = 0.6,
+    bots_threads: Annotated[int, typer.Option(
+        "--bots-threads", help="Threads that think for the bots.", min=1, max=32)] = 2,
+    log_level: Annotated[str, typer.Option("--log-level",
+                                           help="warning, info or debug.")] = "warning",
+) -> None:
+    """Serve the game to browsers: tables with people and bots, chat, replays."""
+    import uvicorn
+
+    from thousand.server import create_app, default_db_url
+    from thousand.server.store import StoreError, shown_url
+
+    level = log_level.lower()
+    if level not in ("warning", "info", "debug", "error"):
+        raise fail("--log-level: warning, info, debug or error")
+    logging.basicConfig(level=level.upper(), format="thousand: %(levelname)s %(message)s")
+    url = db or default_db_url()
+    try:
+        application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay)
+    except StoreError as e:
+        raise fail(str(e)) from None
+    sock = _listen(host, port)
+    actual = sock.getsockname()[1]
+    config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
+                            ws_max_size=65536, lifespan="on")
+    server = uvicorn.Server(config)
+    address = _address(host, actual)
+    typer.echo(f"thousand: serving at {address}  (database: {shown_url(url)}; Ctrl+C stops)")
+    sys.stdout.flush()
+
+    if not no_browser and _has_display():
+        def open_when_ready() -> None:
+            import webbrowser
+
+            for _ in range(200):
+                if server.started:
+                    webbrowser.open(address)
+                    return
+                time.sleep(0.05)
+
+        threading.Thread(target=open_when_ready, daemon=True).start()
+    server.run(sockets=[sock])
+    if not server.started:
+        raise typer.Exit(1)

@@ -1,0 +1,151 @@
+"""What the browser needs to word things: the rules (``GET /api/rules``) and the message
+catalogue (``GET /api/texts``), in Russian or English.
+
+The words are those of :mod:`thousand.rules_text` (the same as ``thousand rules
+--explain``) and :mod:`thousand.texts`; this module only arranges them as JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from thousand import rules as rules_mod
+from thousand import texts
+from thousand.bots import bot_levels, describe_level
+from thousand.rules import OPTION_NAMES, PRESET_NAMES, Rules
+from thousand.rules_text import PRESET_TEXT, explain, title
+
+__all__ = ["rules_catalog", "texts_catalog"]
+
+#: The option groups of the new-table form: (Russian title, English title, options).
+#: An option not named here lands in the last group ("Other"), so a new option shows.
+GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Игроки и сдача", "Players and the deal",
+     ("players", "sitting_dealer_scores", "first_bidder", "cut_nines", "golden_deals",
+      "golden_restart")),
+    ("Торговля", "The auction",
+     ("opening_bid", "bid_step", "bid_jumps", "bid_cap", "min_score_to_bid", "talon_buy")),
+    ("Прикуп", "The talon and the exchange", ("exchange", "talon_shown")),
+    ("Розыгрыш", "The card play", ("ten_strength", "must_overtake", "no_lead_own_trump")),
+    ("Марьяжи", "Marriages",
+     ("marriage_values", "marriage_on_first_lead", "marriage_points_declarer_only",
+      "half_marriage", "ace_marriage", "ace_marriage_trump", "ace_marriage_all_in_row",
+      "four_nines_bonus")),
+    ("Подсчёт очков", "Scoring",
+     ("rounding", "round_declarer_before_compare", "declarer_scores", "penalty")),
+    ("Роспись", "Conceding",
+     ("concede", "concede_opponents_get", "concede_declarer_loses", "concede_limit",
+      "concede_penalty_every", "concede_on_barrel", "concede_in_golden")),
+    ("Тёмная", "The dark bid",
+     ("dark", "dark_doubles", "dark_min_score", "dark_outbid_needs_marriage",
+      "dark_marriages_doubled", "dark_talon_shown")),
+    ("Пересдачи", "Redeals",
+     ("redeal_four_nines", "redeal_weak_hand", "redeal_weak_talon",
+      "redeal_weak_talon_only_at_100", "redeal_after_exchange", "redeal_penalty_after")),
+    ("Болты и самосвал", "Bolts and samosval",
+     ("bolts", "bolt_means", "bolt_samosval", "samosval")),
+    ("Бочка", "The barrel",
+     ("barrel", "barrel_score", "barrel_deals", "barrel_knock_off", "barrel_simultaneous_fall",
+      "barrel_falls_reset", "barrel_reset_score", "no_barrel_after_reset", "barrel_bolts")),
+    ("Конец игры", "The end of the game", ("win_score", "win_strict", "max_deals", "settlement")),
+)
+_OTHER = ("Прочее", "Other")
+
+
+def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": name,
+        "title": title(name, lang),
+        "explain": explain(name, lang),
+        "default": classic[name],
+    }
+    spec = getattr(rules_mod, "_SPECS", {}).get(name)
+    if spec is None:
+        out["kind"] = "json"
+        return out
+    kind = str(spec.kind)
+    values: list[Any] | None = None
+    if kind == "bool":
+        values = [True, False]
+    elif spec.choices:
+        values = list(spec.choices)
+    elif kind == "bool_or_word":
+        values = [True, False, *spec.words]
+    elif kind == "int_or_word":
+        out["words"] = list(spec.words)  # a whole number, or one of these words
+    if values is not None and spec.optional:
+        values = [None, *values]
+    out["kind"] = kind
+    if values is not None:
+        out["values"] = values
+    if spec.minimum is not None:
+        out["min"] = spec.minimum
+    if spec.maximum is not None:
+        out["max"] = spec.maximum
+    if spec.multiple != 1:
+        out["step"] = spec.multiple
+    if spec.optional:
+        out["optional"] = True
+    return out
+
+
+def _preset_title(name: str, lang: str) -> tuple[str, str]:
+    text = PRESET_TEXT[name].get(lang) if name in PRESET_TEXT else name
+    head, sep, rest = text.partition(": ")
+    return (head, rest) if sep and len(head) <= 40 else (name, text)
+
+
+def rules_catalog(lang: str) -> dict[str, Any]:
+    """``GET /api/rules``: the presets (every option's value in each) and the options in
+    groups, with their titles, explanations, kinds, values and classic defaults."""
+    classic = Rules().to_json()
+    presets = []
+    for name in PRESET_NAMES:
+        head, description = _preset_title(name, lang)
+        options = Rules.preset_rules(name).to_json()
+        options.pop("preset", None)
+        presets.append({"name": name, "title": head, "description": description,
+                        "options": options})
+    groups = []
+    seen: set[str] = set()
+    for ru, en, names in GROUPS:
+        present = [n for n in names if n in OPTION_NAMES]
+        seen.update(present)
+        groups.append({"title": ru if lang == "ru" else en,
+                       "options": [_option(n, lang, classic) for n in present]})
+    rest = [n for n in OPTION_NAMES if n not in seen]
+    if rest:
+        groups.append({"title": _OTHER[0] if lang == "ru" else _OTHER[1],
+                       "options": [_option(n, lang, classic) for n in rest]})
+    return {"presets": presets, "groups": groups}
+
+
+def _worded(value: Any, lang: str) -> Any:
+    """A catalogue table in ``lang``: ``(English, Russian)`` pairs and ``{"en", "ru"}``
+    maps pick the language; other values pass as they are."""
+    if isinstance(value, dict):
+        if set(value) == {"en", "ru"}:
+            return _worded(value[lang], lang)
+        return {str(k): _worded(v, lang) for k, v in value.items()}
+    if (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(v, str) for v in value)):
+        return value[1] if lang == "ru" else value[0]
+    if isinstance(value, tuple | list):
+        return [_worded(v, lang) for v in value]
+    return value
+
+
+def texts_catalog(lang: str) -> dict[str, Any]:
+    """``GET /api/texts``: every table of :mod:`thousand.texts` (illegal-move texts,
+    reasons, tasks, suit names, event texts when it has them) in ``lang``, plus the bot
+    levels with their descriptions.  Keys are the tables' names in lower case."""
+    out: dict[str, Any] = {"lang": lang}
+    for name in dir(texts):
+        if not name.isupper() or name.startswith("_") or name == "LANGS":
+            continue
+        value = getattr(texts, name)
+        if isinstance(value, dict) and value:
+            out[name.lower()] = _worded(value, lang)
+    out["suits"] = "".join(getattr(texts, "SUITS", "SCDH"))
+    out["bot_levels"] = {level: describe_level(level, lang) for level in bot_levels()}
+    return out

@@ -1,0 +1,833 @@
+"""The live tables: one :class:`~thousand.table.Table` each, the only authority on its game.
+
+Every move of a table — a person's, a bot's, a stand-in's — goes through
+:meth:`LiveTable.submit`: under the table's asyncio lock, ``Table.submit`` checks and
+applies it, the store writes (commits) the new entries of the move log, and only then is
+anybody told, each connection receiving the events its seat may see
+(:func:`thousand.table.audience_includes`).  If the store fails, the move is taken back
+and the sender told; nothing half-done is ever shown.
+
+Bots think in a thread pool (never on the event loop) on the view of their seat taken
+under the lock, and their move is submitted against the version they thought about, like
+anybody's: if the table moved on meanwhile it is refused and the bot thinks again.
+
+The move clock (``clock`` seconds, optional): when a person's turn lasts longer, or he has
+been away (no connection) for longer, a heuristic bot plays for him until he is back —
+he connects again or sends anything — and everybody is told by a ``seats`` message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
+
+from thousand import moves as mv
+from thousand.bots import Bot, best_level, make_bot
+from thousand.protocol import ProtocolError, cards_json, parse_client_message
+from thousand.rules import Rules
+from thousand.table import Table, TableError, audience_includes
+from thousand.texts import illegal_text
+from thousand.view import View
+
+from .checks import check_chat, hash_token, new_token, token_matches
+from .store import ChatRow, SeatRow, Store, TableRow
+
+__all__ = ["Conn", "Hub", "LiveTable", "ServerError", "iso"]
+
+log = logging.getLogger("thousand.server")
+
+T = TypeVar("T")
+
+#: At most this many tables not over at once (creating one more is refused).
+MAX_LIVE_TABLES = 1000
+#: Chat lines a snapshot carries.
+CHAT_KEEP = 50
+#: Messages waiting for a slow connection before it is dropped (it resyncs on return).
+QUEUE_LIMIT = 5000
+#: Chat lines one connection may send per :data:`CHAT_WINDOW` seconds.
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+#: The longest client message, in bytes of UTF-8 (docs/protocol.md).
+MAX_MESSAGE_BYTES = 4096
+#: The level of the bot that plays for an absent person.
+STANDIN_LEVEL = "heuristic"
+
+
+class ServerError(Exception):
+    """A refusal that is not the table's (``TableError`` is): a ``code`` for programs, a
+    ``message`` for people, the HTTP ``status`` when it answers a request."""
+
+    def __init__(self, code: str, message: str = "", *, status: int = 400, **params: Any):
+        super().__init__(message or code)
+        self.code = code
+        self.message = message or code.replace("_", " ")
+        self.status = status
+        self.params = params
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "params": self.params,
+                "message": self.message}
+
+    def http_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, **self.params}}
+
+
+def iso(ts: float | None) -> str | None:
+    """A time as ISO 8601 in UTC (``2025-01-31T18:04:05.123Z``)."""
+    if ts is None:
+        return None
+    moment = dt.datetime.fromtimestamp(ts, dt.UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def table_error_json(e: TableError, names: list[str] | None = None) -> dict[str, Any]:
+    """``TableError.to_json()``, with the reason in words for an illegal move."""
+    out = e.to_json()
+    if e.code == "illegal_move":
+        code, params = e.params.get("code"), e.params.get("params") or {}
+        try:
+            out["text"] = {lang: illegal_text(str(code), params, lang, names)
+                           for lang in ("ru", "en")}
+        except (KeyError, ValueError, IndexError, TypeError):  # a reason without words yet
+            out["text"] = {"ru": str(code), "en": str(code)}
+    return out
+
+
+def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ServerError("malformed", f"the key {key!r} is given twice",
+                              why=f"the key {key!r} is given twice")
+        out[key] = value
+    return out
+
+
+def _malformed(why: str) -> ServerError:
+    return ServerError("malformed", why, why=why)
+
+
+def read_message(raw: str | bytes) -> dict[str, Any]:
+    """A client's message (docs/server.md): a JSON object of at most
+    :data:`MAX_MESSAGE_BYTES`, no key twice, a known ``type`` with exactly its keys.
+    ``move``/``snapshot`` are checked by :func:`thousand.protocol.parse_client_message`;
+    ``sync`` also takes ``-1`` (every event)."""
+    try:
+        text = raw if isinstance(raw, str) else raw.decode("utf-8")
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
+    except UnicodeError:
+        raise _malformed("a message is UTF-8 text") from None
+    if size > MAX_MESSAGE_BYTES:
+        raise _malformed(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        obj = json.loads(text, object_pairs_hook=_strict_object)
+    except ServerError:
+        raise
+    except (ValueError, RecursionError):
+        raise _malformed("a message is one JSON object") from None
+    if not isinstance(obj, dict):
+        raise _malformed("a message is one JSON object")
+    kind = obj.get("type")
+    keys = {"move": {"type", "move", "version"}, "sync": {"type", "version"},
+            "snapshot": {"type"}, "chat": {"type", "text"}, "hint": {"type"},
+            "open": {"type", "on"}}
+    if not isinstance(kind, str) or kind not in keys:
+        raise _malformed("type must be move, sync, snapshot, chat, hint or open")
+    extra = set(obj) - keys[kind]
+    if extra:
+        raise _malformed(f"unknown key {sorted(extra)[0]!r} in a {kind} message")
+    missing = keys[kind] - set(obj)
+    if missing:
+        raise _malformed(f"a {kind} message needs {sorted(missing)[0]!r}")
+    if kind in ("move", "snapshot"):
+        try:
+            parse_client_message(obj)
+        except ProtocolError as e:
+            raise _malformed(str(e)) from None
+    elif kind == "sync":
+        v = obj["version"]
+        if isinstance(v, bool) or not isinstance(v, int) or not -1 <= v < 2**31:
+            raise _malformed("version must be a whole number from -1 (-1: every event)")
+    elif kind == "chat" and not isinstance(obj["text"], str):
+        raise _malformed("text must be a text")
+    elif kind == "open" and not isinstance(obj["on"], bool):
+        raise _malformed("on must be true or false")
+    return obj
+
+
+def _bot_seed(seed: int, what: str) -> int:
+    digest = hashlib.sha256(f"thousand/bot/{seed}/{what}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def _choose(bot: Bot, view: View) -> mv.Move:
+    """The bot's move; a move it may not make (or a bot that fails) gives way to a random
+    legal one, so that a table never stalls on a bot."""
+    try:
+        move = bot.choose(view)
+        if move in view.legal:
+            return move
+        log.warning("bot %s chose %r, not a legal move", type(bot).__name__, move)
+    except Exception:
+        log.exception("bot %s failed; playing a random legal move", type(bot).__name__)
+    return random.choice(view.legal)
+
+
+def _explain(bot: Bot, view: View) -> tuple[mv.Move, dict[str, str]]:
+    """A hint: the move and its reason in both languages."""
+    decide = getattr(bot, "decide", None)
+    if callable(decide):
+        move, reason = decide(view)
+        if isinstance(reason, tuple) and len(reason) == 2:
+            return move, {"en": str(reason[0]), "ru": str(reason[1])}
+        return move, {"en": str(reason), "ru": str(reason)}
+    from thousand.bots import decide_with_reason
+
+    move, ru = decide_with_reason(bot, view, "ru")
+    _, en = decide_with_reason(bot, view, "en")
+    return move, {"ru": ru, "en": en}
+
+
+class Conn:
+    """One WebSocket connection: a seat (``None``: a spectator) and its outgoing queue,
+    which a writer task drains; a connection that falls too far behind is dropped."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.hint_busy = False
+        self.chat_times: deque[float] = deque(maxlen=CHAT_BURST)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            log.warning("a connection fell %d messages behind; dropping it", QUEUE_LIMIT)
+            self.close()
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass(slots=True)
+class _Pending:
+    task: asyncio.Task[None]
+    key: tuple[int, int]
+
+
+class LiveTable:
+    """A table in play (or just finished) and the people at it."""
+
+    def __init__(self, hub: Hub, row: TableRow, table: Table, chat: list[ChatRow]) -> None:
+        self.hub = hub
+        self.id = row.id
+        self.row = row
+        self.table = table
+        self.seats: list[SeatRow] = row.seats
+        self.lock = asyncio.Lock()
+        self.chat_lock = asyncio.Lock()
+        self.hint_lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        n = table.game.n
+        self.standin = [False] * n
+        self.offline_since: list[float | None] = [time.monotonic()] * n
+        self.chat: deque[ChatRow] = deque(chat[-CHAT_KEEP:], maxlen=CHAT_KEEP)
+        self.open_hands = False
+        self.closed = False
+        self._bots: dict[tuple[str, int], Bot] = {}
+        self._bot: _Pending | None = None
+        self._clock: _Pending | None = None
+        self._away: dict[int, asyncio.Task[None]] = {}
+        self._clock_started = 0.0
+
+    # ------------------------------------------------------------------ what it shows
+
+    @property
+    def over(self) -> bool:
+        return self.table.over
+
+    def human_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
+
+    def online(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns)
+
+    def bot_plays(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or self.standin[seat]
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        out = []
+        for s in self.seats:
+            bot = s.kind == "bot"
+            out.append({
+                "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                "taken": bot or s.token_hash is not None,
+                "online": bot or self.online(s.seat),
+                "bot_playing": bot or self.standin[s.seat],
+            })
+        return out
+
+    def spectators(self) -> int:
+        return sum(1 for c in self.conns if c.seat is None)
+
+    def info_json(self) -> dict[str, Any]:
+        """The table as ``GET /api/tables`` lists it."""
+        return {
+            "table": self.id, "preset": self.row.preset, "seats": self.seats_json(),
+            "status": self.row.status, "spectators": self.spectators(),
+            "created": iso(self.row.created), "clock": self.row.clock,
+            "open": self.row.listed, "version": self.table.version,
+        }
+
+    def hands_json(self) -> list[list[str] | None]:
+        game = self.table.game
+        deal = game.deal if game.deal is not None else game.last_finished_deal()
+        return [cards_json(h) for h in deal.hands]
+
+    def _opened_for(self, seat: int | None) -> bool:
+        return self.open_hands and seat is not None and self.human_seats() == [seat]
+
+    def clock_json(self) -> dict[str, Any] | None:
+        """The move clock: its ``seconds``, and whose turn it times (``seat``, ``version``)
+        with the seconds ``left``; ``None`` at a table without a clock."""
+        clock = self.row.clock
+        if clock is None:
+            return None
+        out: dict[str, Any] = {"seconds": clock, "seat": None, "version": None, "left": None}
+        if self._clock is not None:
+            seat, version = self._clock.key
+            left = max(0.0, clock - (time.monotonic() - self._clock_started))
+            out.update(seat=seat, version=version, left=round(left, 1))
+        return out
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        snap = self.table.snapshot(seat)
+        snap["id"] = self.id
+        snap["status"] = self.row.status
+        snap["clock"] = self.clock_json()
+        snap["seats"] = self.seats_json()
+        snap["chat"] = [chat_json(c) for c in self.chat]
+        snap["open"] = self._opened_for(seat)
+        if snap["open"]:
+            snap["hands"] = self.hands_json()
+        return snap
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for conn in list(self.conns):
+            conn.send(message)
+
+    def broadcast_seats(self) -> None:
+        self.broadcast({"type": "seats", "seats": self.seats_json()})
+
+    def _send_events(self, events: list[dict[str, Any]]) -> None:
+        version = self.table.version
+        hands = self.hands_json() if self.open_hands else None
+        for conn in list(self.conns):
+            mine = [e for e in events if audience_includes(e["audience"], conn.seat)]
+            message: dict[str, Any] = {"type": "events", "version": version, "events": mine}
+            if hands is not None and self._opened_for(conn.seat):
+                message["hands"] = hands
+            conn.send(message)
+
+    # ------------------------------------------------------------------ people
+
+    def seat_of_token(self, token: str) -> int | None:
+        for s in self.seats:
+            if s.kind == "human" and token_matches(token, s.token_hash):
+                return s.seat
+        return None
+
+    async def attach(self, conn: Conn) -> None:
+        """A connection joins: its snapshot first, then every later event (under the lock,
+        so none falls between)."""
+        async with self.lock:
+            self.conns.add(conn)
+            seat = conn.seat
+            if seat is not None:
+                self.offline_since[seat] = None
+                task = self._away.pop(seat, None)
+                if task is not None:
+                    task.cancel()
+                self._back(seat)
+            conn.send(self.snapshot(conn.seat))
+        self.broadcast_seats()
+        self.kick()
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        seat = conn.seat
+        if self.closed:
+            return
+        if seat is not None and not self.online(seat):
+            self.offline_since[seat] = time.monotonic()
+            clock = self.row.clock
+            if clock is not None and not self.over and seat not in self._away:
+                self._away[seat] = asyncio.create_task(self._away_timer(seat, clock))
+        self.broadcast_seats()
+        if self.over and not self.conns:
+            self.hub.forget(self)
+
+    def start_away_timers(self) -> None:
+        """After a restart nobody is connected: with a clock, everybody who does not come
+        back within it gets a stand-in."""
+        clock = self.row.clock
+        if clock is None or self.over:
+            return
+        for seat in self.human_seats():
+            if not self.online(seat) and seat not in self._away:
+                self._away[seat] = asyncio.create_task(self._away_timer(seat, clock))
+
+    def _back(self, seat: int) -> None:
+        """The person of ``seat`` is here: his stand-in stops."""
+        if self.standin[seat]:
+            self.standin[seat] = False
+            if self._bot is not None and self._bot.key[0] == seat:
+                self._bot.task.cancel()
+                self._bot = None
+            self.hub.loop().call_soon(self.broadcast_seats)
+            self.hub.loop().call_soon(self.kick)
+
+    async def _away_timer(self, seat: int, clock: float) -> None:
+        try:
+            await asyncio.sleep(clock)
+        except asyncio.CancelledError:
+            return
+        if self._away.get(seat) is asyncio.current_task():
+            del self._away[seat]
+        if not self.online(seat) and not self.standin[seat] and not self.over:
+            self.standin[seat] = True
+            log.info("table %s: seat %d away for %.0f s; a bot plays for him", self.id, seat,
+                     clock)
+            self.broadcast_seats()
+            self.kick()
+
+    # ------------------------------------------------------------------ messages
+
+    async def handle(self, conn: Conn, raw: str | bytes) -> None:
+        """One message from a connection; every refusal is answered to it alone."""
+        try:
+            msg = read_message(raw)
+            if conn.seat is not None and self.standin[conn.seat]:
+                self._back(conn.seat)
+            kind = msg["type"]
+            if kind == "move":
+                if conn.seat is None:
+                    raise TableError("no_such_seat", seat=None)
+                await self.submit(conn.seat, msg["move"], msg["version"])
+            elif kind == "sync":
+                async with self.lock:
+                    events = self.table.events_since(conn.seat, msg["version"])
+                    reply: dict[str, Any] = {"type": "events", "version": self.table.version,
+                                             "events": events}
+                    if self._opened_for(conn.seat):
+                        reply["hands"] = self.hands_json()
+                    conn.send(reply)
+            elif kind == "snapshot":
+                async with self.lock:
+                    conn.send(self.snapshot(conn.seat))
+            elif kind == "chat":
+                await self.say(conn, msg["text"])
+            elif kind == "hint":
+                self._start_hint(conn)
+            elif kind == "open":
+                await self.set_open(conn, msg["on"])
+        except TableError as e:
+            conn.send(table_error_json(e, self.table.names))
+        except ServerError as e:
+            conn.send(e.to_json())
+
+    async def say(self, conn: Conn, text: str) -> None:
+        seat = conn.seat
+        if seat is None:
+            raise ServerError("spectator", "spectators do not chat; take a seat to talk")
+        try:
+            line = check_chat(text)
+        except ValueError as e:
+            raise _malformed(str(e)) from None
+        now = time.monotonic()
+        if len(conn.chat_times) == CHAT_BURST and now - conn.chat_times[0] < CHAT_WINDOW:
+            raise ServerError("rate_limited", f"at most {CHAT_BURST} chat lines in "
+                              f"{CHAT_WINDOW:.0f} seconds")
+        conn.chat_times.append(now)
+        async with self.chat_lock:
+            row = await self.hub.db(self.hub.store.add_chat, self.id, seat,
+                                    self.seats[seat].name, line)
+            self.chat.append(row)
+            self.broadcast(chat_json(row))
+
+    def _start_hint(self, conn: Conn) -> None:
+        if conn.seat is None:
+            raise ServerError("spectator", "a hint is for a seat")
+        if conn.hint_busy:
+            raise ServerError("busy", "a hint is being worked out already")
+        conn.hint_busy = True
+        task = asyncio.create_task(self._hint(conn, conn.seat))
+        self.hub.tasks.add(task)
+        task.add_done_callback(self.hub.tasks.discard)
+
+    async def _hint(self, conn: Conn, seat: int) -> None:
+        try:
+            async with self.lock:
+                if self.row.status == "waiting":
+                    raise self._waiting()
+                if self.over:
+                    raise TableError("game_over", winner=self.table.game.winner)
+                if self.table.to_move != seat:
+                    raise TableError("not_your_turn", seat=self.table.to_move)
+                view = self.table.view(seat)
+                version = self.table.version
+            level = best_level()
+            async with self.hint_lock:
+                bot = self._bot_for("hint", seat, level)
+                move, reason = await self.hub.think(_explain, bot, view)
+            conn.send({"type": "hint", "move": mv.move_str(move), "reason": reason,
+                       "version": version, "level": level})
+        except TableError as e:
+            conn.send(table_error_json(e, self.table.names))
+        except ServerError as e:
+            conn.send(e.to_json())
+        except Exception:
+            log.exception("table %s: the hint failed", self.id)
+            conn.send(ServerError("hint_failed", "no hint this time").to_json())
+        finally:
+            conn.hint_busy = False
+
+    async def set_open(self, conn: Conn, on: bool) -> None:
+        if conn.seat is None or self.human_seats() != [conn.seat]:
+            raise ServerError("not_allowed", "open hands are for a table of one person and "
+                              "bots (training)")
+        async with self.lock:
+            self.open_hands = on
+            for c in list(self.conns):
+                if c.seat == conn.seat:
+                    c.send(self.snapshot(c.seat))
+
+    def _waiting(self) -> ServerError:
+        free = self.free_seats()
+        return ServerError("waiting", "the game starts when every seat is taken", free=free)
+
+    # ------------------------------------------------------------------ moves
+
+    async def submit(self, seat: int, move: str | mv.Move, version: int) -> None:
+        """Make a move for ``seat`` (raises :class:`TableError`/:class:`ServerError`).
+        The commit and the telling run to the end even if the caller goes away."""
+        work = asyncio.ensure_future(self._submit(seat, move, version))
+        work.add_done_callback(_retrieve)
+        await asyncio.shield(work)
+
+    async def _submit(self, seat: int, move: str | mv.Move, version: int) -> None:
+        async with self.lock:
+            if self.row.status == "waiting":
+                raise self._waiting()
+            table = self.table
+            start = len(table.moves)
+            events = table.submit(seat, move, version)
+            added = table.moves[start:]
+            over = (table.game.winner, list(table.game.scores)) if table.over else None
+            try:
+                await self.hub.db(self.hub.store.append_moves, self.id, start, added, over=over)
+            except Exception:
+                log.exception("table %s: cannot store a move; taking it back", self.id)
+                for _ in added:
+                    table.undo()
+                raise ServerError("server_error", "the move could not be stored; try again",
+                                  status=500) from None
+            if over is not None:
+                self.row.status = "over"
+                self.row.finished = time.time()
+                self.row.winner, self.row.scores = over[0], over[1]
+            self._send_events(events)
+        if self.over:
+            self._stop_timers()
+            if not self.conns:
+                self.hub.forget(self)
+        else:
+            self.kick()
+
+    def kick(self) -> None:
+        """Start what the table waits for: a bot's move, or the clock of a person's."""
+        if self.closed or self.over or self.row.status != "playing":
+            self._stop_timers()
+            return
+        seat = self.table.to_move
+        if seat is None:
+            return
+        key = (seat, self.table.version)
+        if self.bot_plays(seat):
+            self._cancel_clock()
+            if self._bot is not None:
+                if self._bot.key == key:
+                    return
+                self._bot.task.cancel()
+            task = asyncio.create_task(self._bot_turn(*key))
+            self._bot = _Pending(task, key)
+        else:
+            if self._bot is not None:
+                self._bot.task.cancel()
+                self._bot = None
+            clock = self.row.clock
+            if clock is None or (self._clock is not None and self._clock.key == key):
+                return
+            self._cancel_clock()
+            self._clock = _Pending(asyncio.create_task(self._clock_run(*key, clock)), key)
+            self._clock_started = time.monotonic()
+            self.broadcast({"type": "clock", **(self.clock_json() or {})})
+
+    async def _bot_turn(self, seat: int, version: int) -> None:
+        me = asyncio.current_task()
+        try:
+            if self.hub.bot_delay > 0:
+                await asyncio.sleep(self.hub.bot_delay)
+            async with self.lock:
+                if self.table.version != version or not self.bot_plays(seat) or self.over:
+                    return
+                view = self.table.view(seat)
+                kind = "bot" if self.seats[seat].kind == "bot" else "standin"
+                level = self.seats[seat].level if kind == "bot" else STANDIN_LEVEL
+                bot = self._bot_for(kind, seat, level or STANDIN_LEVEL)
+            move = await self.hub.think(_choose, bot, view)
+            try:
+                await self.submit(seat, move, version)
+            except (TableError, ServerError) as e:
+                log.info("table %s: a bot's move was refused: %s", self.id, e)
+        except asyncio.CancelledError:
+            return
+        finally:
+            if self._bot is not None and self._bot.task is me:
+                self._bot = None
+                if not self.closed:
+                    self.hub.loop().call_soon(self.kick)
+
+    async def _clock_run(self, seat: int, version: int, clock: float) -> None:
+        try:
+            await asyncio.sleep(clock)
+        except asyncio.CancelledError:
+            return
+        if self._clock is not None and self._clock.task is asyncio.current_task():
+            self._clock = None
+        if (self.table.version == version and self.table.to_move == seat
+                and not self.bot_plays(seat) and not self.over):
+            log.info("table %s: seat %d ran out of time; a bot plays for him", self.id, seat)
+            self.standin[seat] = True
+            self.broadcast_seats()
+            self.kick()
+
+    def _cancel_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.task.cancel()
+            self._clock = None
+
+    def _stop_timers(self) -> None:
+        self._cancel_clock()
+        if self._bot is not None:
+            self._bot.task.cancel()
+            self._bot = None
+        for task in self._away.values():
+            task.cancel()
+        self._away.clear()
+
+    def _bot_for(self, kind: str, seat: int, level: str) -> Bot:
+        """One bot per (purpose, seat): a bot may remember what it saw, so the hint bot of
+        one seat never serves another."""
+        key = (f"{kind}:{level}", seat)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = make_bot(level, seed=_bot_seed(self.table.seed, f"{kind}/{level}/{seat}"))
+            self._bots[key] = bot
+        return bot
+
+    def close(self) -> None:
+        self.closed = True
+        self._stop_timers()
+        for conn in list(self.conns):
+            conn.close()
+
+
+def _retrieve(task: asyncio.Future[None]) -> None:
+    if not task.cancelled():
+        task.exception()  # the awaiting caller reports it; never "never retrieved"
+
+
+def chat_json(row: ChatRow) -> dict[str, Any]:
+    return {"type": "chat", "seat": row.seat, "name": row.name, "text": row.text,
+            "at": iso(row.at)}
+
+
+class Hub:
+    """Every live table of the server, the store, and the thread pools: ``bots_threads``
+    threads for bots and hints, one for the store (SQLite likes one writer)."""
+
+    def __init__(self, store: Store, *, bots_threads: int = 2, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._bot_pool = ThreadPoolExecutor(max(1, bots_threads),
+                                            thread_name_prefix="thousand-bot")
+        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-db")
+        self._loading = asyncio.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def loop(self) -> asyncio.AbstractEventLoop:
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        return self._loop
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call on the store's thread."""
+        return await self.loop().run_in_executor(self._db_pool, partial(fn, *args, **kwargs))
+
+    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a bot's thinking on the bots' threads."""
+        return await self.loop().run_in_executor(self._bot_pool, partial(fn, *args))
+
+    async def offload(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run other slow work (a replay) off the event loop."""
+        return await asyncio.to_thread(fn, *args)
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table from its move log; each goes on from the same
+        move (its bots and clocks start again)."""
+        self.loop()
+        rows = await self.db(self.store.unfinished)
+        for row in rows:
+            try:
+                live = await self._rebuild(row)
+            except Exception:
+                log.exception("table %s cannot be rebuilt from its moves; left as it is",
+                              row.id)
+                continue
+            self.tables[row.id] = live
+            if live.over and row.status != "over":
+                await self.db(self.store.set_status, row.id, "over")
+                live.row.status = "over"
+        for live in list(self.tables.values()):
+            live.start_away_timers()
+            live.kick()
+        if rows:
+            log.info("restored %d unfinished tables", len(self.tables))
+
+    async def _rebuild(self, row: TableRow) -> LiveTable:
+        def build() -> Table:
+            rules = Rules.from_json(row.rules)
+            return Table.from_moves(rules, row.names, row.first_dealer, row.seed, row.moves)
+
+        table = await self.offload(build)
+        chat = await self.db(self.store.chat, row.id, CHAT_KEEP)
+        return LiveTable(self, row, table, chat)
+
+    async def stop(self) -> None:
+        for live in list(self.tables.values()):
+            live.close()
+        for task in list(self.tasks):
+            task.cancel()
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._db_pool.shutdown(wait=True)
+
+    def forget(self, live: LiveTable) -> None:
+        """Let a finished table with nobody at it leave the memory (it stays stored)."""
+        if live.over and not live.conns and self.tables.get(live.id) is live:
+            live.close()
+            del self.tables[live.id]
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """A table by id: live, or a finished one loaded from the store."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            row = await self.db(self.store.load, table_id)
+            if row is None or row.status != "over":
+                return None  # unknown, or unfinished but not rebuilt (see the log)
+            live = await self._rebuild(row)
+            self.tables[table_id] = live
+            return live
+
+    # ------------------------------------------------------------------ tables
+
+    async def create(self, rules: Rules, seats: list[SeatRow], clock: float | None,
+                     listed: bool) -> tuple[LiveTable, int | None, str | None]:
+        """Lay a table; the first human seat goes to its creator: (table, seat, token)."""
+        if sum(1 for t in self.tables.values() if not t.over) >= MAX_LIVE_TABLES:
+            raise ServerError("too_many_tables", "the server has as many tables as it can "
+                              "hold; try later", status=503)
+        table = Table(rules, [s.name for s in seats])
+        seat: int | None = None
+        token: str | None = None
+        for s in seats:
+            if s.kind == "human":
+                seat, token = s.seat, new_token()
+                s.token_hash = hash_token(token)
+                break
+        waiting = any(s.kind == "human" and s.token_hash is None for s in seats)
+        row = TableRow(
+            id=secrets.token_urlsafe(12), created=time.time(), preset=rules.preset,
+            rules=rules.to_json(), names=[s.name for s in seats],
+            first_dealer=table.game.first_dealer, seed=table.seed, clock=clock,
+            status="waiting" if waiting else "playing", listed=listed, seats=seats,
+        )
+        await self.db(self.store.create_table, row)
+        live = LiveTable(self, row, table, [])
+        self.tables[row.id] = live
+        live.kick()
+        return live, seat, token
+
+    async def take_seat(self, live: LiveTable, seat: int, name: str) -> str:
+        """A free human seat for a person: its token (the store keeps only the hash)."""
+        async with live.lock:
+            if not 0 <= seat < len(live.seats):
+                raise ServerError("no_such_seat", f"this table has no seat {seat}",
+                                  status=404)
+            s = live.seats[seat]
+            if live.over:
+                raise ServerError("game_over", "the game is over", status=409)
+            if s.kind != "human":
+                raise ServerError("seat_taken", "a bot plays this seat", status=409)
+            if s.token_hash is not None:
+                raise ServerError("seat_taken", "somebody holds this seat", status=409)
+            token = new_token()
+            token_hash = hash_token(token)
+            names = list(live.table.names)
+            names[seat] = name
+            waiting = any(o.kind == "human" and o.token_hash is None and o.seat != seat
+                          for o in live.seats)
+            status = "waiting" if waiting else ("playing" if live.row.status == "waiting"
+                                                else live.row.status)
+            ok = await self.db(self.store.take_seat, live.id, seat, name, token_hash, names,
+                               status)
+            if not ok:
+                raise ServerError("seat_taken", "somebody holds this seat", status=409)
+            s.token_hash, s.name = token_hash, name
+            live.table.game.names[seat] = name
+            live.row.names = names
+            live.row.status = status
+        live.broadcast_seats()
+        live.kick()
+        return token
+

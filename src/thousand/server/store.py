@@ -1,0 +1,380 @@
+"""The server's lasting store: tables, seats, the move log and chat, in any SQL database.
+
+SQLAlchemy 2 (Core, a sync engine: the server calls it from one worker thread) over any
+URL SQLAlchemy takes; SQLite (WAL journal) is the default, PostgreSQL works the same.  The
+schema is made and kept current by the Alembic migrations beside this module
+(``migrations/``), run by :func:`migrate` whenever a :class:`Store` opens.
+
+What is kept (docs/server.md "The store"):
+
+* ``tables``: a table's id, when it was laid, its resolved rules (JSON), the players'
+  names, the first dealer, the **secret seed** (every deal's cards follow from it), the
+  move clock, its status (``waiting``, ``playing``, ``over``), whether it is listed in
+  the lobby, and once it is over when it ended, the winner and the scores;
+* ``seats``: each seat's kind (``human``/``bot``), bot level, name and the SHA-256 of the
+  seat's secret token (never the token);
+* ``moves``: the table's own move log (:attr:`thousand.table.Table.moves`, ``look``
+  included), one row per move, append-only; the primary key (table, index) refuses a
+  move written twice;
+* ``chat``: what the players said.
+
+A table is rebuilt from its row and its moves with
+:meth:`thousand.table.Table.from_moves`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.pool import StaticPool
+
+__all__ = [
+    "ChatRow",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "metadata",
+    "migrate",
+    "normalize_url",
+    "shown_url",
+]
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("preset", sa.String(32), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("names", sa.Text, nullable=False),
+    sa.Column("first_dealer", sa.Integer, nullable=False),
+    sa.Column("seed", sa.String(80), nullable=False),
+    sa.Column("clock", sa.Float, nullable=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("listed", sa.Boolean, nullable=False),
+    sa.Column("finished", sa.Float, nullable=True),
+    sa.Column("winner", sa.Text, nullable=True),
+    sa.Column("scores", sa.Text, nullable=True),
+    sa.Index("ix_tables_status", "status"),
+    sa.Index("ix_tables_created", "created"),
+)
+
+seats_t = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("level", sa.String(32), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+moves_t = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("move", sa.String(32), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+chat_t = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(800), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("ix_chat_table", "table_id", "id"),
+)
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened or used: one line for a person."""
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """One seat: ``kind`` is ``human`` or ``bot``; ``token_hash`` the SHA-256 (hex) of the
+    seat's token once a person holds it."""
+
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token_hash: str | None = None
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One table as stored (``rules`` the JSON object of ``Rules.to_json``)."""
+
+    id: str
+    created: float
+    preset: str
+    rules: dict[str, Any]
+    names: list[str]
+    first_dealer: int
+    seed: int
+    clock: float | None
+    status: str
+    listed: bool
+    finished: float | None = None
+    winner: int | list[int] | None = None
+    scores: list[int] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ChatRow:
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean psycopg (version 3) when psycopg2 is not
+    installed; any other URL is taken as it is."""
+    try:
+        parsed = make_url(url)
+    except Exception as e:
+        raise StoreError(f"--db {url!r} is not a database URL: {e}") from None
+    if parsed.drivername in ("postgresql", "postgres"):
+        import importlib.util
+
+        has_psycopg2 = importlib.util.find_spec("psycopg2") is not None
+        parsed = parsed.set(drivername="postgresql" if has_psycopg2 else "postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def shown_url(url: str) -> str:
+    """The URL with its password hidden, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "<bad url>"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    try:
+        cur.execute("PRAGMA journal_mode=WAL")
+        # WAL with synchronous=NORMAL: a committed transaction survives the process being
+        # killed (only a power cut can lose the last ones); FULL costs a sync per move.
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=10000")
+    finally:
+        cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    parsed: URL = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        memory = parsed.database in (None, "", ":memory:")
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+        if memory:
+            kwargs["poolclass"] = StaticPool
+        engine = sa.create_engine(parsed, **kwargs)
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(parsed, pool_pre_ping=True)
+
+
+def migrate(connection: Connection) -> None:
+    """Bring the schema up to the newest revision (Alembic's ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    location = resources.files("thousand.server").joinpath("migrations")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(location))
+    cfg.attributes["connection"] = connection
+    command.upgrade(cfg, "head")
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """The tables of one database.  Every method is one transaction, committed before it
+    returns (the server tells nobody of a move before :meth:`append_moves` returned)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        try:
+            self.engine = make_engine(self.url)
+            with self.engine.begin() as conn:
+                migrate(conn)
+        except StoreError:
+            raise
+        except Exception as e:
+            text = " ".join(str(e).split())[:300]
+            raise StoreError(f"cannot open the database {shown_url(self.url)}: {text}") from e
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.insert().values(
+                id=row.id, created=row.created, preset=row.preset, rules=_dump(row.rules),
+                names=_dump(row.names), first_dealer=row.first_dealer, seed=str(row.seed),
+                clock=row.clock, status=row.status, listed=row.listed,
+            ))
+            if row.seats:
+                conn.execute(seats_t.insert(), [
+                    {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                     "name": s.name, "token_hash": s.token_hash}
+                    for s in row.seats
+                ])
+            if row.moves:
+                self._insert_moves(conn, row.id, 0, row.moves)
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                  names: Sequence[str], status: str) -> bool:
+        """Give a free human seat its token; False (nothing changed) when it was taken."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                       seats_t.c.kind == "human", seats_t.c.token_hash.is_(None))
+                .values(token_hash=token_hash, name=name)
+            ).rowcount
+            if done != 1:
+                return False
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id)
+                         .values(names=_dump(list(names)), status=status))
+        return True
+
+    def append_moves(self, table_id: str, start: int, moves: Sequence[str], *,
+                     over: tuple[int | list[int] | None, Sequence[int]] | None = None) -> None:
+        """Write ``moves`` as the log's entries ``start, start+1, ...``; with ``over``
+        (winner, scores) mark the table finished in the same transaction."""
+        with self.engine.begin() as conn:
+            self._insert_moves(conn, table_id, start, moves)
+            if over is not None:
+                winner, scores = over
+                conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+                    status="over", finished=time.time(), winner=_dump(winner),
+                    scores=_dump(list(scores)),
+                ))
+
+    @staticmethod
+    def _insert_moves(conn: Connection, table_id: str, start: int,
+                      moves: Sequence[str]) -> None:
+        now = time.time()
+        conn.execute(moves_t.insert(), [
+            {"table_id": table_id, "idx": start + i, "move": m, "at": now}
+            for i, m in enumerate(moves)
+        ])
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id)
+                         .values(status=status))
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow:
+        now = time.time()
+        with self.engine.begin() as conn:
+            result = conn.execute(chat_t.insert().values(
+                table_id=table_id, seat=seat, name=name, text=text, at=now))
+            key = result.inserted_primary_key
+            chat_id = int(key[0]) if key is not None and key[0] is not None else 0
+        return ChatRow(chat_id, seat, name, text, now)
+
+    # ------------------------------------------------------------------ reading
+
+    def _table(self, conn: Connection, r: sa.Row[Any]) -> TableRow:
+        row = TableRow(
+            id=r.id, created=r.created, preset=r.preset, rules=json.loads(r.rules),
+            names=json.loads(r.names), first_dealer=r.first_dealer, seed=int(r.seed),
+            clock=r.clock, status=r.status, listed=bool(r.listed), finished=r.finished,
+            winner=json.loads(r.winner) if r.winner is not None else None,
+            scores=json.loads(r.scores) if r.scores is not None else None,
+        )
+        row.seats = [
+            SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash)
+            for s in conn.execute(sa.select(seats_t).where(seats_t.c.table_id == r.id)
+                                  .order_by(seats_t.c.seat))
+        ]
+        return row
+
+    def moves(self, table_id: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return self._moves(conn, table_id)
+
+    @staticmethod
+    def _moves(conn: Connection, table_id: str) -> list[str]:
+        rows = conn.execute(sa.select(moves_t.c.idx, moves_t.c.move)
+                            .where(moves_t.c.table_id == table_id).order_by(moves_t.c.idx))
+        out = []
+        for i, (idx, move) in enumerate(rows):
+            if idx != i:
+                raise StoreError(f"table {table_id}: the move log has a gap at {i}")
+            out.append(str(move))
+        return out
+
+    def load(self, table_id: str, *, with_moves: bool = True) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
+            if r is None:
+                return None
+            row = self._table(conn, r)
+            if with_moves:
+                row.moves = self._moves(conn, table_id)
+            return row
+
+    def unfinished(self) -> list[TableRow]:
+        """Every table that is not over, with its seats and moves, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(tables_t).where(tables_t.c.status != "over")
+                                .order_by(tables_t.c.created)).all()
+            out = []
+            for r in rows:
+                row = self._table(conn, r)
+                row.moves = self._moves(conn, r.id)
+                out.append(row)
+            return out
+
+    def chat(self, table_id: str, last: int = 50) -> list[ChatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(chat_t).where(chat_t.c.table_id == table_id)
+                                .order_by(chat_t.c.id.desc()).limit(last)).all()
+        return [ChatRow(r.id, r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+
+    def games(self, limit: int, offset: int) -> tuple[list[TableRow], int]:
+        """Tables newest first (without their moves) and how many there are."""
+        with self.engine.connect() as conn:
+            total = conn.execute(sa.select(sa.func.count()).select_from(tables_t)).scalar_one()
+            rows = conn.execute(sa.select(tables_t)
+                                .order_by(tables_t.c.created.desc(), tables_t.c.id)
+                                .limit(limit).offset(offset)).all()
+            return [self._table(conn, r) for r in rows], int(total)
+
+    def move_count(self, table_id: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(moves_t)
+                                    .where(moves_t.c.table_id == table_id)).scalar_one())
