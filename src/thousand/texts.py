@@ -139,3 +139,207 @@ def illegal_text(
         who = seat_name(seat if isinstance(seat, int) else -1, lang, names)
         values["now"] = f"{who} должен {task}" if lang == "ru" else f"{who} to {task}"
     return template.format(**values)
+
+
+# --------------------------------------------------------------------------- events
+
+#: A line for every table event (docs/protocol.md), for the terminal and the browser:
+#: key -> (English, Russian); ``{field}`` marks a value (:func:`event_fields`).  The key is
+#: the event's type, or ``type:variant`` where the same event reads differently
+#: (:func:`event_key`: a hidden card, a dark bid, the kind of a declaration, how a deal
+#: ended, the reason of a penalty, a shared win).  The browser receives this dict from
+#: ``/api/texts`` and picks the key and the fields the same way (src/thousand/web/).
+EVENTS: dict[str, tuple[str, str]] = {
+    "deal_started": ("Deal {number}. Dealer: {dealer}.", "Раздача {number}. Сдаёт {dealer}."),
+    "deal_started:golden": ("Deal {number}, a golden deal: {opener} plays 120. Dealer: "
+                            "{dealer}.",
+                            "Раздача {number}, золотой кон: {opener} играет 120. Сдаёт "
+                            "{dealer}."),
+    "cut": ("The cut: {cards} at the bottom.", "Съём: внизу {cards}."),
+    "hand": ("{name}'s cards: {cards}.", "Карты ({name}): {cards}."),
+    "look": ("{name} looks at the cards.", "{name} смотрит карты."),
+    "dark": ("{name} bids {value} dark.", "{name}: {value} втемную."),
+    "bid": ("{name} bids {value}.", "{name}: {value}."),
+    "pass": ("{name} passes.", "{name}: пас."),
+    "pass:buy": ("{name} does not buy the talon.", "{name}: без перекупа."),
+    "pass:redeal_offer": ("{name}: no redeal.", "{name}: без пересдачи."),
+    "redeal": ("{name} demands a redeal.", "{name} требует пересдачи."),
+    "declarer": ("{name} plays, bid {bid}.", "Играет {name}, ставка {bid}."),
+    "declarer:dark": ("{name} plays {bid} dark: the scores are doubled.",
+                      "Играет {name}, {bid} втемную: очки вдвойне."),
+    "declarer:golden": ("{name} plays the golden deal for {bid}.",
+                        "{name} играет золотой кон, {bid}."),
+    "talon": ("The talon: {cards}.", "Прикуп: {cards}."),
+    "talon:hidden": ("{name} takes the talon face down.", "{name} берёт прикуп не показывая."),
+    "buy": ("{name} buys the talon from {seller} for {price}.",
+            "{name} перекупает прикуп за {price} (продаёт {seller})."),
+    "give": ("{name} gives {card} to {to}.", "{name} отдаёт карту {card}, получает {to}."),
+    "give:hidden": ("{name} gives a card to {to}.", "{name} отдаёт карту, получает {to}."),
+    "discard": ("{name} discards {card}.", "{name} сносит {card}."),
+    "discard:hidden": ("{name} discards a card.", "{name} сносит карту."),
+    "contract": ("{name} names the contract {value}.", "{name} заказывает {value}."),
+    "concede": ("{name} concedes the contract {contract}.",
+                "{name} расписывается: {contract} не играет."),
+    "card": ("{name}: {card}.", "{name}: {card}."),
+    "declaration": ("{name} declares the {suit} marriage (+{points}). Trump: {trump}.",
+                    "{name} объявляет марьяж: {suit} (+{points}). Козырь — {trump}."),
+    "declaration:half_marriage": (
+        "{name} declares the {suit} half marriage (+{points}). Trump: {trump}.",
+        "{name} объявляет полумарьяж: {suit} (+{points}). Козырь — {trump}."),
+    "declaration:ace_marriage": ("{name} declares the ace marriage (+{points}).",
+                                 "{name} объявляет тузовый марьяж (+{points})."),
+    "declaration:four_nines": ("{name} declares four nines (+{points}).",
+                               "{name} объявляет четыре девятки (+{points})."),
+    "trick": ("{winner} takes the trick ({points}): {cards}.",
+              "{winner} берёт взятку ({points}): {cards}."),
+    "deal_scored": ("Deal {number} is over. Scores: {scores}.",
+                    "Раздача {number} окончена. Счёт: {scores}."),
+    "deal_scored:made": ("{declarer} made {contract} ({taken} points). Scores: {scores}.",
+                         "{declarer}: заказ {contract} сыгран ({taken} очк.). Счёт: {scores}."),
+    "deal_scored:failed": ("{declarer} failed {contract}: only {taken} points. Scores: "
+                           "{scores}.",
+                           "{declarer}: заказ {contract} не сыгран, только {taken} очк. "
+                           "Счёт: {scores}."),
+    "deal_scored:conceded": ("{declarer} conceded {contract}. Scores: {scores}.",
+                             "{declarer}: роспись, заказ {contract}. Счёт: {scores}."),
+    "deal_scored:redeal": ("Redeal (demanded by {redeal_by}). Scores: {scores}.",
+                           "Пересдача по требованию: {redeal_by}. Счёт: {scores}."),
+    "barrel_on": ("{name} climbs on the barrel.", "{name} садится на бочку."),
+    "fall": ("{name} falls off the barrel ({amount}).", "{name} слетает с бочки ({amount})."),
+    "knocked_off": ("{name} is knocked off the barrel ({amount}).",
+                    "{name}: сбили с бочки ({amount})."),
+    "barrel_timeout": ("{name}: the barrel deals ran out ({amount}).",
+                       "{name}: срок на бочке вышел ({amount})."),
+    "bolt": ("{name} gets a bolt.", "{name}: болт."),
+    "penalty": ("{name} pays a penalty ({amount}).", "{name}: штраф ({amount})."),
+    "penalty:bolt": ("{name} pays a penalty for bolts ({amount}).",
+                     "{name}: штраф за болты ({amount})."),
+    "penalty:concede": ("{name} pays a penalty for conceding ({amount}).",
+                        "{name}: штраф за роспись ({amount})."),
+    "penalty:redeal": ("{name} pays a penalty for redeals in a row ({amount}).",
+                       "{name}: штраф за пересдачи подряд ({amount})."),
+    "penalty:cut": ("{name} pays a penalty for three nines at the cut ({amount}).",
+                    "{name}: штраф за три девятки при съёме ({amount})."),
+    "samosval": ("{name}: samosval! The score resets to 0.",
+                 "{name}: самосвал! Счёт обнуляется."),
+    "bolt_samosval": ("{name}: three bolts in a row, the score resets to 0.",
+                      "{name}: три болта подряд — самосвал, счёт обнуляется."),
+    "fall_reset": ("{name}: another fall off the barrel, the score resets ({amount}).",
+                   "{name}: очередное падение с бочки — сброс счёта ({amount})."),
+    "golden_restart": ("Nobody made a golden deal: the game starts again from 0.",
+                       "В золотых конах никто не сыграл: игра начинается заново с нуля."),
+    "game_over": ("The game is over. Winner: {winner}. Scores: {scores}.",
+                  "Игра окончена. Победитель: {winner}. Счёт: {scores}."),
+    "game_over:shared": ("The game is over. Shared win: {winner}. Scores: {scores}.",
+                         "Игра окончена. Победу делят: {winner}. Счёт: {scores}."),
+    # pieces of the lines above
+    "settlement": ("Settlement: {items}.", "Расчёт: {items}."),
+    "settlement_item": ("{name} owes {amount}", "{name} платит {amount}"),
+    "no_trump": ("none", "нет"),
+    "hidden_card": ("?", "?"),
+}
+
+#: Event fields that name a seat, with the field that holds the name in the text.
+_SEAT_FIELDS = {
+    "seat": "name", "to_seat": "to", "seller": "seller", "leader": "leader",
+    "dealer": "dealer", "opener": "opener", "declarer": "declarer", "redeal_by": "redeal_by",
+}
+
+
+def event_key(event: Mapping[str, object]) -> str:
+    """The key of :data:`EVENTS` that words ``event``: its type or ``type:variant``."""
+    kind = str(event.get("type"))
+    variant: str | None = None
+    if kind == "deal_started" and event.get("golden"):
+        variant = "golden"
+    elif kind == "pass" and event.get("phase") in ("buy", "redeal offer"):
+        variant = str(event.get("phase")).replace(" ", "_")
+    elif kind == "declarer":
+        variant = "dark" if event.get("dark") else "golden" if event.get("golden") else None
+    elif (kind == "talon" and event.get("cards") is None) or (
+        kind in ("give", "discard") and event.get("card") is None
+    ):
+        variant = "hidden"
+    elif kind == "declaration" and event.get("kind") != "marriage":
+        variant = str(event.get("kind"))
+    elif kind == "deal_scored":
+        outcome = event.get("outcome")
+        if outcome == "played" and event.get("declarer") is not None:
+            variant = "made" if event.get("made") else "failed"
+        elif outcome in ("conceded", "redeal"):
+            variant = str(outcome)
+    elif kind == "penalty":
+        variant = str(event.get("reason"))
+    elif kind == "game_over" and isinstance(event.get("winner"), list):
+        variant = "shared"
+    key = f"{kind}:{variant}" if variant is not None else kind
+    return key if key in EVENTS else kind
+
+
+def event_fields(
+    event: Mapping[str, object], lang: str = "ru", names: Sequence[str] | None = None
+) -> dict[str, object]:
+    """The values the :data:`EVENTS` templates use, worded in ``lang``: seats by name,
+    cards as ``Т♥``/``A♥``, suits by name, scores as "name score" items."""
+    hidden = _pick(EVENTS["hidden_card"], lang)
+
+    def card(value: object) -> str:
+        return card_label(parse_card(value), lang) if isinstance(value, str) else hidden
+
+    def who(value: object) -> str:
+        if isinstance(value, list):
+            return ", ".join(who(v) for v in value)
+        return seat_name(value, lang, names) if isinstance(value, int) else "—"
+
+    out: dict[str, object] = {k: v for k, v in event.items() if not isinstance(v, dict | list)}
+    for field, word in _SEAT_FIELDS.items():
+        if field in event:
+            out[word] = who(event[field])
+    if "winner" in event:
+        out["winner"] = who(event["winner"])
+    if "card" in event:
+        out["card"] = card(event["card"])
+    cards = event.get("cards")
+    if isinstance(cards, list):
+        out["cards"] = " ".join(
+            card(c.get("card")) if isinstance(c, Mapping) else card(c) for c in cards
+        )
+    elif "cards" in event:
+        out["cards"] = hidden
+    for field in ("suit", "trump"):
+        if field in event:
+            value = event[field]
+            out[field] = (suit_name(value, lang) if isinstance(value, str | int)
+                          else _pick(EVENTS["no_trump"], lang))
+    scores = event.get("scores")
+    if isinstance(scores, list):
+        out["scores"] = ", ".join(f"{who(s)} {v}" for s, v in enumerate(scores))
+    points = event.get("points")
+    declarer = event.get("declarer")
+    if isinstance(points, list) and isinstance(declarer, int) and 0 <= declarer < len(points):
+        out["taken"] = points[declarer]
+    return out
+
+
+class _Blank(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def event_text(
+    event: Mapping[str, object], lang: str = "ru", names: Sequence[str] | None = None
+) -> str:
+    """One line for a table event in ``lang`` (``names`` by seat replace "seat N")."""
+    template = _pick(EVENTS[event_key(event)], lang)
+    text = template.format_map(_Blank(event_fields(event, lang, names)))
+    settlement = event.get("settlement")
+    if event.get("type") == "game_over" and isinstance(settlement, list):
+        items = [
+            _pick(EVENTS["settlement_item"], lang).format(name=seat_name(s, lang, names),
+                                                          amount=a)
+            for s, a in enumerate(settlement) if a
+        ]
+        if items:
+            text += " " + _pick(EVENTS["settlement"], lang).format(items=", ".join(items))
+    return text
+

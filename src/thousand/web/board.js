@@ -1,0 +1,445 @@
+// The table drawn from a view (docs/protocol.md "View"): the players around it, the
+// auction, the talon, the trick, and — for a seat to move — only the legal moves offered.
+// Used by the live table (interactive) and by the replay viewer (read-only).
+
+import { el, clear, seatName, suitWord, levelName } from "./common.js";
+import { t } from "./i18n.js";
+import {
+  cardSvg, backSvg, cardLabel, cardName, sortHand, rankOf, suitOf, SYMBOLS, RED,
+} from "./cards.js";
+
+const isCardMove = (m) => /^[9JQKTA][SCDH]\+?$/.test(m);
+
+/** Where a seat sits, seen from `me` (clockwise: the next seat is on my left). */
+export function position(seat, me, n) {
+  const off = (seat - (me ?? 0) + n) % n;
+  if (off === 0) return "bottom";
+  if (n === 3) return off === 1 ? "left" : "right";
+  return ["bottom", "left", "top", "right"][off];
+}
+
+function cardFace(card, lang, extra = {}) {
+  return el("span", { class: `card face ${RED.has(suitOf(card)) ? "red" : "black"}`, role: "img",
+    "aria-label": cardName(card, lang), ...extra }, cardSvg(card, lang));
+}
+
+function cardBack(extra = {}) {
+  return el("span", { class: "card back", "aria-hidden": "true", ...extra }, backSvg());
+}
+
+/** A move in words for a button or a line ("Пас", "Т♥", "отдать 9♠", "120"). */
+export function moveLabel(move, view, rules, lang) {
+  if (move === "pass") {
+    if (view.phase === "buy") return t("act_no_buy");
+    if (view.phase === "redeal offer") return t("act_no_redeal");
+    return t("act_pass");
+  }
+  if (move === "dark") return t("act_dark");
+  if (move === "look") return t("act_look");
+  if (move === "buy") return t("act_buy", { price: view.buy_price ?? "" });
+  if (move === "redeal") return t("act_redeal");
+  if (move === "concede") return t("act_concede");
+  if (/^\d+$/.test(move)) {
+    if (move === "100" && rules && rules.opening_bid === "exactly_100" && !view.auction.length) {
+      return t("act_sit_100");
+    }
+    return move;
+  }
+  const c = /^contract (\d+)$/.exec(move);
+  if (c) return c[1];
+  if (isCardMove(move)) return cardLabel(move.replace("+", ""), lang) + (move.endsWith("+") ? "+" : "");
+  const g = /^(give|discard) (\S+)$/.exec(move);
+  if (g) return `${g[1] === "give" ? t("act_give") : t("act_discard")} ${cardLabel(g[2], lang)}`;
+  return move;
+}
+
+/** Who the declarer gives the next card to (exchange give_one_each). */
+function nextRecipient(view) {
+  const d = view.declarer;
+  if (d === null || d === undefined) return null;
+  const active = view.active || [];
+  const i = active.indexOf(d);
+  const order = [];
+  for (let k = 1; k < active.length; k++) order.push(active[(i + k) % active.length]);
+  return order[(view.given || []).length] ?? null;
+}
+
+function lastAuctionMove(view, seat) {
+  let last = null;
+  for (const a of view.auction || []) if (a.seat === seat) last = a.move;
+  return last;
+}
+
+function auctionWord(move) {
+  if (move === null || move === undefined) return null;
+  if (move === "pass") return t("act_pass");
+  if (move === "dark") return t("bid_dark_short");
+  if (move === "look") return null;
+  if (move === "redeal") return t("act_redeal");
+  return move;
+}
+
+function statusLine(view, names, lang, rules) {
+  const parts = [];
+  const g = view.game;
+  if (g && g.deal) parts.push(t("deal_n", { n: g.deal }));
+  if (view.golden) parts.push(t("golden_deal"));
+  switch (view.phase) {
+    case "dark choice":
+    case "auction":
+      parts.push(view.high_bid
+        ? t("status_auction", { bid: view.high_bid, name: seatName(view.high_bidder, names, lang) })
+        : t("status_auction_open"));
+      break;
+    case "buy":
+      parts.push(t("status_buy", { name: seatName(view.declarer, names, lang), bid: view.bid ?? "",
+        price: view.buy_price ?? "" }));
+      break;
+    case "redeal offer":
+    case "exchange":
+    case "contract":
+      parts.push(t("status_declarer", { name: seatName(view.declarer, names, lang), bid: view.bid ?? "" }));
+      break;
+    case "play":
+      parts.push(t("status_contract", { name: seatName(view.declarer, names, lang),
+        n: view.contract ?? view.bid ?? "" }));
+      break;
+    default:
+      break;
+  }
+  if (view.dark) parts.push(t("dark_deal"));
+  return parts.join(" · ");
+}
+
+function seatPanel(seat, ctx) {
+  const { view, names, seats, lang, mySeat, hands } = ctx;
+  const n = view.hand_sizes.length;
+  const pos = position(seat, mySeat, n);
+  const g = view.game;
+  const meta = seats && seats.find((s) => s.seat === seat);
+  const active = (view.active || []).includes(seat);
+  const turn = view.to_move === seat && !view.result;
+  const classes = ["seat", `pos-${pos}`];
+  if (turn) classes.push("turn");
+  if (view.declarer === seat) classes.push("declarer");
+  if (!active) classes.push("sits-out");
+  const name = seatName(seat, names, lang);
+  const head = el("div", { class: "seat-head" },
+    el("span", { class: "name" }, name),
+    seat === mySeat ? el("span", { class: "tag you" }, t("you_tag")) : null,
+    meta && meta.kind === "bot" ? el("span", { class: "tag bot" },
+      t("bot_tag", { level: levelName(meta.level) })) : null,
+    meta && meta.kind !== "bot" && meta.bot_playing ? el("span", { class: "tag bot" }, t("standin_tag")) : null,
+    meta && meta.kind !== "bot" && meta.taken === false ? el("span", { class: "tag free" }, t("seat_free")) : null,
+    meta && meta.kind !== "bot" && meta.taken && meta.online === false
+      ? el("span", { class: "tag offline" }, t("offline")) : null,
+    view.dealer === seat ? el("span", { class: "tag dealer", title: t("dealer") }, t("dealer_short")) : null,
+  );
+  const info = [];
+  if (g) {
+    info.push(el("span", { class: "score" }, t("score_n", { n: g.scores[seat] })));
+    if (g.on_barrel && g.on_barrel[seat]) {
+      const left = g.barrel_deals_left ? g.barrel_deals_left[seat] : null;
+      info.push(el("span", { class: "mark barrel" }, left === null || left === undefined
+        ? t("mark_barrel") : t("mark_barrel_left", { n: left })));
+    }
+    if (g.bolts && g.bolts[seat]) info.push(el("span", { class: "mark bolt" }, t("mark_bolts", { n: g.bolts[seat] })));
+  }
+  const bidWord = ["dark choice", "auction"].includes(view.phase) ? auctionWord(lastAuctionMove(view, seat)) : null;
+  if (bidWord) info.push(el("span", { class: "mark bid" }, bidWord));
+  if (view.declarer === seat && view.phase !== "auction") {
+    info.push(el("span", { class: "mark decl" }, t("plays_n", { n: view.contract ?? view.bid ?? "" })));
+  }
+  if (view.phase === "play" || view.result) {
+    info.push(el("span", { class: "mark tricks" }, t("tricks_n", { n: view.tricks_won[seat], p: view.taken[seat] + (view.bonus ? view.bonus[seat] : 0) })));
+  }
+  if (turn) info.push(el("span", { class: "mark turn-mark" }, t("to_move")));
+  if (turn && ctx.clock && ctx.clock.seat === seat) {
+    info.push(el("span", { class: "mark clock", "data-clock-seat": String(seat), role: "timer" }));
+  }
+  const panel = el("section", { class: classes.join(" "), "aria-label": name,
+    "aria-current": turn ? "true" : null },
+    head, el("div", { class: "seat-info" }, info));
+  if (seat !== (mySeat ?? 0)) {
+    const size = view.hand_sizes[seat];
+    const open = hands && hands[seat];
+    const cards = el("div", { class: open ? "mini-hand open" : "mini-hand",
+      "aria-label": open ? t("cards_of", { name }) : t("n_cards", { n: size }) });
+    if (open) for (const c of sortHand(open)) cards.append(cardFace(c, lang, { class: "card face small" }));
+    else for (let i = 0; i < size; i++) cards.append(cardBack({ class: "card back small" }));
+    if (!open) cards.append(el("span", { class: "count", "aria-hidden": "true" }, String(size)));
+    panel.append(cards);
+  }
+  return panel;
+}
+
+function trickArea(ctx) {
+  const { view, names, lang, mySeat } = ctx;
+  const n = view.hand_sizes.length;
+  let cards = view.trick || [];
+  let caption = null;
+  let faded = false;
+  const tricks = view.tricks || [];
+  const last = tricks.length ? tricks[tricks.length - 1] : null;
+  if (ctx.trickShown) {
+    cards = ctx.trickShown.cards;
+    caption = t("trick_taken_by", { name: seatName(ctx.trickShown.winner, names, lang), points: ctx.trickShown.points });
+  } else if (ctx.showLastTrick && last) {
+    cards = last.cards;
+    caption = t("last_trick_caption", { name: seatName(last.winner, names, lang), points: last.points });
+  } else if (!cards.length && last && (view.phase === "play" || view.result)) {
+    cards = last.cards;
+    faded = true;
+    caption = t("trick_taken_by", { name: seatName(last.winner, names, lang), points: last.points });
+  }
+  const area = el("div", { class: `trick n${n}${faded ? " faded" : ""}`, role: "group",
+    "aria-label": t("trick_label") });
+  for (const { seat, card } of cards) {
+    area.append(el("div", { class: `slot pos-${position(seat, mySeat, n)}` },
+      cardFace(card, lang, { "aria-label": `${seatName(seat, names, lang)}: ${cardName(card, lang)}` })));
+  }
+  const out = [area];
+  if (caption) out.push(el("div", { class: "trick-caption" }, caption));
+  return out;
+}
+
+function talonArea(ctx) {
+  const { view, lang } = ctx;
+  const phase = view.phase;
+  if (!["dark choice", "auction", "buy", "redeal offer", "exchange", "contract"].includes(phase)) return null;
+  const box = el("div", { class: "talon", role: "group", "aria-label": t("talon") },
+    el("div", { class: "talon-title" }, t("talon")));
+  const row = el("div", { class: "talon-cards" });
+  if (view.talon) {
+    for (const c of view.talon) row.append(cardFace(c, lang));
+  } else if (phase === "dark choice" || phase === "auction") {
+    const known = view.talon_known || [];
+    for (const c of known) row.append(cardFace(c, lang));
+    const size = ctx.rules && ctx.rules.exchange === "discard_three" && view.hand_sizes.length === 4 ? 4 : 3;
+    for (let i = known.length; i < Math.max(size, 3); i++) row.append(cardBack());
+  } else {
+    row.append(el("span", { class: "muted" }, t("talon_hidden")));
+  }
+  box.append(row);
+  return box;
+}
+
+function trumpBadge(view, lang, names) {
+  const parts = [];
+  if (view.trump) {
+    parts.push(el("span", { class: `trump ${RED.has(view.trump) ? "red" : "black"}` },
+      t("trump_is", { suit: suitWord(view.trump, lang) }), " ",
+      el("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[view.trump])));
+  } else if (view.phase === "play") {
+    parts.push(el("span", { class: "trump none" }, t("no_trump_yet")));
+  }
+  for (const d of view.declarations || []) {
+    parts.push(el("span", { class: "decl-chip" }, t("decl_chip", {
+      name: seatName(d.seat, names, lang), sym: SYMBOLS[d.suit] ?? "", points: d.points })));
+  }
+  return parts;
+}
+
+function promptText(ctx) {
+  const { view, names, lang, mySeat } = ctx;
+  if (view.result || view.phase === "over") return t("deal_over");
+  const mine = mySeat !== null && mySeat !== undefined && view.to_move === mySeat && view.legal.length;
+  if (!mine) {
+    if (view.to_move === null || view.to_move === undefined) return "";
+    return t("waiting_for", { name: seatName(view.to_move, names, lang) });
+  }
+  if (ctx.pendingDeclare) return t("prompt_marriage", { card: cardLabel(ctx.pendingDeclare, lang) });
+  switch (view.phase) {
+    case "dark choice": return t("prompt_dark");
+    case "auction": return t("prompt_bid");
+    case "buy": return t("prompt_buy", { price: view.buy_price ?? "" });
+    case "redeal offer": return t("prompt_redeal");
+    case "exchange":
+      if (view.legal.some((m) => m.startsWith("discard "))) {
+        return t("prompt_discard", { n: Math.max(0, view.hand_sizes[mySeat] - Math.min(...view.hand_sizes.filter((_, s) => s !== mySeat && (view.active || []).includes(s)))) });
+      }
+      return t("prompt_give", { name: seatName(nextRecipient(view), names, lang) });
+    case "contract":
+      return view.legal.includes("concede") ? t("prompt_contract_concede", { bid: view.bid ?? "" })
+        : t("prompt_contract", { bid: view.bid ?? "" });
+    case "play": return view.trick.length ? t("prompt_follow") : t("prompt_lead");
+    default: return t("your_move");
+  }
+}
+
+function actionButtons(ctx) {
+  const { view, lang, rules } = ctx;
+  const legal = ctx.interactive ? view.legal : [];
+  const buttons = [];
+  if (ctx.pendingDeclare) {
+    const c = ctx.pendingDeclare;
+    const suit = suitOf(c);
+    const values = (rules && rules.marriage_values) || { S: 40, C: 60, D: 80, H: 100 };
+    const kq = ["K", "Q"].includes(rankOf(c));
+    buttons.push({ move: `${c}+`, label: kq
+      ? t("act_with_marriage", { points: values[suit] ?? "", suit: suitWord(suit, lang) })
+      : t("act_declare", { card: cardLabel(c, lang) }), primary: true });
+    buttons.push({ move: c, label: t("act_without_marriage") });
+    buttons.push({ move: null, label: t("act_cancel"), cancel: true });
+  } else {
+    for (const m of legal) {
+      if (isCardMove(m) || m.startsWith("give ") || m.startsWith("discard ")) continue;
+      buttons.push({ move: m, label: moveLabel(m, view, rules, lang), primary: m === "buy" });
+    }
+  }
+  const bar = el("div", { class: "actions", role: "toolbar", "aria-label": t("moves_label") });
+  buttons.forEach((b, i) => {
+    const key = i < 9 ? String(i + 1) : null;
+    const classes = ["act"];
+    if (b.primary) classes.push("primary");
+    if (/^\d+$/.test(b.move ?? "") || /^contract /.test(b.move ?? "")) classes.push("num");
+    if (ctx.hint && ctx.hint === b.move) classes.push("hinted");
+    const btn = el("button", {
+      type: "button", class: classes.join(" "), "data-fk": `act-${b.move ?? "cancel"}`,
+      "data-key": key, "aria-keyshortcuts": key, disabled: ctx.busy && !b.cancel ? true : null,
+      onclick: () => (b.cancel ? ctx.onDeclareChoice(null) : ctx.onMove(b.move)),
+    }, key ? el("kbd", { "aria-hidden": "true" }, key) : null, b.label);
+    bar.append(btn);
+  });
+  return bar;
+}
+
+function handRow(ctx) {
+  const { view, lang, mySeat, hands } = ctx;
+  const seat = mySeat ?? 0;
+  let cards = view.hand;
+  let own = mySeat !== null && mySeat !== undefined;
+  if (!own || cards === null) {
+    cards = hands && hands[seat] ? hands[seat] : null;
+  }
+  const row = el("div", { class: "hand", role: "group",
+    "aria-label": own ? t("your_cards") : t("cards_of", { name: seatName(seat, ctx.names, lang) }) });
+  if (cards === null) {
+    const size = view.hand_sizes[seat] ?? 0;
+    if (own && view.phase === "dark choice") row.append(el("p", { class: "muted" }, t("hand_face_down")));
+    for (let i = 0; i < size; i++) row.append(cardBack());
+    return row;
+  }
+  const legal = ctx.interactive ? view.legal : [];
+  const cardPhase = legal.some((m) => isCardMove(m) || m.startsWith("give ") || m.startsWith("discard "));
+  const talon = new Set(["exchange", "contract", "buy", "redeal offer"].includes(view.phase) ? view.talon || [] : []);
+  const sorted = sortHand(cards);
+  sorted.forEach((c, i) => {
+    const playable = legal.includes(c) || legal.includes(`${c}+`) || legal.includes(`give ${c}`)
+      || legal.includes(`discard ${c}`);
+    const classes = ["card", "face", RED.has(suitOf(c)) ? "red" : "black"];
+    if (playable) classes.push("playable");
+    if (talon.has(c)) classes.push("from-talon");
+    if (ctx.pendingDeclare === c) classes.push("selected");
+    if (ctx.hint && ctx.hint.replace(/^(give|discard) /, "").replace("+", "") === c) classes.push("hinted");
+    if (!own || !ctx.interactive) {
+      row.append(el("span", { class: classes.join(" "), role: "img", "aria-label": cardName(c, lang) }, cardSvg(c, lang)));
+      return;
+    }
+    const label = cardName(c, lang) + (cardPhase && !playable ? t("card_not_playable_suffix") : "")
+      + (talon.has(c) ? t("card_from_talon_suffix") : "");
+    const btn = el("button", {
+      type: "button", class: classes.join(" "), "data-fk": `card-${c}`, "data-card": c,
+      "data-index": String(i + 1), "aria-label": label,
+      "aria-disabled": cardPhase && !playable ? "true" : null,
+      disabled: ctx.busy ? true : null,
+      tabindex: "-1",
+      onclick: () => ctx.onCard(c),
+    }, cardSvg(c, lang));
+    row.append(btn);
+  });
+  // roving focus: one card in the tab order, arrows move between them
+  const buttons = [...row.querySelectorAll("button.card")];
+  const first = buttons.find((b) => b.classList.contains("playable")) ?? buttons[0];
+  if (first) first.tabIndex = 0;
+  return row;
+}
+
+/** Draw the whole table into `root` (see the module's comment for ctx). */
+export function renderBoard(root, ctx) {
+  const { view, names, lang } = ctx;
+  const n = view.hand_sizes.length;
+  const me = ctx.mySeat;
+  const focusKey = document.activeElement && root.contains(document.activeElement)
+    ? document.activeElement.dataset.fk : null;
+  const focusIndex = focusKey && focusKey.startsWith("card-")
+    ? [...root.querySelectorAll("button.card")].indexOf(document.activeElement) : -1;
+
+  const board = el("div", { class: `board n${n}` });
+  const bottom = me ?? 0;
+  for (let s = 0; s < n; s++) if (s !== bottom) board.append(seatPanel(s, ctx));
+  const felt = el("div", { class: "felt" },
+    el("div", { class: "status" }, statusLine(view, names, lang, ctx.rules)),
+    el("div", { class: "badges" }, trumpBadge(view, lang, names)),
+    trickArea(ctx),
+    talonArea(ctx),
+  );
+  if (ctx.onToggleLastTrick && (view.tricks || []).length) {
+    felt.append(el("button", { type: "button", class: "link last-trick", "data-fk": "last-trick",
+      "aria-pressed": ctx.showLastTrick ? "true" : "false", "aria-keyshortcuts": "L",
+      onclick: ctx.onToggleLastTrick }, t("last_trick")));
+  }
+  board.append(felt);
+  board.append(seatPanel(bottom, ctx));
+  board.append(el("div", { class: "prompt", "aria-live": "polite" }, promptText(ctx)));
+  board.append(actionButtons(ctx));
+  board.append(handRow(ctx));
+  clear(root, board);
+
+  if (focusKey) {
+    let target = root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
+    if (!target || target.disabled) {
+      const cards = [...root.querySelectorAll("button.card:not([disabled])")];
+      const acts = [...root.querySelectorAll(".actions button:not([disabled])")];
+      if (focusKey.startsWith("card-") && cards.length) {
+        target = cards.find((b) => b.classList.contains("playable")) ?? cards[Math.min(Math.max(focusIndex, 0), cards.length - 1)];
+      } else {
+        target = acts[0] ?? cards.find((b) => b.classList.contains("playable")) ?? cards[0];
+      }
+    }
+    if (target) {
+      if (target.classList.contains("card")) {
+        for (const b of root.querySelectorAll("button.card")) b.tabIndex = -1;
+        target.tabIndex = 0;
+      }
+      target.focus({ preventScroll: true });
+    }
+  }
+}
+
+/** Arrow keys inside the hand and the action bar (roving focus). */
+export function handleArrows(e, root) {
+  const target = e.target;
+  if (!(target instanceof HTMLElement) || !root.contains(target)) return false;
+  const group = target.closest(".hand, .actions");
+  if (!group) return false;
+  const items = [...group.querySelectorAll("button:not([disabled])")];
+  const i = items.indexOf(target);
+  if (i < 0) return false;
+  let j = null;
+  if (e.key === "ArrowRight") j = (i + 1) % items.length;
+  else if (e.key === "ArrowLeft") j = (i - 1 + items.length) % items.length;
+  else if (e.key === "Home") j = 0;
+  else if (e.key === "End") j = items.length - 1;
+  else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    // between the hand and the moves
+    const other = root.querySelector(group.classList.contains("hand") ? (e.key === "ArrowUp" ? ".actions" : null) : (e.key === "ArrowDown" ? ".hand" : null));
+    const first = other && (other.querySelector("button.playable:not([disabled])") ?? other.querySelector("button:not([disabled])"));
+    if (first) {
+      if (first.classList.contains("card")) {
+        for (const b of other.querySelectorAll("button.card")) b.tabIndex = -1;
+        first.tabIndex = 0;
+      }
+      first.focus();
+      return true;
+    }
+    return false;
+  }
+  if (j === null) return false;
+  if (group.classList.contains("hand")) {
+    for (const b of items) b.tabIndex = -1;
+    items[j].tabIndex = 0;
+  }
+  items[j].focus();
+  return true;
+}

@@ -1,0 +1,347 @@
+// What every page shares: building DOM safely, the JSON API, the server's message
+// catalogue (/api/texts: the same words as the terminal), event lines, the page header.
+// Text from outside (player names, chat, server messages) only ever goes in as text nodes.
+
+import { t, getLang, setLang, onLangChange, applyStatic } from "./i18n.js";
+import { cardLabel, parseCard } from "./cards.js";
+
+/** el("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child...) */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (v === true) node.setAttribute(k, "");
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** Empty `node`, then put `children` in (nested lists flattened, null and false left out,
+ * strings as text). */
+export function clear(node, ...children) {
+  node.replaceChildren();
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
+export async function api(path, { method = "GET", body, raw = false } = {}) {
+  const opts = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = raw ? body : JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw new ApiError(0, "network", t("err_network"));
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = data && (data.error || data.detail);
+    if (err && typeof err === "object" && !Array.isArray(err)) {
+      throw new ApiError(res.status, err.code, err.message);
+    }
+    throw new ApiError(res.status, "http", typeof err === "string" ? err : `HTTP ${res.status}`);
+  }
+  return data;
+}
+
+// ------------------------------------------------------------------ the catalogue
+
+const catalogues = {};
+
+/** The server's message catalogue for a language (/api/texts), fetched once. */
+export async function loadTexts(lang = getLang()) {
+  if (!catalogues[lang]) {
+    catalogues[lang] = api(`/api/texts?lang=${lang}`).catch(() => ({}));
+  }
+  return catalogues[lang];
+}
+
+// A catalogue entry may be a template, or [English, Russian] as in thousand.texts.
+function pick(entry, lang) {
+  if (entry === undefined || entry === null) return undefined;
+  if (typeof entry === "string") return entry;
+  if (Array.isArray(entry)) return lang === "ru" ? entry[1] : entry[0];
+  if (typeof entry === "object") return entry[lang] ?? entry.en;
+  return String(entry);
+}
+
+function section(cat, name) {
+  return (cat && (cat[name] || (cat.texts && cat.texts[name]))) || {};
+}
+
+export function format(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (m, k) =>
+    values[k] === undefined || values[k] === null ? "?" : String(values[k]));
+}
+
+/** A seat by its player's name ("seat N" if unknown). */
+export function seatName(seat, names, lang = getLang()) {
+  if (Array.isArray(seat)) return seat.map((s) => seatName(s, names, lang)).join(", ");
+  if (typeof seat !== "number") return "—";
+  if (names && seat >= 0 && seat < names.length && names[seat]) return names[seat];
+  return lang === "ru" ? `игрок ${seat}` : `seat ${seat}`;
+}
+
+export function levelName(level) {
+  const names = {
+    random: t("level_random"),
+    beginner: t("level_beginner"),
+    heuristic: t("level_heuristic"),
+    strong: t("level_strong"),
+    expert: t("level_expert"),
+  };
+  return names[level] ?? String(level ?? "");
+}
+
+export function suitWord(suit, lang = getLang(), cat = null) {
+  const idx = "SCDH".indexOf(suit);
+  const list = cat && (Array.isArray(cat.suit_names) ? cat.suit_names : cat.suits);
+  if (idx >= 0 && Array.isArray(list) && list[idx]) return list[idx];
+  const own = { ru: ["пики", "трефы", "бубны", "черви"], en: ["spades", "clubs", "diamonds", "hearts"] };
+  return idx >= 0 ? own[lang === "ru" ? "ru" : "en"][idx] : t("no_trump");
+}
+
+// The same choice of template as thousand.texts.event_key.
+const SEAT_FIELDS = {
+  seat: "name", to_seat: "to", seller: "seller", leader: "leader", dealer: "dealer",
+  opener: "opener", declarer: "declarer", redeal_by: "redeal_by",
+};
+
+export function eventKey(ev, events) {
+  const kind = ev.type;
+  let variant = null;
+  if (kind === "deal_started" && ev.golden) variant = "golden";
+  else if (kind === "pass" && (ev.phase === "buy" || ev.phase === "redeal offer")) {
+    variant = ev.phase.replace(" ", "_");
+  } else if (kind === "declarer") variant = ev.dark ? "dark" : ev.golden ? "golden" : null;
+  else if (kind === "talon" && ev.cards === null) variant = "hidden";
+  else if ((kind === "give" || kind === "discard") && ev.card === null) variant = "hidden";
+  else if (kind === "declaration" && ev.kind !== "marriage") variant = ev.kind;
+  else if (kind === "deal_scored") {
+    if (ev.outcome === "played" && ev.declarer !== null && ev.declarer !== undefined) {
+      variant = ev.made ? "made" : "failed";
+    } else if (ev.outcome === "conceded" || ev.outcome === "redeal") variant = ev.outcome;
+  } else if (kind === "penalty") variant = ev.reason;
+  else if (kind === "game_over" && Array.isArray(ev.winner)) variant = "shared";
+  const key = variant ? `${kind}:${variant}` : kind;
+  return events && events[key] !== undefined ? key : kind;
+}
+
+/** One line for a table event, from the catalogue's templates (thousand.texts.EVENTS). */
+export function eventText(ev, names, cat, lang = getLang()) {
+  const events = section(cat, "events");
+  const key = eventKey(ev, events);
+  let template = pick(events[key], lang);
+  if (template === undefined) template = `${ev.type}`;
+  const hidden = "?";
+  const card = (c) => (typeof c === "string" ? cardLabel(c, lang) : hidden);
+  const values = {};
+  for (const [k, v] of Object.entries(ev)) if (v === null || typeof v !== "object") values[k] = v;
+  for (const [field, word] of Object.entries(SEAT_FIELDS)) {
+    if (field in ev) values[word] = seatName(ev[field], names, lang);
+  }
+  if ("winner" in ev) values.winner = seatName(ev.winner, names, lang);
+  if ("card" in ev) values.card = card(ev.card);
+  if (Array.isArray(ev.cards)) {
+    values.cards = ev.cards.map((c) => (c && typeof c === "object" ? card(c.card) : card(c))).join(" ");
+  } else if ("cards" in ev) values.cards = hidden;
+  for (const f of ["suit", "trump"]) {
+    if (f in ev) values[f] = ev[f] ? suitWord(ev[f], lang, cat) : pick(events.no_trump, lang) ?? t("no_trump");
+  }
+  if (Array.isArray(ev.scores)) {
+    values.scores = ev.scores.map((v, s) => `${seatName(s, names, lang)} ${v}`).join(", ");
+  }
+  if (Array.isArray(ev.points) && typeof ev.declarer === "number") values.taken = ev.points[ev.declarer];
+  let text = format(template, values);
+  if (ev.type === "game_over" && Array.isArray(ev.settlement)) {
+    const item = pick(events.settlement_item, lang) ?? "{name}: {amount}";
+    const items = ev.settlement
+      .map((a, s) => (a ? format(item, { name: seatName(s, names, lang), amount: a }) : null))
+      .filter(Boolean);
+    if (items.length) text += " " + format(pick(events.settlement, lang) ?? "{items}", { items: items.join(", ") });
+  }
+  return text;
+}
+
+/** An error from the table in words: the server's text, else the catalogue's. */
+export function errorText(msg, names, cat, lang = getLang()) {
+  if (msg.text && typeof msg.text === "object" && (msg.text[lang] || msg.text.en)) {
+    return msg.text[lang] || msg.text.en;
+  }
+  const p = msg.params || {};
+  switch (msg.code) {
+    case "illegal_move": {
+      const code = p.code;
+      const tmpl = pick(section(cat, "illegal")[code], lang);
+      if (!tmpl) return t("err_illegal", { move: p.move ?? "" });
+      const params = p.params || {};
+      const values = { ...params };
+      const reasons = section(cat, "reasons");
+      for (const [k, v] of Object.entries(params)) {
+        if (k === "card" && typeof v === "string") values[k] = cardLabel(v, lang);
+        else if ((k === "suit" || k === "led") && typeof v === "string") values[k] = suitWord(v, lang, cat);
+        else if (k === "why" || k === "extra") values[k] = pick(reasons[String(v)], lang) ?? "";
+      }
+      if (code === "wrong_phase") {
+        const task = pick(section(cat, "tasks")[params.task ?? "nothing"], lang) ?? "";
+        const who = seatName(params.seat, names, lang);
+        values.now = lang === "ru" ? `${who} должен ${task}` : `${who} to ${task}`;
+      }
+      return t("err_illegal_why", { why: format(tmpl, values) });
+    }
+    case "not_your_turn":
+      return t("err_not_your_turn", { name: seatName(p.seat, names, lang) });
+    case "stale_version":
+      return t("err_stale");
+    case "game_over":
+      return t("err_game_over");
+    case "no_such_seat":
+      return t("err_no_such_seat");
+    case "malformed":
+      return t("err_malformed", { why: p.why ?? msg.message ?? "" });
+    case "waiting":
+      return t("err_waiting");
+    case "spectator":
+      return t("err_spectator");
+    case "rate_limited":
+      return t("err_rate_limited");
+    case "busy":
+      return t("err_busy");
+    case "hint_failed":
+      return t("err_hint_failed");
+    case "bad_token":
+      return t("token_refused");
+    default:
+      return msg.message || t("err_unknown", { code: msg.code ?? "?" });
+  }
+}
+
+// ------------------------------------------------------------------ typed moves
+
+const WORDS = {
+  pass: "pass", "пас": "pass", "п": "pass",
+  dark: "dark", "тёмная": "dark", "темная": "dark", "темнить": "dark", "втемную": "dark",
+  look: "look", "смотреть": "look", "смотрю": "look",
+  buy: "buy", "куплю": "buy", "перекуп": "buy", "перекупить": "buy",
+  redeal: "redeal", "пересдача": "redeal",
+  concede: "concede", "расписать": "concede", "роспись": "concede", "расписаться": "concede",
+  "сижу": "100",
+};
+
+/** A move typed as in the terminal ("AH", "10s", "КЧ+", "пас", "105") matched against the
+ * legal moves: {move} or {error: i18n key}. */
+export function parseTyped(text, legal) {
+  const raw = String(text ?? "").trim();
+  if (!raw) return { error: "typed_empty" };
+  const low = raw.toLowerCase().replace(/\s+/g, " ");
+  const has = (m) => legal.includes(m);
+  if (has(low)) return { move: low };
+  const word = WORDS[low];
+  if (word) return has(word) ? { move: word } : { error: "typed_not_now" };
+  let m = /^(?:contract|заказ)?\s*(\d{2,4})$/.exec(low);
+  if (m) {
+    if (has(m[1])) return { move: m[1] };
+    if (has(`contract ${m[1]}`)) return { move: `contract ${m[1]}` };
+    return { error: "typed_not_now" };
+  }
+  m = /^(give|discard|отдать|снос|снести)\s+(.+)$/.exec(low);
+  const cardText = m ? m[2] : raw;
+  const declare = cardText.endsWith("+");
+  const card = parseCard(declare ? cardText.slice(0, -1) : cardText);
+  if (!card) return { error: "typed_unknown" };
+  const options = declare ? [`${card}+`] : [card, `give ${card}`, `discard ${card}`];
+  for (const o of options) if (has(o)) return { move: o };
+  // not legal: send the card anyway, so that the table says why
+  if (legal.some((x) => /^[9JQKTA][SCDH]\+?$/.test(x))) return { move: declare ? `${card}+` : card };
+  if (legal.some((x) => x.startsWith("give "))) return { move: `give ${card}` };
+  if (legal.some((x) => x.startsWith("discard "))) return { move: `discard ${card}` };
+  return { error: "typed_not_now" };
+}
+
+// ------------------------------------------------------------------ page chrome
+
+const NAV = [
+  ["/", "nav_lobby", () => t("nav_lobby")],
+  ["/history", "nav_history", () => t("nav_history")],
+  ["/replay", "nav_replay", () => t("nav_replay")],
+];
+
+/** The header: the name of the game, the pages, the language switch. */
+export function mountHeader(active) {
+  let header = document.querySelector("header.top");
+  if (!header) {
+    header = el("header", { class: "top" });
+    document.body.prepend(header);
+  }
+  const render = () => {
+    const lang = getLang();
+    clear(header, 
+      el("a", { class: "brand", href: "/" }, el("span", { "aria-hidden": "true" }, "♠♥ "), t("app_name")),
+      el("nav", { "aria-label": t("nav_label") },
+        NAV.map(([href, key, label]) => el("a", {
+          href, "aria-current": active === key ? "page" : null,
+        }, label()))),
+      el("button", {
+        type: "button", class: "lang", lang: lang === "ru" ? "en" : "ru",
+        "aria-label": t("lang_switch_label"),
+        onclick: () => setLang(lang === "ru" ? "en" : "ru"),
+      }, lang === "ru" ? "EN" : "RU"),
+    );
+    document.documentElement.lang = lang;
+    applyStatic(document);
+  };
+  render();
+  onLangChange(render);
+}
+
+/** A short-lived message in the page's live region. */
+export function announce(text, kind = "info") {
+  let box = document.getElementById("toast");
+  if (!box) {
+    box = el("div", { id: "toast", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = el("div", { class: `toast ${kind}` }, text);
+  box.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 7000 : 4000);
+  while (box.children.length > 4) box.firstChild.remove();
+}
+
+export function fmtDate(value) {
+  if (!value) return "";
+  const d = new Date(typeof value === "number" ? value * 1000 : value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return d.toLocaleString(getLang() === "ru" ? "ru-RU" : "en-GB", {
+    year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
+  });
+}
+
+export { t, getLang, setLang, onLangChange };

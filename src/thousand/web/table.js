@@ -1,0 +1,818 @@
+// The table page (/t/{id}): a WebSocket to /ws/{id}?token=..., the view from the
+// snapshot (authoritative), a line for every event, the score sheet and its chart, chat,
+// hints, the open-hands training mode, and reconnecting with backoff.
+
+import {
+  el, clear, api, loadTexts, eventText, errorText, parseTyped, mountHeader, announce,
+  seatName,
+} from "./common.js";
+import { t, getLang, onLangChange } from "./i18n.js";
+import { renderBoard, handleArrows, moveLabel } from "./board.js";
+import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
+const TOKEN_KEY = `thousand.seat.${tableId}`;
+const NAME_KEY = "thousand.name";
+const SHEET_KEY = "thousand.sheetAfterDeal";
+const HOLD_MS = 1100;
+
+const state = {
+  ws: null,
+  connected: false,
+  retries: 0,
+  retryTimer: null,
+  version: -1, // the version of the view shown
+  latest: -1, // the newest version the table has told us about
+  snapshot: null,
+  view: null,
+  header: null,
+  seat: null,
+  seats: [],
+  over: false,
+  winner: null,
+  eventsByV: new Map(),
+  liveFrom: null,
+  synced: false,
+  syncFallback: false,
+  snapshotPending: false,
+  busy: false,
+  pendingDeclare: null,
+  showLastTrick: false,
+  hint: null,
+  open: false,
+  hands: null,
+  chat: [],
+  texts: {},
+  hold: null,
+  holdTimer: null,
+  shownTricks: null,
+  clock: null,
+  lastError: null,
+};
+
+function stored() {
+  try {
+    const s = JSON.parse(localStorage.getItem(TOKEN_KEY) ?? "null");
+    return s && typeof s.token === "string" ? s : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function names() {
+  const base = state.header && Array.isArray(state.header.players) ? [...state.header.players] : [];
+  for (const s of state.seats || []) if (s && typeof s.seat === "number" && s.name) base[s.seat] = s.name;
+  return base;
+}
+
+function allEvents() {
+  return [...state.eventsByV.keys()].sort((a, b) => a - b).flatMap((v) => state.eventsByV.get(v));
+}
+
+// ------------------------------------------------------------------ connection
+
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const s = stored();
+  const q = s ? `?token=${encodeURIComponent(s.token)}` : "";
+  return `${proto}//${location.host}/ws/${encodeURIComponent(tableId)}${q}`;
+}
+
+function connect() {
+  clearTimeout(state.retryTimer);
+  setConn("connecting");
+  let ws;
+  try {
+    ws = new WebSocket(wsUrl());
+  } catch (e) {
+    scheduleReconnect();
+    return;
+  }
+  state.ws = ws;
+  ws.addEventListener("open", () => {
+    state.connected = true;
+    state.retries = 0;
+    state.snapshotPending = true; // the table sends one on connect
+    setConn("online");
+  });
+  ws.addEventListener("message", (e) => {
+    let msg;
+    try {
+      msg = JSON.parse(e.data);
+    } catch (err) {
+      return;
+    }
+    handle(msg);
+  });
+  ws.addEventListener("close", (e) => {
+    if (state.ws !== ws) return;
+    state.connected = false;
+    state.busy = false;
+    state.snapshotPending = false;
+    if ([4401, 4403, 1008].includes(e.code) && stored()) {
+      // the seat token is no longer good: watch instead
+      localStorage.removeItem(TOKEN_KEY);
+      announce(t("token_refused"), "error");
+    }
+    if (e.code === 4404) {
+      setConn("gone");
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  const delay = Math.min(15000, 500 * 2 ** state.retries) * (0.75 + Math.random() * 0.5);
+  state.retries += 1;
+  setConn("reconnecting", Math.round(delay / 1000));
+  state.retryTimer = setTimeout(connect, delay);
+  render();
+}
+
+function send(msg) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    state.ws.send(JSON.stringify(msg));
+    return true;
+  }
+  return false;
+}
+
+function requestSnapshot() {
+  if (state.snapshotPending) return;
+  if (send({ type: "snapshot" })) state.snapshotPending = true;
+}
+
+function setConn(kind, seconds = 0) {
+  const box = document.getElementById("conn");
+  if (!box) return;
+  box.dataset.state = kind;
+  const text = {
+    connecting: t("conn_connecting"),
+    online: state.seat === null || state.seat === undefined ? t("conn_watching") : t("conn_online"),
+    reconnecting: t("conn_reconnecting", { s: seconds }),
+    gone: t("conn_gone"),
+  }[kind];
+  box.textContent = text ?? "";
+}
+
+// ------------------------------------------------------------------ messages
+
+function handle(msg) {
+  switch (msg.type) {
+    case "snapshot": onSnapshot(msg); break;
+    case "events": onEvents(msg); break;
+    case "error": onError(msg); break;
+    case "chat": addChat(msg); break;
+    case "seats":
+      state.seats = Array.isArray(msg.seats) ? msg.seats : state.seats;
+      if (state.status === "waiting" && !state.seats.some((x) => x.kind !== "bot" && !x.taken)) {
+        requestSnapshot(); // every seat is taken: the game begins
+      }
+      render();
+      break;
+    case "hint": onHint(msg); break;
+    case "open":
+      state.open = !!msg.on;
+      if (Array.isArray(msg.hands)) state.hands = msg.hands;
+      render();
+      break;
+    case "clock":
+      state.clock = { ...msg, at: Date.now() };
+      render();
+      break;
+    default:
+      break;
+  }
+}
+
+function onSnapshot(msg) {
+  state.snapshotPending = false;
+  const first = state.snapshot === null;
+  const prevView = state.view;
+  state.snapshot = msg;
+  if (msg.table) state.header = msg.table;
+  state.view = msg.view;
+  state.version = msg.version;
+  state.latest = Math.max(state.latest, msg.version);
+  state.seat = msg.seat ?? null;
+  state.over = !!msg.over;
+  state.winner = msg.winner ?? null;
+  if (Array.isArray(msg.seats)) state.seats = msg.seats;
+  if (Array.isArray(msg.chat)) {
+    state.chat = msg.chat.slice(-50);
+    renderChat();
+  }
+  if ("open" in msg) state.open = !!msg.open;
+  state.hands = Array.isArray(msg.hands) ? msg.hands : (msg.view && Array.isArray(msg.view.hands) ? msg.view.hands : null);
+  state.clock = msg.clock ? { ...msg.clock, at: Date.now() } : null;
+  state.status = msg.status ?? null;
+  state.busy = false;
+  state.pendingDeclare = null;
+  if (state.liveFrom === null) state.liveFrom = msg.version;
+  setConn("online");
+  // the events we missed (all of them the first time: the log and the score sheet)
+  if (!state.synced) {
+    state.synced = true;
+    send({ type: "sync", version: state.syncFallback ? 0 : -1 });
+  } else {
+    const have = state.eventsByV.size ? Math.max(...state.eventsByV.keys()) : -1;
+    if (have < msg.version) send({ type: "sync", version: Math.max(have, state.syncFallback ? 0 : -1) });
+  }
+  if (state.latest > state.version) requestSnapshot();
+  maybeHoldTrick(prevView, msg.view);
+  if (first) document.title = `${t("table_title")} — ${t("app_name")}`;
+  render();
+  if (state.over) showGameOver();
+}
+
+/** Keep a just-finished trick on the cloth for a moment when the next one has begun. */
+function maybeHoldTrick(prev, view) {
+  if (!prev || !view) return;
+  const before = (prev.tricks || []).length;
+  const after = (view.tricks || []).length;
+  if (after > before && after > 0 && (view.trick || []).length > 0) {
+    const last = view.tricks[after - 1];
+    state.hold = { cards: last.cards, winner: last.winner, points: last.points };
+    clearTimeout(state.holdTimer);
+    state.holdTimer = setTimeout(() => {
+      state.hold = null;
+      render();
+    }, HOLD_MS);
+  } else if (after !== before || (view.trick || []).length) {
+    state.hold = null;
+  }
+}
+
+function onEvents(msg) {
+  const events = Array.isArray(msg.events) ? msg.events : [];
+  const byV = new Map();
+  for (const ev of events) {
+    const v = typeof ev.v === "number" ? ev.v : msg.version;
+    if (!byV.has(v)) byV.set(v, []);
+    byV.get(v).push(ev);
+  }
+  const fresh = [];
+  for (const [v, list] of byV) {
+    if (!state.eventsByV.has(v)) {
+      state.eventsByV.set(v, list);
+      fresh.push(...list);
+    }
+  }
+  if (typeof msg.version === "number") state.latest = Math.max(state.latest, msg.version);
+  if (Array.isArray(msg.hands)) state.hands = msg.hands;
+  if (state.latest > state.version) requestSnapshot();
+  renderLog();
+  renderSheet();
+  const live = fresh.filter((ev) => state.liveFrom !== null && ev.v > state.liveFrom);
+  if (live.some((ev) => ev.type === "game_over")) {
+    state.over = true;
+    requestSnapshot();
+  } else if (live.some((ev) => ev.type === "deal_scored") && localStorage.getItem(SHEET_KEY) !== "off") {
+    showSheetDialog();
+  }
+  if (live.length) {
+    state.hint = null;
+    state.showLastTrick = false;
+  }
+}
+
+function onError(msg) {
+  state.busy = false;
+  if (msg.code === "malformed" && state.synced && !state.syncFallback && state.eventsByV.size === 0) {
+    // an older table that counts sync versions from 0
+    state.syncFallback = true;
+    send({ type: "sync", version: 0 });
+    return;
+  }
+  if (msg.code === "stale_version") requestSnapshot();
+  const text = errorText(msg, names(), state.texts, getLang());
+  state.lastError = text;
+  showError(text);
+  render();
+}
+
+function onHint(msg) {
+  state.hint = typeof msg.move === "string" ? msg.move : null;
+  const reason = msg.reason && typeof msg.reason === "object" ? (msg.reason[getLang()] || msg.reason.en || "") : (msg.reason || "");
+  const box = document.getElementById("hint-box");
+  if (box) {
+    const shown = typeof msg.move === "string" && state.view ? moveLabel(msg.move, state.view, null, getLang()) : (msg.move ?? "—");
+    clear(box, el("strong", {}, t("hint_label")), " ", el("code", {}, shown),
+      reason ? ` — ${reason}` : "");
+    box.hidden = false;
+  }
+  render();
+}
+
+// ------------------------------------------------------------------ moves
+
+function makeMove(move) {
+  if (!move || state.busy) return;
+  const v = state.view;
+  if (!v || state.seat === null || v.to_move !== state.seat) {
+    showError(t("not_your_move"));
+    return;
+  }
+  if (state.version !== state.latest) {
+    requestSnapshot();
+    return;
+  }
+  state.pendingDeclare = null;
+  if (send({ type: "move", move, version: state.version })) {
+    state.busy = true;
+    state.hint = null;
+    hideError();
+    render();
+  } else {
+    showError(t("conn_lost_move"));
+  }
+}
+
+function onCard(card) {
+  const v = state.view;
+  if (!v) return;
+  const legal = v.legal || [];
+  if (legal.includes(`${card}+`) && legal.includes(card)) {
+    state.pendingDeclare = card;
+    render();
+    const first = document.querySelector(".actions button");
+    if (first) first.focus();
+    return;
+  }
+  if (legal.includes(`${card}+`)) return makeMove(`${card}+`);
+  if (legal.includes(`give ${card}`)) return makeMove(`give ${card}`);
+  if (legal.includes(`discard ${card}`)) return makeMove(`discard ${card}`);
+  if (legal.some((m) => m.startsWith("give "))) return makeMove(`give ${card}`);
+  if (legal.some((m) => m.startsWith("discard "))) return makeMove(`discard ${card}`);
+  return makeMove(card);
+}
+
+// ------------------------------------------------------------------ rendering
+
+let els = {};
+
+function layout() {
+  const main = document.getElementById("main");
+  els = {
+    conn: el("div", { id: "conn", class: "conn", role: "status" }),
+    join: el("div", { id: "join" }),
+    error: el("div", { id: "error", class: "error-line", role: "alert", hidden: true }),
+    waiting: el("div", { id: "waiting", class: "hint-line", role: "status", hidden: true }),
+    board: el("div", { id: "board", class: "board-wrap" }),
+    hint: el("div", { id: "hint-box", class: "hint-line", role: "status", hidden: true }),
+    command: el("form", { id: "command", class: "command", autocomplete: "off" }),
+    tools: el("div", { class: "tools" }),
+    log: el("ol", { id: "log", class: "log", "aria-live": "polite", "aria-relevant": "additions" }),
+    chat: el("ol", { id: "chat", class: "chat-list" }),
+    chatForm: el("form", { id: "chat-form", class: "chat-form", autocomplete: "off" }),
+    sheet: el("div", { id: "sheet" }),
+    chart: el("div", { id: "chart" }),
+    invite: el("section", { id: "invite", class: "invite panel" }),
+    overlay: el("div", { id: "overlay", class: "overlay", hidden: true }),
+  };
+  const cmdInput = el("input", { id: "move-input", name: "move", type: "text", inputmode: "text",
+    spellcheck: "false", autocapitalize: "off" });
+  els.command.append(
+    el("label", { for: "move-input", "data-i18n": "move_input_label" }, t("move_input_label")),
+    cmdInput,
+    el("button", { type: "submit", "data-i18n": "move_submit" }, t("move_submit")),
+  );
+  els.command.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const v = state.view;
+    if (!v) return;
+    const r = parseTyped(cmdInput.value, v.legal || []);
+    if (r.error) {
+      const why = {
+        typed_empty: () => t("typed_empty"),
+        typed_not_now: () => t("typed_not_now", { text: cmdInput.value }),
+        typed_unknown: () => t("typed_unknown", { text: cmdInput.value }),
+      }[r.error] ?? (() => t("typed_unknown", { text: cmdInput.value }));
+      showError(why());
+      return;
+    }
+    cmdInput.value = "";
+    cmdInput.blur(); // the next move's buttons or cards take the focus
+    makeMove(r.move);
+  });
+  const chatInput = el("input", { id: "chat-input", name: "text", type: "text", maxlength: "200" });
+  els.chatForm.append(
+    el("label", { for: "chat-input", class: "sr-only", "data-i18n": "chat_input_label" }, t("chat_input_label")),
+    chatInput,
+    el("button", { type: "submit", "data-i18n": "chat_send" }, t("chat_send")),
+  );
+  els.chatForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = chatInput.value.trim().slice(0, 200);
+    if (!text) return;
+    if (send({ type: "chat", text })) chatInput.value = "";
+  });
+  clear(main, 
+    el("div", { class: "table-layout" },
+      el("div", { class: "play-col" },
+        el("h1", { class: "sr-only", "data-i18n": "table_title" }, t("table_title")),
+        els.conn, els.join, els.waiting, els.invite, els.error, els.board, els.hint, els.command, els.tools),
+      el("aside", { class: "side" },
+        el("section", { class: "panel" }, el("h2", { "data-i18n": "log_title" }, t("log_title")), els.log),
+        el("section", { class: "panel" }, el("h2", { "data-i18n": "chat_title" }, t("chat_title")), els.chat, els.chatForm),
+        el("section", { class: "panel" },
+          el("h2", { "data-i18n": "sheet_title" }, t("sheet_title")), els.sheet,
+          el("h3", { "data-i18n": "chart_title" }, t("chart_title")), els.chart),
+      ),
+    ),
+    els.overlay,
+  );
+}
+
+function render() {
+  if (!els.board) return;
+  const v = state.view;
+  const lang = getLang();
+  renderJoin();
+  renderTools();
+  renderInvite();
+  els.chatForm.hidden = state.seat === null;
+  els.waiting.hidden = state.status !== "waiting";
+  if (state.status === "waiting") {
+    const free = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken).map((x) => x.seat + 1);
+    els.waiting.textContent = t("waiting_players", { seats: free.join(", ") });
+  }
+  if (!v) {
+    clear(els.board, el("p", { class: "muted" }, t("loading")));
+    return;
+  }
+  const myTurn = state.seat !== null && v.to_move === state.seat && (v.legal || []).length > 0;
+  els.command.hidden = state.seat === null;
+  renderBoard(els.board, {
+    view: v,
+    names: names(),
+    seats: state.seats,
+    lang,
+    mySeat: state.seat,
+    hands: state.open || state.over ? state.hands : null,
+    rules: state.header ? state.header.rules : null,
+    interactive: state.seat !== null && !state.over,
+    busy: state.busy || !state.connected,
+    pendingDeclare: state.pendingDeclare,
+    hint: state.hint,
+    clock: state.clock,
+    trickShown: state.hold,
+    showLastTrick: state.showLastTrick,
+    onMove: makeMove,
+    onCard,
+    onDeclareChoice: (card) => {
+      state.pendingDeclare = card;
+      render();
+    },
+    onToggleLastTrick: () => {
+      state.showLastTrick = !state.showLastTrick;
+      render();
+    },
+  });
+  // keyboard play: when it becomes my move and nothing has the focus, focus the move
+  const idle = !document.activeElement || document.activeElement === document.body;
+  if (myTurn && idle && els.overlay.hidden) {
+    const target = els.board.querySelector(".actions button:not([disabled])")
+      ?? els.board.querySelector(".hand button.playable");
+    if (target) target.focus({ preventScroll: true });
+  }
+}
+
+function renderTools() {
+  const seatsInfo = state.seats || [];
+  const humans = seatsInfo.filter((s) => s.kind !== "bot");
+  const training = state.seat !== null && humans.length === 1 && seatsInfo.length > 1;
+  const sheetOn = localStorage.getItem(SHEET_KEY) !== "off";
+  clear(els.tools, 
+    state.seat !== null && !state.over ? el("button", {
+      type: "button", id: "hint-button", "aria-keyshortcuts": "Shift+H",
+      disabled: !(state.view && state.view.to_move === state.seat) ? true : null,
+      onclick: () => send({ type: "hint" }),
+    }, t("hint_button")) : null,
+    training ? el("button", {
+      type: "button", id: "open-button", "aria-pressed": state.open ? "true" : "false",
+      onclick: () => send({ type: "open", on: !state.open }),
+    }, state.open ? t("open_hands_off") : t("open_hands_on")) : null,
+    el("button", { type: "button", id: "sheet-button", onclick: () => showSheetDialog() }, t("show_sheet")),
+    el("label", { class: "check" },
+      el("input", { type: "checkbox", checked: sheetOn ? true : null,
+        onchange: (e) => localStorage.setItem(SHEET_KEY, e.target.checked ? "on" : "off") }),
+      t("sheet_after_deal")),
+    el("details", { class: "keys" },
+      el("summary", {}, t("keys_title")),
+      el("ul", {},
+        el("li", {}, t("keys_digits")),
+        el("li", {}, t("keys_arrows")),
+        el("li", {}, t("keys_enter")),
+        el("li", {}, t("keys_type")),
+        el("li", {}, t("keys_other")))),
+  );
+}
+
+function renderJoin() {
+  const s = stored();
+  const free = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
+  clear(els.join);
+  if ((s && state.seat !== null) || !free.length || state.over) return;
+  const params = new URLSearchParams(location.search);
+  const wanted = Number.parseInt(params.get("seat") ?? "", 10);
+  const nameInput = el("input", { id: "join-name", type: "text", maxlength: "32", required: true,
+    value: localStorage.getItem(NAME_KEY) ?? "" });
+  const form = el("form", { class: "join-form", autocomplete: "off" },
+    el("h2", {}, t("join_title")),
+    el("label", { for: "join-name" }, t("your_name")), nameInput,
+    el("div", { class: "seat-choices" }, free.map((x) => el("button", {
+      type: "submit", name: "seat", value: String(x.seat), "data-seat": String(x.seat),
+      class: x.seat === wanted ? "primary" : null,
+    }, t("take_seat", { n: x.seat + 1 })))),
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const seat = Number.parseInt((e.submitter && e.submitter.value) || String(free[0].seat), 10);
+    await joinSeat(seat, nameInput.value.trim());
+  });
+  els.join.append(form);
+}
+
+async function joinSeat(seat, name) {
+  if (!name) {
+    showError(t("name_required"));
+    return;
+  }
+  localStorage.setItem(NAME_KEY, name);
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { method: "POST", body: { name } });
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ seat, token: r.token }));
+    history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);
+    state.synced = true;
+    if (state.ws) {
+      const old = state.ws;
+      state.ws = null;
+      old.close();
+    }
+    connect();
+  } catch (err) {
+    showError(err.code === "seat_taken" ? t("seat_taken") : err.message);
+    refreshSeats();
+  }
+}
+
+function renderInvite() {
+  const free = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
+  clear(els.invite);
+  if (!free.length || state.over) return;
+  const url = `${location.origin}/t/${encodeURIComponent(tableId)}?seat=${free[0].seat}`;
+  const input = el("input", { id: "invite-url", type: "text", readonly: true, value: url });
+  els.invite.append(
+    el("h2", {}, t("invite_title")),
+    el("p", {}, t("invite_text")),
+    el("label", { for: "invite-url", class: "sr-only" }, t("invite_title")),
+    input,
+    el("button", { type: "button", onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch (e) {
+        input.select();
+        document.execCommand("copy");
+      }
+      announce(t("copied"));
+    } }, t("copy")),
+  );
+}
+
+function renderLog() {
+  if (!els.log) return;
+  const lang = getLang();
+  const nm = names();
+  const lines = [];
+  for (const ev of allEvents()) {
+    if (ev.type === "hand" && ev.seat !== state.seat) continue;
+    lines.push({ ev, text: eventText(ev, nm, state.texts, lang) });
+  }
+  const shown = lines.slice(-150);
+  clear(els.log, ...shown.map(({ ev, text }) =>
+    el("li", { class: `ev ev-${ev.type}` }, text)));
+  els.log.scrollTop = els.log.scrollHeight;
+}
+
+function renderSheet() {
+  if (!els.sheet) return;
+  const nm = names();
+  if (!nm.length) return;
+  const rows = sheetRows(allEvents());
+  clear(els.sheet, sheetTable(rows, nm, getLang()));
+  clear(els.chart, scoreChart(rows, nm, state.header ? state.header.rules : {}));
+}
+
+function addChat(msg) {
+  state.chat.push(msg);
+  state.chat = state.chat.slice(-50);
+  renderChat();
+}
+
+function renderChat() {
+  if (!els.chat) return;
+  clear(els.chat, ...state.chat.map((m) => el("li", {},
+    el("span", { class: "who" }, m.name || seatName(m.seat, names())), ": ",
+    el("span", { class: "text" }, String(m.text ?? "")))));
+  els.chat.scrollTop = els.chat.scrollHeight;
+}
+
+function showError(text) {
+  if (!els.error) return;
+  els.error.textContent = text;
+  els.error.hidden = false;
+}
+
+function hideError() {
+  if (els.error) els.error.hidden = true;
+}
+
+// ------------------------------------------------------------------ dialogs
+
+let lastFocus = null;
+
+function openDialog(title, body, buttons) {
+  lastFocus = document.activeElement;
+  const dialog = el("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title" },
+    el("h2", { id: "dialog-title" }, title), body,
+    el("div", { class: "dialog-buttons" }, buttons));
+  clear(els.overlay, dialog);
+  els.overlay.hidden = false;
+  const first = dialog.querySelector(".dialog-buttons button, .dialog-buttons a");
+  if (first) first.focus();
+}
+
+function closeDialog() {
+  els.overlay.hidden = true;
+  clear(els.overlay);
+  const usable = lastFocus && lastFocus !== document.body && document.contains(lastFocus) && !lastFocus.disabled;
+  const target = usable ? lastFocus
+    : els.board.querySelector(".actions button:not([disabled])")
+      ?? els.board.querySelector(".hand button.playable:not([disabled])")
+      ?? els.board.querySelector(".hand button:not([disabled])");
+  if (target) target.focus();
+}
+
+function showSheetDialog() {
+  if (!els.overlay || state.over) return;
+  const nm = names();
+  const rows = sheetRows(allEvents());
+  openDialog(t("sheet_title"),
+    el("div", { class: "dialog-body" }, sheetTable(rows, nm, getLang()), scoreChart(rows, nm, state.header ? state.header.rules : {})),
+    [el("button", { type: "button", class: "primary", id: "sheet-close", onclick: closeDialog }, t("continue"))]);
+}
+
+function showGameOver() {
+  if (!els.overlay) return;
+  const nm = names();
+  const evs = allEvents();
+  const over = [...evs].reverse().find((e) => e.type === "game_over");
+  const winner = over ? over.winner : state.winner;
+  const lang = getLang();
+  const rows = sheetRows(evs);
+  const lines = [];
+  if (Array.isArray(winner)) lines.push(t("winners_shared", { names: seatName(winner, nm, lang) }));
+  else if (typeof winner === "number") {
+    lines.push(winner === state.seat ? t("you_won") : t("winner_is", { name: seatName(winner, nm, lang) }));
+  }
+  if (over && Array.isArray(over.scores)) {
+    lines.push(t("final_scores", { scores: over.scores.map((v, s) => `${seatName(s, nm, lang)} ${v}`).join(", ") }));
+  }
+  if (over && Array.isArray(over.settlement)) {
+    const items = over.settlement.map((a, s) => (a ? t("owes", { name: seatName(s, nm, lang), n: a }) : null)).filter(Boolean);
+    lines.push(t("settlement", { items: items.length ? items.join(", ") : t("nobody_owes") }));
+  }
+  openDialog(t("game_over_title"),
+    el("div", { class: "dialog-body" }, lines.map((l) => el("p", { class: "big" }, l)),
+      sheetTable(rows, nm, lang), scoreChart(rows, nm, state.header ? state.header.rules : {})),
+    [el("a", { class: "button primary", href: "/" }, t("to_lobby")),
+      el("a", { class: "button", href: `/replay/${encodeURIComponent(state.snapshot?.id ?? tableId)}` }, t("open_replay")),
+      el("a", { class: "button", href: "/history" }, t("nav_history")),
+      el("button", { type: "button", onclick: closeDialog }, t("close"))]);
+}
+
+// ------------------------------------------------------------------ keyboard
+
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const target = e.target;
+  const typing = target instanceof HTMLElement && (target.closest("input, textarea, select") !== null);
+  if (!els.overlay.hidden) {
+    if (e.key === "Escape") closeDialog();
+    return;
+  }
+  if (typing) {
+    if (e.key === "Escape") target.blur();
+    return;
+  }
+  if (handleArrows(e, els.board)) {
+    e.preventDefault();
+    return;
+  }
+  if (e.key === "Escape" && state.pendingDeclare) {
+    state.pendingDeclare = null;
+    render();
+    return;
+  }
+  const actions = [...els.board.querySelectorAll(".actions button[data-key]")];
+  if (/^[1-9]$/.test(e.key) && actions.length) {
+    const b = actions.find((x) => x.dataset.key === e.key);
+    if (b && !b.disabled) {
+      e.preventDefault();
+      b.focus();
+      b.click();
+    }
+    return;
+  }
+  const idle = target === document.body || target === document.documentElement || target === null;
+  if (idle && (e.key === "Enter" || e.key === " ")) {
+    const first = els.board.querySelector(".actions button:not([disabled])") ?? els.board.querySelector(".hand button.playable");
+    if (first) {
+      e.preventDefault();
+      first.focus();
+    }
+    return;
+  }
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "ArrowUp" || e.key === "ArrowDown") {
+    const card = els.board.querySelector(".hand button.playable") ?? els.board.querySelector(".hand button, .actions button");
+    if (card) {
+      e.preventDefault();
+      card.focus();
+    }
+    return;
+  }
+  if (e.key === "H" && e.shiftKey) {
+    document.getElementById("hint-button")?.click();
+    return;
+  }
+  if (e.key === "L" && e.shiftKey) {
+    state.showLastTrick = !state.showLastTrick;
+    render();
+    return;
+  }
+  if (e.key === "/" || (e.key.length === 1 && /[0-9a-zа-яё+]/i.test(e.key) && state.seat !== null)) {
+    const input = document.getElementById("move-input");
+    if (input && !els.command.hidden) {
+      e.preventDefault();
+      input.focus();
+      if (e.key !== "/") input.value += e.key;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+function tickClock() {
+  const c = state.clock;
+  for (const node of document.querySelectorAll("[data-clock-seat]")) {
+    if (!c || typeof c.left !== "number" || c.seat === null) {
+      node.textContent = "";
+      continue;
+    }
+    const left = Math.max(0, Math.ceil(c.left - (Date.now() - c.at) / 1000));
+    node.textContent = t("clock_left", { s: left });
+    node.classList.toggle("low", left <= 10);
+  }
+}
+
+async function refreshSeats() {
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    if (Array.isArray(info.seats)) state.seats = info.seats;
+    if (info.header && !state.header) state.header = info.header;
+    render();
+  } catch (e) {
+    if (e.status === 404) {
+      setConn("gone");
+      showError(t("table_not_found"));
+    }
+  }
+}
+
+async function start() {
+  mountHeader("table");
+  layout();
+  document.addEventListener("keydown", onKey);
+  state.texts = await loadTexts(getLang());
+  onLangChange(async (lang) => {
+    layout();
+    render();
+    renderSheet();
+    renderChat();
+    setConn(state.connected ? "online" : "connecting");
+    state.texts = await loadTexts(lang);
+    renderLog();
+  });
+  render();
+  await refreshSeats();
+  connect();
+  setInterval(tickClock, 500);
+  setInterval(() => {
+    if (!state.connected) return;
+    if (state.seats.some((x) => x.kind !== "bot" && !x.taken)) refreshSeats();
+  }, 5000);
+}
+
+start();

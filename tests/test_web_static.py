@@ -1,0 +1,243 @@
+"""The browser client's files (src/thousand/web/): present and ready to serve, every module
+parses, no HTML is built from text, every UI string exists in both languages, and the
+event lines come from the one catalogue the terminal also uses (thousand.texts.EVENTS),
+worded the same way by the page's JavaScript as by Python."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from thousand.rules import Rules
+from thousand.table import EVENT_TYPES, Table
+from thousand.texts import EVENTS, SUIT_NAMES, event_key, event_text
+
+WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
+PAGES = ("index.html", "table.html", "history.html", "replay.html")
+MODULES = ("i18n.js", "cards.js", "common.js", "board.js", "sheet.js", "lobby.js", "table.js",
+           "history.js", "replay.js")
+NODE = shutil.which("node")
+
+
+def _js_files() -> list[Path]:
+    return sorted(WEB.glob("*.js"))
+
+
+def _text_files() -> list[Path]:
+    return sorted(p for p in WEB.iterdir() if p.suffix in (".js", ".html", ".css", ".svg"))
+
+
+def test_the_files_are_there() -> None:
+    for name in (*PAGES, *MODULES, "style.css", "favicon.svg"):
+        assert (WEB / name).is_file(), name
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_pages_are_served_ready(page: str) -> None:
+    html = (WEB / page).read_text("utf-8")
+    assert html.lower().startswith("<!doctype html>")
+    assert '<meta charset="utf-8">' in html
+    assert 'name="viewport"' in html
+    assert '<html lang="ru">' in html
+    scripts = re.findall(r'<script type="module" src="/static/([\w.-]+)"></script>', html)
+    assert len(scripts) == 1, page
+    assert (WEB / scripts[0]).is_file()
+    for ref in re.findall(r'(?:href|src)="/static/([\w./-]+)"', html):
+        assert (WEB / ref).is_file(), ref
+
+
+def test_imports_resolve_and_nothing_comes_from_outside() -> None:
+    for path in _js_files():
+        text = path.read_text("utf-8")
+        for ref in re.findall(r'^\s*(?:import|export)\b[^;]*?from\s+"([^"]+)"', text, re.M | re.S):
+            assert ref.startswith("./") and (WEB / ref[2:]).is_file(), (path.name, ref)
+    for path in _text_files():
+        text = path.read_text("utf-8")
+        # the SVG namespace is a name, not a download
+        text = text.replace("http://www.w3.org/2000/svg", "")
+        assert not re.search(r"https?://|//cdn|@import", text), path.name
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.parametrize("name", [p.name for p in sorted(WEB.glob("*.js"))])
+def test_every_module_parses(name: str) -> None:
+    # `node --check file.js` takes a module for a script and passes broken code; read it
+    # as a module from stdin instead
+    source = (WEB / name).read_text("utf-8")
+    result = subprocess.run([NODE, "--input-type=module", "--check"], input=source,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_no_html_is_built_from_text() -> None:
+    """Player text (names, chat) goes in with textContent: no innerHTML and the like."""
+    bad = re.compile(r"\.(?:innerHTML|outerHTML)\s*\+?=\s*(?!\"\"|'')|insertAdjacentHTML|"
+                     r"document\.write|\beval\(|new Function\(")
+    for path in _js_files():
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            assert not bad.search(line), f"{path.name}:{number}: {line.strip()}"
+
+
+def _i18n_keys() -> dict[str, list[str]]:
+    text = (WEB / "i18n.js").read_text("utf-8")
+    out = {}
+    for lang in ("ru", "en"):
+        block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", text, re.M | re.S)
+        assert block, lang
+        out[lang] = re.findall(r'^    "([a-z0-9_]+)": "', block.group(1), re.M)
+    return out
+
+
+def test_both_languages_have_the_same_strings() -> None:
+    keys = _i18n_keys()
+    for lang, found in keys.items():
+        assert len(found) == len(set(found)), f"{lang}: a key twice"
+    assert set(keys["ru"]) == set(keys["en"])
+    assert len(keys["ru"]) > 100
+
+
+def test_every_string_the_pages_use_exists() -> None:
+    keys = set(_i18n_keys()["ru"])
+    used: set[str] = set()
+    for path in _text_files():
+        text = path.read_text("utf-8")
+        used |= set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', text))
+        used |= set(re.findall(r'data-i18n"?\s*[:=]\s*"([a-z0-9_]+)"', text))
+    assert len(used) > 100
+    assert used <= keys, sorted(used - keys)
+    # and nothing looks a key up by a computed name (but i18n.js itself, which fills the
+    # data-i18n elements checked above)
+    for path in _js_files():
+        if path.name == "i18n.js":
+            continue
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            assert not re.search(r"(?<!function )\bt\(\s*[^\s\"')]", line), f"{path.name}:{number}"
+
+
+# ---------------------------------------------------------------- event texts
+
+
+def _sample_events() -> list[dict[str, object]]:
+    """Every event of a few whole games of every kind of rules (random legal moves)."""
+    events: list[dict[str, object]] = []
+    for preset, seed in (("classic", 1), ("house", 2), ("textbook", 3), ("dealer-opens", 4),
+                         ("casual", 5)):
+        table = Table(Rules.preset_rules(preset), seed=seed)
+        rng = random.Random(seed)
+        while not table.over and table.version < 1500:
+            seat = table.to_move
+            assert seat is not None
+            table.submit(seat, rng.choice(table.view_json(seat)["legal"]), table.version)
+        events.extend(table.log)
+    return events
+
+
+SYNTHETIC: dict[str, dict[str, object]] = {
+    "deal_started": {"number": 3, "dealer": 0, "opener": 1, "active": [1, 2, 0], "golden": True},
+    "cut": {"cards": ["9S", None]},
+    "hand": {"seat": 1, "cards": ["AH", "TS"]},
+    "look": {"seat": 2},
+    "dark": {"seat": 2, "value": 120},
+    "bid": {"seat": 0, "value": 105},
+    "pass": {"seat": 1, "phase": "buy"},
+    "redeal": {"seat": 1, "phase": "auction"},
+    "declarer": {"seat": 1, "bid": 120, "dark": True, "golden": False},
+    "talon": {"seat": 1, "cards": None},
+    "buy": {"seat": 2, "seller": 1, "price": 240},
+    "give": {"seat": 1, "to_seat": 2, "card": None},
+    "discard": {"seat": 1, "card": "9S"},
+    "contract": {"seat": 1, "value": 130},
+    "concede": {"seat": 1, "contract": 120},
+    "card": {"seat": 0, "card": "KH", "declare": True},
+    "declaration": {"seat": 0, "kind": "half_marriage", "suit": "H", "points": 50, "trump": "H"},
+    "trick": {"winner": 2, "leader": 0, "points": 21,
+              "cards": [{"seat": 0, "card": "9D"}, {"seat": 1, "card": "TH"}]},
+    "deal_scored": {"number": 4, "dealer": 1, "outcome": "redeal", "declarer": None,
+                    "redeal_by": 2, "changes": [0, 0, 0], "scores": [10, 20, 30]},
+    "barrel_on": {"seat": 0, "amount": 0},
+    "fall": {"seat": 0, "amount": -120},
+    "knocked_off": {"seat": 0, "amount": -120},
+    "barrel_timeout": {"seat": 0, "amount": -120},
+    "bolt": {"seat": 1, "amount": 0},
+    "penalty": {"seat": 1, "amount": -120, "reason": "cut"},
+    "samosval": {"seat": 1, "amount": 555},
+    "bolt_samosval": {"seat": 1, "amount": 0},
+    "fall_reset": {"seat": 1, "amount": 0},
+    "golden_restart": {"seat": None},
+    "game_over": {"winner": 0, "scores": [1000, 500, 200], "settlement": [0, 500, 800]},
+}
+
+
+def test_the_catalogue_words_every_event_in_both_languages() -> None:
+    assert set(SYNTHETIC) == set(EVENT_TYPES)
+    for kind in EVENT_TYPES:
+        assert kind in EVENTS, kind
+    marks = re.compile(r"\{(\w+)\}")
+    for key, (en, ru) in EVENTS.items():
+        assert en and ru, key
+        assert set(marks.findall(en)) == set(marks.findall(ru)), key
+    names = ["Аня", "Боря", "Вова"]
+    for kind, data in SYNTHETIC.items():
+        event = {"type": kind, "audience": "all", "v": 1, **data}
+        for lang in ("ru", "en"):
+            text = event_text(event, lang, names)
+            assert text and "{" not in text and "None" not in text, (kind, lang, text)
+    assert "Вова платит 800" in event_text({"type": "game_over", **SYNTHETIC["game_over"]},
+                                           "ru", names)
+
+
+def test_every_event_of_whole_games_has_a_line() -> None:
+    seen: set[str] = set()
+    for event in _sample_events():
+        seen.add(event_key(event))
+        for lang in ("ru", "en"):
+            text = event_text(event, lang)
+            assert text and "{" not in text and "None" not in text, (event, text)
+    assert len(seen) > 20
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
+    """The page's eventText (common.js), fed the catalogue /api/texts serves, writes the
+    same line as thousand.texts.event_text for every event of whole games."""
+    for path in _js_files():
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    events = _sample_events()
+    events += [{"type": k, "audience": "all", "v": 1, **d} for k, d in SYNTHETIC.items()]
+    # one of each kind of line is enough, and keeps the exchange small
+    picked: dict[tuple[str, str], dict[str, object]] = {}
+    for e in events:
+        picked.setdefault((event_key(e), json.dumps(sorted(e)), ), e)
+    sample = list(picked.values())
+    names = ["Аня", "Боря", "Вова", "Гена"]
+    out = {}
+    for lang in ("ru", "en"):
+        catalogue = {
+            "events": {k: (ru if lang == "ru" else en) for k, (en, ru) in EVENTS.items()},
+            "suit_names": list(SUIT_NAMES[lang]),
+        }
+        script = (
+            'import { eventText, eventKey } from "./common.js";\n'
+            'import { readFileSync } from "node:fs";\n'
+            'const data = JSON.parse(readFileSync(0, "utf8"));\n'
+            "const out = data.events.map((e) => [eventKey(e, data.cat.events), "
+            "eventText(e, data.names, data.cat, data.lang)]);\n"
+            "process.stdout.write(JSON.stringify(out));\n"
+        )
+        (tmp_path / "run.mjs").write_text(script)
+        payload = json.dumps({"events": sample, "cat": catalogue, "names": names, "lang": lang})
+        result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        out[lang] = json.loads(result.stdout)
+    for lang in ("ru", "en"):
+        for event, (key, text) in zip(sample, out[lang], strict=True):
+            assert key == event_key(event), event
+            assert text == event_text(event, lang, names), (event, lang)
