@@ -703,16 +703,7 @@ class SearchBot(ReasoningBot):
             w = know.sample(rng)
             if w is None:
                 break
-            world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives)
-            best = -1
-            best_hand = world.hands[me]
-            for combo in combos:
-                v = self._solve_exchange(view, world, me, combo, opts, thr)
-                if v > best:
-                    best = v
-                    best_hand = world.hands[me]
-                    for c in combo:
-                        best_hand &= ~(1 << c)
+            best, best_hand = self._best_exchange(view, w, me, opts, thr)
             totals.append(best)
             hands.append(best_hand)
             if other is not None:
@@ -739,6 +730,23 @@ class SearchBot(ReasoningBot):
         cands.sort(reverse=True)
         world = World(tuple(h | (w.talon if s == d else 0) for s, h in enumerate(w.hands)))
         return world, [combo for _, combo in cands[:k]]
+
+    def _best_exchange(
+        self, view: View, w: World, me: int, opts: PlayOptions, thr: list[int]
+    ) -> tuple[int, Mask]:
+        """The best of the quick exchanges of ``me`` holding the talon in sampled deal ``w``:
+        its solved total (a threshold search over ``thr``) and the hand it keeps."""
+        world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives)
+        best = -1
+        best_hand = world.hands[me]
+        for combo in combos:
+            v = self._solve_exchange(view, world, me, combo, opts, thr)
+            if v > best:
+                best = v
+                best_hand = world.hands[me]
+                for c in combo:
+                    best_hand &= ~(1 << c)
+        return best, best_hand
 
     def _solve_exchange(
         self, view: View, world: World, d: int, combo: tuple[int, ...], opts: PlayOptions,
@@ -936,16 +944,7 @@ class SearchBot(ReasoningBot):
                 h | talon if s == me else h & ~talon if s == d else h
                 for s, h in enumerate(w.hands)
             ), 0, w.discards)
-            world, combos = self._quick_exchanges(view, bought, me, self.config.bid_gives)
-            best = -1
-            best_hand = world.hands[me]
-            for combo in combos:
-                v = self._solve_exchange(view, world, me, combo, opts, thr)
-                if v > best:
-                    best = v
-                    best_hand = world.hands[me]
-                    for c in combo:
-                        best_hand &= ~(1 << c)
+            best, best_hand = self._best_exchange(view, bought, me, opts, thr)
             totals.append(best)
             hands.append(best_hand)
         return totals, hands, theirs
