@@ -599,8 +599,12 @@ class Game:
             events.append(Event(cutter, "cut_penalty", -self.rules.penalty))
 
     def _score_bolts(self, res: DealResult, events: list[Event]) -> None:
+        """Bolts are counted (and marked) only where the rules count them: ``bolts`` or
+        ``bolt_samosval``; a game without them has no bolts to speak of."""
         r = self.rules
         if res.outcome != "played" or res.declarer is None:
+            return
+        if r.bolts is None and not r.bolt_samosval:
             return
         for seat in res.active:
             st = self.seats[seat]
