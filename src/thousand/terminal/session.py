@@ -13,14 +13,23 @@ It takes an ``input_fn`` (:func:`read_line` by default), so tests drive it with 
 lines, and a Rich console for output.  Whatever a person types, and every player's name,
 is printed as text, never read as Rich markup; a line that means nothing, is not UTF-8,
 or is five thousand digits long gets one line of answer and changes nothing.
+
+This is the line mode of ``thousand play`` (``--plain``, and whatever is not a terminal:
+a pipe, a screen reader); the full-screen table is :mod:`thousand.terminal.tui`.  Both
+share :class:`Seats` (who plays each seat, what the bots do and when),
+:func:`visible_events` (what the person is told) and the save (:func:`save_text`,
+:func:`load_save`): the table's private record with its seed, the bots' levels and the
+person's seat, which ``thousand play --resume FILE`` continues from its last move.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +37,18 @@ from rich.console import Console
 from rich.markup import escape
 
 from thousand import moves as mv
-from thousand.bots import Bot, best_level, checked_choice, decide_with_reason, make_bot
+from thousand.bots import (
+    Bot,
+    BotError,
+    best_level,
+    checked_choice,
+    decide_with_reason,
+    make_bot,
+)
 from thousand.cards import JACK, NINE, CardError, card_str, parse_card
+from thousand.moves import Move
 from thousand.protocol import view_json
+from thousand.record import SAVE_FORMAT
 from thousand.table import Table, TableError, audience_includes
 from thousand.texts import illegal_text
 from thousand.view import View
@@ -185,6 +203,267 @@ def _clip(text: str, limit: int = _ECHO) -> str:
     return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
+def visible_events(events: Sequence[Event], seat: int | None, open_hands: bool = False
+                   ) -> list[Event]:
+    """The events a terminal shows the person at ``seat``: those whose audience includes
+    the seat; in the open-hands mode every event, a secret's hidden twin left out (it
+    follows the full one)."""
+    if not open_hands:
+        return [e for e in events if audience_includes(e["audience"], seat)]
+    out: list[Event] = []
+    for e in events:
+        aud = e["audience"]
+        if (
+            isinstance(aud, dict) and "except" in aud and out
+            and out[-1]["type"] == e["type"] and out[-1]["audience"] == {"seats": aud["except"]}
+        ):
+            continue
+        out.append(e)
+    return out
+
+
+# ------------------------------------------------------------------ seats and bots
+
+
+class Seats:
+    """Who plays each seat of a table — the person at ``human`` (``None``: nobody, bots
+    only) and a bot at every other seat — and what the bots do and when: the piece of game
+    flow the line mode and the full-screen table (:mod:`thousand.terminal.tui`) share.
+
+    :meth:`bot_to_move` names the bot whose move it is (``None`` on the person's turn and
+    once the game is over); :meth:`decide` asks a bot for its move in a view it is handed,
+    touching nothing else — so a front end may run it in a worker thread while it keeps
+    drawing the table — and :meth:`play` submits the move, as any client of the table
+    does.  ``levels`` are the bots' levels by seat (what a save keeps)."""
+
+    def __init__(
+        self,
+        table: Table,
+        bots: Mapping[int, Bot],
+        human: int | None = 0,
+        levels: Mapping[int, str] | None = None,
+        hint_level: str | None = None,
+    ) -> None:
+        self.table = table
+        self.bots = dict(bots)
+        self.human = human
+        self.levels = dict(levels) if levels is not None else {}
+        self.hint_level = hint_level or best_level()
+        self._hint_bot: Bot | None = None
+
+    def bot_to_move(self) -> int | None:
+        """The seat of the bot to move now; ``None`` on the person's turn or when the game
+        is over."""
+        seat = self.table.to_move
+        return None if seat is None or seat == self.human else seat
+
+    def decide(self, seat: int, view: View, lang: str | None = None) -> tuple[Move, str]:
+        """The move of ``seat``'s bot in ``view`` (the seat's own view), and with ``lang``
+        its reason in that language (``""`` when the bot gives none).  Touches no table:
+        safe in a worker thread.  A move outside ``view.legal`` raises
+        :class:`~thousand.bots.BotError`."""
+        bot = self.bots[seat]
+        if lang is None:
+            return checked_choice(bot, view), ""
+        move, why = decide_with_reason(bot, view, lang)
+        if move not in view.legal:
+            raise BotError(f"{type(bot).__name__} chose {move!r}, not a legal move here")
+        return move, why
+
+    def play(self, seat: int, move: Move | str, version: int) -> list[Event]:
+        """Submit ``seat``'s move against ``version``: the events it caused."""
+        return self.table.submit(seat, mv.move_str(move) if isinstance(move, int) else move,
+                                 version)
+
+    def hint(self, view: View, lang: str) -> tuple[Move, str]:
+        """What the strongest bot (``hint_level``) would play in ``view``, and why.  Like
+        :meth:`decide`, it touches no table."""
+        if self._hint_bot is None:
+            self._hint_bot = make_bot(self.hint_level, seed=0)
+        return decide_with_reason(self._hint_bot, view, lang)
+
+
+def make_bots(
+    table: Table,
+    levels: Sequence[str] | Mapping[int, str],
+    human: int | None = 0,
+    seed: int | None = None,
+) -> tuple[dict[int, Bot], dict[int, str]]:
+    """A bot for every seat but ``human``'s: ``levels`` in seat order (repeated when there
+    are fewer), or by seat; seeded from ``seed`` when there is one.  The bots and their
+    levels by seat."""
+    n = table.game.n
+    others = [s for s in range(n) if s != human]
+    if isinstance(levels, Mapping):
+        by_seat = {s: levels[s] for s in others}
+    else:
+        by_seat = {s: levels[i % len(levels)] for i, s in enumerate(others)}
+    bots = {s: make_bot(level, seed=None if seed is None else seed * 10 + s)
+            for s, level in by_seat.items()}
+    return bots, by_seat
+
+
+# ------------------------------------------------------------------ saving and resuming
+
+#: What a save says it is (its ``"format"``), and the version of its layout.
+SAVE_VERSION = 1
+_SAVE_KEYS = ("format", "version", "human", "bots", "lang", "open", "table_version", "record")
+
+
+class SaveError(ValueError):
+    """A file that is not a save (nor a game record) that can be resumed: the message says
+    why in one line."""
+
+
+@dataclass
+class SavedGame:
+    """A game read back from a save: the table at the move it was saved at, the person's
+    seat, the bots' levels by seat, and the language and open-hands mode it was played in
+    (``None`` for what a bare game record does not say)."""
+
+    table: Table
+    human: int | None
+    levels: dict[int, str]
+    lang: str | None
+    open_hands: bool | None
+
+
+def save_text(
+    table: Table,
+    human: int | None,
+    levels: Mapping[int, str],
+    lang: str = "ru",
+    open_hands: bool = False,
+) -> str:
+    """A save: a small JSON object (``"format": "thousand-save"``) around the table's
+    private record — the game record (RULES §6, docs/record.md) with the seed, which tells
+    every deal still to come — with the person's seat, the bots' levels by seat (``null``
+    for the person), the language, the open-hands mode and the table's version.
+    ``thousand play --resume FILE`` continues it from its last move."""
+    from thousand.record import dumps_record
+
+    n = table.game.n
+    head = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "human": human,
+        "bots": [levels.get(s) for s in range(n)],
+        "lang": lang,
+        "open": open_hands,
+        "table_version": table.version,
+    }
+    lines = ["{"]
+    lines += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
+    record = dumps_record(table.to_record(with_seed=True)).replace("\n", "\n  ")
+    lines.append(f'  "record": {record}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def load_save(source: str | bytes) -> SavedGame:
+    """The game a save holds (:func:`save_text`), at the move it was saved at; a bare game
+    record (with or without its seed) is read too, with ``levels`` empty and the person at
+    seat 0.  Anything else raises :class:`SaveError`."""
+    from thousand.bots import bot_levels
+    from thousand.record import MAX_RECORD_BYTES
+    from thousand.rules_text import LANGS
+
+    if len(source) > MAX_RECORD_BYTES:
+        raise SaveError(f"larger than {MAX_RECORD_BYTES // 1_000_000} MB; a save is far smaller")
+    try:
+        obj = json.loads(source)
+    except (ValueError, RecursionError) as e:
+        raise SaveError(f"not a save: {_clip(str(e), 120)}") from None
+    if not isinstance(obj, dict):
+        raise SaveError("not a save: a save is a JSON object")
+    if obj.get("format") != SAVE_FORMAT:
+        return SavedGame(_restore(obj, None), 0, {}, None, None)
+    for key in obj:
+        if key not in _SAVE_KEYS:
+            raise SaveError(f"unknown key {_clip(str(key))!r} in a save")
+    if obj.get("version") != SAVE_VERSION:
+        raise SaveError(f"version {_clip(repr(obj.get('version')))} of a save is not "
+                        f"supported; this version of thousand reads version {SAVE_VERSION}")
+    version = obj.get("table_version")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise SaveError("table_version: not a whole number")
+    table = _restore(obj.get("record"), version)
+    n = table.game.n
+    human = obj.get("human")
+    if human is not None and (
+        not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < n
+    ):
+        raise SaveError(f"human: {_clip(repr(human))} is not a seat from 0 to {n - 1}")
+    bots = obj.get("bots")
+    if not isinstance(bots, list) or len(bots) != n:
+        raise SaveError(f"bots: a list of {n} levels by seat (null for the person's seat)")
+    known = bot_levels()
+    levels: dict[int, str] = {}
+    for seat, level in enumerate(bots):
+        if seat == human:
+            continue
+        if not isinstance(level, str) or level not in known:
+            raise SaveError(f"bots: seat {seat} has no bot level this thousand knows "
+                            f"({_clip(repr(level))}); levels: {', '.join(known)}")
+        levels[seat] = level
+    lang = obj.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise SaveError(f"lang: {_clip(repr(lang))} is not ru or en")
+    open_hands = obj.get("open")
+    if open_hands is not None and not isinstance(open_hands, bool):
+        raise SaveError("open: true or false")
+    return SavedGame(table, human, levels, lang, open_hands)
+
+
+def _restore(record: object, version: int | None) -> Table:
+    """The table of a record, at ``version`` when it is given: a record never holds a
+    ``look``, so a save made right after one gets it back here."""
+    from thousand.record import RecordError
+
+    if not isinstance(record, dict):
+        raise SaveError("not a save: no game record in it")
+    try:
+        table = Table.from_record(record)
+    except RecordError as e:
+        raise SaveError(f"not a save: {_clip(str(e), 300)}") from None
+    except ValueError as e:  # a move the rules refuse, a deal cut short
+        raise SaveError(f"the game cannot be replayed: {_clip(str(e), 300)}") from None
+    if version is None or version == table.version:
+        return table
+    seat = table.to_move
+    if (version == table.version + 1 and seat is not None
+            and table.view_json(seat)["legal"] == ["dark", "look"]):
+        table.submit(seat, "look", table.version)
+    if version != table.version:
+        raise SaveError(f"table_version {version} does not match the record "
+                        f"({table.version} moves)")
+    return table
+
+
+def read_save(path: str) -> SavedGame:
+    """:func:`load_save` of a file; a file that cannot be read raises :class:`SaveError`."""
+    from thousand.record import MAX_RECORD_BYTES
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError("no such file") from None
+    except IsADirectoryError:
+        raise SaveError("is a directory, not a save") from None
+    except OSError as e:
+        raise SaveError(f"cannot read it: {e.strerror or e}") from None
+    except ValueError as e:  # a name the system cannot take (a NUL byte)
+        raise SaveError(f"cannot read it: {e}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SaveError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}"
+                        ) from None
+    return load_save(text)
+
+
+
 class TerminalGame:
     """A game of Тысяча in the terminal: ``human`` is the person's seat (or ``None`` to
     watch bots play), ``bots`` the other seats' bots by seat."""
@@ -202,17 +481,19 @@ class TerminalGame:
         hint_level: str | None = None,
         bot_levels: Sequence[str] = (),
         show_seed: bool = True,
+        levels: Mapping[int, str] | None = None,
     ) -> None:
         self.table = table
-        self.bots = dict(bots)
+        #: who plays each seat, and what the bots do and when (shared with the full screen)
+        self.seats = Seats(table, bots, human, levels=levels, hint_level=hint_level)
+        self.bots = self.seats.bots
         self.human = human
         self.console = console if console is not None else Console(highlight=False)
         self.input_fn: InputFn = input_fn if input_fn is not None else read_line
         self.lang = lang
         self.open_hands = open_hands
         self.save_path = save_path
-        self.hint_level = hint_level or best_level()
-        self._hint_bot: Bot | None = None
+        self.hint_level = self.seats.hint_level
         self.bot_levels = list(bot_levels)
         self.show_seed = show_seed
         self.names = list(table.names)
@@ -260,9 +541,13 @@ class TerminalGame:
         try:
             self._show(log[starts[-1]:] if starts else log)
             while not self.table.over:
-                seat = self.table.to_move
-                assert seat is not None
-                events = self._ask(seat) if seat == self.human else self._bot_move(seat)
+                seat = self.seats.bot_to_move()
+                if seat is None:
+                    human = self.table.to_move
+                    assert human is not None
+                    events = self._ask(human)
+                else:
+                    events = self._bot_move(seat)
                 self._show(events)
         except QuitGame:
             self._leave()
@@ -289,8 +574,8 @@ class TerminalGame:
 
     def _bot_move(self, seat: int) -> list[Event]:
         table = self.table
-        move = checked_choice(self.bots[seat], table.view(seat))
-        return table.submit(seat, mv.move_str(move), table.version)
+        move, _ = self.seats.decide(seat, table.view(seat))
+        return self.seats.play(seat, move, table.version)
 
     # -------------------------------------------------------------- the human
 
@@ -397,10 +682,8 @@ class TerminalGame:
         self.say(f"  {self._t('moves')}: " + "  ".join(items))
 
     def _hint(self, seat: int) -> None:
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.hint_level, seed=0)
         view = self.table.view(seat)
-        move, why = decide_with_reason(self._hint_bot, view, self.lang)
+        move, why = self.seats.hint(view, self.lang)
         text = self._t(
             "hint", level=self.hint_level, move=move_plain(move, self.lang), why=why or "—"
         )
@@ -411,20 +694,7 @@ class TerminalGame:
     # ------------------------------------------------------------- narration
 
     def _visible(self, events: Sequence[Event]) -> list[Event]:
-        """The events this terminal shows: those for the person's seat; in the open-hands
-        mode every event, a secret's hidden twin left out (it follows the full one)."""
-        if not self.open_hands:
-            return [e for e in events if audience_includes(e["audience"], self.human)]
-        out: list[Event] = []
-        for e in events:
-            aud = e["audience"]
-            if (
-                isinstance(aud, dict) and "except" in aud and out
-                and out[-1]["type"] == e["type"] and out[-1]["audience"] == {"seats": aud["except"]}
-            ):
-                continue
-            out.append(e)
-        return out
+        return visible_events(events, self.human, self.open_hands)
 
     def _show(self, events: Sequence[Event]) -> None:
         shown = self._visible(events)
@@ -682,11 +952,12 @@ class TerminalGame:
         self.say(self._t("bye"))
 
     def save(self, path: str) -> bool:
-        """Write the game record (RULES §6) to ``path``; one line says how it went."""
-        from thousand.record import dumps_record
-
+        """Write the game to ``path`` as a save (:func:`save_text`: the table's record
+        with its seed, the bots and the person's seat), which ``thousand play --resume``
+        continues; one line says how it went."""
         try:
-            text = dumps_record(self.table.to_record()) + "\n"
+            text = save_text(self.table, self.human, self.seats.levels, self.lang,
+                             self.open_hands)
             Path(path).write_text(text, encoding="utf-8")
         except (OSError, ValueError) as e:
             if "\x00" in path:
@@ -705,18 +976,14 @@ class TerminalGame:
 
 def make_session(
     table: Table,
-    levels: Sequence[str],
+    levels: Sequence[str] | Mapping[int, str],
     human: int | None = 0,
     seed: int | None = None,
     **kwargs: Any,
 ) -> TerminalGame:
-    """A :class:`TerminalGame` whose non-human seats are bots of ``levels`` in seat order."""
-    bots: dict[int, Bot] = {}
-    n = table.game.n
-    others = [s for s in range(n) if s != human]
-    for i, s in enumerate(others):
-        level = levels[i % len(levels)]
-        bots[s] = make_bot(level, seed=None if seed is None else seed * 10 + s)
-    used = [levels[i % len(levels)] for i in range(len(others))]
+    """A :class:`TerminalGame` whose non-human seats are bots of ``levels`` in seat order
+    (``levels`` by seat, a mapping, for a resumed game)."""
+    bots, by_seat = make_bots(table, levels, human, seed)
     kwargs.setdefault("show_seed", seed is not None)
-    return TerminalGame(table, bots, human=human, bot_levels=used, **kwargs)
+    return TerminalGame(table, bots, human=human, bot_levels=list(by_seat.values()),
+                        levels=by_seat, **kwargs)

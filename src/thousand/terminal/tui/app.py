@@ -1,0 +1,842 @@
+"""The full-screen table: a Textual app that sits at a :class:`~thousand.table.Table`
+like any client of the table protocol (docs/protocol.md), exactly as the line mode
+(:mod:`thousand.terminal.session`) does.
+
+The person's moves and the bots' go through ``table.submit``; every line of the log is a
+protocol event the person's seat receives (all of them in the open-hands mode), worded by
+the shared catalogue (:func:`thousand.texts.event_text`); what is drawn — the seats, the
+middle of the table, the hand, the legal moves — comes from the seat's wire view
+(``table.view_json``).  Who plays which seat and when a bot moves is
+:class:`~thousand.terminal.session.Seats`, shared with the line mode; a bot decides in a
+worker thread, so the table stays live (and says "thinking…") while it does.
+
+Between deals the table pauses until the person presses Enter; ``bot_delay`` seconds at
+least pass between two bot moves, so that a person sees each card land (the tests set it
+to 0).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import RichLog, Static
+
+from thousand import moves as mv
+from thousand.protocol import view_json
+from thousand.sheet import score_sheet
+from thousand.table import Table, TableError
+from thousand.texts import event_text, illegal_text
+
+from ..i18n import T, rules_summary
+from ..render import move_markup, move_plain, phase_line
+from ..session import (
+    _SAVE,
+    Event,
+    Seats,
+    _clip,
+    default_save_path,
+    inline_markup,
+    parse_input,
+    save_text,
+    visible_events,
+)
+from ..sheet_view import plain, render_score_sheet
+from .styles import TABLE_CSS
+from .widgets import (
+    Choice,
+    ChoiceBar,
+    CommandLine,
+    HandView,
+    HelpScreen,
+    LeaveScreen,
+    SeatPanel,
+    SheetScreen,
+    TablePanel,
+    card_text,
+    compact_hand,
+    sort_hand,
+)
+from .words import W
+
+__all__ = ["ThousandApp", "as_text"]
+
+#: The events that are not a rule's: a hand is dealt to a seat (it is drawn, not told).
+_SILENT = {"hand"}
+#: Lines of the log that stand out.
+_LOG_STYLE = {
+    "deal_started": "bold", "deal_scored": "bold", "game_over": "bold green",
+    "declarer": "bold", "contract": "bold", "concede": "yellow", "declaration": "magenta",
+    "barrel_on": "bold red", "fall": "bold red", "knocked_off": "bold red",
+    "barrel_timeout": "bold red", "bolt": "bold red", "penalty": "bold red",
+    "samosval": "bold red", "bolt_samosval": "bold red", "fall_reset": "bold red",
+    "golden_restart": "bold red", "trick": "dim",
+}
+#: The order of the word moves in the row of moves (numbers come after ``pass``).
+_WORD_ORDER = {"pass": 0, "dark": 2, "look": 3, "buy": 4, "redeal": 5, "concede": 6}
+
+
+def as_text(renderable: RenderableType, width: int) -> Text:
+    """``renderable`` drawn by Rich itself ``width`` columns wide, as lines of text: a
+    table's columns keep the alignment Rich gives them inside a Textual widget."""
+    console = Console(width=width, file=io.StringIO(), color_system="truecolor",
+                      legacy_windows=False)
+    lines = console.render_lines(renderable, console.options.update(width=width), pad=False)
+    return Text("\n").join(
+        Text.assemble(*[(seg.text, seg.style or "") for seg in line if not seg.control])
+        for line in lines
+    )
+
+
+class ThousandApp(App[None]):
+    """A game of Тысяча on the whole screen: ``seats`` says who plays each seat (the
+    person at ``seats.human``).  ``save_path`` is where a save goes (asked when leaving,
+    written at the end of the game)."""
+
+    CSS = TABLE_CSS
+    TITLE = "Тысяча"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", show=False),
+        Binding("f2", "hint", show=False),
+        Binding("f3", "last_trick", show=False),
+        Binding("f4", "sheet", show=False),
+        Binding("f5", "why", show=False),
+        Binding("ctrl+s", "save", show=False, priority=True),
+        Binding("ctrl+q,ctrl+c", "leave", show=False, priority=True),
+        Binding("up", "move(1)", show=False),
+        Binding("down", "move(-1)", show=False),
+        Binding("pageup", "move(5)", show=False),
+        Binding("pagedown", "move(-5)", show=False),
+        Binding("escape", "escape", show=False),
+    ]
+
+    def __init__(
+        self,
+        table: Table,
+        seats: Seats,
+        *,
+        lang: str = "ru",
+        open_hands: bool = False,
+        save_path: str | None = None,
+        bot_delay: float = 0.5,
+        show_seed: bool = False,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.seats = seats
+        self.human = seats.human
+        self.lang = lang
+        self.open_hands = open_hands
+        self.save_path = save_path
+        self.bot_delay = bot_delay
+        self.show_seed = show_seed
+        self.rules = table.rules
+        self.names = [plain(n) for n in table.names]
+        self._nm = [inline_markup(n) for n in self.names]  # for the line mode's markup
+        self.title = W(lang, "title")
+        #: lines for the terminal once the app has gone (saved where, goodbye)
+        self.farewell: list[str] = []
+        #: the file the game was last saved to
+        self.saved: str | None = None
+        # what goes on now
+        self.busy: str | None = None  # "bot" or "hint" while a worker thinks
+        self.thinking: int | None = None
+        self.paused = False
+        self.leaving = False
+        self._pending: list[Event] = []
+        self._deal_over = False
+        self._scored: Event | None = None
+        self._end_view: dict[str, Any] | None = None
+        self._game: dict[str, Any] | None = None  # the game's part of the last view
+        self._show_last = False
+        self._over_shown = False
+        self._reasons: dict[int, tuple[str, str]] = {}
+        self.view: dict[str, Any] = {}
+        self.choices: list[Choice] = []
+        self.selected = 0
+        self.message = Text()
+        #: every line written to the log, as text (what the tests read)
+        self.log_lines: list[str] = []
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Horizontal(id="seats"):
+            for seat in self._seat_order():
+                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        with Horizontal(id="middle"):
+            yield TablePanel(id="table")
+            yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+        yield Static(id="status")
+        yield Static(id="message")
+        yield ChoiceBar(id="bar")
+        yield HandView(id="hand")
+        yield CommandLine(self.action_move, id="command", compact=True,
+                          placeholder=W(self.lang, "placeholder"))
+        yield Static(id="keys")
+
+    def _seat_order(self) -> list[int]:
+        """The seats clockwise from the person's left, the person last."""
+        n = self.table.game.n
+        me = self.human if self.human is not None else n - 1
+        return [(me + i) % n for i in range(1, n + 1)]
+
+    def on_mount(self) -> None:
+        self.query_one("#table", TablePanel).border_title = W(self.lang, "on_table")
+        self.query_one("#keys", Static).update(
+            Text(W(self.lang, "keys_open" if self.open_hands else "keys"), style="dim"))
+        self._welcome()
+        log = self.table.log
+        starts = [i for i, e in enumerate(log) if e["type"] == "deal_started"]
+        self._take(log[starts[-1]:] if starts else log)
+        self.query_one("#command", CommandLine).focus()
+        self._advance()
+
+    def _welcome(self) -> None:
+        levels = ", ".join(self.seats.levels[s] for s in sorted(self.seats.levels)) or "—"
+        self._write(Text(T(self.lang, "welcome", bots=levels, preset=self.rules.preset),
+                         style="bold"))
+        for line in rules_summary(self.rules, self.lang):
+            self._write(Text(f"• {line}"))
+        if self.show_seed:
+            self._write(Text(T(self.lang, "seed", seed=self.table.seed)))
+        if self.open_hands:
+            self._write(Text(T(self.lang, "open_mode")))
+
+    # ------------------------------------------------------------------ the flow
+
+    def _advance(self) -> None:
+        """Whatever comes next: a bot thinks, or the table waits for the person."""
+        if self.paused or self.busy or self.leaving:
+            self._refresh()
+            return
+        if self.table.over:
+            self._game_over()
+            return
+        seat = self.seats.bot_to_move()
+        if seat is None:
+            self._refresh()
+            return
+        self._think(seat)
+
+    def _think(self, seat: int) -> None:
+        view = self.table.view(seat)
+        version = self.table.version
+        lang = self.lang if self.open_hands else None
+        self.busy, self.thinking = "bot", seat
+        self._refresh()
+        start = time.monotonic()
+
+        def work() -> None:
+            try:
+                move, why = self.seats.decide(seat, view, lang)
+            except Exception as e:  # a bot's own failure: said on the table
+                self._from_thread(self._bot_failed, seat, e)
+                return
+            self._from_thread(self._decided, seat, version, start, move, why)
+
+        self.run_worker(work, thread=True, group="bots", exit_on_error=False)
+
+    def _from_thread(self, fn: Callable[..., Any], *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the app has gone meanwhile
+            self.call_from_thread(fn, *args)
+
+    def _bot_failed(self, seat: int, error: Exception) -> None:
+        self.busy = self.thinking = None
+        self._say(W(self.lang, "bot_error", name=self.names[seat], why=_clip(str(error), 80)),
+                  "bold red")
+        self._refresh()
+
+    def _decided(self, seat: int, version: int, start: float, move: int, why: str) -> None:
+        wait = self.bot_delay - (time.monotonic() - start)
+        if wait > 0:
+            self.set_timer(wait, partial(self._bot_plays, seat, version, move, why))
+        else:
+            self._bot_plays(seat, version, move, why)
+
+    def _bot_plays(self, seat: int, version: int, move: int, why: str) -> None:
+        self.busy = self.thinking = None
+        if self.leaving or self.table.version != version:
+            return
+        events = self.seats.play(seat, move, version)
+        if self.open_hands:
+            self._reasons[seat] = (move_plain(move, self.lang), why)
+        self._take(events)
+        self._advance()
+
+    def _submit(self, move: str) -> None:
+        """The person's move, as the table takes it; a refusal is said in one line."""
+        if self.paused or self.busy or self.table.over or self.human is None or (
+            self.table.to_move != self.human
+        ):
+            self._say(W(self.lang, "not_your_turn"), "yellow")
+            return
+        try:
+            events = self.seats.play(self.human, move, self.table.version)
+        except TableError as e:
+            self._refused(e, move)
+            return
+        self._say("")
+        self._show_last = False
+        self._take(events)
+        self._advance()
+
+    def _refused(self, error: TableError, text: str) -> None:
+        p = error.params
+        if error.code == "illegal_move":
+            why = illegal_text(str(p["code"]), p.get("params") or {}, self.lang,
+                               names=self.names)
+            self._say(T(self.lang, "illegal", why=_clip(why, 200)), "yellow")
+        elif error.code == "malformed":
+            self._say(T(self.lang, "unknown_input", text=_clip(text)), "yellow")
+        else:
+            self._say(W(self.lang, "not_your_turn"), "yellow")
+
+    def _take(self, events: Sequence[Event]) -> None:
+        """Events from the table: each said in the log; at the end of a deal the table
+        pauses, and the next deal's events wait for the person."""
+        shown = visible_events(events, self.human, self.open_hands)
+        for i, e in enumerate(shown):
+            if e["type"] == "deal_started" and self._deal_over:
+                self._pending = list(shown[i:])
+                self.paused = True
+                break
+            self._log_event(e)
+            if e["type"] == "deal_scored":
+                self._deal_over = True
+                self._scored = e
+                self._end_view = self._finished_view()
+        self._refresh()
+
+    def _finished_view(self) -> dict[str, Any] | None:
+        """The deal that has just ended, as the person's seat saw it at its end."""
+        try:
+            deal = self.table.game.last_finished_deal()
+        except Exception:
+            return None
+        return view_json(deal.view(self.human))
+
+    def _continue(self) -> None:
+        """On to the next deal after the pause."""
+        if not self.paused:
+            return
+        self.paused = False
+        self._deal_over = False
+        self._scored = None
+        self._end_view = None
+        pending, self._pending = self._pending, []
+        self._take(pending)
+        self._advance()
+
+    def _game_over(self) -> None:
+        self._refresh()
+        if self._over_shown:
+            return
+        self._over_shown = True
+        if self.save_path:
+            self._save(self.save_path)
+        self.action_sheet()
+
+    # ------------------------------------------------------------------ the log
+
+    def _log_event(self, e: Event) -> None:
+        if e["type"] in _SILENT:
+            return
+        if e["type"] == "deal_started":
+            self._write(Text(""))
+        text = event_text(e, self.lang, self.names)
+        self._write(Text(plain(text), style=_LOG_STYLE.get(e["type"], "")))
+
+    def _write(self, line: Text) -> None:
+        self.log_lines.append(line.plain)
+        self.query_one("#log", RichLog).write(line)
+
+    def _say(self, text: str | Text, style: str = "") -> None:
+        self.message = text if isinstance(text, Text) else Text(plain(text), style=style)
+        self.query_one("#message", Static).update(self.message)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _display_view(self) -> dict[str, Any]:
+        if self.paused and self._end_view is not None:
+            view = dict(self._end_view)
+            view["legal"] = []
+            return view
+        return self.table.view_json(self.human)
+
+    def _refresh(self) -> None:
+        view = self._display_view()
+        if view.get("game"):
+            self._game = dict(view["game"])
+        if self._scored is not None and self._game is not None:
+            self._game["scores"] = list(self._scored["scores"])
+        self.view = view
+        my_turn = (not self.paused and not self.busy and not self.table.over
+                   and self.human is not None and self.table.to_move == self.human)
+        self._make_choices(view if my_turn else None)
+        self._draw_top(view)
+        for seat in range(self.table.game.n):
+            self._draw_seat(view, seat)
+        self._draw_table(view)
+        self._draw_status(view, my_turn)
+        self._draw_moves(view)
+        self.query_one("#message", Static).update(self.message)
+
+    def _make_choices(self, view: dict[str, Any] | None) -> None:
+        old = self.choices[self.selected].move if self.choices else None
+        self.choices = []
+        if view is None:
+            self.selected = 0
+            return
+        legal: list[str] = list(view["legal"])
+        number = {m: i + 1 for i, m in enumerate(legal)}
+        if view["phase"] in ("play", "exchange") and view["hand"]:
+            primary: dict[str, str] = {}
+            for card in sort_hand(view["hand"], self.rules.ten_strength):
+                for m in (card + "+", card, "give " + card, "discard " + card):
+                    if m in number:
+                        primary[card] = m
+                        self.choices.append(Choice(m, "hand", card_text(card, self.lang),
+                                                   number[m], card))
+                        break
+            for m in legal:
+                if m not in primary.values():
+                    label = card_text(m, self.lang) if len(m) <= 3 else Text(m)
+                    label.append(" " + W(self.lang, "no_declare"), style="dim")
+                    self.choices.append(Choice(m, "bar", label, number[m]))
+        else:
+            def order(m: str) -> tuple[int, int]:
+                if m in _WORD_ORDER:
+                    return (_WORD_ORDER[m], 0)
+                return (1, mv.value_of(mv.parse_move(m)))
+
+            for m in sorted(legal, key=order):
+                self.choices.append(Choice(m, "bar", self._label(m, view), number[m]))
+        moves = [c.move for c in self.choices]
+        if old in moves:
+            self.selected = moves.index(old)
+        elif "look" in moves:
+            self.selected = moves.index("look")
+        else:
+            self.selected = 0
+
+    def _label(self, move: str, view: dict[str, Any]) -> Text:
+        m = mv.parse_move(move)
+        if mv.is_bid(m) or mv.is_contract(m):
+            text = move_markup(m, view, self.rules, self._nm, self.lang)
+            if mv.is_contract(m) or text.startswith(T(self.lang, "opt_bid", n="")):
+                return Text(str(mv.value_of(m)))
+            return Text.from_markup(text)
+        return Text.from_markup(move_markup(m, view, self.rules, self._nm, self.lang))
+
+    def _who(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "—"
+
+    def _draw_top(self, view: dict[str, Any]) -> None:
+        lang = self.lang
+        game = self._game or {}
+        out = Text(W(lang, "title"), style="bold")
+        out.append(f" · {self.rules.preset}")
+        if game.get("deal"):
+            out.append(" · " + W(lang, "deal", n=game["deal"]))
+        out.append(" · " + W(lang, "dealer", name=self._who(view.get("dealer"))))
+        if view.get("golden"):
+            out.append(" · " + W(lang, "golden"), style="bold yellow")
+        if view.get("declarer") is not None and view.get("phase") not in ("auction",):
+            trump = view.get("trump")
+            out.append(" │ ")
+            if trump is None:
+                out.append(W(lang, "no_trump"))
+            else:
+                suit = "SCDH".index(trump)
+                out.append(W(lang, "trump", suit=""))
+                out.append("♠♣♦♥"[suit], style=("bold", "bold", "bold red", "bold red")[suit])
+            n = view.get("contract") or view.get("bid")
+            out.append(" │ " + W(lang, "contract", name=self._who(view["declarer"]), n=n))
+            if view.get("dark"):
+                out.append(W(lang, "dark"))
+        self.query_one("#top", Static).update(out)
+
+    def _draw_seat(self, view: dict[str, Any], seat: int) -> None:
+        lang = self.lang
+        panel = self.query_one(f"#seat-{seat}", SeatPanel)
+        game = self._game or {}
+        phase = view.get("phase")
+        active = view.get("active") or []
+        to_move = (not self.paused and not self.table.over and view.get("to_move") == seat
+                   and view.get("phase") != "over")
+        title = ("▶ " if to_move else "") + self._who(seat)
+        if seat == view.get("declarer") and phase not in ("dark choice", "auction"):
+            title += " " + W(lang, "declarer", n=view.get("contract") or view.get("bid"))
+        panel.border_title = title
+        panel.border_subtitle = W(lang, "dealer_mark") if view.get("dealer") == seat else ""
+        panel.set_class(to_move, "-to-move")
+        panel.set_class(seat == self.human, "-you")
+        # the score and its marks
+        line1 = Text()
+        scores = game.get("scores") or []
+        if seat < len(scores):
+            line1.append(str(scores[seat]), style="bold")
+        if (game.get("on_barrel") or [False] * (seat + 1))[seat]:
+            left = (game.get("barrel_deals_left") or [None] * (seat + 1))[seat]
+            mark = W(lang, "barrel_left", n=left) if left is not None else W(lang, "barrel")
+            line1.append("  " + mark, style="bold yellow")
+        bolts = (game.get("bolts") or [0] * (seat + 1))[seat]
+        if bolts:
+            line1.append("  " + W(lang, "bolts", n=bolts), style="yellow")
+        # the deal
+        line2 = Text()
+        if seat not in active:
+            line2.append(W(lang, "sits_out"), style="dim")
+        elif phase in ("dark choice", "auction"):
+            said = [a["move"] for a in view.get("auction") or () if a["seat"] == seat]
+            if said:
+                last = said[-1]
+                if last == "pass":
+                    line2.append(W(lang, "pass"), style="dim")
+                elif last == "dark":
+                    line2.append(W(lang, "dark_bid"), style="bold")
+                else:
+                    line2.append(W(lang, "bid", n=last), style="bold")
+        elif phase in ("play", "over") or view.get("tricks"):
+            taken = (view.get("taken") or [0] * (seat + 1))[seat]
+            bonus = (view.get("bonus") or [0] * (seat + 1))[seat]
+            tricks = (view.get("tricks_won") or [0] * (seat + 1))[seat]
+            line2.append(W(lang, "tricks", n=tricks, points=taken + bonus))
+        # the cards
+        line3 = Text()
+        sizes = view.get("hand_sizes") or []
+        if self.open_hands and seat != self.human and seat in active and not self.paused:
+            hand = self.table.view_json(seat)["hand"]
+            if hand:
+                line3 = compact_hand(hand, lang, self.rules.ten_strength)
+        if not line3 and seat < len(sizes) and seat in active:
+            line3.append(W(lang, "cards", n=sizes[seat]), style="dim")
+        panel.update(Text("\n").join([line1, line2, line3]))
+
+    def _draw_table(self, view: dict[str, Any]) -> None:
+        lang = self.lang
+        panel = self.query_one("#table", TablePanel)
+        lines: list[Text] = []
+        talon = Text(W(lang, "talon") + ": ")
+        if view.get("talon"):
+            for i, card in enumerate(view["talon"]):
+                if i:
+                    talon.append(" ")
+                talon.append_text(card_text(card, lang))
+        else:
+            talon.append("░ ░ ░" if view.get("declarer") is None else "—", style="dim")
+        lines.append(talon)
+        phase = view.get("phase")
+        tricks = view.get("tricks") or []
+        trick = view.get("trick") or []
+        title = W(lang, "on_table")
+        if phase in ("dark choice", "auction") or (
+            phase == "over" and not tricks and view.get("auction")
+        ):
+            title = W(lang, "auction")
+            entries = list(view.get("auction") or [])[-6:]
+            for a in entries:
+                line = Text(f"{self._who(a['seat'])[:12]:<12} ")
+                move = a["move"]
+                word = (W(lang, "pass") if move == "pass" else
+                        W(lang, "dark_bid") if move == "dark" else move)
+                line.append(word, style="dim" if move == "pass" else "bold")
+                lines.append(line)
+        elif phase in ("exchange", "contract", "buy", "redeal offer") and not tricks:
+            given = view.get("given") or []
+            if given:
+                lines.append(Text(W(lang, "given") + ":", style="dim"))
+            for g in given:
+                line = Text(f"→ {self._who(g['to'])[:12]:<12} ")
+                if g.get("card"):
+                    line.append_text(card_text(g["card"], lang))
+                else:
+                    line.append("░", style="dim")
+                lines.append(line)
+        else:
+            showing_last = (self._show_last or not trick) and tricks
+            if showing_last:
+                last = tricks[-1]
+                cards = [(c["seat"], c["card"]) for c in last["cards"]]
+                title = W(lang, "last_trick", name=self._who(last["winner"]),
+                          points=last["points"])
+                winner = last["winner"]
+            else:
+                cards = [(t["seat"], t["card"]) for t in trick]
+                winner = None
+                total = 7 if self.rules.exchange == "discard_three" else 8
+                title = W(lang, "trick_n", n=len(tricks) + 1, total=total)
+            played = dict(cards)
+            order = [s for s, _ in cards] + [s for s in self._lead_order(view, cards)
+                                             if s not in played]
+            for s in order:
+                line = Text(f"{self._who(s)[:12]:<12} ",
+                            style="bold" if s == winner else "")
+                if s in played:
+                    line.append_text(card_text(played[s], lang,
+                                               "dim" if showing_last and s != winner else ""))
+                else:
+                    line.append("·", style="dim")
+                lines.append(line)
+        panel.border_title = title
+        panel.update(Text("\n").join(lines))
+
+    def _lead_order(self, view: dict[str, Any], cards: list[tuple[int, str]]) -> list[int]:
+        active = list(view.get("active") or [])
+        if not active:
+            return []
+        lead = cards[0][0] if cards else view.get("to_move", active[0])
+        if lead not in active:
+            return active
+        i = active.index(lead)
+        return active[i:] + active[:i]
+
+    def _draw_status(self, view: dict[str, Any], my_turn: bool) -> None:
+        lang = self.lang
+        status = Text()
+        if self.paused and self._scored is not None:
+            status.append(plain(event_text(self._scored, lang, self.names)), style="bold")
+        elif self.table.over:
+            status.append(W(lang, "over"), style="bold green")
+        elif self.busy == "bot" and self.thinking is not None:
+            status.append(W(lang, "thinking", name=self._who(self.thinking)), style="italic")
+        elif self.busy == "hint":
+            status.append(W(lang, "hint_thinking"), style="italic")
+        elif my_turn:
+            line = phase_line(view, self.rules, self._nm, lang)
+            status.append(W(lang, "you_move") + " ", style="bold green")
+            if line:
+                status.append_text(Text.from_markup(line))
+            elif view.get("phase") == "play":
+                status.append(W(lang, "how_to_play"), style="dim")
+        self.query_one("#status", Static).update(status)
+
+    def _draw_moves(self, view: dict[str, Any]) -> None:
+        hand = self.query_one("#hand", HandView)
+        bar = self.query_one("#bar", ChoiceBar)
+        cards = view.get("hand")
+        selected = self.choices[self.selected] if self.choices else None
+        hand_choices = {c.card: c for c in self.choices if c.where == "hand" and c.card}
+        if cards is None:
+            sizes = view.get("hand_sizes") or []
+            me = self.human
+            count = sizes[me] if me is not None and me < len(sizes) else 0
+            hand.show([], self.lang, face_down=count,
+                      note=Text(W(self.lang, "hand_hidden"), style="dim"))
+        else:
+            hand.show(
+                sort_hand(cards, self.rules.ten_strength), self.lang,
+                numbers={c: ch.number for c, ch in hand_choices.items()},
+                playable=set(hand_choices),
+                selected=selected.card if selected is not None else None,
+                dim_unplayable=bool(hand_choices),
+            )
+        items = [(i, c.label) for i, c in enumerate(self.choices) if c.where == "bar"]
+        title = None
+        if self.paused:
+            title = Text("▶ " + W(self.lang, "paused"), style="bold cyan")
+        bar.show(items, self.selected if selected is not None and selected.where == "bar"
+                 else None, title)
+
+    # ------------------------------------------------------------------ input
+
+    def action_move(self, delta: int) -> None:
+        if not self.choices:
+            return
+        self.selected = max(0, min(len(self.choices) - 1, self.selected + delta))
+        self._draw_moves(self.view)
+
+    def on_input_submitted(self, event: CommandLine.Submitted) -> None:
+        text = event.value
+        event.input.value = ""
+        self.command(text)
+
+    def command(self, text: str) -> None:
+        """A line typed by the person (empty: the picked move, or on after a pause)."""
+        line = text.strip()
+        if self.paused and not line:
+            self._continue()
+            return
+        if not line:
+            if self.choices:
+                self._submit(self.choices[self.selected].move)
+            return
+        low = " ".join(line.lower().split())
+        saving = _SAVE.fullmatch(line)
+        if saving:
+            self._save(saving.group(2) or self.save_path or default_save_path())
+            return
+        if low in ("sheet", "запись", "пуля"):
+            self.action_sheet()
+            return
+        if low in ("last", "взятка"):
+            self.action_last_trick()
+            return
+        if low in ("why", "почему"):
+            self.action_why()
+            return
+        view = self.view if self.view.get("legal") is not None else {"legal": []}
+        asked = parse_input(text, view)
+        if asked is None:
+            self._say(T(self.lang, "unknown_input", text=_clip(text)), "yellow")
+        elif asked == "quit":
+            self.action_leave()
+        elif asked == "help":
+            self.action_help()
+        elif asked == "hint":
+            self.action_hint()
+        else:
+            self._submit(asked)
+
+    def on_hand_view_clicked(self, event: HandView.Clicked) -> None:
+        for i, c in enumerate(self.choices):
+            if c.where == "hand" and c.card == event.card:
+                self.selected = i
+                self._submit(c.move)
+                return
+        if self.view.get("legal"):  # a card the rules refuse: the table says why
+            asked = parse_input(event.card, self.view)
+            if asked is not None:
+                self._submit(asked)
+
+    def on_choice_bar_picked(self, event: ChoiceBar.Picked) -> None:
+        if 0 <= event.index < len(self.choices):
+            self.selected = event.index
+            self._submit(self.choices[event.index].move)
+
+    def on_choice_bar_scrolled(self, event: ChoiceBar.Scrolled) -> None:
+        if 0 <= event.index < len(self.choices):
+            self.selected = event.index
+            self._draw_moves(self.view)
+
+    def action_escape(self) -> None:
+        command = self.query_one("#command", CommandLine)
+        if command.value:
+            command.value = ""
+        elif self._show_last:
+            self._show_last = False
+            self._refresh()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(W(self.lang, "help_title"), Text(W(self.lang, "help")),
+                                    W(self.lang, "close")))
+
+    def action_sheet(self) -> None:
+        width = max(40, min(self.size.width, 124) - 4)  # the panel's frame and padding
+        sheet = as_text(render_score_sheet(score_sheet(self.table.game, self.lang), width),
+                        width)
+        self.push_screen(SheetScreen("", sheet, W(self.lang, "close")))
+
+    def action_last_trick(self) -> None:
+        if not self.view.get("tricks"):
+            self._say(W(self.lang, "no_last_trick"), "yellow")
+            return
+        self._show_last = not self._show_last
+        self._refresh()
+
+    def action_why(self) -> None:
+        if not self.open_hands:
+            self._say(W(self.lang, "why_closed"), "yellow")
+            return
+        if not self._reasons:
+            self._say(W(self.lang, "why_none"))
+            return
+        for seat in sorted(self._reasons):
+            move, why = self._reasons[seat]
+            self._write(Text(W(self.lang, "why", name=self._who(seat), move=move,
+                               why=why or "—"), style="green"))
+        self._say("")
+
+    def action_hint(self) -> None:
+        if (self.busy or self.paused or self.table.over or self.human is None
+                or self.table.to_move != self.human):
+            self._say(W(self.lang, "not_your_turn"), "yellow")
+            return
+        view = self.table.view(self.human)
+        version = self.table.version
+        self.busy = "hint"
+        self._refresh()
+
+        def work() -> None:
+            try:
+                move, why = self.seats.hint(view, self.lang)
+            except Exception as e:
+                self._from_thread(self._hinted, version, None, str(e))
+                return
+            self._from_thread(self._hinted, version, move, why)
+
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _hinted(self, version: int, move: int | None, why: str) -> None:
+        self.busy = None
+        if move is not None and version == self.table.version:
+            text = T(self.lang, "hint", level=self.seats.hint_level,
+                     move=move_plain(move, self.lang), why=why or "—")
+            self._say(Text(plain(text), style="green"))
+            self._write(Text(plain(text), style="green"))
+            self._refresh()
+            moves = [c.move for c in self.choices]
+            if mv.move_str(move) in moves:
+                self.selected = moves.index(mv.move_str(move))
+                self._draw_moves(self.view)
+        else:
+            self._say(W(self.lang, "bot_error", name=self.seats.hint_level, why=why), "red")
+            self._refresh()
+        self._advance()
+
+    # ------------------------------------------------------------------ saving, leaving
+
+    def _save(self, path: str) -> bool:
+        try:
+            text = save_text(self.table, self.human, self.seats.levels, self.lang,
+                             self.open_hands)
+            Path(path).write_text(text, encoding="utf-8")
+        except (OSError, ValueError) as e:
+            why = (T(self.lang, "nul_in_path") if "\x00" in path
+                   else e.strerror if isinstance(e, OSError) and e.strerror else str(e))
+            self._say(T(self.lang, "save_failed", path=_clip(path, 100), why=_clip(why, 80)),
+                      "red")
+            return False
+        self.saved = path
+        self._say(T(self.lang, "saved", path=plain(path)), "green")
+        return True
+
+    def action_save(self) -> None:
+        self._save(self.save_path or self.saved or default_save_path())
+
+    def action_leave(self) -> None:
+        if self.table.over or self.leaving:
+            self._leave()
+            return
+        path = self.save_path or self.saved or default_save_path()
+
+        def answered(what: str | None) -> None:
+            if what == "save" and not self._save(path):
+                return
+            if what in ("save", "leave"):
+                self._leave()
+
+        self.push_screen(LeaveScreen(W(self.lang, "save_q"), W(self.lang, "save_file",
+                                                                path=plain(path)),
+                                     W(self.lang, "yes"), W(self.lang, "no"),
+                                     W(self.lang, "cancel")), answered)
+
+    def _leave(self) -> None:
+        self.leaving = True
+        if self.saved:
+            self.farewell.append(T(self.lang, "saved", path=plain(self.saved)))
+        self.farewell.append(T(self.lang, "bye"))
+        self.exit()

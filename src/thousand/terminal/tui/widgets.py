@@ -1,0 +1,372 @@
+"""The pieces of the full-screen table: the seats around it, the middle of the table, the
+hand as cards, the row of moves (the bid ladder), the command line, and the screens that
+open over the table (the score sheet, the help, the question before leaving).
+
+Every widget draws what it is handed — the seat's wire view (docs/protocol.md) and
+plain values — as :class:`rich.text.Text`, never as markup, so a player called ``[/]`` is
+written as such.  The hand and the row of moves are drawn as one line of text each and
+map a mouse click back to the card or the move under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Static
+
+from thousand.cards import STRENGTH, SUIT_SYMBOLS, card_label, parse_card
+
+__all__ = [
+    "Choice",
+    "ChoiceBar",
+    "CommandLine",
+    "HandView",
+    "HelpScreen",
+    "LeaveScreen",
+    "SeatPanel",
+    "SheetScreen",
+    "TablePanel",
+    "card_text",
+    "compact_hand",
+    "sort_hand",
+]
+
+SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
+
+
+def sort_hand(cards: Sequence[str], ten_strength: str = "high") -> list[str]:
+    """Cards by suit (♠ ♣ ♦ ♥), the strongest of a suit first (the line mode's order)."""
+    strength = STRENGTH[ten_strength]
+    return sorted(cards, key=lambda c: (parse_card(c) // 6, -strength[parse_card(c)]))
+
+
+def card_text(card: str, lang: str, style: str = "") -> Text:
+    """One card, its suit in colour: ``К♥``."""
+    c = parse_card(card)
+    return Text(card_label(c, lang), style=f"{SUIT_STYLE[c // 6]} {style}".strip())
+
+
+def compact_hand(cards: Sequence[str], lang: str, ten_strength: str = "high") -> Text:
+    """A hand as short as it can be written: ``♠ТК9 ♥Д10``."""
+    out = Text()
+    by_suit: dict[int, list[str]] = {}
+    for card in sort_hand(cards, ten_strength):
+        by_suit.setdefault(parse_card(card) // 6, []).append(card)
+    for suit, group in by_suit.items():
+        if out:
+            out.append(" ")
+        out.append(SUIT_SYMBOLS[suit], style=SUIT_STYLE[suit])
+        for card in group:
+            out.append(card_label(parse_card(card), lang)[:-1], style=SUIT_STYLE[suit])
+    return out
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move the person may pick: its notation, where it is shown (a card of the hand,
+    or the row of moves), its label there and its number in the view's ``legal``."""
+
+    move: str
+    where: str
+    label: Text
+    number: int
+    card: str | None = None
+
+
+class SeatPanel(Static):
+    """A player at the table: the name on the frame, the score with the barrel and bolt
+    marks, how the deal goes for him, his cards (face up in the open-hands mode)."""
+
+
+class TablePanel(Static):
+    """The middle of the table: the talon, the auction so far or the trick."""
+
+
+class HandView(Widget):
+    """The person's hand as cards, the one picked raised a line; over each card that may
+    be played, its number in the list of legal moves.  A click on a card posts
+    :class:`HandView.Clicked`."""
+
+    CARD_W = 5
+    GAP = 1
+
+    class Clicked(Message):
+        def __init__(self, card: str) -> None:
+            self.card = card
+            super().__init__()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lang = "ru"
+        self.cards: list[str] = []
+        self.face_down = 0
+        self.numbers: dict[str, int] = {}
+        self.playable: set[str] = set()
+        self.selected: str | None = None
+        self.dim_unplayable = False
+        self.note: Text | None = None
+
+    def show(self, cards: Sequence[str], lang: str, *, face_down: int = 0,
+             numbers: Mapping[str, int] | None = None, playable: set[str] | None = None,
+             selected: str | None = None, dim_unplayable: bool = False,
+             note: Text | None = None) -> None:
+        self.lang = lang
+        self.cards = list(cards)
+        self.face_down = face_down
+        self.numbers = dict(numbers or {})
+        self.playable = set(playable or ())
+        self.selected = selected
+        self.dim_unplayable = dim_unplayable
+        self.note = note
+        self.refresh()
+
+    def card_x(self, card: str) -> int:
+        """The column where ``card`` begins (for a click)."""
+        return 1 + self.cards.index(card) * (self.CARD_W + self.GAP)
+
+    def render(self) -> RenderableType:
+        rows = [Text(" ") for _ in range(4)]
+        count = len(self.cards) or self.face_down
+        for i in range(count):
+            card = self.cards[i] if self.cards else None
+            raised = card is not None and card == self.selected
+            edge = "bold yellow" if raised else ("dim" if self._dim(card) else "")
+            number = str(self.numbers[card]) if card in self.numbers else ""
+            top = "┌" + number + "─" * (self.CARD_W - 2 - len(number)) + "┐"
+            mid = Text("│", style=edge)
+            if card is None:
+                mid.append("░" * (self.CARD_W - 2), style="dim")
+            else:
+                label = card_text(card, self.lang, "dim" if self._dim(card) else "")
+                label.pad_right(self.CARD_W - 2 - label.cell_len)
+                if raised:
+                    label.stylize("reverse")
+                mid.append_text(label)
+            mid.append("│", style=edge)
+            bottom = "└" + "─" * (self.CARD_W - 2) + "┘"
+            first = 0 if raised else 1
+            for r in range(4):
+                if r == first:
+                    rows[r].append(top, style=edge)
+                elif r == first + 1:
+                    rows[r].append_text(mid)
+                elif r == first + 2:
+                    rows[r].append(bottom, style=edge)
+                else:
+                    rows[r].append(" " * self.CARD_W)
+                rows[r].append(" " * self.GAP)
+        if self.note is not None:
+            rows[2].append(" ")
+            rows[2].append_text(self.note)
+        return Text("\n").join(rows)
+
+    def _dim(self, card: str | None) -> bool:
+        return self.dim_unplayable and card is not None and card not in self.playable
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not self.cards:
+            return
+        index, within = divmod(offset.x - 1, self.CARD_W + self.GAP)
+        if 0 <= index < len(self.cards) and within < self.CARD_W:
+            event.stop()
+            self.post_message(self.Clicked(self.cards[index]))
+
+
+class ChoiceBar(Widget):
+    """The moves that are not cards of the hand, in one row: the bid ladder (legal bids
+    only) with pass, dark, look, buy, redeal and concede as the rules allow.  When the
+    ladder is longer than the row, the part around the picked move is shown between
+    ``‹`` and ``›``.  A click posts :class:`ChoiceBar.Picked` (a move) or
+    :class:`ChoiceBar.Scrolled` (an arrow)."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    class Scrolled(Message):
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.items: list[tuple[int, Text]] = []  # (choice index, label)
+        self.selected: int | None = None
+        self.title: Text | None = None
+        #: (first column, past the last, what a click there does, choice index)
+        self.spans: list[tuple[int, int, str, int]] = []
+
+    def show(self, items: Sequence[tuple[int, Text]], selected: int | None,
+             title: Text | None = None) -> None:
+        self.items = list(items)
+        self.selected = selected
+        self.title = title
+        self.refresh()
+
+    def _window(self, width: int) -> tuple[int, int]:
+        """The items shown: ``[first, last)`` around the selected one."""
+        widths = [label.cell_len + 3 for _, label in self.items]
+        if sum(widths) <= width:
+            return 0, len(self.items)
+        pos = next((i for i, (c, _) in enumerate(self.items) if c == self.selected), 0)
+        room = width - 4  # the arrows
+        first, last, used = pos, pos + 1, widths[pos]
+        while True:
+            grew = False
+            if last < len(widths) and used + widths[last] <= room:
+                used += widths[last]
+                last += 1
+                grew = True
+            if first > 0 and used + widths[first - 1] <= room:
+                first -= 1
+                used += widths[first]
+                grew = True
+            if not grew:
+                return first, last
+
+    def render(self) -> RenderableType:
+        out = Text()
+        self.spans = []
+        if self.title is not None and self.title.cell_len:
+            out.append_text(self.title)
+            out.append(" ")
+        width = max(10, self.size.width - out.cell_len)
+        first, last = self._window(width)
+        if first > 0:
+            self.spans.append((out.cell_len, out.cell_len + 2, "scroll", self.items[first - 1][0]))
+            out.append("‹ ", style="bold cyan")
+        for index, label in self.items[first:last]:
+            start = out.cell_len
+            chip = Text(" ")
+            chip.append_text(label)
+            chip.append(" ")
+            chip.stylize("reverse bold" if index == self.selected else "on grey23")
+            out.append_text(chip)
+            self.spans.append((start, out.cell_len, "pick", index))
+            out.append(" ")
+        if last < len(self.items):
+            self.spans.append((out.cell_len, out.cell_len + 2, "scroll", self.items[last][0]))
+            out.append(" ›", style="bold cyan")
+        return out
+
+    def x_of(self, index: int) -> int | None:
+        """The column of the chip of choice ``index``, when it is shown."""
+        for start, _end, what, i in self.spans:
+            if what == "pick" and i == index:
+                return start + 1
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for start, end, what, index in self.spans:
+            if start <= offset.x < end:
+                event.stop()
+                if what == "pick":
+                    self.post_message(self.Picked(index))
+                else:
+                    self.post_message(self.Scrolled(index))
+                return
+
+
+class CommandLine(Input):
+    """The line where a move is typed (a card, a number, a bid, a command).  While it is
+    empty, the arrow keys pick among the moves instead of moving the cursor."""
+
+    def __init__(self, mover: Callable[[int], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._mover = mover
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        if not self.value:
+            self._mover(-1)
+        else:
+            super().action_cursor_left(select)
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if not self.value:
+            self._mover(1)
+        else:
+            super().action_cursor_right(select)
+
+
+class _Panel(ModalScreen[None]):
+    """A screen over the table with a title and a body; Esc (or its own key) closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,enter,f1,f4", "close", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, footer: str) -> None:
+        super().__init__()
+        self._title = title
+        self._body = body
+        self._footer = footer
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel-box") as box:
+            box.border_title = self._title
+            box.border_subtitle = self._footer
+            with VerticalScroll(id="panel-body"):
+                yield Static(self._body, id="panel-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#panel-body", VerticalScroll).scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SheetScreen(_Panel):
+    """The score sheet (:func:`~thousand.terminal.tui.sheet_panel.sheet_panel`)."""
+
+
+class HelpScreen(_Panel):
+    """How to move and the keys."""
+
+    def on_mount(self) -> None:
+        pass  # the help is read from its top
+
+
+class LeaveScreen(ModalScreen[str | None]):
+    """Before leaving: save the game?  ``"save"``, ``"leave"`` or ``None`` (stay)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,д,l", "answer('save')", show=False),
+        Binding("n,н", "answer('leave')", show=False),
+        Binding("escape", "answer('')", show=False),
+    ]
+
+    def __init__(self, question: str, where: str, yes: str, no: str, cancel: str) -> None:
+        super().__init__()
+        self._question, self._where = question, where
+        self._labels = (yes, no, cancel)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="leave-box"):
+            yield Static(Text(self._question, style="bold"))
+            yield Static(Text(self._where))
+            with Horizontal(id="leave-buttons"):
+                yield Button(self._labels[0], id="save", variant="primary", compact=True)
+                yield Button(self._labels[1], id="leave", compact=True)
+                yield Button(self._labels[2], id="stay", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss({"save": "save", "leave": "leave"}.get(event.button.id or ""))
+
+    def action_answer(self, what: str) -> None:
+        self.dismiss(what or None)

@@ -1,0 +1,154 @@
+"""The words of the full-screen table that the line mode has no use for (labels, keys,
+the help screen), in Russian and English.  What the rules say — every event, every
+refusal — comes from the shared catalogue :mod:`thousand.texts`; the moves' names from
+:mod:`thousand.terminal.i18n`."""
+
+from __future__ import annotations
+
+WORDS: dict[str, dict[str, str]] = {
+    "ru": {
+        "title": "Тысяча",
+        "deal": "раздача {n}",
+        "dealer": "сдаёт {name}",
+        "trump": "козырь {suit}",
+        "no_trump": "козыря нет",
+        "contract": "заказ: {name} {n}",
+        "dark": " втёмную",
+        "golden": "золотой кон",
+        "talon": "Прикуп",
+        "talon_with": "прикуп у {name}",
+        "on_table": "На столе",
+        "trick_n": "Взятка {n} из {total}",
+        "last_trick": "Прошлая: {name} +{points}",
+        "auction": "Торговля",
+        "given": "Отдано",
+        "cards": "карт {n}",
+        "hand_hidden": "карты закрыты",
+        "tricks": "{points} очк., {n} вз.",
+        "bid": "ставка {n}",
+        "pass": "пас",
+        "dark_bid": "120 втёмную",
+        "declarer": "★{n}",
+        "dealer_mark": "сдаёт",
+        "sits_out": "сдаёт, не играет",
+        "barrel": "бочка",
+        "barrel_left": "бочка {n}",
+        "bolts": "болт×{n}",
+        "you_move": "Ваш ход.",
+        "how_to_play": "Карта: ← → и Enter, щелчок или её номер.",
+        "thinking": "{name} думает…",
+        "hint_thinking": "Подсказка: думаю…",
+        "paused": "Enter — следующая раздача, F4 — запись",
+        "over": "Игра окончена. F4 — запись, Ctrl+Q — выход.",
+        "deal_result": "Итог раздачи: {text}",
+        "keys": "F1 справка F2 подсказка F3 взятка F4 запись ^S сохранить ^Q выход",
+        "keys_open": "F1 справка F2 подсказка F3 взятка F4 запись F5 почему ^S ^Q",
+        "placeholder": "карта (кч, 10s), номер, ставка; hint, help",
+        "save_q": "Сохранить игру перед выходом?",
+        "save_file": "Файл: {path}",
+        "yes": "Да (д)",
+        "no": "Нет (н)",
+        "cancel": "Отмена (Esc)",
+        "hint": "Подсказка ({level}): {move} — {why}",
+        "why": "Почему {name}: {move} — {why}",
+        "why_none": "Боты ещё не ходили.",
+        "why_closed": "Почему боты так сыграли — только в открытой игре (--open).",
+        "no_last_trick": "Взяток в этой раздаче ещё не было.",
+        "not_your_turn": "Сейчас не ваш ход.",
+        "no_declare": "без марьяжа",
+        "close": "Esc — закрыть",
+        "bot_error": "Бот {name} ошибся: {why}",
+        "help": (
+            "Как ходить\n"
+            "  ← → (и ↑ ↓) выбирают карту или ставку, Enter — сходить;\n"
+            "  мышь: щелчок по карте или по ставке — сразу ход;\n"
+            "  набрать карту и Enter: кч, 10б, KH, 10s, A♦ (KH+ — с марьяжем);\n"
+            "  номер над картой или из строки ходов и Enter;\n"
+            "  ставка числом: 120; слова: пас, dark (темню), look, buy (куплю),\n"
+            "  redeal (пересдача), concede (расписать), заказ 130.\n"
+            "Клавиши\n"
+            "  F1 эта справка, F2 подсказка (ход лучшего бота и почему),\n"
+            "  F3 прошлая взятка, F4 запись (пуля), F5 почему бот так сыграл\n"
+            "  (в открытой игре), Ctrl+S сохранить, Ctrl+Q или Ctrl+C выйти.\n"
+            "  Набрать save [файл] — сохранить, quit — выйти.\n"
+            "Между раздачами — пауза: Enter продолжает.\n"
+            "Сохранённую игру продолжает thousand play --resume ФАЙЛ."
+        ),
+        "help_title": "Справка",
+    },
+    "en": {
+        "title": "Thousand",
+        "deal": "deal {n}",
+        "dealer": "dealer {name}",
+        "trump": "trump {suit}",
+        "no_trump": "no trump",
+        "contract": "contract: {name} {n}",
+        "dark": " dark",
+        "golden": "golden deal",
+        "talon": "Talon",
+        "talon_with": "talon taken by {name}",
+        "on_table": "On the table",
+        "trick_n": "Trick {n} of {total}",
+        "last_trick": "Last: {name} +{points}",
+        "auction": "Auction",
+        "given": "Given",
+        "cards": "{n} cards",
+        "hand_hidden": "cards face down",
+        "tricks": "{points} pts, {n} tr.",
+        "bid": "bid {n}",
+        "pass": "pass",
+        "dark_bid": "120 dark",
+        "declarer": "★{n}",
+        "dealer_mark": "dealer",
+        "sits_out": "deals, sits out",
+        "barrel": "barrel",
+        "barrel_left": "barrel {n}",
+        "bolts": "bolt×{n}",
+        "you_move": "Your move.",
+        "how_to_play": "A card: ← → and Enter, a click, or its number.",
+        "thinking": "{name} is thinking…",
+        "hint_thinking": "Hint: thinking…",
+        "paused": "Enter: the next deal, F4: the score sheet",
+        "over": "The game is over. F4: the score sheet; Ctrl+Q: leave.",
+        "deal_result": "The deal: {text}",
+        "keys": "F1 help F2 hint F3 last trick F4 sheet ^S save ^Q quit",
+        "keys_open": "F1 help F2 hint F3 last trick F4 sheet F5 why ^S save ^Q quit",
+        "placeholder": "a card (KH, 10s), a number, a bid; hint, help",
+        "save_q": "Save the game before leaving?",
+        "save_file": "File: {path}",
+        "yes": "Yes (y)",
+        "no": "No (n)",
+        "cancel": "Cancel (Esc)",
+        "hint": "Hint ({level}): {move} — {why}",
+        "why": "Why {name}: {move} — {why}",
+        "why_none": "The bots have not moved yet.",
+        "why_closed": "Why a bot played: only with open hands (--open).",
+        "no_last_trick": "No trick has been taken in this deal yet.",
+        "not_your_turn": "It is not your move.",
+        "no_declare": "no marriage",
+        "close": "Esc: close",
+        "bot_error": "The bot {name} failed: {why}",
+        "help": (
+            "How to move\n"
+            "  ← → (and ↑ ↓) pick a card or a bid, Enter plays it;\n"
+            "  the mouse: a click on a card or a bid plays it;\n"
+            "  type a card and Enter: KH, 10s, A♦ (KH+ declares the marriage);\n"
+            "  the number over a card or in the row of moves, and Enter;\n"
+            "  a bid as a number: 120; words: pass, dark, look, buy, redeal,\n"
+            "  concede, contract 130.\n"
+            "Keys\n"
+            "  F1 this help, F2 hint (the best bot's move and why),\n"
+            "  F3 the last trick, F4 the score sheet, F5 why a bot played\n"
+            "  (open hands), Ctrl+S save, Ctrl+Q or Ctrl+C leave.\n"
+            "  Type save [FILE] to save, quit to leave.\n"
+            "Between deals the table pauses: Enter goes on.\n"
+            "thousand play --resume FILE continues a saved game."
+        ),
+        "help_title": "Help",
+    },
+}
+
+def W(lang: str, key: str, **params: object) -> str:
+    """The word ``key`` of the full-screen table in ``lang``."""
+    text = WORDS["ru" if lang == "ru" else "en"][key]
+    return text.format(**params) if params else text

@@ -1,0 +1,552 @@
+"""The full-screen table (``thousand play`` on a terminal, :mod:`thousand.terminal.tui`)
+driven as a person drives it: Textual's ``App.run_test`` at 80×24, key presses, typed
+moves and mouse clicks, with bots at the other seats deciding in worker threads.
+
+The table is a client of the table protocol like the line mode: every rule event its seat
+receives is a line of its log, worded by :func:`thousand.texts.event_text`, and what it
+draws comes from the seat's view.  A save (``"format": "thousand-save"``) holds the
+table's private record with its seed, the bots and the person's seat;
+``thousand play --resume`` continues it at the same version, in either mode.
+
+``THOUSAND_SCREENSHOTS=1`` also writes the README's pictures (docs/tui-*.svg).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from textual.pilot import Pilot
+
+from thousand.bots import make_bot
+from thousand.cards import card_label, parse_card
+from thousand.rules import Rules
+from thousand.sheet import score_sheet
+from thousand.table import Table, audience_includes
+from thousand.terminal.session import Seats, load_save, make_bots, save_text
+from thousand.terminal.sheet_view import render_score_sheet
+from thousand.terminal.tui import ThousandApp
+from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen
+from thousand.terminal.tui.words import W
+from thousand.texts import event_text
+from thousand.view import View
+
+CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SIZE = (80, 24)
+PRESETS = ["classic", "dealer-opens", "house", "textbook", "casual"]
+NAMES = {"ru": ["Вы", "Боря", "Вова", "Гриша"], "en": ["You", "Bob", "Vic", "Greg"]}
+
+
+def make_app(preset: str = "classic", seed: int = 1, levels: tuple[str, ...] = ("heuristic",),
+             human: int = 0, lang: str = "ru", open_hands: bool = False,
+             save_path: str | None = None, **options: Any) -> ThousandApp:
+    rules = Rules.preset_rules(preset, **options)
+    table = Table(rules, NAMES[lang][: rules.players], seed=seed)
+    bots, by_seat = make_bots(table, list(levels), human, seed)
+    seats = Seats(table, bots, human, levels=by_seat, hint_level="heuristic")
+    return ThousandApp(table, seats, lang=lang, open_hands=open_hands, save_path=save_path,
+                       bot_delay=0)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until no bot (nor the hint) is thinking."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    for _ in range(2000):
+        await pilot.pause()
+        if not app.busy:
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError("a bot is still thinking")
+
+
+def my_turn(app: ThousandApp) -> bool:
+    return (not app.paused and not app.busy and not app.table.over
+            and app.table.to_move == app.human and bool(app.choices))
+
+
+async def wait_for_me(pilot: Pilot[None], app: ThousandApp,
+                      until: Callable[[ThousandApp], bool] | None = None) -> None:
+    """Enter through the pauses between deals until it is the person's move (and ``until``
+    holds, the person playing the picked move meanwhile)."""
+    for _ in range(500):
+        await settle(pilot)
+        if app.table.over:
+            return
+        if app.paused:
+            await pilot.press("enter")
+            continue
+        if my_turn(app) and (until is None or until(app)):
+            return
+        if my_turn(app):
+            await pilot.press("enter")
+    raise AssertionError("the person's turn never came")
+
+
+def screen_text(app: ThousandApp) -> str:
+    """What the screen shows now, line by line."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    keys = {"+": "plus", " ": "space"}
+    await pilot.press(*[keys.get(ch, ch) for ch in text], "enter")
+
+
+async def pick(pilot: Pilot[None], app: ThousandApp, how: int) -> None:
+    """The person moves: 0 Enter on the picked move, 1 an arrow and Enter, 2 a click on
+    the move (a card or the bar), 3 its number typed, 4 the move typed in notation."""
+    choice = app.choices[app.selected]
+    if how == 1:
+        await pilot.press("right" if app.selected + 1 < len(app.choices) else "left", "enter")
+    elif how == 2:
+        if choice.where == "hand" and choice.card is not None:
+            hand = app.query_one(HandView)
+            await pilot.click(HandView, offset=(hand.card_x(choice.card) + 1, 2))
+        else:
+            bar = app.query_one(ChoiceBar)
+            x = bar.x_of(app.selected)
+            assert x is not None
+            await pilot.click(ChoiceBar, offset=(x + 1, 0))
+    elif how == 3:
+        await type_text(pilot, str(choice.number))
+    elif how == 4:
+        await type_text(pilot, choice.move)
+    else:
+        await pilot.press("enter")
+
+
+def told(table: Table, seat: int, lang: str, names: list[str]) -> list[str]:
+    """The lines the log must hold: every event the seat receives but its hand."""
+    return [event_text(e, lang, names) for e in table.log
+            if audience_includes(e["audience"], seat) and e["type"] != "hand"]
+
+
+# ------------------------------------------------------------------ whole games
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_whole_deals_of_every_preset_with_keys_typing_and_clicks(preset: str) -> None:
+    """Each preset to the end of its game (two deals; classic in English) with the person's
+    moves made every way a person makes them — Enter on the picked move, an arrow and
+    Enter, a mouse click on the card or on the bid, the number over the card typed, the
+    move typed in notation — and Enter through the pause between deals.  Every rule event
+    the seat was told is a line of the log, in order; the score sheet opens at the end."""
+    lang = "en" if preset == "classic" else "ru"
+    app = make_app(preset, seed=3, lang=lang, max_deals=2, levels=("heuristic", "random"))
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            pauses = 0
+            for step in range(400):
+                await settle(pilot)
+                if app.table.over:
+                    break
+                if app.paused:
+                    pauses += 1
+                    assert W(lang, "paused") in screen_text(app)
+                    version = app.table.version
+                    await asyncio.sleep(0.02)
+                    await pilot.pause()
+                    assert app.paused and app.table.version == version  # the bots wait
+                    await pilot.press("enter")
+                    continue
+                assert my_turn(app), screen_text(app)
+                before = app.table.version
+                await pick(pilot, app, step % 5)
+                await settle(pilot)
+                assert app.table.version > before, (step, app.message.plain)
+            assert app.table.over and pauses >= 1
+            await settle(pilot)
+            assert isinstance(app.screen, SheetScreen)  # the sheet at the end
+            sheet = score_sheet(app.table.game, lang)
+            assert sheet.title in screen_text(app) and sheet.footer[0] in screen_text(app)
+            await pilot.press("escape")
+            assert not isinstance(app.screen, SheetScreen)
+
+    asyncio.run(run())
+    names = NAMES[lang][: app.table.game.n]
+    expected = told(app.table, 0, lang, names)
+    lines = [line for line in app.log_lines if line in set(expected)]
+    assert lines == expected
+    assert app.log_lines[0].startswith(("Thousand", "Тысяча"))
+
+
+# ------------------------------------------------------------------ what the screen shows
+
+
+def test_bid_ladder_hand_trick_and_log_on_the_screen() -> None:
+    """At the person's auction turn the row of moves holds exactly the legal bids (and pass
+    as allowed) and the screen shows the hand's cards; in the play the trick in the middle
+    names who played what, the log's last lines are on the screen, and F3 shows the last
+    trick."""
+    app = make_app("classic", seed=2)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "auction")
+            legal = app.table.view_json(0)["legal"]
+            assert sorted(c.move for c in app.choices) == sorted(legal)
+            assert all(c.where == "bar" for c in app.choices)
+            bar = app.query_one(ChoiceBar).render().plain
+            text = screen_text(app)
+            numbers = [m for m in legal if m.isdigit()]
+            assert numbers and all(f" {m} " in bar for m in numbers[:4])
+            assert str(int(numbers[-1]) + 5) not in bar.split()  # nothing past the cap
+            for card in app.view["hand"]:
+                assert card_label(parse_card(card), "ru") in text
+            # the trick in the middle of the table
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "play"
+                              and bool(a.view["trick"]))
+            text = screen_text(app)
+            for entry in app.view["trick"]:
+                name = NAMES["ru"][entry["seat"]]
+                assert any(name in line and card_label(parse_card(entry["card"]), "ru") in line
+                           for line in text.splitlines())
+            assert app.log_lines[-1][:30] in text
+            # the person's hand: cards that cannot be played are not numbered
+            hand = app.query_one(HandView)
+            assert set(hand.numbers) == {c.card for c in app.choices if c.where == "hand"}
+            await wait_for_me(pilot, app, lambda a: bool(a.view["tricks"]) and bool(
+                a.view["trick"]))
+            await pilot.press("f3")
+            last = app.view["tricks"][-1]
+            assert W("ru", "last_trick", name=NAMES["ru"][last["winner"]],
+                     points=last["points"]) in screen_text(app)
+            await pilot.press("f3")
+
+    asyncio.run(run())
+
+
+def test_an_illegal_card_is_refused_with_the_reason() -> None:
+    """A click on a card the rules do not allow now (one that does not follow suit) is
+    refused by the table: one line says why, and nothing changes."""
+    app = make_app("classic", seed=2)
+
+    def must_follow(a: ThousandApp) -> bool:
+        return (a.view["phase"] == "play" and bool(a.view["trick"])
+                and len(a.choices) < len(a.view["hand"]))
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app, must_follow)
+            if app.table.over:
+                pytest.skip("no such moment in this game")
+            version = app.table.version
+            bad = next(c for c in app.view["hand"]
+                       if c not in {ch.card for ch in app.choices})
+            hand = app.query_one(HandView)
+            await pilot.click(HandView, offset=(hand.card_x(bad) + 1, 2))
+            await settle(pilot)
+            assert app.table.version == version
+            assert app.message.plain and app.message.plain in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_hint_says_why_and_picks_its_move() -> None:
+    """F2 asks the hint bot in a worker thread: the message line gives its move and reason
+    and the hinted move becomes the picked one, so Enter plays it."""
+    app = make_app("classic", seed=4)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app)
+            await pilot.press("f2")
+            await settle(pilot)
+            assert "(heuristic)" in app.message.plain
+            hinted, _ = app.seats.hint(app.table.view(0), "ru")
+            from thousand.moves import move_str
+
+            assert app.choices[app.selected].move == move_str(hinted)
+
+    asyncio.run(run())
+
+
+class SlowBot:
+    """A bot that decides only when the test lets it."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.asked = threading.Event()
+        self.inner = make_bot("random", 1)
+
+    def choose(self, view: View) -> int:
+        self.asked.set()
+        assert self.go.wait(20)
+        return self.inner.choose(view)
+
+
+def test_thinking_shows_and_the_table_stays_live() -> None:
+    """While a bot decides (in a worker thread) the status says it is thinking, and the
+    table still answers keys: the help opens and closes; then the bot's move arrives."""
+    rules = Rules.preset_rules("classic", max_deals=1)
+    table = Table(rules, NAMES["ru"][:3], first_dealer=0, seed=1)  # seat 1 bids first
+    slow = SlowBot()
+    seats = Seats(table, {1: slow, 2: make_bot("random", 2)}, 0,
+                  levels={1: "random", 2: "random"})
+    app = ThousandApp(table, seats, bot_delay=0)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await pilot.pause()
+                if slow.asked.is_set():
+                    break
+            assert app.busy == "bot"
+            assert W("ru", "thinking", name="Боря") in screen_text(app)
+            await pilot.press("f1")
+            assert "F2" in screen_text(app)  # the help, over the table
+            await pilot.press("escape")
+            assert table.version == 0
+            slow.go.set()
+            await settle(pilot)
+            assert table.version >= 1
+
+    asyncio.run(run())
+
+
+def test_open_hands_show_the_bots_cards_and_why_they_played() -> None:
+    """--open: the bots' hands are drawn at their seats (every card of a seat's view), and
+    F5 writes why each bot played its last move (the bots' decide_with_reason)."""
+    app = make_app("classic", seed=5, open_hands=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "play")
+            text = screen_text(app)
+            for seat in (1, 2):
+                hand = app.table.view_json(seat)["hand"]
+                if hand:
+                    ranks = "".join(card_label(parse_card(c), "ru")[:-1] for c in
+                                    sorted(hand, key=lambda c: parse_card(c) // 6)[:1])
+                    assert ranks in text
+            await pilot.press("f5")
+            why = [line for line in app.log_lines if line.startswith("Почему")]
+            assert why and all(" — " in line for line in why)
+
+    asyncio.run(run())
+
+
+# ------------------------------------------------------------------ saving and resuming
+
+
+def test_resume_continues_at_the_same_version(tmp_path: Path) -> None:
+    """Ctrl+S in the middle of a deal writes a save; the table restored from it
+    (``Table.from_record`` with the seed) stands at the same version with the same view,
+    bots and seat, and a new full-screen table plays it on to the end — the same cards
+    dealt in the next deal as the first table would have dealt."""
+    save = tmp_path / "game.json"
+    app = make_app("house", seed=6, max_deals=2, save_path=str(save),
+                   levels=("heuristic", "random"))
+
+    async def first() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "play")
+            await pilot.press("enter")
+            await wait_for_me(pilot, app)
+            await pilot.press("ctrl+s")
+            assert app.saved == str(save)
+
+    asyncio.run(first())
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["format"] == "thousand-save" and data["bots"] == [None, "heuristic", "random"]
+    saved = load_save(save.read_text(encoding="utf-8"))
+    table = saved.table
+    assert table.version == app.table.version == data["table_version"]
+    assert table.view_json(0) == app.table.view_json(0)
+    assert saved.human == 0 and saved.levels == {1: "heuristic", 2: "random"}
+    # the original table plays on with the same moves as the resumed one: same deals
+    twin = app.table.clone()
+    bots, _ = make_bots(table, saved.levels, 0, None)
+    resumed = ThousandApp(table, Seats(table, bots, 0, levels=saved.levels,
+                                       hint_level="heuristic"), bot_delay=0)
+
+    async def second() -> None:
+        async with resumed.run_test(size=SIZE) as pilot:
+            assert resumed.table.version == data["table_version"]
+            for _ in range(300):
+                await settle(pilot)
+                if table.over:
+                    break
+                await pilot.press("enter")
+            assert table.over
+
+    asyncio.run(second())
+    for move in table.moves[len(twin.moves):]:
+        twin.submit(twin.to_move or 0, move, twin.version)
+    assert twin.game.scores == table.game.scores
+    assert twin.to_record()["deals"] == table.to_record()["deals"]
+
+
+def test_a_save_right_after_look_resumes_at_the_same_version() -> None:
+    """A game record never holds ``look``; a save made right after the person looked at
+    the cards (textbook rules: the dark choice) still resumes at the saved version."""
+    rules = Rules.preset_rules("textbook")
+    for seed in range(40):
+        table = Table(rules, NAMES["ru"], seed=seed)
+        bots, levels = make_bots(table, ["random"], 0, seed)
+        for _ in range(200):
+            seat = table.to_move
+            if seat is None or (seat == 0 and table.view_json(0)["legal"] == ["dark", "look"]):
+                break
+            move = bots[seat].choose(table.view(seat)) if seat != 0 else table.view(0).legal[0]
+            table.submit(seat, move, table.version)
+        if table.to_move == 0:
+            break
+    else:
+        pytest.fail("no dark choice for the person")
+    table.submit(0, "look", table.version)
+    saved = load_save(save_text(table, 0, levels))
+    assert saved.table.version == table.version
+    assert saved.table.view_json(0) == table.view_json(0)
+
+
+def run_play(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    p = subprocess.run([*CLI, "play", *args], input=data, capture_output=True, timeout=120)
+    return subprocess.CompletedProcess(p.args, p.returncode, p.stdout.decode("utf-8"),
+                                       p.stderr.decode("utf-8"))
+
+
+def test_line_mode_resumes_a_save_and_refuses_what_does_not_fit(tmp_path: Path) -> None:
+    """``thousand play --resume FILE`` from a pipe (the line mode) goes on from the saved
+    move with the saved bots and language, and saves the finished game back to FILE; a file
+    that is not a save, or options that the save already says, exit 2 with one line."""
+    save = tmp_path / "g.json"
+    p = run_play(["--plain", "--lang", "en", "--seed", "4", "--set", "max_deals=2",
+                  "--bots", "random"], ["1", "1", "save " + str(save), "quit", "n"])
+    assert p.returncode == 0, p.stderr
+    version = json.loads(save.read_text(encoding="utf-8"))["table_version"]
+    p = run_play(["--resume", str(save)], ["1"] * 300)
+    assert p.returncode == 0, p.stderr
+    assert "The game is over" in p.stdout  # English, as saved
+    assert "random" in p.stdout.splitlines()[0]
+    done = load_save(save.read_text(encoding="utf-8"))
+    assert done.table.over and done.table.version > version
+    assert done.levels == {1: "random", 2: "random"}
+    bad = run_play(["--resume", str(save), "--bots", "heuristic"], [])
+    assert bad.returncode == 2 and "--bots" in bad.stderr and len(bad.stderr.splitlines()) == 1
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"format": "thousand-save", "version": 1, "record": 5}')
+    bad = run_play(["--resume", str(junk)], [])
+    assert bad.returncode == 2 and "not a save" in bad.stderr and "Traceback" not in bad.stderr
+    bad = run_play(["--resume", str(tmp_path / "none.json")], [])
+    assert bad.returncode == 2 and "no such file" in bad.stderr
+
+
+# ------------------------------------------------------------------ the score sheet
+
+
+def long_game(deals: int = 60) -> Table:
+    """A house game of ``deals`` deals played by bots (a high win score keeps it going)."""
+    rules = Rules.preset_rules("house", max_deals=deals, win_score=100000)
+    table = Table(rules, ["Анастасия", "Боря", "Вова"], seed=11)
+    bots = [make_bot("heuristic" if s == 0 else "random", s) for s in range(3)]
+    while not table.over:
+        seat = table.to_move
+        assert seat is not None
+        table.submit(seat, bots[seat].choose(table.view(seat)), table.version)
+    return table
+
+
+def rendered_width(renderable: Any, room: int = 400) -> int:
+    """The widest line ``renderable`` draws when it has ``room`` columns: its own width."""
+    console = Console(width=room, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable, crop=False, soft_wrap=False)
+    return max((cell_len(line.rstrip()) for line in console.export_text().splitlines()),
+               default=0)
+
+
+def test_sheet_panel_fits_80_columns_for_a_60_deal_house_game() -> None:
+    """The score sheet of a 60-deal house game (barrel, bolts, golden deals, concedes) fits
+    80 columns — drawn 80 wide, and in the sheet panel of an 80×24 screen (F4 opens it,
+    and it opens by itself at the end) — with the marks as short notes and the legend of
+    the notes it uses under it."""
+    table = long_game(60)
+    sheet = score_sheet(table.game, "ru")
+    assert sheet.rows[-1].number == 60 and sheet.legend
+    for width in (80, 76):
+        assert rendered_width(render_score_sheet(sheet, width)) <= width
+    app = ThousandApp(table, Seats(table, {}, None), bot_delay=0)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, SheetScreen)
+            body = app.screen.query_one("#panel-text")
+            assert body.virtual_size.width <= 80
+            await pilot.press("end")
+            text = screen_text(app)
+            assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+            assert sheet.legend_title in text
+            assert any(line.strip("│ ").startswith("60 ") for line in text.splitlines())
+
+    asyncio.run(run())
+
+
+def test_sheet_of_four_players_in_english_fits_too() -> None:
+    """Four players' columns fit 80 columns too, with English notes."""
+    rules = Rules.preset_rules("textbook", max_deals=12)
+    table = Table(rules, NAMES["en"], seed=2)
+    bots = [make_bot("random", s) for s in range(4)]
+    while not table.over:
+        seat = table.to_move
+        assert seat is not None
+        table.submit(seat, bots[seat].choose(table.view(seat)), table.version)
+    assert rendered_width(render_score_sheet(score_sheet(table.game, "en"), 76)) <= 76
+
+
+# ------------------------------------------------------------------ pictures
+
+
+def test_screenshots_of_the_auction_a_trick_and_the_sheet(tmp_path: Path) -> None:
+    """SVG pictures of the table at the person's auction turn, in the middle of a trick,
+    and of the score sheet of a house game some deals in (``THOUSAND_SCREENSHOTS=1``
+    writes them to docs/ for the README)."""
+    out = DOCS if os.environ.get("THOUSAND_SCREENSHOTS") else tmp_path
+    app = make_app("classic", seed=12, max_deals=3)
+
+    async def table() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "auction"
+                              and bool(a.view["auction"]))
+            app.save_screenshot("tui-auction.svg", str(out))
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "play"
+                              and len(a.view["trick"]) >= 1 and len(a.view["tricks"]) >= 2)
+            app.save_screenshot("tui-trick.svg", str(out))
+
+    asyncio.run(table())
+    # the sheet of a house game: bots play 14 deals, then the person looks at it
+    rules = Rules.preset_rules("house")
+    game = Table(rules, NAMES["ru"][:3], seed=5)
+    bots = [make_bot("heuristic", s) for s in range(3)]
+    while len(game.game.summaries) < 14:
+        seat = game.to_move
+        assert seat is not None
+        game.submit(seat, bots[seat].choose(game.view(seat)), game.version)
+    sheet_app = ThousandApp(game, Seats(game, {1: bots[1], 2: bots[2]}, 0,
+                                        levels={1: "heuristic", 2: "heuristic"}), bot_delay=0)
+
+    async def sheet() -> None:
+        async with sheet_app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, sheet_app)
+            await pilot.press("f4")
+            sheet_app.save_screenshot("tui-sheet.svg", str(out))
+
+    asyncio.run(sheet())
+    for name in ("tui-auction.svg", "tui-trick.svg", "tui-sheet.svg"):
+        svg = (out / name).read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and "Тысяча" in svg
