@@ -83,3 +83,39 @@ def test_duplicate_options_need_duplicate() -> None:
     p = subprocess.run([*CLI, "arena", "--whole-games", "2", "-n", "1"],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "--duplicate" in p.stderr
+
+
+def test_arena_in_russian_and_honest_about_few_games() -> None:
+    """``--lang ru``: the table, the notes and the pace in Russian; from fewer than 30
+    games the report says it cannot tell who is stronger."""
+    p = subprocess.run(
+        [*CLI, "arena", "--bots", "heuristic,random,random", "-n", "3", "--seed", "2",
+         "--set", "max_deals=6", "--quiet", "--lang", "ru"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    for word in ("бот", "партий", "победы, % (95% ДИ)", "очки/раздача", "ср. заказ"):
+        assert word in out
+    assert "Слишком мало партий, чтобы сказать, кто сильнее: 3; нужно хотя бы 30." in out
+    assert "3 партии" in out and "games" not in out and "deals/s" not in out
+    p = subprocess.run([*CLI, "arena", "-n", "0", "--lang", "ru"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "нужна хотя бы одна партия" in p.stderr
+
+
+def test_verdict_needs_enough_games_and_separate_intervals() -> None:
+    """A bot is called stronger only from 30 games on, and only when its 95% interval
+    lies above every other bot's; otherwise the report says the intervals overlap."""
+    from thousand.bots.arena import MIN_SAMPLE, ArenaResult, SeatStats, verdict
+
+    def result(games: int, wins: list[float]) -> ArenaResult:
+        bots = [SeatStats(label=f"b{i}", level="random", games=games, wins=w)
+                for i, w in enumerate(wins)]
+        return ArenaResult(bots, games=games)
+
+    assert MIN_SAMPLE == 30
+    assert "too few games" in verdict(result(29, [29, 0, 0])).lower()
+    assert verdict(result(100, [90, 5, 5])).startswith("b0 wins more often")
+    assert "overlap" in verdict(result(100, [40, 35, 25]))
+    assert verdict(result(100, [90, 5, 5]), "ru").startswith("b0 выигрывает чаще")

@@ -124,3 +124,22 @@ def test_mean_ci() -> None:
     m, ci = mean_ci([1.0, 3.0])
     assert m == 2.0 and ci == pytest.approx(1.96 * 1.0)
     assert mean_ci([])[1] == float("inf")
+
+
+def test_difference_verdict_and_the_report_in_russian() -> None:
+    """The duplicate report says which level is stronger only from 30 dealt sets on and
+    when the 95% interval of the difference leaves out 0; the whole report reads in
+    Russian with ``lang="ru"`` (counts agreed)."""
+    from thousand.bots.duplicate import difference_verdict, report_lines
+
+    assert "too few deals" in difference_verdict("a", "b", 50.0, 10.0, 29)
+    assert difference_verdict("a", "b", 50.0, 10.0, 30) == "a is stronger than b"
+    assert difference_verdict("a", "b", -50.0, 10.0, 30) == "b is stronger than a"
+    assert difference_verdict("a", "b", 5.0, 10.0, 300).startswith("no clear difference")
+    assert difference_verdict("a", "b", 5.0, 10.0, 3, "ru").startswith("слишком мало раздач")
+    rep = run_duplicate(["heuristic", "random", "random"], 2, Rules(), seed=5)
+    lines = report_lines(rep, "ru")
+    assert lines[0].startswith("heuristic − random: ") and "слишком мало раздач" in lines[0]
+    assert "2 набора × 3 рассадки = 6 раздач" in lines[-1]
+    text = report_text(rep, "ru")
+    assert "дубль: heuristic, random, random" in text and "seed" not in text

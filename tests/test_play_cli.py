@@ -9,11 +9,13 @@ it is not (the dealer's glimpse at the cut).  The saved record replays to the sa
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +45,12 @@ def run_play(
     )
 
 
+def saved_record(path: Path) -> Any:
+    """The game record inside a save that ``thousand play`` wrote (``"format":
+    "thousand-save"``, which ``thousand play --resume`` continues)."""
+    return json.loads(path.read_text(encoding="utf-8"))["record"]
+
+
 def final_scores(out: str, word: str = "Счёт") -> list[int]:
     m = re.search(rf"{word}: (.*)", out)
     assert m, out[-2000:]
@@ -62,8 +70,8 @@ def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru") -
     """A game in a pseudo-terminal; ``respond`` answers each prompt from what the game
     printed since the last one.  The whole output."""
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(CLI[0], [*CLI[1:], "play", *args], encoding="utf-8", timeout=90,
-                          dimensions=(50, 200))
+    child = pexpect.spawn(CLI[0], [*CLI[1:], "play", "--plain", *args], encoding="utf-8",
+                          timeout=90, dimensions=(50, 200))
     out = []
     try:
         for _ in range(400):
@@ -142,7 +150,7 @@ def test_whole_game_piped_with_illegal_input_hint_and_save(tmp_path: Path) -> No
     assert "Игра окончена" in out
     assert f"Игра сохранена: {save}" in out
     # the saved record replays to the same result
-    result = replay(save.read_text(encoding="utf-8"))
+    result = replay(saved_record(save))
     assert result.finished
     assert list(result.scores) == final_scores(out)
 
@@ -171,7 +179,7 @@ def test_english_open_hands_and_four_players(tmp_path: Path) -> None:
     assert "sits out" in out
     assert re.search(r"Hint \((heuristic|strong|expert)\): ", out)
     assert "The game is over" in out
-    assert list(replay(save.read_text(encoding="utf-8")).scores) == final_scores(out, "Scores")
+    assert list(replay(saved_record(save)).scores) == final_scores(out, "Scores")
 
 
 def test_textbook_table_states_the_natural_ten() -> None:
@@ -193,7 +201,7 @@ def test_end_of_input_offers_to_save_and_leaves(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     assert "Сохранить игру?" in p.stdout
     assert save.exists()
-    result = replay(save.read_text(encoding="utf-8"))
+    result = replay(saved_record(save))
     assert not result.finished  # an unfinished game replays as far as it went
 
 
@@ -256,7 +264,7 @@ def test_buy_offer_shows_its_price_and_kuplyu_buys(tmp_path: Path) -> None:
     assert f"Вы перекупаете прикуп за {offers[0]}" in out
     assert f"перекупить за {offers[0]}" in out  # the numbered move
     assert "Игра окончена" in out and "Traceback" not in out
-    record = replay(save.read_text(encoding="utf-8"))
+    record = replay(saved_record(save))
     assert record.finished
 
 
@@ -391,29 +399,30 @@ def test_every_game_mark_gets_its_line_from_its_event() -> None:
     out = _shown(events, "ru")
     for line in [
         "Раздача 1. Сдаёт: Аня. Золотой кон: Боря играет 120 без торговли.",
-        "Боря сыграл 120: 130 очк.",
+        "Боря: заказ 120 сыгран, 130 очков.",
         "Золотой кон: очки вдвойне.",
-        "Боря — на бочке.",
-        "Вова: болт (ни одной взятки).",
-        "Вова: штраф -120 — за болты.",
-        "Самосвал! Ровно 555 — ваш счёт обнуляется.",
-        "Вова: три болта подряд — самосвал, счёт 300 → 0.",
-        "Боря: падение с бочки.",
-        "Вас сбили с бочки (-120).",
-        "Вова: срок на бочке вышел — падение (-120).",
-        "Вова: очередное падение с бочки — счёт становится 0.",
-        "Вам штраф -120 — за три девятки при съёме.",
+        "Боря садится на бочку.",
+        "У Вовы болт (ни одной взятки).",
+        "Штраф Вове -120 — за болты.",
+        "Самосвал у вас! Ровно 555 — счёт обнуляется.",
+        "Три болта подряд у Вовы — самосвал: счёт 300 → 0.",
+        "Боря слетает с бочки.",
+        "Вас сталкивают с бочки (-120).",
+        "У Вовы вышел срок на бочке — падение (-120).",
+        "Очередное падение Вовы с бочки — счёт становится 0.",
+        "Штраф вам -120 — за три девятки при съёме.",
         "В золотых конах никто не сыграл: игра начинается заново, все с нуля.",
-        "Пересдача (потребовал Вова).",
-        "Победитель: Боря.",
+        "Пересдача по требованию Вовы: раздачу сдают заново.",
+        "Победитель — Боря.",
         "Расчёт: вы платите 985, Вова платит 1000",
     ]:
         assert f"\n{line}" in out, (line, out)
     out = _shown(events, "en")
     for line in [
-        "Bob climbs on the barrel.", "Vic: a bolt (no trick).",
-        "Samosval! Exactly 555 — your score resets to 0.", "You are knocked off the barrel",
-        "Redeal (demanded by Vic).", "Settlement: you pay 985, Vic pays 1000",
+        "Bob climbs on the barrel.", "Vic gets a bolt (no trick).",
+        "Samosval for you! Exactly 555 — the score resets to 0.",
+        "You are knocked off the barrel", "Redeal, demanded by Vic",
+        "Settlement: you pay 985, Vic pays 1000",
     ]:
         assert line.replace("Bob", "Боря").replace("Vic", "Вова") in out, (line, out)
 
@@ -475,7 +484,7 @@ def test_unwritable_save_path_is_asked_again(tmp_path: Path) -> None:
     assert "Could not save bad\\x00.json: the file name holds a NUL byte" in p.stdout
     assert p.stdout.count("Could not save") == 2  # the directory too, in the system's words
     assert f"Game saved: {good}" in p.stdout
-    assert not replay(good.read_text(encoding="utf-8")).finished
+    assert not replay(saved_record(good)).finished
 
 
 # -------------------------------------------------------------- pseudo-terminal
@@ -487,7 +496,7 @@ def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "ctrl-c.json"
     child = pexpect.spawn(
-        CLI[0], [*CLI[1:], "play", "--seed", "5", "--set", "max_deals=2"],
+        CLI[0], [*CLI[1:], "play", "--plain", "--seed", "5", "--set", "max_deals=2"],
         encoding="utf-8", timeout=60, dimensions=(50, 160),
     )
     try:
@@ -517,7 +526,7 @@ def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
     finally:
         child.close()
     assert save.exists()
-    replay(save.read_text(encoding="utf-8"))
+    replay(saved_record(save))
 
 
 def test_pseudo_terminal_whole_game(tmp_path: Path) -> None:
@@ -527,7 +536,7 @@ def test_pseudo_terminal_whole_game(tmp_path: Path) -> None:
                    lambda chunk: "1")
     assert "Игра окончена" in out and "Игра сохранена" in out
     assert save.exists()
-    assert replay(save.read_text(encoding="utf-8")).finished
+    assert replay(saved_record(save)).finished
 
 
 def test_ctrl_c_while_a_bot_thinks_offers_to_save(tmp_path: Path) -> None:
@@ -554,4 +563,4 @@ def test_ctrl_c_while_a_bot_thinks_offers_to_save(tmp_path: Path) -> None:
     )
     assert session.run() == 0
     assert "Игра сохранена" in out.getvalue()
-    assert not replay(save.read_text(encoding="utf-8")).finished
+    assert not replay(saved_record(save)).finished

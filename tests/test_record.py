@@ -8,6 +8,7 @@ must be reported with its own message and exit status.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
@@ -23,7 +24,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from thousand import moves as mv
+from thousand.bots import HeuristicBot, checked_choice
 from thousand.cards import mask_of, parse_cards
+from thousand.cli import run
 from thousand.game import Game
 from thousand.record import (
     Record,
@@ -477,21 +480,47 @@ def test_settlement_in_the_output_only_for_a_finished_game() -> None:
 # -------------------------------------------------------------------- the sheet
 
 
+def _marks(game: Game, lang: str = "ru") -> list[tuple[int, int, str, str]]:
+    """Every mark of the sheet: (row number, seat, words, short note)."""
+    from thousand.sheet import score_sheet
+
+    return [(r.number, seat, m.text, m.code)
+            for r in score_sheet(game, lang).rows
+            for seat, c in enumerate(r.cells) for m in c.marks]
+
+
 def test_sheet_marks_barrel_bolts_and_sitting() -> None:
     """Боря starts at 700: his +200 takes him to 900, capped to 880 on the barrel; Аня and
-    Вова bolt.  In deal 2 he sits (a defender's score is not recorded on the barrel)."""
-    game = hand_game(Rules(), scores=(0, 700, 0))
+    Вова bolt (bolts counted: ``bolts=every_3rd``).  In deal 2 he sits (a defender's score
+    is not recorded on the barrel).  The drawn sheet writes the marks as short notes (Б↑,
+    б1, Б1) and says under it what they mean."""
+    game = hand_game(Rules(bolts="every_3rd"), scores=(0, 700, 0))
     assert game.scores == (200, 880, -100)
+    marks = _marks(game)
+    assert (1, 1, "на бочке", "Б↑") in marks
+    assert (1, 0, "болт 1", "б1") in marks and (1, 2, "болт 1", "б1") in marks
+    assert (2, 1, "бочка 1/3", "Б1") in marks
+    assert not [m for m in marks if m[2] == "болт 2"]  # no bolt on the barrel
     text = sheet_text(game)
     row1, row2 = (line for line in text.splitlines() if line.strip()[:1] in ("1", "2"))
-    assert "880 (+180)" in row1 and "на бочке" in text
-    assert "880 " in row2 and "880 (" not in row2
-    assert text.count("болт 1") == 2
-    assert "бочка 1/3" in text
-    assert "болт 2" not in text  # no bolt counted on the barrel (barrel_bolts=false)
+    assert "880 +180 Б↑" in row1 and "б1" in row1
+    assert "880 Б1" in row2 and "880 +" not in row2
+    legend = " ".join(text.split())
+    assert "Б↑ сел на бочку" in legend and "бk k-й болт" in legend
+    assert "Бk k-я раздача на бочке" in legend
     en = sheet_text(game, "en")
-    assert "on the barrel" in en and "bolt 1" in en and "barrel 1/3" in en
+    assert "B↑ climbed on the barrel" in " ".join(en.split())
+    assert "bk the k-th bolt" in " ".join(en.split())
+    assert [m[2] for m in _marks(game, "en") if m[1] == 1] == ["on the barrel", "barrel 1/3"]
     assert "Игра продолжается." in text and "The game goes on." in en
+
+
+def test_classic_sheet_marks_no_bolts() -> None:
+    """The classic game counts no bolts: a defender without a trick gets no mark."""
+    game = hand_game(Rules(), scores=(0, 700, 0))
+    assert game.scores == (200, 880, -100)
+    assert not [m for m in _marks(game) if "болт" in m[2]]
+    assert "болт" not in sheet_text(game)
 
 
 def test_sheet_marks_penalties_dark_and_golden() -> None:
@@ -504,8 +533,9 @@ def test_sheet_marks_penalties_dark_and_golden() -> None:
     for text in deal["moves"]:
         game.apply(mv.parse_move(text))
     assert game.scores == (-120, 200, 0)
-    assert "штраф за болты -120" in sheet_text(game)
-    assert "bolt penalty -120" in sheet_text(game, "en")
+    assert (1, 0, "штраф за болты -120", "б!") in _marks(game)
+    assert (1, 0, "bolt penalty -120", "b!") in _marks(game, "en")
+    assert "б! штраф за болты" in sheet_text(game)
 
     golden = hand_game(Rules(golden_deals=True), deals=0)
     first = HAND_RECORD["deals"][0]
@@ -514,7 +544,7 @@ def test_sheet_marks_penalties_dark_and_golden() -> None:
     for text in first["moves"][5:]:  # no auction in a golden deal
         golden.apply(mv.parse_move(text))
     assert golden.scores == (0, 400, 0)
-    assert "200 золотой кон" in sheet_text(golden)
+    assert "200з" in sheet_text(golden) and "з золотой кон" in sheet_text(golden)
 
     dark = hand_game(Rules(dark=True), deals=0)
     dark.start_deal([mask_of(parse_cards(h)) for h in first["hands"]],
@@ -523,8 +553,8 @@ def test_sheet_marks_penalties_dark_and_golden() -> None:
                  *first["moves"][8:]]:
         dark.apply(mv.parse_move(text))
     assert dark.scores == (0, 240, 0)
-    assert "120 тёмная" in sheet_text(dark)
-    assert "120 dark" in sheet_text(dark, "en")
+    assert "120т" in sheet_text(dark) and "т тёмная" in sheet_text(dark)
+    assert "120d" in sheet_text(dark, "en") and "d dark" in sheet_text(dark, "en")
     # ... and the record of the dark deal never writes "look"
     assert game_to_record(dark)["deals"][0]["moves"][:3] == ["dark", "pass", "pass"]
 
@@ -545,7 +575,11 @@ def test_sheet_redeal_row_and_footer() -> None:
     game = replay(record).game
     assert game.over and game.winner == [0, 1]
     text = sheet_text(game)
-    assert "пересдача (Боря)" in text
+    # the redeal row and the deal dealt again carry one number: the table's "Раздача 1"
+    rows = [line.split() for line in text.splitlines() if line.strip()[:1].isdigit()]
+    assert [r[0] for r in rows] == ["1", "1", "2"]
+    assert rows[0][1:3] == ["Боря", "—"] and rows[0][3] == "П"
+    assert "П пересдача: карты сдали заново, у раздачи тот же номер" in " ".join(text.split())
     assert "Победу делят: Аня, Боря" in text
     assert "Расчёт нет" not in text and "Расчёта нет: победа общая." in text
     assert sheet_footer(game, "en") == ["Shared win: Аня, Боря",
@@ -558,10 +592,14 @@ def test_sheet_footer_winner_and_settlement() -> None:
     owed = game.settlement()
     assert owed is not None
     lines = sheet_footer(game, "ru")
-    assert lines[0] == f"Победил: {game.names[game.winner]}"
+    assert lines[0] == f"Победитель — {game.names[game.winner]}"
     for seat, amount in enumerate(owed):
         if amount:
-            assert f"{game.names[seat]} должен {amount}" in lines[1]
+            assert f"{game.names[seat]} платит {amount}" in lines[1]
+    you = Game(game.rules, ["Вы", *game.names[1:]], game.first_dealer, auto_deal=False)
+    you.over, you.winner = True, 0
+    assert sheet_footer(you, "ru")[0] == "Вы победили"
+    assert sheet_footer(you, "en")[0] == "You won"
     with pytest.raises(ValueError, match="lang"):
         render_sheet(game, "de")
 
@@ -602,9 +640,10 @@ def test_cli_sheet_in_both_languages(tmp_path: Path) -> None:
     path = _write(tmp_path, HAND_RECORD)
     code, out, _ = _run(path)
     assert code == 0
-    assert "Запись" in out and "сыграл" in out and "не сыграл" in out and "-100 (-100)" in out
+    assert "Запись — классика" in out and "✓ заказ сыгран" in out and "-100 -100" in out
+    assert "✗ заказ не сыгран" in out
     code, out, _ = _run(path, "--lang", "en")
-    assert code == 0 and "Score sheet" in out and "failed" in out
+    assert code == 0 and "Score sheet — classic" in out and "✗ contract failed" in out
     code, _, err = _run(path, "--lang", "de")
     assert code == 2 and err.strip() == "error: lang: 'de' is not allowed; use ru or en"
 
@@ -765,10 +804,55 @@ def test_sheet_data_and_markup_in_names() -> None:
     assert [(r.number, r.declarer, r.contract, r.outcome) for r in sheet.rows] == [
         (1, "[bold]Б", "200", "made"), (2, "В[/i]", "100", "failed")]
     assert sheet.rows[0].cells[1].score == 200 and sheet.rows[0].cells[1].change == 200
-    assert [m.text for m in sheet.rows[0].cells[0].marks] == ["bolt 1"]
+    assert [m.text for m in sheet.rows[0].cells[0].marks] == []  # classic: no bolts
     text = sheet_text(game, "en")
     assert "[/]" in text and "[bold]Б" in text and "В[/i]" in text
     out = subprocess.run([sys.executable, "-c", "import sys, thousand.sheet; "
                           "print(any(m.startswith('rich') for m in sys.modules))"],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_cli_speaks_the_chosen_language_and_names_players(tmp_path: Path) -> None:
+    """``--lang ru``: every line of ``thousand replay`` in Russian — a missing file, a
+    broken record, an illegal move; whose turn it was is said by the player's name (never
+    "seat 2"), in either language.  Without ``--lang`` the error lines stay English."""
+    code, _, err = _run(str(tmp_path / "nope.json"), "--lang", "ru")
+    assert code == 2 and err == f"ошибка: {tmp_path / 'nope.json'}: такого файла нет\n"
+    broken = _write(tmp_path, "[]", "broken.json")
+    code, _, err = _run(broken, "--lang", "ru")
+    assert code == 2 and err.startswith(f"ошибка: {broken}: это не запись партии (")
+    record = hand_record()
+    record["deals"][1]["moves"][4] = "120"  # deal 2: Вова, the declarer, is to give a card
+    path = _write(tmp_path, record, "wrong.json")
+    code, _, err = _run(path, "--lang", "ru")
+    assert code == 1
+    assert err == "раздача 2, ход 5: 120: 120 сейчас невозможно: очередь Вовы — отдать карту\n"
+    code, _, err = _run(path, "--lang", "en")
+    assert err == "deal 2, move 5: 120: 120 is not possible now: Вова to give a card\n"
+    code, _, err = _run(path)
+    assert err.startswith("deal 2, move 5: 120: ") and "seat" not in err
+    record["deals"][1]["moves"][4] = "9C"
+    code, _, err = _run(_write(tmp_path, record, "card.json"), "--lang", "ru")
+    assert code == 1 and err.startswith("раздача 2, ход 5: 9♣: ")
+
+
+def test_verify_speaks_russian(tmp_path: Path) -> None:
+    """``thousand verify --lang ru``: a line per deal and the verdict in Russian."""
+    from thousand.table import Table
+
+    table = Table(Rules(max_deals=2), ["Аня", "Боря", "Вова"], seed=3)
+    bots = [HeuristicBot(s) for s in range(3)]
+    while not table.over:
+        seat = table.to_move
+        assert seat is not None
+        table.submit(seat, mv.move_str(checked_choice(bots[seat], table.view(seat))),
+                     table.version)
+    path = _write(tmp_path, table.to_record(), "table.json")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = run(["verify", path, "--lang", "ru"])
+    assert code == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("раздача 1: карты совпадают с обещанными")
+    assert lines[-1] == f"{path}: все раздачи подтверждены (2)"

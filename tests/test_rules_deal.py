@@ -584,7 +584,7 @@ def test_contract_is_never_lower_than_the_bid() -> None:
     err = illegal(d, "150")  # a bid is not a contract
     assert err.code == "wrong_phase"
     assert str(err) == "150: 150 is not possible now: seat 1 to name the contract"
-    assert err.text("ru") == "150 сейчас невозможно: игрок 1 должен назвать заказ"
+    assert err.text("ru") == "150 сейчас невозможно: очередь игрока 1 — назвать заказ"
 
 
 def test_concede_offered_only_with_rule_and_context() -> None:

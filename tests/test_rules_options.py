@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from thousand.rules_text import (
     UNSUPPORTED_TEXT,
     explain,
     preset_description,
+    preset_title,
     title,
     unsupported,
 )
@@ -858,30 +860,46 @@ def _texts() -> list[str]:
 _ROOT = Path(__file__).resolve().parents[1]
 
 
+_PAGES = ("docs/rules.ru.md", "docs/rules.en.md")
+
+
 def test_texts_and_rules_pages_stand_alone() -> None:
     """Users get the repository alone: the texts and the rules pages point at nothing
-    outside it and ask nobody to look up a source by number."""
-    pages = ["README.md", "docs/rules.md", "docs/rules-options.md", "docs/rules-decisions.md"]
+    outside it and ask nobody to look up a source by number; the README links both
+    players' pages."""
+    pages = ["README.md", "docs/rules.md", *_PAGES, "docs/rules-options.md",
+             "docs/rules-decisions.md"]
     texts = _texts() + [(_ROOT / page).read_text(encoding="utf-8") for page in pages]
     for text in texts:
         assert "../shared" not in text and "RULES.md" not in text
     for text in _texts():
         assert "seed" not in text.lower()
-    assert "docs/rules.md" in (_ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (_ROOT / "README.md").read_text(encoding="utf-8")
+    for page in _PAGES:
+        assert page in readme
 
 
-def test_players_rules_page_names_every_option_and_preset_in_both_languages() -> None:
-    """RULES §4: "Every option has one name, used in code, records and the CLI" — the
-    players' page (docs/rules.md) lists each under that name, in Russian and in English,
-    and every preset of §5."""
-    page = (_ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    ru, sep, en = page.partition("\n## In English\n")
-    assert sep and "## По-русски" in ru
-    for section in (ru, en):
-        missing = [name for name in OPTION_NAMES if f"- `{name}` —" not in section]
-        assert missing == []
+def test_players_rules_pages_name_every_option_and_preset() -> None:
+    """RULES §4: "Every option has one name, used in code, records and the CLI" — each
+    players' page (docs/rules.ru.md, docs/rules.en.md) tells the game, then each preset of
+    §5 as a family's way of playing, then every option by its title with that name; the
+    index docs/rules.md links both and keeps the rule citations."""
+    for page, title_lang in zip(_PAGES, LANGS, strict=True):
+        text = (_ROOT / page).read_text(encoding="utf-8")
+        presets_at = text.index("— `classic`")
+        options_at = text.index("(`players`)")
+        assert presets_at < options_at  # the game, the families, then the options
+        missing = [name for name in OPTION_NAMES if f"(`{name}`)" not in text]
+        assert missing == [], page
+        for name in OPTION_NAMES:
+            shown = title(name, title_lang)
+            assert f"**{shown[:1].upper()}{shown[1:]}** (`{name}`)" in text, (page, name)
         for preset in PRESET_NAMES:
-            assert f"| `{preset}` |" in section
+            assert f"— `{preset}`\n" in text, (page, preset)
+    index = (_ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "## Rule citations" in index
+    for page in _PAGES:
+        assert f"({page.removeprefix('docs/')})" in index
 
 
 # ---------------------------------------------------------------- thousand rules
@@ -932,10 +950,12 @@ def test_rules_is_registered_on_the_real_app() -> None:
     assert "rules" in names
 
 
-def test_cli_table_for_house() -> None:
-    code, out, err = _run("house", "--lang", "en")
+def test_cli_table_for_house_with_ids() -> None:
+    """``--ids``: every option by the name --set takes, the values as --set writes them,
+    the ones house changes marked with the classic value beside them."""
+    code, out, err = _run("house", "--lang", "en", "--ids")
     assert code == 0, err
-    assert "Preset: house" in out
+    assert "Preset: house (house rules)" in out
     lines = {line.split()[1]: line for line in _marked_rows(out)}
     # Every option that house changes is marked, with the classic value beside it.
     assert set(lines) == set(PRESETS["house"])
@@ -946,13 +966,62 @@ def test_cli_table_for_house() -> None:
     assert _unsupported_lines(out, "Not supported") == [unsupported("en")[0]]
 
 
+def test_cli_table_for_house_in_words() -> None:
+    """Without ``--ids`` every rule is shown by its title and its value in words, by
+    theme; the rules house changes are marked with the classic value in words."""
+    code, out, err = _run("house", "--lang", "en")
+    assert code == 0, err
+    assert out.startswith("Thousand: house rules\n")
+    for name in OPTION_NAMES:
+        assert title(name, "en") in out
+    marked = [line for line in out.splitlines() if line.startswith(" *")]
+    assert len(marked) == len(PRESETS["house"])
+    assert any("opening bid" in line and "exactly 100" in line and "100 or more" in line
+               for line in marked)
+    assert "every_3rd" not in out and "bid_jumps" not in out
+
+
 def test_cli_table_in_russian_with_sets_on_a_narrow_terminal() -> None:
     code, out, err = _run("classic", "--set", "bid_step=10", "-s", "barrel=none", columns=80)
     assert code == 0, err
-    assert "Пресет: classic" in out and "Не поддерживается" in out
+    assert "Тысяча: классика" in out and "Не поддерживается" in out
+    assert "Изменено: шаг торговли — 10; бочка — без бочки" in out
+    marked = [line for line in out.splitlines() if line.startswith(" *")]
+    assert len(marked) == 2
+    code, out, err = _run("classic", "--set", "bid_step=10", "-s", "barrel=none", "--ids",
+                          columns=80)
+    assert code == 0, err
     assert "--set bid_step=10 barrel=none" in out
-    marked = [line.split()[1] for line in _marked_rows(out)]
-    assert marked == ["bid_step", "barrel"]
+    assert [line.split()[1] for line in _marked_rows(out)] == ["bid_step", "barrel"]
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]+_[A-Za-z_]+|\b[a-z]{2,}\b")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_rules_in_russian_show_no_option_identifiers(preset: str) -> None:
+    """``thousand rules`` in Russian, without ``--ids``, names no option by its
+    identifier and writes no value as the command line does (``every_3rd``, ``true``,
+    ``none``): every rule is a title and a value in words.  The only Latin left is the
+    command line it suggests; no "пресет", no "seed"."""
+    code, out, err = _run(preset, columns=100)
+    assert code == 0, err
+    body = out.split("Что значит правило:")[0]
+    words = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", body))
+    assert not words & set(OPTION_NAMES), words & set(OPTION_NAMES)
+    assert not _IDENTIFIER.findall(body), _IDENTIFIER.findall(body)
+    assert "пресет" not in out.lower() and "seed" not in out.lower()
+
+
+@pytest.mark.parametrize("option", OPTION_NAMES)
+def test_explain_in_russian_shows_no_identifiers(option: str) -> None:
+    """``--explain`` in Russian, without ``--ids``: the rule's title, what it does and its
+    value in each family's rules, all in Russian words — no identifier of an option or of
+    a value is left in it (another option is named by its title in quotes)."""
+    code, out, err = _run("--explain", option, columns=100)
+    assert code == 0, err
+    found = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", out))
+    assert not found, (option, found)
 
 
 def test_cli_json() -> None:
@@ -964,12 +1033,20 @@ def test_cli_json() -> None:
 
 
 def test_cli_explain_in_both_languages() -> None:
-    code, out, _ = _run("--explain", "dark", "--lang", "en")
+    """``--explain`` tells a rule by its title, what it does and how each family plays it;
+    with ``--ids`` by its name, with the values as --set writes them."""
+    code, out, _ = _run("--explain", "dark", "--lang", "en", "--ids")
     assert code == 0
     assert out.startswith("dark — dark bid") and "blind" in out
-    code, out, _ = _run("--explain", "dark")
+    code, out, _ = _run("--explain", "dark", "--ids")
     assert code == 0
     assert out.startswith("dark — тёмная") and "втемную" in out
+    code, out, _ = _run("--explain", "dark")
+    assert code == 0
+    assert out.startswith("Тёмная\n") and "втемную" in out
+    assert "домашние правила — да" in out and "классика — нет" in out
+    code, out, _ = _run("--explain", "dark", "--lang", "en")
+    assert out.startswith("Dark bid\n") and "house rules — yes" in out
 
 
 @pytest.mark.parametrize(
@@ -996,11 +1073,16 @@ def test_cli_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
 def test_cli_explain_every_option(option: str, lang: str) -> None:
     """RULES §4: every option has one name, used in the CLI; `--explain` says what it
     does and its value in each preset of §5, in Russian and in English."""
-    code, out, err = _run("--explain", option.replace("_", "-"), "--lang", lang)
+    code, out, err = _run("--explain", option.replace("_", "-"), "--lang", lang, "--ids")
     assert code == 0, err
     assert out.startswith(f"{option} — {title(option, lang)}\n")
     label = "В пресетах" if lang == "ru" else "In the presets"
     assert f"{label}: classic " in out and ", casual " in out
+    code, out, err = _run("--explain", option, "--lang", lang)
+    assert code == 0, err
+    shown = title(option, lang)
+    assert out.startswith(f"{shown[:1].upper()}{shown[1:]}\n")
+    assert f"{preset_title('classic', lang)} — " in out
 
 
 @pytest.mark.parametrize(("lang", "label"), [("ru", "Не поддерживается"), ("en", "Not supported")])
@@ -1012,4 +1094,4 @@ def test_cli_lists_only_the_two_player_game_as_unsupported(lang: str, label: str
     assert code == 0, err
     assert _unsupported_lines(out, label) == unsupported(lang)
     assert len(unsupported(lang)) == 1
-    assert out.rstrip().splitlines()[-1].endswith("docs/rules.md")
+    assert out.rstrip().splitlines()[-1].endswith(f"docs/rules.{lang}.md")

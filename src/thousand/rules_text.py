@@ -4,14 +4,18 @@ Kept apart from :mod:`thousand.rules` so that the rules model stays small and pu
 the wording can be edited without touching the engine's contract.  The Russian text
 uses the players' own words (прикуп, заказ, хваленка, роспись, темнить, бочка, болт,
 самосвал, перекуп, «сижу на ста», ...) because that is what people say at the table;
-the English uses the option names of the rules model.  The players' rules page,
-docs/rules.md, says the same at length.  Data only, plus a few look-up functions.
+the English the plain words of the game.  The players' rules pages, docs/rules.ru.md and
+docs/rules.en.md, say the same at length.  Option identifiers (``bid_step``) are for the
+command line and the records: what a player reads names an option by its title and a
+value in words (:func:`value_words`, :func:`plain_explanation`).  Data only, plus a few
+look-up functions.
 """
 
 from __future__ import annotations
 
 import difflib
-from typing import NamedTuple
+import re
+from typing import Any, NamedTuple
 
 from thousand.rules import (
     OPTION_NAMES,
@@ -23,17 +27,22 @@ from thousand.rules import (
 )
 
 __all__ = [
+    "GROUPS",
     "LANGS",
     "OPTION_TEXT",
     "PRESET_TEXT",
+    "PRESET_TITLE",
     "UNSUPPORTED_TEXT",
     "OptionText",
     "Text",
     "check_lang",
     "explain",
+    "plain_explanation",
     "preset_description",
+    "preset_title",
     "title",
     "unsupported",
+    "value_words",
 ]
 
 #: Interface languages; Russian first, the default.
@@ -307,10 +316,11 @@ OPTION_TEXT: dict[str, OptionText] = {
         "что теряет расписавшийся",
         "what the conceding declarer loses",
         "true — расписавшийся пишет себе минус заказ. false — ничего не теряет. half — "
-        "минус половина заказа (сначала вверх до целого, потом по rounding). Списание "
+        "он теряет половину заказа — половина заказа сначала округляется вверх до целого, "
+        "потом по rounding. Списание "
         "«по тузам» — это half вместе с concede_opponents_get=aces.",
         "true: the conceding declarer scores minus the contract. false: he loses nothing. "
-        "half: minus half the contract (rounded up to a whole number, then with "
+        "half: he loses half the contract (rounded up to a whole number, then with "
         "rounding). The write-off by aces is half with concede_opponents_get=aces.",
     ),
     "concede_limit": _o(
@@ -320,7 +330,7 @@ OPTION_TEXT: dict[str, OptionText] = {
         "none: unlimited. A number (e.g. 3): concedes allowed per player per game.",
     ),
     "concede_penalty_every": _o(
-        "штраф за каждую n-ю роспись",
+        "штраф за частые росписи",
         "penalty for every n-th concede",
         "none — нет. Число (например 3) — каждая третья роспись стоит ещё минус penalty (штраф).",
         "none: off. A number (e.g. 3): every third concede costs another −penalty.",
@@ -701,13 +711,209 @@ PRESET_TEXT: dict[str, Text] = {
 
 #: The agreements of ``rules.UNSUPPORTED``, in both languages.
 UNSUPPORTED_TEXT: dict[str, Text] = {
-    "two players (seed 004)": Text(
+    next(iter(UNSUPPORTED)): Text(
         "игра вдвоём: в одном из описаний сказано, что можно и вдвоём, но правил "
         "(прикуп, снос, торговля) нет",
         "two players: one of the rule descriptions says two can play but gives no rules "
         "for it (talon, exchange, auction)",
     ),
 }
+
+
+#: Each preset's short name for players: the way a family plays.
+PRESET_TITLE: dict[str, Text] = {
+    "classic": Text("классика", "classic"),
+    "dealer-opens": Text("сдающий открывает", "the dealer opens"),
+    "house": Text("домашние правила", "house rules"),
+    "textbook": Text("по самоучителю, вчетвером", "the textbook way, four players"),
+    "casual": Text("попросту", "the simple way"),
+}
+
+#: The options by theme, for listings: (Russian title, English title, options).  The
+#: same themes as the rules pages.
+GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Игроки и сдача", "Players and the deal",
+     ("players", "sitting_dealer_scores", "first_bidder", "cut_nines")),
+    ("Торговля", "The auction",
+     ("opening_bid", "bid_step", "bid_jumps", "bid_cap", "min_score_to_bid", "talon_buy")),
+    ("Тёмная", "The dark bid",
+     ("dark", "dark_doubles", "dark_min_score", "dark_outbid_needs_marriage",
+      "dark_marriages_doubled", "dark_talon_shown")),
+    ("Прикуп и снос", "The talon and the exchange", ("exchange", "talon_shown")),
+    ("Пересдачи", "Redeals",
+     ("redeal_four_nines", "redeal_weak_hand", "redeal_weak_talon",
+      "redeal_weak_talon_only_at_100", "redeal_after_exchange", "redeal_penalty_after")),
+    ("Розыгрыш", "The card play", ("ten_strength", "must_overtake", "no_lead_own_trump")),
+    ("Марьяжи и премии", "Marriages and bonuses",
+     ("marriage_values", "marriage_on_first_lead", "marriage_points_declarer_only",
+      "half_marriage", "ace_marriage", "ace_marriage_trump", "ace_marriage_all_in_row",
+      "four_nines_bonus")),
+    ("Подсчёт", "Scoring", ("rounding", "round_declarer_before_compare", "declarer_scores")),
+    ("Роспись", "Conceding",
+     ("concede", "concede_opponents_get", "concede_declarer_loses", "concede_limit",
+      "concede_penalty_every", "concede_on_barrel", "concede_in_golden")),
+    ("Болты, самосвал, штраф", "Bolts, samosval, the penalty",
+     ("bolts", "bolt_means", "bolt_samosval", "samosval", "penalty")),
+    ("Бочка", "The barrel",
+     ("barrel", "barrel_score", "barrel_deals", "barrel_knock_off", "barrel_simultaneous_fall",
+      "barrel_falls_reset", "barrel_reset_score", "no_barrel_after_reset", "barrel_bolts")),
+    ("Золотой кон", "Golden deals", ("golden_deals", "golden_restart")),
+    ("Конец партии", "The end of the game", ("win_score", "win_strict", "max_deals", "settlement")),
+)
+
+#: Words for the values that are words, by option: value -> (Russian, English).
+_VALUE_WORDS: dict[str, dict[Any, Text]] = {
+    "sitting_dealer_scores": {None: Text("ничего", "nothing"),
+                              "talon_marriage": Text("марьяж из прикупа",
+                                                     "a marriage lying in the talon"),
+                              "talon_value": Text("очки прикупа", "the talon's points")},
+    "first_bidder": {"left_of_dealer": Text("игрок слева от сдающего",
+                                            "the player left of the dealer"),
+                     "dealer": Text("сдающий", "the dealer")},
+    "opening_bid": {"at_least_100": Text("100 или больше", "100 or more"),
+                    "exactly_100": Text("ровно 100 («сижу на ста»)",
+                                        "exactly 100 (\"I sit on 100\")")},
+    "ten_strength": {"high": Text("выше короля: 9 В Д К 10 Т", "above the king: 9 J Q K 10 A"),
+                     "natural": Text("на своём месте: 9 10 В Д К Т",
+                                     "in its natural place: 9 10 J Q K A")},
+    "exchange": {"give_one_each": Text("по карте каждому сопернику",
+                                       "one card to each opponent"),
+                 "discard_three": Text("три карты в снос", "three cards discarded")},
+    "talon_shown": {"all": Text("всем", "to everyone"),
+                    "not_at_100": Text("всем, кроме взятого за 100",
+                                       "to everyone, unless taken at 100")},
+    "declarer_scores": {"contract": Text("заказ", "the contract"),
+                        "taken": Text("взятое", "what was taken")},
+    "concede_opponents_get": {"half_contract": Text("по половине заказа",
+                                                    "half the contract each"),
+                              "aces": Text("по тузам: 11 за каждый туз расписавшегося",
+                                           "by aces: 11 for each ace of the declarer")},
+    "concede_declarer_loses": {True: Text("минус заказ", "minus the contract"),
+                               False: Text("ничего", "nothing"),
+                               "half": Text("минус половина заказа", "minus half the contract")},
+    "dark_doubles": {"declarer": Text("очки разыгрывающего", "the declarer's score"),
+                     "all": Text("очки всех", "everyone's scores")},
+    "bolts": {None: Text("не считают", "not counted"),
+              "every_3rd": Text("каждый третий — штраф", "every third costs the penalty"),
+              "three_in_a_row": Text("три подряд — штраф", "three in a row cost the penalty"),
+              "every_5th": Text("каждый пятый — штраф", "every fifth costs the penalty")},
+    "bolt_means": {"no_trick": Text("ни одной взятки", "no trick"),
+                   "no_points": Text("ни одного очка", "no points")},
+    "barrel_score": {"capped": Text("срезают до бочки", "cut to the barrel"),
+                     "kept": Text("сохраняется", "kept")},
+    "rounding": {1: Text("без округления", "none"), 5: Text("до 5", "to 5"),
+                 10: Text("до 10", "to 10")},
+    "ace_marriage": {0: Text("нет", "no")},
+    "four_nines_bonus": {0: Text("нет", "no")},
+}
+#: What "none" means for an option that may be off, where "нет"/"no" does not say it.
+_NONE_WORDS: dict[str, Text] = {
+    "min_score_to_bid": Text("торгуются все", "everyone bids"),
+    "concede_limit": Text("без ограничения", "no limit"),
+    "concede_penalty_every": Text("нет", "no"),
+    "redeal_weak_hand": Text("нет", "no"),
+    "redeal_penalty_after": Text("нет", "no"),
+    "samosval": Text("нет", "no"),
+    "barrel": Text("без бочки", "no barrel"),
+    "barrel_deals": Text("без срока", "no limit"),
+    "barrel_falls_reset": Text("нет", "no"),
+    "max_deals": Text("без предела", "no limit"),
+}
+#: A number with its unit, for the options whose number needs one.
+_NUMBER_WORDS: dict[str, Text] = {
+    "min_score_to_bid": Text("при {n} и ниже — только пас", "at {n} or below: pass only"),
+    "concede_limit": Text("{n} за партию", "{n} a game"),
+    "concede_penalty_every": Text("каждая {n}-я", "every {n}th"),
+    "redeal_weak_hand": Text("меньше {n} очков на руке", "under {n} points in hand"),
+    "redeal_penalty_after": Text("{n} подряд — штраф сдающему", "{n} in a row cost the dealer"),
+    "barrel_deals": Text("{n}", "{n}"),
+    "barrel_falls_reset": Text("каждое {n}-е падение", "every {n}th fall"),
+    "concede_opponents_get": Text("по {n}", "{n} each"),
+    "max_deals": Text("{n}", "{n}"),
+}
+_SUIT_SIGNS = "♠♣♦♥"
+
+
+def preset_title(name: str, lang: str = "ru") -> str:
+    """A preset's short name for players: «домашние правила», "house rules"."""
+    text = PRESET_TITLE.get(name)
+    return text.get(lang) if text is not None else name
+
+
+def value_words(option: str, value: Any, lang: str = "ru") -> str:
+    """``value`` of ``option`` in words for players (no identifiers): «да», «нет»,
+    «ровно 100 («сижу на ста»)», «♠ 40, ♣ 60, ♦ 80, ♥ 100», «без бочки»."""
+    lang = check_lang(lang)
+    words = _VALUE_WORDS.get(option, {})
+    for key, text in words.items():
+        if key == value and type(key) is type(value):
+            return text.get(lang)
+    if value is None or (option == "samosval" and not value):
+        text = _NONE_WORDS.get(option) or words.get(None) or Text("нет", "no")
+        return text.get(lang)
+    if isinstance(value, bool):
+        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
+    if option == "marriage_values":
+        return ", ".join(f"{_SUIT_SIGNS[i]} {v}" for i, v in enumerate(value))
+    if option == "samosval":
+        return ", ".join(str(v).replace("-", "−") for v in value)
+    if isinstance(value, int) and option in _NUMBER_WORDS:
+        return _NUMBER_WORDS[option].get(lang).format(n=str(value).replace("-", "−"))
+    if isinstance(value, int):
+        return str(value).replace("-", "−")
+    return str(value)
+
+
+_IDENT = re.compile(r"[SCDH]:\d+(?:,[SCDH]:\d+)+|[A-Za-z_][A-Za-z0-9_]*(?:=[A-Za-z0-9_,:\-]+)?")
+
+
+def _value_of(option: str, text: str) -> Any:
+    """A value of ``option`` written as on the command line, as Python (or the text)."""
+    try:
+        return getattr(Rules.preset_rules("classic", **{option: _parse(option, text)}), option)
+    except (RulesError, ValueError):
+        return text
+
+
+def _parse(option: str, text: str) -> Any:
+    return Rules.from_cli("classic", [f"{option}={text}"]).__getattribute__(option)
+
+
+def plain_explanation(option: str, lang: str = "ru") -> str:
+    """The explanation of ``option`` with every identifier in it put in words: another
+    option by its title in quotes, a value by :func:`value_words` (``true`` → «да»)."""
+    name = _option_name(option)
+    text = OPTION_TEXT[name].text.get(lang)
+    own = {format_value(name, v) for v in _VALUE_WORDS.get(name, {})}
+
+    def word(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if re.fullmatch(r"[SCDH]:\d+(?:,[SCDH]:\d+)+", token):
+            return value_words("marriage_values", _value_of("marriage_values", token), lang)
+        other, eq, value = token.partition("=")
+        if eq and other in OPTION_TEXT:
+            shown = value_words(other, _value_of(other, value.rstrip(".,")), lang)
+            return f"«{title(other, lang)}: {shown}»"
+        if token in OPTION_TEXT and (lang == "ru" or "_" in token):
+            return f"«{title(token, lang)}»"
+        if token in ("true", "false"):
+            return value_words(name, token == "true", lang) if name not in (
+                "concede_declarer_loses",) else value_words("concede", token == "true", lang)
+        if token == "none":
+            return value_words(name, None, lang)
+        if token in own or (lang == "ru" and token in {format_value(name, v) for v in
+                                                       _VALUE_WORDS.get(name, {})}):
+            return value_words(name, _value_of(name, token), lang)
+        if lang == "ru" and token in ("buy", "pass"):
+            return {"buy": "«куплю»", "pass": "«пас»"}[token]
+        return token
+
+    plain = _IDENT.sub(word, text)
+    # a value put in words may now say what its explanation says: "нет — нет"
+    return _REPEAT.sub(r"\1", plain)
+
+
+_REPEAT = re.compile(r"(?<![\w«])(\w[^.;:—«»]{1,60}?)\s?(?:—|:)\s\1(?!\w)")
 
 
 def check_lang(lang: str) -> str:
@@ -732,19 +938,36 @@ def title(option: str, lang: str = "ru") -> str:
     return _option(option).title.get(check_lang(lang))
 
 
-def explain(option: str, lang: str = "ru") -> str:
+def _option_name(option: str) -> str:
+    _option(option)
+    return option.strip().replace("-", "_")
+
+
+def explain(option: str, lang: str = "ru", ids: bool = True) -> str:
     """What ``option`` does and its values, then its value in each preset.
 
+    With ``ids`` (the default) as the command line knows them: ``dark — тёмная``, the
+    values as written after ``--set``, the presets by name; without, for players: the
+    title, the explanation and the values in words (:func:`plain_explanation`).
     Raises :class:`RulesError` for an unknown option (with a did-you-mean) or language.
     """
     text = _option(option)
     lang = check_lang(lang)
     name = option.strip().replace("-", "_")
-    values = ", ".join(
-        f"{p} {format_value(name, getattr(Rules.preset_rules(p), name))}" for p in PRESET_NAMES
+    if ids:
+        values = ", ".join(
+            f"{p} {format_value(name, getattr(Rules.preset_rules(p), name))}"
+            for p in PRESET_NAMES
+        )
+        label = "В пресетах" if lang == "ru" else "In the presets"
+        return f"{name} — {text.title.get(lang)}\n{text.text.get(lang)}\n{label}: {values}."
+    values = "; ".join(
+        f"{preset_title(p, lang)} — {value_words(name, getattr(Rules.preset_rules(p), name), lang)}"
+        for p in PRESET_NAMES
     )
-    label = "В пресетах" if lang == "ru" else "In the presets"
-    return f"{name} — {text.title.get(lang)}\n{text.text.get(lang)}\n{label}: {values}."
+    label = "Как играют" if lang == "ru" else "How each family plays it"
+    head = text.title.get(lang)
+    return f"{head[:1].upper()}{head[1:]}\n{plain_explanation(name, lang)}\n{label}: {values}."
 
 
 def preset_description(name: str, lang: str = "ru") -> str:

@@ -4,11 +4,35 @@ The engine (deal, game, table) speaks in codes and plain data (:mod:`thousand.er
 the table's events); the terminal, the replay command, the browser and the bots' reasons
 turn them into words here.  One place for the words means a new language, or a better
 phrase, touches no rule.
+
+**Templates.**  Every text is a template with ``{field}`` marks, and a mark may say how
+its value is to be worded (:func:`render`):
+
+* ``{name}`` — the value as it is: a player's name, a number, a card.  The reader himself
+  (the player called "Вы"/"You", or ``reader_seat``) is "вы"/"you" there, "Вы"/"You" at the
+  start of a sentence.
+* ``{name:dat}`` — a name declined, in Russian with pymorphy3 (``nom gen dat acc ins loc``;
+  ``poss`` is "Bob's"/"your" in English): «отдаёт карту Боре», «ход Ани»; the reader is
+  «вам», «вас».  A name pymorphy3 does not know as a first name (a foreign one, "Бот 1")
+  stays as it is.
+* ``{name:отдаёт|отдаёте}`` — the first words for another player, the second when
+  ``name`` is the reader (second person: «Вы берёте прикуп», "You take the talon"); either
+  may hold marks of its own (``{name:Сдаёт {name}|Сдаёте вы}``).
+* ``{n:#расклад|расклада|раскладов}`` — a count with its word agreed: «1 расклад»,
+  «2 расклада», «5 раскладов» (Russian takes three forms, English two).
+* ``{x:.1f}`` — anything else is a Python format specification.
+
+Russian sentences avoid the past tense after a name (a name does not tell «сыграл» from
+«сыграла»): «Заказ сыгран», «Аня берёт взятку».  The browser (src/thousand/web/) receives
+these tables from ``/api/texts`` and words events with the same rules.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import SUITS, card_label, parse_card
 
@@ -23,6 +47,222 @@ SUIT_OF = {
     "en": ("spades", "clubs", "diamonds", "hearts"),
     "ru": ("пик", "треф", "бубен", "червей"),
 }
+
+# --------------------------------------------------------------------------- grammar
+
+#: The grammatical cases a template may ask a name in (``{name:dat}``).
+CASES: tuple[str, ...] = ("nom", "gen", "dat", "acc", "ins", "loc", "poss")
+_GRAMMEMES = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt",
+              "loc": "loct", "poss": "gent"}
+#: What the reader is called: a player with this name is spoken to in the second person.
+YOU = {"ru": "Вы", "en": "You"}
+#: The reader in each case, inside a sentence.
+YOU_FORMS = {
+    "ru": {"nom": "вы", "gen": "вас", "dat": "вам", "acc": "вас", "ins": "вами", "loc": "вас",
+           "poss": "ваш"},
+    "en": {"nom": "you", "gen": "you", "dat": "you", "acc": "you", "ins": "you", "loc": "you",
+           "poss": "your"},
+}
+_YOU_NAMES = frozenset({"вы", "you"})
+_RU_WORD = re.compile(r"[А-ЯЁа-яё]+")
+
+
+def _lang(lang: str) -> str:
+    return "ru" if lang == "ru" else "en"
+
+
+def is_you(name: object) -> bool:
+    """Whether ``name`` is the reader: "Вы" or "You" (in any letter case)."""
+    return isinstance(name, str) and name.strip().lower() in _YOU_NAMES
+
+
+class SeatLabel(str):
+    """A seat without a known name ("игрок 2", "seat 2"), with its Russian case forms."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, seat: int, lang: str) -> SeatLabel:
+        if _lang(lang) == "ru":
+            self = super().__new__(cls, f"игрок {seat}")
+            self.forms = {"gen": f"игрока {seat}", "dat": f"игроку {seat}",
+                          "acc": f"игрока {seat}", "ins": f"игроком {seat}",
+                          "loc": f"игроке {seat}", "poss": f"игрока {seat}"}
+        else:
+            self = super().__new__(cls, f"seat {seat}")
+            self.forms = {"poss": f"seat {seat}'s"}
+        return self
+
+
+@functools.lru_cache(maxsize=1)
+def _morph() -> Any:
+    try:
+        import pymorphy3  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - a dependency; without it names stay as they are
+        return None
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+def _like(form: str, original: str) -> str:
+    """``form`` (pymorphy3's, in lower case) written in the letter case of ``original``."""
+    out = form
+    if len(original) > 1 and original.isupper():
+        return out.upper()
+    if original[:1].isupper():
+        return out[:1].upper() + out[1:]
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _ru_declined(name: str, case: str) -> str:
+    word = name.strip()
+    if case == "nom" or not _RU_WORD.fullmatch(word):
+        return name
+    morph = _morph()
+    if morph is None:
+        return name
+    for parse in morph.parse(word):
+        tag = parse.tag
+        if "Name" in tag and tag.case == "nomn" and tag.number == "sing":
+            form = parse.inflect({_GRAMMEMES[case]})
+            return name if form is None else _like(form.word, word)
+    return name
+
+
+def declined(name: str, case: str, lang: str = "ru") -> str:
+    """``name`` in grammatical ``case`` (one of :data:`CASES`): «Боря» → «Боре» (dat),
+    «Ани» (gen of «Аня»), «Машей» (ins).  In Russian pymorphy3 declines a first name it
+    knows; any other name (a foreign one, "Бот 1", two words) is left as it is.  The reader
+    ("Вы"/"You") is a pronoun: «вам», «вас».  In English a name stays as it is, ``poss``
+    adds "'s"."""
+    if case not in CASES:
+        raise ValueError(f"case must be one of {', '.join(CASES)}, not {case!r}")
+    lang = _lang(lang)
+    if is_you(name):
+        return YOU_FORMS[lang][case]
+    forms = getattr(name, "forms", None)
+    if isinstance(forms, dict) and case in forms:
+        return str(forms[case])
+    if lang == "en":
+        return f"{name}'s" if case == "poss" else str(name)
+    return _ru_declined(str(name), case)
+
+
+def name_forms(name: str, lang: str = "ru") -> dict[str, str]:
+    """Every case of ``name`` (:func:`declined`), for a client that words events itself."""
+    return {case: declined(name, case, lang) for case in CASES}
+
+
+def plural(n: int, forms: Sequence[str], lang: str = "ru") -> str:
+    """The word of ``forms`` that agrees with ``n``: Russian ``(one, few, many)`` —
+    «1 расклад, 2 расклада, 5 раскладов, 21 расклад, 11 раскладов» —, English
+    ``(one, other)``."""
+    n = abs(int(n))
+    if _lang(lang) == "ru" and len(forms) >= 3:
+        n10, n100 = n % 10, n % 100
+        if n10 == 1 and n100 != 11:
+            return forms[0]
+        if 2 <= n10 <= 4 and not 12 <= n100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if n == 1 else forms[-1]
+
+
+def count(n: int, forms: Sequence[str], lang: str = "ru") -> str:
+    """``n`` and its agreed word: ``count(271, ("пробного расклада", "пробных раскладов",
+    "пробных раскладов"))`` is «271 пробного расклада»."""
+    return f"{n} {plural(n, forms, lang)}"
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the ``}`` that closes the ``{`` at ``start``, or -1."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _alternatives(spec: str) -> list[str]:
+    """``spec`` split at the ``|`` that stand outside nested marks."""
+    out, depth, last = [], 0, 0
+    for i, ch in enumerate(spec):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(spec[last:i])
+            last = i + 1
+    out.append(spec[last:])
+    return out
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _field(name: str, spec: str | None, lang: str, values: Mapping[str, object],
+           first: bool) -> str:
+    value = values.get(name)
+    you = is_you(value)
+    if not spec:
+        if you:
+            word = YOU_FORMS[lang]["nom"]
+            return _capital(word) if first else word
+        return "?" if value is None else str(value)
+    if spec.startswith("#"):
+        forms = spec[1:].split("|")
+        try:
+            return count(int(str(value)), forms, lang)
+        except ValueError:
+            return "?" if value is None else f"{value} {forms[-1]}"
+    alts = _alternatives(spec)
+    if len(alts) > 1:
+        return _render(alts[1] if you else alts[0], lang, values, first)
+    if spec in CASES:
+        if value is None:
+            return "?"
+        word = declined(str(value) if not isinstance(value, str) else value, spec, lang)
+        return _capital(word) if first and you else word
+    if value is None:
+        return "?"
+    return format(value, spec)
+
+
+def _render(template: str, lang: str, values: Mapping[str, object], first: bool) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(template):
+        j = template.find("{", i)
+        if j < 0:
+            out.append(template[i:])
+            break
+        out.append(template[i:j])
+        k = _closing(template, j)
+        if k < 0:
+            out.append(template[j:])
+            break
+        name, colon, spec = template[j + 1:k].partition(":")
+        at_start = first and not any(out)
+        out.append(_field(name.strip(), spec if colon else None, lang, values, at_start))
+        i = k + 1
+    return "".join(out)
+
+
+def render(template: str, lang: str = "ru", values: Mapping[str, object] | None = None,
+           **params: object) -> str:
+    """``template`` (the marks of this module's docstring) with ``values`` filled in and
+    worded in ``lang``; a missing value is "?"."""
+    merged: dict[str, object] = dict(values or {})
+    merged.update(params)
+    return _render(template, _lang(lang), merged, True)
+
+
+# --------------------------------------------------------------------------- illegal moves
 
 #: Why a move is illegal: code -> (English, Russian); ``{name}`` marks a parameter.
 ILLEGAL: dict[str, tuple[str, str]] = {
@@ -84,7 +324,7 @@ REASONS: dict[str, tuple[str, str]] = {
 
 #: What the player to move is to do (``task`` of ``wrong_phase``).
 TASKS: dict[str, tuple[str, str]] = {
-    "dark_or_look": ("bid dark or look at his cards", "темнить или посмотреть карты"),
+    "dark_or_look": ("bid dark or look at the cards", "темнить или посмотреть карты"),
     "bid": ("bid or pass", "торговаться или пасовать"),
     "give": ("give a card", "отдать карту"),
     "discard": ("discard a card", "снести карту"),
@@ -94,6 +334,29 @@ TASKS: dict[str, tuple[str, str]] = {
     "buy_or_pass": ("buy the talon or pass", "перекупить прикуп или пасовать"),
     "play": ("play a card", "сходить"),
     "nothing": ("nothing", "ничего"),
+}
+
+#: Whose turn it is (``now`` of ``wrong_phase``): ``{who}`` the player to move, ``{task}``
+#: his task (:data:`TASKS`).
+WHOSE_TURN: dict[str, tuple[str, str]] = {
+    "now": ("{who:{who} to {task}|it is your turn to {task}}",
+            "{who:очередь {who:gen} — {task}|ваша очередь — {task}}"),
+}
+
+#: Moves named in words (``what`` of ``wrong_phase``); a card is its label (К♠).
+MOVE_WORDS: dict[str, tuple[str, str]] = {
+    "pass": ("pass", "пас"),
+    "dark": ("dark", "тёмная"),
+    "look": ("look", "посмотреть карты"),
+    "redeal": ("redeal", "пересдача"),
+    "concede": ("concede", "роспись"),
+    "buy": ("buy", "перекуп"),
+    "give": ("give {card}", "отдать {card}"),
+    "discard": ("discard {card}", "снести {card}"),
+    "give_any": ("giving a card", "отдать карту"),
+    "discard_any": ("discarding a card", "снести карту"),
+    "contract": ("contract {value}", "заказ {value}"),
+    "declare": ("{card}+", "{card} с марьяжем"),
 }
 
 
@@ -107,11 +370,38 @@ def suit_name(suit: int | str, lang: str = "ru") -> str:
     return SUIT_NAMES["ru" if lang == "ru" else "en"][index]
 
 
-def seat_name(seat: int, lang: str = "ru", names: Sequence[str] | None = None) -> str:
-    """A seat by its player's name when the names are known, else "seat N"."""
+def seat_name(seat: int, lang: str = "ru", names: Sequence[str] | None = None,
+              reader_seat: int | None = None) -> str:
+    """A seat by its player's name when the names are known, else "игрок N"/"seat N";
+    the reader's own seat is "Вы"/"You"."""
+    if reader_seat is not None and seat == reader_seat:
+        return YOU[_lang(lang)]
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return f"игрок {seat}" if lang == "ru" else f"seat {seat}"
+    return SeatLabel(seat, lang)
+
+
+def move_words(move: str, lang: str = "ru") -> str:
+    """A move in record notation (``KS``, ``give 9S``, ``contract 120``, ``pass``) in
+    words: cards by their labels (К♠), the word moves in ``lang``."""
+    text = str(move).strip()
+    word, _, rest = text.partition(" ")
+    try:
+        if word in ("give", "discard") and rest:
+            card = card_label(parse_card(rest), lang)
+            return render(_pick(MOVE_WORDS[word], lang), lang, card=card)
+        if word == "contract" and rest:
+            return render(_pick(MOVE_WORDS["contract"], lang), lang, value=rest)
+        if text in ("give", "discard"):
+            return _pick(MOVE_WORDS[f"{text}_any"], lang)
+        if text in MOVE_WORDS:
+            return _pick(MOVE_WORDS[text], lang)
+        if text.endswith("+"):
+            card = card_label(parse_card(text[:-1]), lang)
+            return render(_pick(MOVE_WORDS["declare"], lang), lang, card=card)
+        return card_label(parse_card(text), lang)
+    except ValueError:
+        return text
 
 
 def illegal_text(
@@ -119,9 +409,11 @@ def illegal_text(
     params: Mapping[str, object],
     lang: str = "en",
     names: Sequence[str] | None = None,
+    reader_seat: int | None = None,
 ) -> str:
     """Why a move is illegal, from :class:`thousand.errors.IllegalMove`'s code and
-    parameters, in ``lang``; ``names`` (by seat) replaces "seat N"."""
+    parameters, in ``lang``; ``names`` (by seat) replace "seat N", and the seat
+    ``reader_seat`` (or a player called "Вы"/"You") is spoken to."""
     template = _pick(ILLEGAL[code], lang)
     values: dict[str, object] = {}
     for key, value in params.items():
@@ -131,110 +423,168 @@ def illegal_text(
             values[key] = suit_name(value, lang)
         elif key in ("why", "extra"):
             values[key] = _pick(REASONS[str(value)], lang)
+        elif key == "what" and isinstance(value, str):
+            values[key] = move_words(value, lang)
         else:
             values[key] = value
     if code == "wrong_phase":
         seat = params.get("seat")
         task = _pick(TASKS[str(params.get("task", "nothing"))], lang)
-        who = seat_name(seat if isinstance(seat, int) else -1, lang, names)
-        values["now"] = f"{who} должен {task}" if lang == "ru" else f"{who} to {task}"
-    return template.format(**values)
+        who = seat_name(seat if isinstance(seat, int) else -1, lang, names, reader_seat)
+        values["now"] = render(_pick(WHOSE_TURN["now"], lang), lang, who=who, task=task)
+    return render(template, lang, values)
+
+
+#: A game record's fault (``thousand replay``, the server's replays): key -> (English,
+#: Russian).
+REPLAY_ERRORS: dict[str, tuple[str, str]] = {
+    "illegal": ("deal {deal}, move {move}: {what}: {why}",
+                "раздача {deal}, ход {move}: {what}: {why}"),
+    "deal": ("deal {deal}: {why}", "раздача {deal}: {why}"),
+}
+
+
+def replay_error_text(error: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """One line for a :class:`thousand.record.ReplayError` (its ``deal``, ``move`` and
+    ``illegal``): an illegal move worded from the catalogue with the players' ``names``
+    (never "seat N"), in ``lang``; the move itself as written in the record in English,
+    in words in Russian.  Another fault keeps the record reader's reason."""
+    illegal = getattr(error, "illegal", None)
+    deal, move = getattr(error, "deal", "?"), getattr(error, "move", None)
+    if illegal is not None and move is not None:
+        why = illegal_text(illegal.code, illegal.params, lang, names)
+        what = move_words(illegal.move, lang) if lang == "ru" else illegal.move
+        return render(_pick(REPLAY_ERRORS["illegal"], lang), lang, deal=deal, move=move,
+                      what=what, why=why)
+    text = str(error)
+    prefix = f"deal {deal}: "
+    if lang == "ru" and text.startswith(prefix):
+        return render(_pick(REPLAY_ERRORS["deal"], lang), lang, deal=deal,
+                      why=text[len(prefix):])
+    return text
 
 
 # --------------------------------------------------------------------------- events
 
 #: A line for every table event (docs/protocol.md), for the terminal and the browser:
-#: key -> (English, Russian); ``{field}`` marks a value (:func:`event_fields`).  The key is
-#: the event's type, or ``type:variant`` where the same event reads differently
-#: (:func:`event_key`: a hidden card, a dark bid, the kind of a declaration, how a deal
-#: ended, the reason of a penalty, a shared win).  The browser receives this dict from
-#: ``/api/texts`` and picks the key and the fields the same way (src/thousand/web/).
+#: key -> (English, Russian), templates as in the module docstring (:func:`render`;
+#: fields: :func:`event_fields`).  The key is the event's type, or ``type:variant`` where
+#: the same event reads differently (:func:`event_key`: a hidden card, a dark bid, the kind
+#: of a declaration, how a deal ended, the reason of a penalty, a shared win).  The browser
+#: receives this dict from ``/api/texts`` and picks the key and the fields the same way
+#: (src/thousand/web/).
 EVENTS: dict[str, tuple[str, str]] = {
-    "deal_started": ("Deal {number}. Dealer: {dealer}.", "Раздача {number}. Сдаёт {dealer}."),
-    "deal_started:golden": ("Deal {number}, a golden deal: {opener} plays 120. Dealer: "
-                            "{dealer}.",
-                            "Раздача {number}, золотой кон: {opener} играет 120. Сдаёт "
-                            "{dealer}."),
+    "deal_started": ("Deal {number}. {dealer:{dealer} deals|You deal}.",
+                     "Раздача {number}. {dealer:Сдаёт {dealer}|Сдаёте вы}."),
+    "deal_started:golden": (
+        "Deal {number}, a golden deal: {opener} {opener:plays|play} 120. "
+        "{dealer:{dealer} deals|You deal}.",
+        "Раздача {number}, золотой кон: {opener} {opener:играет|играете} 120. "
+        "{dealer:Сдаёт {dealer}|Сдаёте вы}."),
     "cut": ("The cut: {cards} at the bottom.", "Съём: внизу {cards}."),
-    "hand": ("{name}'s cards: {cards}.", "Карты ({name}): {cards}."),
-    "look": ("{name} looks at the cards.", "{name} смотрит карты."),
-    "dark": ("{name} bids {value} dark.", "{name}: {value} втемную."),
-    "bid": ("{name} bids {value}.", "{name}: {value}."),
-    "pass": ("{name} passes.", "{name}: пас."),
-    "pass:buy": ("{name} does not buy the talon.", "{name}: без перекупа."),
+    "hand": ("{name:{name:poss} cards|Your cards}: {cards}.",
+             "{name:Карты {name:gen}|Ваши карты}: {cards}."),
+    "look": ("{name} {name:looks|look} at the cards.", "{name} {name:смотрит|смотрите} карты."),
+    "dark": ("{name} {name:bids|bid} {value} dark.",
+             "{name} {name:темнит|темните}: {value} втемную."),
+    "bid": ("{name} {name:bids|bid} {value}.", "{name}: {value}."),
+    "pass": ("{name} {name:passes|pass}.", "{name}: пас."),
+    "pass:buy": ("{name} {name:does|do} not buy the talon.", "{name}: без перекупа."),
     "pass:redeal_offer": ("{name}: no redeal.", "{name}: без пересдачи."),
-    "redeal": ("{name} demands a redeal.", "{name} требует пересдачи."),
-    "declarer": ("{name} plays, bid {bid}.", "Играет {name}, ставка {bid}."),
-    "declarer:dark": ("{name} plays {bid} dark: the scores are doubled.",
-                      "Играет {name}, {bid} втемную: очки вдвойне."),
-    "declarer:golden": ("{name} plays the golden deal for {bid}.",
-                        "{name} играет золотой кон, {bid}."),
+    "redeal": ("{name} {name:demands|demand} a redeal.",
+               "{name} {name:требует|требуете} пересдачи."),
+    "declarer": ("{name} {name:plays|play}, bid {bid}.",
+                 "{name:Играет {name}|Играете вы}, ставка {bid}."),
+    "declarer:dark": ("{name} {name:plays|play} {bid} dark: the scores are doubled.",
+                      "{name:Играет {name}|Играете вы}, {bid} втемную: очки вдвойне."),
+    "declarer:golden": ("{name} {name:plays|play} the golden deal for {bid}.",
+                        "{name} {name:играет|играете} золотой кон, {bid}."),
     "talon": ("The talon: {cards}.", "Прикуп: {cards}."),
-    "talon:hidden": ("{name} takes the talon face down.", "{name} берёт прикуп не показывая."),
-    "buy": ("{name} buys the talon from {seller} for {price}.",
-            "{name} перекупает прикуп за {price} (продаёт {seller})."),
-    "give": ("{name} gives {card} to {to}.", "{name} отдаёт карту {card}, получает {to}."),
-    "give:hidden": ("{name} gives a card to {to}.", "{name} отдаёт карту, получает {to}."),
-    "discard": ("{name} discards {card}.", "{name} сносит {card}."),
-    "discard:hidden": ("{name} discards a card.", "{name} сносит карту."),
-    "contract": ("{name} names the contract {value}.", "{name} заказывает {value}."),
-    "concede": ("{name} concedes the contract {contract}.",
-                "{name} расписывается: {contract} не играет."),
+    "talon:hidden": ("{name} {name:takes|take} the talon face down.",
+                     "{name} {name:берёт|берёте} прикуп не показывая."),
+    "buy": ("{name} {name:buys|buy} the talon from {seller:acc} for {price}.",
+            "{name} {name:перекупает|перекупаете} прикуп за {price} у {seller:gen}."),
+    "give": ("{name} {name:gives|give} {card} to {to:acc}.",
+             "{name} {name:отдаёт|отдаёте} {card} {to:dat}."),
+    "give:hidden": ("{name} {name:gives|give} a card to {to:acc}.",
+                    "{name} {name:отдаёт|отдаёте} карту {to:dat}."),
+    "discard": ("{name} {name:discards|discard} {card}.", "{name} {name:сносит|сносите} {card}."),
+    "discard:hidden": ("{name} {name:discards|discard} a card.",
+                       "{name} {name:сносит|сносите} карту."),
+    "contract": ("{name} {name:names|name} the contract {value}.",
+                 "{name} {name:заказывает|заказываете} {value}."),
+    "concede": ("{name} {name:concedes|concede} the contract {contract}.",
+                "{name} {name:расписывается|расписываетесь} на {contract}."),
     "card": ("{name}: {card}.", "{name}: {card}."),
-    "declaration": ("{name} declares the {suit} marriage (+{points}). Trump: {trump}.",
-                    "{name} объявляет марьяж: {suit} (+{points}). Козырь — {trump}."),
+    "declaration": ("{name} {name:declares|declare} the {suit} marriage (+{points}). "
+                    "Trump: {trump}.",
+                    "{name} {name:объявляет|объявляете} марьяж: {suit} (+{points}). "
+                    "Козырь — {trump}."),
     "declaration:half_marriage": (
-        "{name} declares the {suit} half marriage (+{points}). Trump: {trump}.",
-        "{name} объявляет полумарьяж: {suit} (+{points}). Козырь — {trump}."),
-    "declaration:ace_marriage": ("{name} declares the ace marriage (+{points}).",
-                                 "{name} объявляет тузовый марьяж (+{points})."),
-    "declaration:four_nines": ("{name} declares four nines (+{points}).",
-                               "{name} объявляет четыре девятки (+{points})."),
-    "trick": ("{winner} takes the trick ({points}): {cards}.",
-              "{winner} берёт взятку ({points}): {cards}."),
-    "deal_scored": ("Deal {number} is over. Scores: {scores}.",
-                    "Раздача {number} окончена. Счёт: {scores}."),
-    "deal_scored:made": ("{declarer} made {contract} ({taken} points). Scores: {scores}.",
-                         "{declarer}: заказ {contract} сыгран ({taken} очк.). Счёт: {scores}."),
-    "deal_scored:failed": ("{declarer} failed {contract}: only {taken} points. Scores: "
-                           "{scores}.",
-                           "{declarer}: заказ {contract} не сыгран, только {taken} очк. "
-                           "Счёт: {scores}."),
-    "deal_scored:conceded": ("{declarer} conceded {contract}. Scores: {scores}.",
-                             "{declarer}: роспись, заказ {contract}. Счёт: {scores}."),
-    "deal_scored:redeal": ("Redeal (demanded by {redeal_by}). Scores: {scores}.",
-                           "Пересдача по требованию: {redeal_by}. Счёт: {scores}."),
-    "barrel_on": ("{name} climbs on the barrel.", "{name} садится на бочку."),
-    "fall": ("{name} falls off the barrel ({amount}).", "{name} слетает с бочки ({amount})."),
-    "knocked_off": ("{name} is knocked off the barrel ({amount}).",
-                    "{name}: сбили с бочки ({amount})."),
-    "barrel_timeout": ("{name}: the barrel deals ran out ({amount}).",
-                       "{name}: срок на бочке вышел ({amount})."),
-    "bolt": ("{name} gets a bolt.", "{name}: болт."),
-    "penalty": ("{name} pays a penalty ({amount}).", "{name}: штраф ({amount})."),
-    "penalty:bolt": ("{name} pays a penalty for bolts ({amount}).",
-                     "{name}: штраф за болты ({amount})."),
-    "penalty:concede": ("{name} pays a penalty for conceding ({amount}).",
-                        "{name}: штраф за роспись ({amount})."),
-    "penalty:redeal": ("{name} pays a penalty for redeals in a row ({amount}).",
-                       "{name}: штраф за пересдачи подряд ({amount})."),
-    "penalty:cut": ("{name} pays a penalty for three nines at the cut ({amount}).",
-                    "{name}: штраф за три девятки при съёме ({amount})."),
-    "samosval": ("{name}: samosval! The score resets to 0.",
-                 "{name}: самосвал! Счёт обнуляется."),
-    "bolt_samosval": ("{name}: three bolts in a row, the score resets to 0.",
-                      "{name}: три болта подряд — самосвал, счёт обнуляется."),
-    "fall_reset": ("{name}: another fall off the barrel, the score resets ({amount}).",
-                   "{name}: очередное падение с бочки — сброс счёта ({amount})."),
+        "{name} {name:declares|declare} the {suit} half marriage (+{points}). Trump: {trump}.",
+        "{name} {name:объявляет|объявляете} полумарьяж: {suit} (+{points}). "
+        "Козырь — {trump}."),
+    "declaration:ace_marriage": ("{name} {name:declares|declare} the ace marriage (+{points}).",
+                                 "{name} {name:объявляет|объявляете} тузовый марьяж "
+                                 "(+{points})."),
+    "declaration:four_nines": ("{name} {name:declares|declare} four nines (+{points}).",
+                               "{name} {name:объявляет|объявляете} четыре девятки "
+                               "(+{points})."),
+    "trick": ("{winner} {winner:takes|take} the trick ({points:#point|points}): {cards}.",
+              "{winner} {winner:берёт|берёте} взятку ({points:#очко|очка|очков}): {cards}."),
+    "deal_scored": ("The deal is over. Scores: {scores}.", "Раздача окончена. Счёт: {scores}."),
+    "deal_scored:made": (
+        "{declarer} {declarer:makes|make} {contract} ({taken:#point|points}). "
+        "Scores: {scores}.",
+        "Заказ {contract} сыгран: у {declarer:gen} {taken:#очко|очка|очков}. Счёт: {scores}."),
+    "deal_scored:failed": (
+        "{declarer} {declarer:fails|fail} {contract}: only {taken:#point|points}. "
+        "Scores: {scores}.",
+        "Заказ {contract} не сыгран: у {declarer:gen} только {taken:#очко|очка|очков}. "
+        "Счёт: {scores}."),
+    "deal_scored:conceded": (
+        "The contract {contract} was conceded by {declarer:acc}. Scores: {scores}.",
+        "Заказ {contract} не разыгрывали: {declarer:роспись {declarer:gen}|ваша роспись}. "
+        "Счёт: {scores}."),
+    "deal_scored:redeal": (
+        "Redeal, demanded by {redeal_by:acc}: the same deal is dealt again. Scores: {scores}.",
+        "Пересдача {redeal_by:по требованию {redeal_by:gen}|по вашему требованию}: "
+        "раздачу сдают заново. Счёт: {scores}."),
+    "barrel_on": ("{name} {name:climbs|climb} on the barrel.",
+                  "{name} {name:садится|садитесь} на бочку."),
+    "fall": ("{name} {name:falls|fall} off the barrel ({amount}).",
+             "{name} {name:слетает|слетаете} с бочки ({amount})."),
+    "knocked_off": ("{name} {name:is|are} knocked off the barrel ({amount}).",
+                    "{name:acc} сталкивают с бочки ({amount})."),
+    "barrel_timeout": ("{name:{name:poss}|Your} deals on the barrel ran out ({amount}).",
+                       "У {name:gen} вышел срок на бочке ({amount})."),
+    "bolt": ("{name} {name:gets|get} a bolt.", "У {name:gen} болт."),
+    "penalty": ("{name} {name:pays|pay} a penalty ({amount}).", "Штраф {name:dat} ({amount})."),
+    "penalty:bolt": ("{name} {name:pays|pay} a penalty for bolts ({amount}).",
+                     "Штраф {name:dat} за болты ({amount})."),
+    "penalty:concede": ("{name} {name:pays|pay} a penalty for conceding ({amount}).",
+                        "Штраф {name:dat} за роспись ({amount})."),
+    "penalty:redeal": ("{name} {name:pays|pay} a penalty for redeals in a row ({amount}).",
+                       "Штраф {name:dat} за пересдачи подряд ({amount})."),
+    "penalty:cut": ("{name} {name:pays|pay} a penalty for three nines at the cut ({amount}).",
+                    "Штраф {name:dat} за три девятки при съёме ({amount})."),
+    "samosval": ("Samosval for {name:acc}! The score resets to 0.",
+                 "Самосвал у {name:gen}! Счёт обнуляется."),
+    "bolt_samosval": ("Three bolts in a row for {name:acc}: samosval, the score resets to 0.",
+                      "Три болта подряд у {name:gen} — самосвал, счёт обнуляется."),
+    "fall_reset": ("Another fall off the barrel for {name:acc}: the score is reset ({amount}).",
+                   "Очередное падение {name:gen} с бочки — сброс счёта ({amount})."),
     "golden_restart": ("Nobody made a golden deal: the game starts again from 0.",
                        "В золотых конах никто не сыграл: игра начинается заново с нуля."),
-    "game_over": ("The game is over. Winner: {winner}. Scores: {scores}.",
-                  "Игра окончена. Победитель: {winner}. Счёт: {scores}."),
+    "game_over": ("The game is over. {winner:Winner: {winner}|You win}. Scores: {scores}.",
+                  "Игра окончена. {winner:Победитель — {winner}|Вы победили}. "
+                  "Счёт: {scores}."),
     "game_over:shared": ("The game is over. Shared win: {winner}. Scores: {scores}.",
                          "Игра окончена. Победу делят: {winner}. Счёт: {scores}."),
     # pieces of the lines above
     "settlement": ("Settlement: {items}.", "Расчёт: {items}."),
-    "settlement_item": ("{name} owes {amount}", "{name} платит {amount}"),
+    "settlement_item": ("{name:{name} owes|you owe} {amount}",
+                        "{name:{name} платит|вы платите} {amount}"),
     "no_trump": ("none", "нет"),
     "hidden_card": ("?", "?"),
 }
@@ -277,10 +627,12 @@ def event_key(event: Mapping[str, object]) -> str:
 
 
 def event_fields(
-    event: Mapping[str, object], lang: str = "ru", names: Sequence[str] | None = None
+    event: Mapping[str, object], lang: str = "ru", names: Sequence[str] | None = None,
+    reader_seat: int | None = None,
 ) -> dict[str, object]:
-    """The values the :data:`EVENTS` templates use, worded in ``lang``: seats by name,
-    cards as ``Т♥``/``A♥``, suits by name, scores as "name score" items."""
+    """The values the :data:`EVENTS` templates use, worded in ``lang``: seats by name (the
+    reader's own seat as "Вы"/"You"), cards as ``Т♥``/``A♥``, suits by name, scores as
+    "name score" items."""
     hidden = _pick(EVENTS["hidden_card"], lang)
 
     def card(value: object) -> str:
@@ -289,7 +641,7 @@ def event_fields(
     def who(value: object) -> str:
         if isinstance(value, list):
             return ", ".join(who(v) for v in value)
-        return seat_name(value, lang, names) if isinstance(value, int) else "—"
+        return seat_name(value, lang, names, reader_seat) if isinstance(value, int) else "—"
 
     out: dict[str, object] = {k: v for k, v in event.items() if not isinstance(v, dict | list)}
     for field, word in _SEAT_FIELDS.items():
@@ -321,25 +673,175 @@ def event_fields(
     return out
 
 
-class _Blank(dict[str, object]):
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
 def event_text(
-    event: Mapping[str, object], lang: str = "ru", names: Sequence[str] | None = None
+    event: Mapping[str, object], lang: str = "ru", names: Sequence[str] | None = None,
+    reader_seat: int | None = None,
 ) -> str:
-    """One line for a table event in ``lang`` (``names`` by seat replace "seat N")."""
-    template = _pick(EVENTS[event_key(event)], lang)
-    text = template.format_map(_Blank(event_fields(event, lang, names)))
+    """One line for a table event in ``lang``: ``names`` by seat replace "seat N", names
+    are declined where the sentence needs it, and the seat ``reader_seat`` — or a player
+    called "Вы"/"You" — is spoken to in the second person ("You take the trick")."""
+    fields = event_fields(event, lang, names, reader_seat)
+    text = render(_pick(EVENTS[event_key(event)], lang), lang, fields)
     settlement = event.get("settlement")
     if event.get("type") == "game_over" and isinstance(settlement, list):
         items = [
-            _pick(EVENTS["settlement_item"], lang).format(name=seat_name(s, lang, names),
-                                                          amount=a)
+            render(_pick(EVENTS["settlement_item"], lang), lang,
+                   name=seat_name(s, lang, names, reader_seat), amount=a)
             for s, a in enumerate(settlement) if a
         ]
         if items:
-            text += " " + _pick(EVENTS["settlement"], lang).format(items=", ".join(items))
+            text += " " + render(_pick(EVENTS["settlement"], lang), lang,
+                                 items=", ".join(items))
     return text
 
+
+def counts_bolts(rules: Any) -> bool:
+    """Whether ``rules`` (a :class:`~thousand.rules.Rules`) count bolts at all."""
+    return getattr(rules, "bolts", None) is not None or bool(getattr(rules, "bolt_samosval", False))
+
+
+# --------------------------------------------------------------------------- the table's story
+
+#: How a front end tells what happens at the table, beyond one line per event: the
+#: terminal's narration (who dealt, the cut, the tricks, the marks after a deal).  Key ->
+#: (English, Russian), templates as in the module docstring; the person's own seat is
+#: passed as the name "Вы"/"You" (:data:`YOU`), so every line agrees with it.
+PHRASES: dict[str, tuple[str, str]] = {
+    "deal_header": ("Deal {n}. {dealer:Dealer: {dealer}|You deal}.{golden}",
+                    "Раздача {n}. {dealer:Сдаёт: {dealer}|Сдаёте вы}.{golden}"),
+    "golden": (" Golden deal: {player} {player:plays|play} 120 without an auction.",
+               " Золотой кон: {player} {player:играет|играете} 120 без торговли."),
+    "golden_you": (" Golden deal: you play 120 without an auction.",
+                   " Золотой кон: вы играете 120 без торговли."),
+    "sits_out": ("{name} {name:deals|deal} and {name:sits|sit} out this deal.",
+                 "{name} {name:сдаёт|сдаёте} и в этой раздаче не {name:играет|играете}."),
+    "talon_taken": ("{name} {name:takes|take} the talon: {cards}",
+                    "{name} {name:берёт|берёте} прикуп: {cards}"),
+    "talon_taken_hidden": ("{name} {name:takes|take} the talon face down.",
+                           "{name} {name:берёт|берёте} прикуп не показывая."),
+    "bids": ("{name}: {bid}", "{name}: {bid}"),
+    "passes": ("{name}: pass", "{name}: пас"),
+    "dark": ("{name}: dark (120 blind)", "{name}: тёмная (120 втемную)"),
+    "look": ("{name} {name:looks|look} at the cards", "{name} {name:смотрит|смотрите} карты"),
+    "look_other": ("{name} {name:looks|look} at the cards.",
+                   "{name} {name:смотрит|смотрите} карты."),
+    "sits_on_100": ("{name}: 100 — \"I sit on 100\"", "{name}: 100 — «сижу на ста»"),
+    "redeal": ("{name} {name:demands|demand} a redeal.",
+               "{name} {name:требует|требуете} пересдачи."),
+    "redeal_pass": ("{name}: no redeal.", "{name}: без пересдачи."),
+    "declarer": ("{name} {name:plays|play}, bid {bid}{dark}.",
+                 "{name:Играет {name}|Играете вы}, ставка {bid}{dark}."),
+    "dark_mark": (" (dark)", " (тёмная)"),
+    "buys": ("{name} {name:buys|buy} the talon for {price} (from {seller:acc}).",
+             "{name} {name:перекупает|перекупаете} прикуп за {price} у {seller:gen}."),
+    "no_buy": ("{name}: no buy.", "{name}: без перекупа."),
+    "gives": ("{name} {name:gives|give} a card to {to:acc}.",
+              "{name} {name:отдаёт|отдаёте} карту {to:dat}."),
+    "gives_open": ("{name} {name:gives|give} {card} to {to:acc}.",
+                   "{name} {name:отдаёт|отдаёте} {card} {to:dat}."),
+    "gives_you": ("{name} {name:gives|give} you {card}.",
+                  "{name} {name:отдаёт|отдаёте} вам {card}."),
+    "you_give": ("You give {card} to {to:acc}.", "Вы отдаёте {card} {to:dat}."),
+    "discards": ("{name} {name:discards|discard} a card.",
+                 "{name} {name:кладёт|кладёте} карту в снос."),
+    "discards_open": ("{name} {name:discards|discard} {card}.",
+                      "{name} {name:кладёт|кладёте} в снос {card}."),
+    "you_discard": ("You discard {card}.", "Вы кладёте в снос {card}."),
+    "contract": ("{name} {name:names|name} the contract {n}.",
+                 "{name} {name:заказывает|заказываете} {n}."),
+    "concedes": ("{name} {name:concedes|concede} the contract {n}.",
+                 "{name} {name:расписывается|расписываетесь}: заказ {n} не разыгрывается."),
+    "contract_line": ("{name:Contract: {name} — {n}|Your contract: {n}}{dark}",
+                      "{name:Заказ: {name} — {n}|Ваш заказ: {n}}{dark}"),
+    "marriage": ("{name} {name:declares|declare} the {suit} marriage (+{points}). "
+                 "Trump: {suit}.",
+                 "{name} {name:объявляет|объявляете} марьяж: {suit} (+{points}). "
+                 "Козырь — {suit}."),
+    "half_marriage": ("{name} {name:declares|declare} the {suit} half marriage (+{points}). "
+                      "Trump: {suit}.",
+                      "{name} {name:объявляет|объявляете} полумарьяж: {suit} (+{points}). "
+                      "Козырь — {suit}."),
+    "ace_marriage": ("{name} {name:declares|declare} the ace marriage (+{points}).",
+                     "{name} {name:объявляет|объявляете} тузовый марьяж (+{points})."),
+    "four_nines": ("{name} {name:declares|declare} four nines (+{points}).",
+                   "{name} {name:объявляет|объявляете} четыре девятки (+{points})."),
+    "plays": ("{name}: {card}", "{name}: {card}"),
+    "trick": ("Trick {n}: {cards} — {name:{name} takes it|yours} ({points:#point|points})",
+              "Взятка {n}: {cards} — {name:берёт {name}|ваша} ({points:#очко|очка|очков})"),
+    "deal_over": ("The deal is over.", "Раздача окончена."),
+    "made": ("{name:{name} makes|You make} {n}: {points:#point|points}.",
+             "{name:{name}: заказ {n} сыгран|Ваш заказ {n} сыгран}, "
+             "{points:#очко|очка|очков}."),
+    "failed": ("{name:{name} fails|You fail} {n}: only {points:#point|points}.",
+               "{name:{name}: заказ {n} не сыгран|Ваш заказ {n} не сыгран}, только "
+               "{points:#очко|очка|очков}."),
+    "conceded": ("{name:{name} concedes|You concede} {n}.",
+                 "{name:{name}: роспись на {n}|Вы расписались на {n}}."),
+    "redealt": ("Redeal: the same deal is dealt again.", "Пересдача: раздачу сдают заново."),
+    "redealt_by": ("Redeal, demanded by {name:acc}: the same deal is dealt again.",
+                   "Пересдача {name:по требованию {name:gen}|по вашему требованию}: раздачу "
+                   "сдают заново."),
+    "points_line": ("Points in the deal: {items}", "Очки в раздаче: {items}"),
+    "golden_made": ("Golden deal: scores doubled.", "Золотой кон: очки вдвойне."),
+    "dark_made": ("Dark deal: scores doubled.", "Тёмная: очки вдвойне."),
+    "cut_nine": ("The cut ({cutter}): {card} at the bottom — a nine, shown to all; cut again.",
+                 "Съём ({cutter}): внизу {card} — девятка, её видят все; снимают ещё раз."),
+    "cut_third_nine": ("The cut ({cutter}): {card} at the bottom — the third nine: "
+                       "{cutter:{cutter} pays|you pay} {penalty}, the deck is dealt as it "
+                       "lies; this nine goes to the talon.",
+                       "Съём ({cutter}): внизу {card} — третья девятка: штраф {cutter:dat} "
+                       "{penalty}, сдают как лежит; эта девятка уйдёт в прикуп."),
+    "cut_jack": ("The cut ({cutter}): {card} at the bottom — a jack, shown to all; the dealer "
+                 "({dealer}) cuts once more, unseen.",
+                 "Съём ({cutter}): внизу {card} — валет, его видят все; сдающий ({dealer}) "
+                 "снимает ещё раз, никто не смотрит."),
+    "cut_glimpse_you": ("The cut ({cutter}): you deal and glimpse the bottom card — {card}; "
+                        "it goes to the talon. Only you saw it.",
+                        "Съём ({cutter}): вы сдаёте и подсмотрели нижнюю карту — {card}; она "
+                        "уйдёт в прикуп. Её видели только вы."),
+    "cut_glimpse_open": ("The cut ({cutter}): the dealer ({dealer}) glimpses the bottom card "
+                         "— {card}; it goes to the talon.",
+                         "Съём ({cutter}): сдающий ({dealer}) подсмотрел нижнюю карту — "
+                         "{card}; она уйдёт в прикуп."),
+    "cut_glimpse_hidden": ("The cut ({cutter}): the dealer ({dealer}) glimpses the bottom card; "
+                           "only the dealer saw it, and it goes to the talon.",
+                           "Съём ({cutter}): сдающий ({dealer}) подсмотрел нижнюю карту; её "
+                           "видел только он, она уйдёт в прикуп."),
+    "barrel_on": ("{name} {name:climbs|climb} on the barrel.",
+                  "{name} {name:садится|садитесь} на бочку."),
+    "fall": ("{name} {name:falls|fall} off the barrel.", "{name} {name:слетает|слетаете} с бочки."),
+    "knocked_off": ("{name} {name:is|are} knocked off the barrel ({amount}).",
+                    "{name:acc} сталкивают с бочки ({amount})."),
+    "barrel_timeout": ("{name:{name:poss}|Your} deals on the barrel ran out — "
+                       "{name:falls|you fall} off ({amount}).",
+                       "У {name:gen} вышел срок на бочке — падение ({amount})."),
+    "bolt": ("{name} {name:gets|get} a bolt ({what}).", "У {name:gen} болт ({what})."),
+    "bolt_no_trick": ("no trick", "ни одной взятки"),
+    "bolt_no_points": ("no points", "ни одного очка"),
+    "penalty": ("{name} {name:pays|pay} a penalty {amount} — {reason}.",
+                "Штраф {name:dat} {amount} — {reason}."),
+    "penalty_bolt": ("for bolts", "за болты"),
+    "penalty_concede": ("for conceding", "за роспись"),
+    "penalty_redeal": ("for redeals in a row", "за пересдачи подряд"),
+    "penalty_cut": ("for three nines at the cut", "за три девятки при съёме"),
+    "bolt_samosval": ("Three bolts in a row for {name:acc} — samosval: the score {old} → 0.",
+                      "Три болта подряд у {name:gen} — самосвал: счёт {old} → 0."),
+    "samosval": ("Samosval for {name:acc}! Exactly {old} — the score resets to 0.",
+                 "Самосвал у {name:gen}! Ровно {old} — счёт обнуляется."),
+    "fall_reset": ("Another fall off the barrel for {name:acc} — the score becomes {score}.",
+                   "Очередное падение {name:gen} с бочки — счёт становится {score}."),
+    "golden_restart": ("Nobody made a golden deal: the game starts again, everyone at 0.",
+                       "В золотых конах никто не сыграл: игра начинается заново, все с нуля."),
+    "winner": ("{name:Winner: {name}.|You won!}", "{name:Победитель — {name}.|Победа ваша!}"),
+    "shared": ("Shared win: {names}.", "Победу делят: {names}."),
+    "scores": ("Scores: {items}", "Счёт: {items}"),
+    "settlement": ("Settlement: {items}", "Расчёт: {items}"),
+    "owes": ("{name:{name} pays|you pay} {n}", "{name:{name} платит|вы платите} {n}"),
+    "not_your_turn": ("It is {name:poss} move, not yours.", "Сейчас ход {name:gen}, не ваш."),
+}
+
+
+def phrase(key: str, lang: str = "ru", **params: object) -> str:
+    """The :data:`PHRASES` text ``key`` in ``lang`` with ``params`` (names as they are:
+    "Вы"/"You" for the person's own seat)."""
+    return render(_pick(PHRASES[key], lang), lang, params)

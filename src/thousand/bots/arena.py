@@ -146,6 +146,21 @@ def _why_illegal(move: object, view: View) -> str:
     return f"{text} is not legal here (legal: {legal}{more})"
 
 
+#: An arena seat played by one of OpenSpiel's search bots: ``openspiel:ismcts[:SECONDS]``
+#: (``thousand.envs.openspiel_bots``; needs ``pip install 'thousand[research]'``).
+OPENSPIEL_PREFIX = "openspiel:"
+
+
+def openspiel_level(spec: str) -> str:
+    """Register the bot level of an OpenSpiel seat (``openspiel:ismcts:0.3``) and return its
+    name (``openspiel-ismcts-300ms``), which ``run_arena`` and ``run_duplicate`` then take
+    like any level (their worker processes are forked after it).  ValueError for a spec
+    that is not one, ImportError without OpenSpiel."""
+    from thousand.envs.openspiel_bots import register_level
+
+    return register_level(spec)
+
+
 def needs_table(bots: Sequence[Bot]) -> bool:
     """Whether a seat follows the table (an external bot): the game goes through a Table."""
     return any(isinstance(b, TableBot) for b in bots)
@@ -457,3 +472,66 @@ def run_arena(
     result.seconds = time.perf_counter() - start
     result.records.sort()
     return result
+
+
+# --------------------------------------------------------------------------- the report
+
+#: Below this many games (or, in the duplicate arena, dealt sets) the report does not say
+#: which bot is stronger: a 95% interval from a handful is wide, and one that happens to
+#: exclude a difference is still too easily luck.
+MIN_SAMPLE = 30
+
+#: The words of the arena's report: key -> (English, Russian) (thousand.texts.render).
+REPORT_WORDS: dict[str, tuple[str, str]] = {
+    "bot": ("bot", "бот"),
+    "games": ("games", "партий"),
+    "won": ("won", "побед"),
+    "win": ("win % (95% CI)", "победы, % (95% ДИ)"),
+    "score": ("score/deal", "очки/раздача"),
+    "declared": ("declared", "заказы"),
+    "made": ("made", "сыграно"),
+    "contested": ("made, contested", "сыграно, в торговле"),
+    "contract": ("contract", "ср. заказ"),
+    "faults": ("faults", "сбои"),
+    "fallback": ("fallback moves", "ходы за бота"),
+    "of": ("{p} of {n}", "{p} из {n}"),
+    "notes": ("declared: share of the deals played; made, contested: leaving out the "
+              "compulsory opening nobody outbid; contract: the mean contract.",
+              "заказы: доля сыгранных раздач; сыграно в торговле: без обязательных 100, "
+              "которые никто не перебил; ср. заказ: средний заказ."),
+    "pace": ("{games:#game|games}, {deals:#deal|deals} in {sec} s: {gps} games/s, "
+             "{dps} deals/s",
+             "{games:#партия|партии|партий}, {deals:#раздача|раздачи|раздач} за {sec} с: "
+             "{gps} партий/с, {dps} раздач/с"),
+    "too_few": ("Too few games to tell the bots apart: {n:#game|games}; at least {min} are "
+                "needed.",
+                "Слишком мало партий, чтобы сказать, кто сильнее: {n}; нужно хотя бы {min}."),
+    "ahead": ("{bot} wins more often than the others: its 95% interval lies above theirs.",
+              "{bot} выигрывает чаще остальных: его 95% интервал выше их интервалов."),
+    "level": ("No bot is clearly ahead: the 95% intervals overlap.",
+              "Ясного лидера нет: 95% интервалы перекрываются."),
+    "records": ("{n:#record|records} in {dir}", "записи партий ({n}) в {dir}"),
+    "title": ("arena", "арена"),
+}
+
+
+def report_word(key: str, lang: str = "en", **params: object) -> str:
+    """A word or line of the arena's report in ``lang`` (:data:`REPORT_WORDS`)."""
+    from thousand.texts import render
+
+    en, ru = REPORT_WORDS[key]
+    return render(ru if lang == "ru" else en, lang, params)
+
+
+def verdict(result: ArenaResult, lang: str = "en") -> str:
+    """Whether the games tell which bot wins more: never from fewer than
+    :data:`MIN_SAMPLE` games; then only when the leader's 95% interval lies wholly above
+    every other bot's."""
+    if result.games < MIN_SAMPLE:
+        return report_word("too_few", lang, n=result.games, min=MIN_SAMPLE)
+    ranked = sorted(result.bots, key=lambda b: -b.win_rate)
+    if len(ranked) > 1 and all(
+        ranked[0].win_interval[0] > other.win_interval[1] for other in ranked[1:]
+    ):
+        return report_word("ahead", lang, bot=ranked[0].label)
+    return report_word("level", lang)

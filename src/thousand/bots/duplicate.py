@@ -48,7 +48,7 @@ from thousand import moves as mv
 from thousand.game import Game
 from thousand.rules import Rules
 
-from .arena import Referee, labels_for, new_game, play_game, wilson_interval
+from .arena import MIN_SAMPLE, Referee, labels_for, new_game, play_game, wilson_interval
 from .external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from .jobs import run_jobs
 
@@ -501,44 +501,78 @@ def save_report(report: DuplicateReport, save_dir: str) -> None:
 
 # --------------------------------------------------------------------------- showing
 
-_WORDS = {
-    "en": {
-        "bot": "bot", "score": "deal score (95% CI)", "declared": "declared",
-        "made": "made", "contract": "mean contract", "wins": "win rate (95% CI)",
-        "diff": "{a} − {b}: {m:+.1f} points per deal (95% CI {lo:+.1f} … {hi:+.1f})",
-        "pace": "{sets} sets × {rot} seatings = {deals} deals{games} in {sec:.0f} s",
-        "games": ", {g} games", "all": "all declarers made {p:.1f}% ({k}/{n})",
-        "contested": "leaving out uncontested compulsory 100s: {p:.1f}% ({k}/{n})",
-        "faults": "faults", "fallback": "fallback moves",
-    },
-    "ru": {
-        "bot": "бот", "score": "очки за раздачу (95% ДИ)", "declared": "заказывал",
-        "made": "сыграл", "contract": "средний заказ", "wins": "победы (95% ДИ)",
-        "diff": "{a} − {b}: {m:+.1f} очка за раздачу (95% ДИ {lo:+.1f} … {hi:+.1f})",
-        "pace": "{sets} наборов × {rot} рассадки = {deals} раздач{games} за {sec:.0f} с",
-        "games": ", {g} партий", "all": "все разыгрывающие сыграли {p:.1f}% ({k}/{n})",
-        "contested": "без обязательных 100, которые никто не перебил: {p:.1f}% ({k}/{n})",
-        "faults": "сбои", "fallback": "ходы за бота",
-    },
+#: The words of the duplicate report: key -> (English, Russian) (thousand.texts.render).
+WORDS: dict[str, tuple[str, str]] = {
+    "bot": ("bot", "бот"),
+    "score": ("deal score (95% CI)", "очки за раздачу (95% ДИ)"),
+    "declared": ("declared", "заказы"),
+    "made": ("made", "сыграно"),
+    "contract": ("mean contract", "средний заказ"),
+    "wins": ("win rate (95% CI)", "победы (95% ДИ)"),
+    "diff": ("{a} − {b}: {m} points per deal (95% CI {lo} … {hi})",
+             "{a} − {b}: {m} очка за раздачу (95% ДИ {lo} … {hi})"),
+    "better": ("{a} is stronger than {b}", "{a} сильнее, чем {b}"),
+    "worse": ("{b} is stronger than {a}", "{b} сильнее, чем {a}"),
+    "same": ("no clear difference: the interval holds 0", "ясной разницы нет: в интервале 0"),
+    "too_few": ("too few deals to tell: {n:#dealt set|dealt sets}, at least {min} are needed",
+                "слишком мало раздач, чтобы судить: {n:#набор|набора|наборов}, нужно хотя "
+                "бы {min}"),
+    "pace": ("{sets:#set|sets} × {rot:#seating|seatings} = {deals:#deal|deals}{games} in "
+             "{sec} s",
+             "{sets:#набор|набора|наборов} × {rot:#рассадка|рассадки|рассадок} = "
+             "{deals:#раздача|раздачи|раздач}{games} за {sec} с"),
+    "games": (", {g:#game|games}", ", {g:#партия|партии|партий}"),
+    "all": ("all declarers made {p}% ({k}/{n})", "все разыгрывающие: сыграно {p}% ({k}/{n})"),
+    "contested": ("leaving out uncontested compulsory 100s: {p}% ({k}/{n})",
+                  "без обязательных 100, которые никто не перебил: {p}% ({k}/{n})"),
+    "faults": ("faults", "сбои"),
+    "fallback": ("fallback moves", "ходы за бота"),
+    "title": ("duplicate: {title} (seed {seed})", "дубль: {title} (зерно {seed})"),
+    "head": ("duplicate: {levels}  seed {seed}  rules {rules}",
+             "дубль: {levels}  зерно {seed}  правила {rules}"),
+    "saved": ("results in {dir}", "результаты в {dir}"),
 }
+
+
+def report_word(key: str, lang: str = "en", **params: object) -> str:
+    """A word or line of the duplicate report in ``lang`` (:data:`WORDS`)."""
+    from thousand.texts import render
+
+    en, ru = WORDS[key]
+    return render(ru if lang == "ru" else en, lang, params)
+
+
+def difference_verdict(a: str, b: str, m: float, ci: float, sets: int, lang: str = "en") -> str:
+    """What a difference of mean deal scores says: nothing from fewer than
+    :data:`~thousand.bots.arena.MIN_SAMPLE` dealt sets; then which level is stronger when
+    the 95% interval excludes 0, else that there is no clear difference."""
+    if sets < MIN_SAMPLE:
+        return report_word("too_few", lang, n=sets, min=MIN_SAMPLE)
+    if m - ci > 0:
+        return report_word("better", lang, a=a, b=b)
+    if m + ci < 0:
+        return report_word("worse", lang, a=a, b=b)
+    return report_word("same", lang)
 
 
 def report_table(report: DuplicateReport, lang: str = "en") -> Table:
     """The per-bot table (rich)."""
-    w = _WORDS["ru" if lang == "ru" else "en"]
+    def w(key: str) -> str:
+        return report_word(key, lang)
+
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     with_sets = bool(report.sets)
-    cols = [(w["bot"], "left")]
+    cols = [(w("bot"), "left")]
     if with_sets:
-        cols += [(w["score"], "right"), (w["declared"], "right"), (w["made"], "right"),
-                 (w["contract"], "right")]
+        cols += [(w("score"), "right"), (w("declared"), "right"), (w("made"), "right"),
+                 (w("contract"), "right")]
     with_games = bool(report.games)
     if with_games:
-        cols.append((w["wins"], "right"))
+        cols.append((w("wins"), "right"))
     entries = report.entries()
     with_faults = has_faults(report, entries)
     if with_faults:
-        cols += [(w["faults"], "right"), (w["fallback"], "right")]
+        cols += [(w("faults"), "right"), (w("fallback"), "right")]
     for name, justify in cols:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for s in entries:
@@ -568,21 +602,23 @@ def has_faults(report: DuplicateReport, entries: Sequence[EntryStats] | None = N
 
 
 def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
-    """The lines under the table: differences between levels, make rate, pace."""
-    w = _WORDS["ru" if lang == "ru" else "en"]
+    """The lines under the table: differences between levels (and whether they tell
+    anything), make rate, pace."""
     out = []
+    sets = len(report.sets)
     if report.sets:
         for a, b, m, ci in report.level_differences():
-            out.append(w["diff"].format(a=a, b=b, m=m, lo=m - ci, hi=m + ci))
+            line = report_word("diff", lang, a=a, b=b, m=f"{m:+.1f}", lo=f"{m - ci:+.1f}",
+                               hi=f"{m + ci:+.1f}")
+            out.append(f"{line}: {difference_verdict(a, b, m, ci, sets, lang)}")
         p, k, n = report.declarer_make_rate()
-        out.append(w["all"].format(p=100 * p, k=k, n=n))
+        out.append(report_word("all", lang, p=f"{100 * p:.1f}", k=k, n=n))
         p, k, n = report.declarer_make_rate(contested_only=True)
-        out.append(w["contested"].format(p=100 * p, k=k, n=n))
+        out.append(report_word("contested", lang, p=f"{100 * p:.1f}", k=k, n=n))
     n_rot = len(report.levels)
-    games = w["games"].format(g=len(report.games)) if report.games else ""
-    out.append(w["pace"].format(sets=len(report.sets), rot=n_rot,
-                                deals=len(report.sets) * n_rot, games=games,
-                                sec=report.seconds))
+    games = report_word("games", lang, g=len(report.games)) if report.games else ""
+    out.append(report_word("pace", lang, sets=sets, rot=n_rot, deals=sets * n_rot,
+                           games=games, sec=f"{report.seconds:.0f}"))
     return out
 
 
@@ -602,9 +638,9 @@ def report_text(report: DuplicateReport, lang: str = "en") -> str:
 
     buf = StringIO()
     console = Console(file=buf, width=140, highlight=False, color_system=None)
-    console.print(f"duplicate: {', '.join(report.levels)}  seed {report.seed}  "
-                  f"rules {rules_label(report.rules)}")
+    console.print(report_word("head", lang, levels=", ".join(report.levels), seed=report.seed,
+                              rules=rules_label(report.rules)), markup=False)
     console.print(report_table(report, lang))
     for line in report_lines(report, lang):
-        console.print(line)
+        console.print(line, markup=False)
     return buf.getvalue().rstrip()

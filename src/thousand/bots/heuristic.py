@@ -54,7 +54,6 @@ from thousand.cards import (
     TEN,
     Card,
     Mask,
-    card_label,
     cards_of,
     marriage_sum,
     points_of,
@@ -380,10 +379,9 @@ class HeuristicBot(ReasoningBot):
         cards = sorted(cards_of(give_mask), key=lambda c: -POINTS[c])
         card = cards[0]
         move = mv.discard(card) if discard else mv.give(card)
-        what = ("discard", "в снос") if discard else ("give", "отдаю")
         return move, (
-            f"{what[0]} {card_label(card, 'en')}: the cards I need least",
-            f"{what[1]} {card_label(card, 'ru')}: эта карта нужна меньше всего",
+            "the card the hand needs least",
+            "эта карта нужна меньше всего",
         )
 
     def _best_contract(
@@ -691,9 +689,8 @@ class HeuristicBot(ReasoningBot):
 
     @staticmethod
     def _why_master(m: Move) -> Reason:
-        c = m % 24
-        return (f"{card_label(c, 'en')} is the highest card left in its suit: take the trick",
-                f"{card_label(c, 'ru')} — старшая оставшаяся карта масти: беру взятку")
+        return ("the highest card left in its suit: it takes the trick",
+                "старшая оставшаяся карта масти: она берёт взятку")
 
     # following --------------------------------------------------------------
 
@@ -750,11 +747,10 @@ class HeuristicBot(ReasoningBot):
                 m = min(safe_wins, key=lambda x: cheap(x[1]))[1]
                 c = m % 24
                 if trump >= 0 and c // 6 == trump and led != trump:
-                    why = (f"trump with {card_label(c, 'en')}: the trick is worth it",
-                           f"бью козырем {card_label(c, 'ru')}: взятка того стоит")
+                    why = ("a trump: the trick is worth it", "бью козырем: взятка того стоит")
                 else:
-                    why = (f"take the trick with {card_label(c, 'en')}",
-                           f"беру взятку: {card_label(c, 'ru')}")
+                    why = ("the cheapest card that surely takes the trick",
+                           "самая дешёвая карта, которая наверняка берёт взятку")
                 return m, why
             # An unsure winner: try it only when it is cheap and the trick is worth it.
             p, m, _ = max(scored, key=lambda x: x[0] * (x[2] + 10) - POINTS[x[1] % 24])

@@ -66,6 +66,7 @@ from thousand.cards import (
 from thousand.deal import Phase
 from thousand.moves import Move
 from thousand.solver import PlayOptions, PlayPosition, Solver
+from thousand.texts import count
 from thousand.view import View
 
 from .base import Reason, ReasoningBot
@@ -136,6 +137,25 @@ EXPERT = SearchConfig(
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
+
+
+def _of(n: int) -> Reason:
+    """ "of 271 sampled deals" / «из 271 пробного расклада», the count agreed."""
+    return (f"of {count(n, ('sampled deal', 'sampled deals'), 'en')}",
+            f"из {count(n, ('пробного расклада', 'пробных раскладов', 'пробных раскладов'))}")
+
+
+def _points(x: float, lang: str, about: bool = False) -> str:
+    """A number of points with its word agreed: «−22 очка», "−22 points"; ``about``: after
+    «около», which takes the genitive («около 64 очков», «около 21 очка»)."""
+    n = round(x)
+    if lang != "ru":
+        forms: tuple[str, ...] = ("point", "points")
+    elif about:
+        forms = ("очка", "очков", "очков")
+    else:
+        forms = ("очко", "очка", "очков")
+    return count(n, forms, lang).replace("-", "−")
 
 
 @dataclass
@@ -395,27 +415,24 @@ class SearchBot(ReasoningBot):
 
         made = made_share(totals[best])
         mean = _weighted_mean([float(v) for v in totals[best]], weights)
-        name_en, name_ru = mv.move_str(best), _move_ru(best)
         others = [m for m in legal if m != best]
         alt = max(others, key=lambda m: util[m]) if others else None
+        of_en, of_ru = _of(n)
         if declarer:
-            en = (f"{name_en}: makes {c} in {_pct(made)} of {n} sampled deals "
-                  f"(about {mean:.0f} points)")
-            ru = (f"{name_ru}: заказ {c} играется в {_pct(made)} из {n} пробных раскладов "
-                  f"(около {mean:.0f} очков)")
+            en = (f"the contract {c} is made in {_pct(made)} {of_en} "
+                  f"(about {_points(mean, 'en')})")
+            ru = (f"заказ {c} играется в {_pct(made)} {of_ru} "
+                  f"(около {_points(mean, 'ru', about=True)})")
         else:
-            en = (f"{name_en}: the declarer fails {c} in {_pct(1 - made)} of {n} sampled deals "
-                  f"(he takes about {mean:.0f})")
-            ru = (f"{name_ru}: разыгрывающий не добирает {c} в {_pct(1 - made)} из {n} "
-                  f"пробных раскладов (берёт около {mean:.0f})")
+            en = (f"the declarer fails {c} in {_pct(1 - made)} {of_en} "
+                  f"(he takes about {_points(mean, 'en')})")
+            ru = (f"разыгрывающий не добирает {c} в {_pct(1 - made)} {of_ru} "
+                  f"(берёт около {_points(mean, 'ru', about=True)})")
         if alt is not None:
             amade = made_share(totals[alt])
-            if declarer:
-                en += f"; {mv.move_str(alt)}: {_pct(amade)}"
-                ru += f"; {_move_ru(alt)}: {_pct(amade)}"
-            else:
-                en += f"; {mv.move_str(alt)}: {_pct(1 - amade)}"
-                ru += f"; {_move_ru(alt)}: {_pct(1 - amade)}"
+            share = amade if declarer else 1 - amade
+            en += f"; the next best, {_move_words(alt, 'en')}: {_pct(share)}"
+            ru += f"; следующий по силе ход, {_move_words(alt, 'ru')}: {_pct(share)}"
         return en, ru
 
     # ------------------------------------------------------------ the declarer's hand
@@ -590,24 +607,27 @@ class SearchBot(ReasoningBot):
             rest &= ~(1 << c)
         u, c_best, p = self._contract_choice(view, totals[best], rest, view.bid, may_concede, st)
         if mv.REDEAL in view.legal and u < 0:
+            target = view.bid if c_best < 0 else c_best
+            of_en, of_ru = _of(len(worlds))
             return mv.REDEAL, (
-                f"a weak talon: the best exchange is worth {u:.0f}: redeal",
-                f"слабый прикуп: лучший снос стоит {u:.0f}: пересдача",
+                f"a weak talon: even after the best exchange the deal is worth "
+                f"{_points(u, 'en')} on average ({target} is made in {_pct(p)} {of_en}), "
+                "so a redeal is better",
+                f"слабый прикуп: даже после лучшего сноса раздача в среднем даёт "
+                f"{_points(u, 'ru')} ({target} играется в {_pct(p)} {of_ru}) — выгоднее "
+                "пересдать",
             )
         if discard_mode:
             card = max(cards_of(disc), key=lambda c: (-keep_score(hand, c, values, ts), c))
             move = mv.discard(card)
-            word = ("discard", "сношу")
         else:
             card = give[0][0]
             move = mv.give(card)
-            word = ("give", "отдаю")
         target = view.bid if c_best < 0 else c_best
+        of_en, of_ru = _of(len(worlds))
         return move, (
-            f"{word[0]} {card_label(card, 'en')}: the hand left makes {target} in {_pct(p)} "
-            f"of {len(worlds)} sampled deals",
-            f"{word[1]} {card_label(card, 'ru')}: с оставшимися картами {target} играется "
-            f"в {_pct(p)} из {len(worlds)} пробных раскладов",
+            f"the hand left makes {target} in {_pct(p)} {of_en}",
+            f"с оставшимися картами {target} играется в {_pct(p)} {of_ru}",
         )
 
     def _exchange_score(
@@ -654,14 +674,14 @@ class SearchBot(ReasoningBot):
         _, c, p = self._contract_choice(view, totals, view.hand, view.bid, concede, st)
         if c < 0:
             return mv.CONCEDE, (
-                f"{view.bid} is made in only {_pct(p)} of {n} sampled deals: conceding costs less",
-                f"{view.bid} играется лишь в {_pct(p)} из {n} пробных раскладов: "
+                f"{view.bid} is made in only {_pct(p)} {_of(n)[0]}: conceding costs less",
+                f"{view.bid} играется лишь в {_pct(p)} {_of(n)[1]}: "
                 "расписаться дешевле",
             )
         verb = ("raise to", "поднимаю до") if c > view.bid else ("keep", "оставляю")
         return mv.contract(c), (
-            f"{verb[0]} {c}: made in {_pct(p)} of {n} sampled deals",
-            f"{verb[1]} {c}: играется в {_pct(p)} из {n} пробных раскладов",
+            f"{verb[0]} {c}: made in {_pct(p)} {_of(n)[0]}",
+            f"{verb[1]} {c}: играется в {_pct(p)} {_of(n)[1]}",
         )
 
     def _redeal_offer(
@@ -679,10 +699,10 @@ class SearchBot(ReasoningBot):
         own = sum(st.made(c, v) if v >= c + m else st.failed(c) for v in totals) / max(1, n)
         p = sum(1 for v in totals if v >= c + m) / max(1, n)
         if own < 0:
-            return mv.REDEAL, (f"{c} is made in only {_pct(p)} of {n} sampled deals: redeal",
-                               f"{c} играется лишь в {_pct(p)} из {n} раскладов: пересдача")
-        return mv.PASS, (f"{c} is made in {_pct(p)} of {n} sampled deals: play it",
-                         f"{c} играется в {_pct(p)} из {n} раскладов: играю")
+            return mv.REDEAL, (f"{c} is made in only {_pct(p)} {_of(n)[0]}: redeal",
+                               f"{c} играется лишь в {_pct(p)} {_of(n)[1]}: пересдача")
+        return mv.PASS, (f"{c} is made in {_pct(p)} {_of(n)[0]}: play it",
+                         f"{c} играется в {_pct(p)} {_of(n)[1]}: играю")
 
     # -------------------------------------------------------------------- auction
 
@@ -886,26 +906,25 @@ class SearchBot(ReasoningBot):
         n = len(totals)
         if mv.PASS not in legal:
             return mv.bid(low), (
-                f"the first bid is compulsory; the hand makes {low} in {_pct(p_low)} of {n} "
-                "sampled deals",
-                f"первая ставка обязательна; рука играет {low} в {_pct(p_low)} из {n} "
-                "пробных раскладов",
+                f"the first bid is compulsory; the hand makes {low} in {_pct(p_low)} "
+                f"{_of(n)[0]}",
+                f"первая ставка обязательна; рука играет {low} в {_pct(p_low)} {_of(n)[1]}",
             )
         if mv.REDEAL in legal and u_low <= u_pass:
             return mv.REDEAL, (
-                f"the hand makes {low} in only {_pct(p_low)} of {n} sampled deals: redeal",
-                f"рука играет {low} лишь в {_pct(p_low)} из {n} раскладов: пересдача",
+                f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}: redeal",
+                f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}: пересдача",
             )
         if u_low > u_pass:
             return mv.bid(low), (
-                f"the hand makes {low} in {_pct(p_low)} of {n} sampled deals "
+                f"the hand makes {low} in {_pct(p_low)} {_of(n)[0]} "
                 f"(worth bidding up to {limit})",
-                f"рука играет {low} в {_pct(p_low)} из {n} пробных раскладов "
+                f"рука играет {low} в {_pct(p_low)} {_of(n)[1]} "
                 f"(можно торговаться до {limit})",
             )
         return mv.PASS, (
-            f"the hand makes {low} in only {_pct(p_low)} of {n} sampled deals: pass",
-            f"рука играет {low} лишь в {_pct(p_low)} из {n} пробных раскладов: пас",
+            f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}: pass",
+            f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}: пас",
         )
 
     # ------------------------------------------------------------------ talon buy-out
@@ -989,24 +1008,23 @@ class SearchBot(ReasoningBot):
                 raise_en = f" (worth raising to {best_c}: {_pct(best_p)})"
                 raise_ru = f" (можно поднять до {best_c}: {_pct(best_p)})"
             return mv.BUY, (
-                f"buy at {price}: {gift_en}made in {_pct(p_price)} of {n} sampled deals"
+                f"buy at {price}: {gift_en}made in {_pct(p_price)} {_of(n)[0]}"
                 f"{raise_en}; the declarer would make his {c} in {_pct(p_decl)}",
-                f"перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} из {n} пробных "
-                f"раскладов{raise_ru}; разыгрывающий сыграл бы свои {c} в {_pct(p_decl)}",
+                f"перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} {_of(n)[1]}"
+                f"{raise_ru}; разыгрывающий сыграл бы свои {c} в {_pct(p_decl)}",
             )
         if p_price < 0.5:
             return mv.PASS, (
-                f"no buy at {price}: {gift_en}made in only {_pct(p_price)} of {n} sampled "
-                f"deals; the declarer makes his {c} in {_pct(p_decl)}",
-                f"не перекупаю за {price}: {gift_ru}играется лишь в {_pct(p_price)} из {n} "
-                f"пробных раскладов; разыгрывающий играет свои {c} в {_pct(p_decl)}",
+                f"no buy at {price}: {gift_en}made in only {_pct(p_price)} {_of(n)[0]}; "
+                f"the declarer makes his {c} in {_pct(p_decl)}",
+                f"не перекупаю за {price}: {gift_ru}играется лишь в {_pct(p_price)} "
+                f"{_of(n)[1]}; разыгрывающий играет свои {c} в {_pct(p_decl)}",
             )
         return mv.PASS, (
-            f"no buy at {price}: {gift_en}made in {_pct(p_price)} of {n} sampled deals, but "
+            f"no buy at {price}: {gift_en}made in {_pct(p_price)} {_of(n)[0]}, but "
             f"defending is worth more: the declarer makes his {c} in only {_pct(p_decl)}",
-            f"не перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} из {n} пробных "
-            f"раскладов, но вистовать выгоднее: разыгрывающий играет свои {c} лишь в "
-            f"{_pct(p_decl)}",
+            f"не перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} {_of(n)[1]}, "
+            f"но вистовать выгоднее: разыгрывающий играет свои {c} лишь в {_pct(p_decl)}",
         )
 
     def _declarer_pass_utility(self, view: View, p_decl: float) -> float:
@@ -1031,11 +1049,11 @@ class SearchBot(ReasoningBot):
         # looking keeps every choice open: at least the value of passing
         u_look = self.config.defender_value
         if totals and u_dark > u_look:
-            return mv.DARK, (f"a blind 120 is made in {_pct(p)} of sampled deals: bid dark",
-                             f"120 втемную играется в {_pct(p)} раскладов: темню")
+            return mv.DARK, (f"a blind 120 is made in {_pct(p)} {_of(len(totals))[0]}: bid dark",
+                             f"120 втемную играется в {_pct(p)} {_of(len(totals))[1]}: темню")
         return mv.LOOK, (
-            f"a blind 120 is made in only {_pct(p)} of {len(totals)} sampled deals: look first",
-            f"120 втемную играется лишь в {_pct(p)} из {len(totals)} раскладов: смотрю карты",
+            f"a blind 120 is made in only {_pct(p)} {_of(len(totals))[0]}: look first",
+            f"120 втемную играется лишь в {_pct(p)} {_of(len(totals))[1]}: смотрю карты",
         )
 
 
@@ -1095,9 +1113,13 @@ def _declaration_value(view: View, m: Move) -> int:
     return r.marriage_values[s] // 2
 
 
-def _move_ru(m: Move) -> str:
+def _move_words(m: Move, lang: str) -> str:
+    """A card play for people: «К♥ с марьяжем», "K♥ declaring its marriage"."""
     if mv.is_card_play(m):
-        return card_label(m % 24, "ru") + ("+" if mv.is_declare(m) else "")
+        label = card_label(m % 24, lang)
+        if mv.is_declare(m):
+            label += " с марьяжем" if lang == "ru" else " declaring its marriage"
+        return label
     return mv.move_str(m)
 
 

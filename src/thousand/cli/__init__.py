@@ -34,8 +34,33 @@ _ClickException: type[Exception] = next(
 )
 
 
+def version_text() -> str:
+    """``thousand 0.1.0``: the installed package's version (the source's when it is run
+    from a checkout without being installed)."""
+    from importlib import metadata
+
+    from thousand import __version__
+
+    try:
+        version = metadata.version("thousand")
+    except metadata.PackageNotFoundError:
+        version = __version__
+    return f"thousand {version}"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(
+        False, "--version", "-V", help="Print the version and exit.", is_eager=True,
+        callback=_show_version,
+    ),
+) -> None:
     """Тысяча (Thousand): play, replay and study the card game."""
 
 

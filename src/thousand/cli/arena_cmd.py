@@ -8,6 +8,8 @@ mean contract; and the pace in games and deals per second.
 
 ``--seat 2=cmd:"node bot.js"`` (repeatable) seats an external bot, a program speaking
 JSON lines (thousand.bots.external, docs/bots.md); ``--move-timeout`` is its time a move.
+``--seat 1=openspiel:ismcts[:SECONDS]`` seats one of OpenSpiel's search bots
+(thousand.envs.openspiel_bots, docs/research.md; needs the ``research`` extra).
 A bot that fails to move is logged on stderr and counted in the table's "faults" column.
 """
 
@@ -21,13 +23,22 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from thousand.bots.arena import ArenaResult, run_arena
+from thousand.bots.arena import (
+    OPENSPIEL_PREFIX,
+    ArenaResult,
+    openspiel_level,
+    report_word,
+    run_arena,
+    verdict,
+)
 from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
-from thousand.rules import Rules
+from thousand.rules import Rules, RulesError
+from thousand.rules_text import check_lang
 
 from .common import (
     SetOption,
@@ -40,17 +51,20 @@ from .common import (
 )
 
 
-def result_table(result: ArenaResult) -> Table:
+def result_table(result: ArenaResult, lang: str = "en") -> Table:
+    def w(key: str, **params: object) -> str:
+        return report_word(key, lang, **params)
+
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     cols = [
-        ("bot", "left"), ("games", "right"), ("won", "right"), ("win % (95% CI)", "right"),
-        ("score/deal", "right"), ("declared", "right"), ("made", "right"),
-        ("made, contested", "right"), ("contract", "right"),
+        (w("bot"), "left"), (w("games"), "right"), (w("won"), "right"), (w("win"), "right"),
+        (w("score"), "right"), (w("declared"), "right"), (w("made"), "right"),
+        (w("contested"), "right"), (w("contract"), "right"),
     ]
     # faults: shown when a bot had one, or a seat is an external bot
     with_faults = any(b.faults or b.fallback_moves or is_command(b.level) for b in result.bots)
     if with_faults:
-        cols += [("faults", "right"), ("fallback moves", "right")]
+        cols += [(w("faults"), "right"), (w("fallback"), "right")]
     for col, justify in cols:
         table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for b in result.bots:
@@ -63,8 +77,8 @@ def result_table(result: ArenaResult) -> Table:
             f"{100 * b.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})",
             f"{b.mean_score_per_deal:+.1f}",
             f"{100 * b.declare_rate:.1f}%",
-            f"{100 * b.make_rate:.1f}% of {b.declared}",
-            f"{100 * b.contested_make_rate:.1f}% of {b.declared - b.compulsory}",
+            w("of", p=f"{100 * b.make_rate:.1f}%", n=b.declared),
+            w("of", p=f"{100 * b.contested_make_rate:.1f}%", n=b.declared - b.compulsory),
             f"{b.mean_contract:.1f}",
         ]
         if with_faults:
@@ -73,13 +87,33 @@ def result_table(result: ArenaResult) -> Table:
     return table
 
 
-def pace_line(result: ArenaResult) -> str:
-    return (
-        "declared: share of the deals played; made, contested: leaving out the "
-        "compulsory opening nobody outbid; contract: the mean contract.\n"
-        f"{result.games} games, {result.deals} deals in {result.seconds:.1f} s: "
-        f"{result.games_per_second:.2f} games/s, {result.deals_per_second:.1f} deals/s"
+def pace_line(result: ArenaResult, lang: str = "en") -> str:
+    """The notes under the table, whether the games tell the bots apart, and the pace."""
+    pace = report_word(
+        "pace", lang, games=result.games, deals=result.deals, sec=f"{result.seconds:.1f}",
+        gps=f"{result.games_per_second:.2f}", dps=f"{result.deals_per_second:.1f}",
     )
+    return f"{report_word('notes', lang)}\n{verdict(result, lang)}\n{pace}"
+
+
+#: The command's own error messages: key -> (English, Russian).
+_ERRORS: dict[str, tuple[str, str]] = {
+    "timeout": ("--move-timeout must be more than 0 seconds",
+                "--move-timeout: нужно больше 0 секунд"),
+    "n": ("-n must be at least 1", "-n: нужна хотя бы одна партия"),
+    "whole": ("--whole-games must be 0 or more", "--whole-games: нужно 0 или больше"),
+    "dup_only": ("--whole-games and --resume go with --duplicate",
+                 "--whole-games и --resume — только вместе с --duplicate"),
+    "file_there": ("--save {dir}: a file is there; --save names a directory for the records",
+                   "--save {dir}: там файл, а --save называет папку для записей"),
+    "no_dir": ("--save {dir}: cannot make the directory: {why}",
+               "--save {dir}: не удаётся создать папку: {why}"),
+}
+
+
+def _error(key: str, lang: str, **params: object) -> str:
+    en, ru = _ERRORS[key]
+    return (ru if lang == "ru" else en).format(**params)
 
 
 @app.command("arena")
@@ -91,9 +125,10 @@ def arena_command(
         list[str] | None,
         typer.Option(
             "--seat", metavar="N=BOT",
-            help="Seat N (from 0; its place in --bots) is played by BOT: a level, or "
-            "cmd:COMMAND, a program speaking JSON lines (docs/bots.md). Repeatable; --bots "
-            "names every seat or the seats left free.",
+            help="Seat N (from 0; its place in --bots) is played by BOT: a level, "
+            "cmd:COMMAND, a program speaking JSON lines (docs/bots.md), or "
+            "openspiel:ismcts[:SECONDS] / openspiel:mcts[:SECONDS], OpenSpiel's search "
+            "(docs/research.md). Repeatable; --bots names every seat or the seats left free.",
         ),
     ] = None,
     move_timeout: Annotated[
@@ -132,28 +167,35 @@ def arena_command(
     resume: Annotated[
         bool, typer.Option("--resume", help="With --duplicate --save: go on with a saved run.")
     ] = False,
-    lang: Annotated[str, typer.Option("--lang", help="ru or en (the duplicate table)")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="ru or en: the report and its messages")
+                    ] = "en",
 ) -> None:
     """Bots play games against each other; print who won and how they bid."""
+    try:
+        lang = check_lang(lang)
+    except RulesError as e:
+        raise fail(str(e)) from None
     rules = rules_or_exit(preset, sets)
+    bots, seat = _openspiel_seats(bots, seat)
     levels = seat_levels_or_exit(levels_or_exit(bots), seat, rules.players)
     if not move_timeout > 0:
-        raise fail("--move-timeout must be more than 0 seconds")
+        raise fail(_error("timeout", lang))
     if games < 1:
-        raise fail("-n must be at least 1")
+        raise fail(_error("n", lang))
     if whole_games < 0:
-        raise fail("--whole-games must be 0 or more")
+        raise fail(_error("whole", lang))
     if (whole_games or resume) and not duplicate:
-        raise fail("--whole-games and --resume go with --duplicate")
+        raise fail(_error("dup_only", lang))
     if save is not None:
-        _save_dir_or_exit(save)
+        _save_dir_or_exit(save, lang)
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     console = output_console()
     # A fault line (stderr) shows above the bar on a terminal, and goes as it is to a
     # stderr sent elsewhere.
     progress = Progress(
-        TextColumn("[bold]arena[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        TextColumn(f"[bold]{report_word('title', lang)}[/]"), BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(),
         console=console, disable=quiet, transient=True, redirect_stderr=sys.stderr.isatty(),
     )
     if duplicate:
@@ -161,19 +203,45 @@ def arena_command(
                    move_timeout)
         return
     with progress:
-        task = progress.add_task("games", total=games)
+        task = progress.add_task("", total=games)
         result = run_arena(
             levels, games, rules, seed=seed, jobs=jobs, save_dir=save,
             progress=lambda done: progress.update(task, completed=done),
             move_timeout=move_timeout,
         )
-    table = result_table(result)
+    table = result_table(result, lang)
     console = _wide_enough(console, table)
-    console.print(f"[bold]{_title(levels, rules)}[/]")
+    console.print(f"[bold]{escape(_title(levels, rules))}[/]")
     console.print(table)
-    console.print(pace_line(result))
+    console.print(pace_line(result, lang), markup=False)
     if save:
-        console.print(f"{len(result.records)} records in {save}")
+        console.print(report_word("records", lang, n=len(result.records), dir=save),
+                      markup=False)
+
+
+def _openspiel_seats(bots: str, seats: list[str] | None) -> tuple[str, list[str] | None]:
+    """``openspiel:ALGORITHM[:SECONDS]`` in --bots or --seat: registered as a bot level
+    (``openspiel-ismcts-300ms``) and named by it."""
+
+    def level(spec: str, where: str) -> str:
+        if not spec.strip().startswith(OPENSPIEL_PREFIX):
+            return spec
+        try:
+            return openspiel_level(spec.strip())
+        except ImportError:
+            raise fail(f"{where}: {one_line(spec, 80)} needs OpenSpiel: "
+                       "pip install 'thousand[research]'") from None
+        except ValueError as e:
+            raise fail(f"{where}: {e}") from None
+
+    bots = ",".join(level(b, "--bots") for b in bots.split(","))
+    if seats is None:
+        return bots, None
+    out = []
+    for spec in seats:
+        n, eq, bot = spec.partition("=")
+        out.append(f"{n}={level(bot, f'--seat {n.strip()}')}" if eq else spec)
+    return bots, out
 
 
 def _wide_enough(console: Console, table: Table) -> Console:
@@ -185,15 +253,15 @@ def _wide_enough(console: Console, table: Table) -> Console:
     return console if width <= console.width else Console(highlight=False, width=width)
 
 
-def _save_dir_or_exit(save: str) -> None:
+def _save_dir_or_exit(save: str, lang: str = "en") -> None:
     """``--save DIR`` must be a directory (made if missing): a file there is left alone."""
     shown = one_line(save, 160)
     if os.path.lexists(save) and not os.path.isdir(save):
-        raise fail(f"--save {shown}: a file is there; --save names a directory for the records")
+        raise fail(_error("file_there", lang, dir=shown))
     try:
         os.makedirs(save, exist_ok=True)
     except OSError as e:
-        raise fail(f"--save {shown}: cannot make the directory: {e.strerror or e}") from None
+        raise fail(_error("no_dir", lang, dir=shown, why=e.strerror or e)) from None
     except ValueError as e:  # a name the system cannot take (a NUL byte)
         raise fail(f"--save {shown}: {e}") from None
 
@@ -220,12 +288,13 @@ def _duplicate(
 ) -> None:
     """``--duplicate``: the same dealt sets in every seating (thousand.bots.duplicate)."""
     from thousand.bots.duplicate import report_lines, report_table, run_duplicate
+    from thousand.bots.duplicate import report_word as report_word_dup
 
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = progress.console
     with progress:
-        task = progress.add_task("sets", total=sets + whole_games)
+        task = progress.add_task("", total=sets + whole_games)
         try:
             report = run_duplicate(
                 levels, sets, rules, seed=seed, jobs=jobs, games=whole_games,
@@ -237,9 +306,10 @@ def _duplicate(
             raise fail(str(e)) from None
     table = report_table(report, lang)
     console = _wide_enough(console, table)
-    console.print(f"[bold]duplicate: {_title(levels, rules)}[/] (seed {seed})")
+    head = report_word_dup("title", lang, title=_title(levels, rules), seed=seed)
+    console.print(f"[bold]{escape(head)}[/]")
     console.print(table)
     for line in report_lines(report, lang):
-        console.print(line)
+        console.print(line, markup=False)
     if save:
-        console.print(f"results in {save}")
+        console.print(report_word_dup("saved", lang, dir=save), markup=False)

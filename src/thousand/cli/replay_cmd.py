@@ -5,6 +5,10 @@ or not), 1 a move (or a deal) breaks the rules, 2 the file is not a record at al
 cannot be read).  Either failure is one line on stderr, never a traceback, and takes
 bounded time and memory whatever the file holds: at most
 :data:`~thousand.record.MAX_RECORD_BYTES` are read.
+
+``--lang`` chooses the language of everything the command prints.  Without it the sheet
+is in Russian and the error lines in English (``deal 3, move 12: …``, ``error: …``), the
+form scripts read; an illegal move is worded with the players' names, never "seat N".
 """
 
 from __future__ import annotations
@@ -17,11 +21,36 @@ import typer
 from rich.console import Console
 
 from thousand.cli import app
-from thousand.record import MAX_RECORD_BYTES, RecordError, ReplayError, load_record, replay
+from thousand.record import (
+    MAX_RECORD_BYTES,
+    Record,
+    RecordError,
+    ReplayError,
+    load_record,
+    replay,
+)
 from thousand.rules import RulesError
 from thousand.rules_text import check_lang
+from thousand.texts import replay_error_text
 
 from .common import one_line
+
+#: The command's own messages: key -> (English, Russian).
+MESSAGES: dict[str, tuple[str, str]] = {
+    "error": ("error: {text}", "ошибка: {text}"),
+    "no_file": ("{file}: no such file", "{file}: такого файла нет"),
+    "directory": ("{file}: is a directory, not a record", "{file}: это папка, а не запись"),
+    "unreadable": ("{file}: cannot read it: {why}", "{file}: не читается: {why}"),
+    "too_large": ("{file}: larger than {mb} MB; a game record is far smaller",
+                  "{file}: больше {mb} МБ; запись партии гораздо меньше"),
+    "not_record": ("{file}: {why}", "{file}: это не запись партии ({why})"),
+}
+
+
+def message(key: str, lang: str, **params: object) -> str:
+    """The message ``key`` in ``lang`` (:data:`MESSAGES`)."""
+    en, ru = MESSAGES[key]
+    return (ru if lang == "ru" else en).format(**params)
 
 
 def _shown(path: str) -> str:
@@ -40,8 +69,13 @@ def _read_limited(stream: BinaryIO) -> bytes | None:
     return None if len(data) > MAX_RECORD_BYTES else data
 
 
-def _read(path: str) -> bytes:
+def _read(path: str, lang: str = "en") -> bytes:
     file = _shown(path)
+
+    def error(key: str, **params: object) -> typer.Exit:
+        text = message(key, lang, file=file, **params)
+        return _fail(message("error", lang, text=text), 2)
+
     try:
         if path == "-":
             data = _read_limited(sys.stdin.buffer)
@@ -49,19 +83,28 @@ def _read(path: str) -> bytes:
             with open(path, "rb") as f:
                 data = _read_limited(f)
     except FileNotFoundError:
-        raise _fail(f"error: {file}: no such file", 2) from None
+        raise error("no_file") from None
     except IsADirectoryError:
-        raise _fail(f"error: {file}: is a directory, not a record", 2) from None
+        raise error("directory") from None
     except OSError as e:
-        raise _fail(f"error: {file}: cannot read it: {e.strerror or e}", 2) from None
+        raise error("unreadable", why=e.strerror or e) from None
     except ValueError as e:  # a name the system cannot take (a NUL byte)
-        raise _fail(f"error: {file}: cannot read it: {e}", 2) from None
+        raise error("unreadable", why=e) from None
     if data is None:
-        raise _fail(
-            f"error: {file}: larger than {MAX_RECORD_BYTES // 1_000_000} MB; "
-            "a game record is far smaller", 2,
-        )
+        raise error("too_large", mb=MAX_RECORD_BYTES // 1_000_000)
     return data
+
+
+def not_a_record(shown: str, e: RecordError, lang: str) -> typer.Exit:
+    """Exit 2: ``error: FILE: why`` (the reason as the record reader gives it)."""
+    return _fail(message("error", lang, text=message("not_record", lang, file=shown, why=e)), 2)
+
+
+def replay_failure(e: ReplayError, record: Record | None, lang: str) -> typer.Exit:
+    """Exit 1: the first thing the rules do not allow, one line; an illegal move worded
+    with the players' names (:func:`thousand.texts.replay_error_text`)."""
+    names = list(record.players) if record is not None else None
+    return _fail(replay_error_text(e, lang, names), 1)
 
 
 @app.command("replay")
@@ -72,25 +115,31 @@ def replay_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the result as JSON (RULES §6).")
     ] = False,
-    lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="ru or en (without it: the sheet in Russian, errors in "
+                                    "English)"),
+    ] = None,
 ) -> None:
     """Replay a game record, checking every move, and show the score sheet."""
     try:
-        lang = check_lang(lang)
+        said = check_lang(lang) if lang is not None else "en"
     except RulesError as e:
         raise _fail(f"error: {e}", 2) from None
-    data = _read(file)
+    shown_lang = lang or "ru"
+    data = _read(file, said)
     shown = _shown(file)
+    record: Record | None = None
     try:
         record = load_record(data)
     except RecordError as e:
-        raise _fail(f"error: {shown}: {e}", 2) from None
+        raise not_a_record(shown, e, said) from None
     try:
         result = replay(record)
     except ReplayError as e:
-        raise _fail(str(e), 1) from None
+        raise replay_failure(e, record, said) from None
     except RecordError as e:
-        raise _fail(f"error: {shown}: {e}", 2) from None
+        raise not_a_record(shown, e, said) from None
 
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
@@ -101,4 +150,4 @@ def replay_command(
     if not console.is_terminal:
         # A file or a pipe has no edge: do not fold the sheet at 80 columns.
         console.width = max(console.width, 120)
-    console.print(render_sheet(result.game, lang))
+    console.print(render_sheet(result.game, shown_lang))
