@@ -78,6 +78,9 @@ __all__ = [
     "replay",
 ]
 
+#: What a save of ``thousand play`` calls itself: a record wrapped with the seats' bots.
+SAVE_FORMAT = "thousand-save"
+
 #: The record format this module writes (``"format": 1``) and the only one it reads.
 FORMAT = 1
 #: The largest record read, in bytes (UTF-8): far above any real game, small enough
@@ -543,6 +546,10 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
             raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
     if not isinstance(obj, Mapping):
         raise RecordError(f"a record must be a JSON object, not {_type_name(obj)}")
+    if obj.get("format") == SAVE_FORMAT and isinstance(obj.get("record"), Mapping):
+        # A save of ``thousand play`` wraps the game record with the seats' bots: the
+        # record is what replays (docs/record.md).
+        obj = obj["record"]
     if "format" in obj:
         fmt = obj["format"]
         if not isinstance(fmt, int) or isinstance(fmt, bool):

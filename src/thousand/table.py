@@ -422,7 +422,7 @@ class Table:
         ctx = deal.ctx
         index = len(self.game.records) - 1
         digest = commitment(ctx.hands, ctx.talon, salt_for(self.seed, index))
-        out = [_ev("deal_started", number=self.game.deals_played + 1, dealer=ctx.dealer,
+        out = [_ev("deal_started", number=_deal_number(self.game), dealer=ctx.dealer,
                    opener=ctx.opener, active=list(ctx.active), golden=ctx.golden,
                    commitment=digest)]
         if ctx.cut:
@@ -486,7 +486,9 @@ class Table:
         game = self.game
         summary = game.summaries[-1]
         res = summary.result
-        out = [_ev("deal_scored", number=summary.number, dealer=summary.dealer,
+        # the number of the deal as it started (a redealt deal keeps its number)
+        number = self.game.deals_played + (1 if res.outcome == "redeal" else 0)
+        out = [_ev("deal_scored", number=number, dealer=summary.dealer,
                    **result_json(res), changes=list(summary.changes),
                    scores=list(summary.scores),
                    salt=salt_for(self.seed, len(game.records) - 1))]
@@ -504,6 +506,11 @@ class Table:
     def _last_view(self, seat: int | None) -> View:
         """The view of the game's last deal once the game is over."""
         return self.game.last_finished_deal().view(seat)
+
+
+def _deal_number(game: Game) -> int:
+    """The number of the deal being played: redeals do not count (the score sheet's)."""
+    return game.deals_played + 1
 
 
 class _Cards(NamedTuple):
