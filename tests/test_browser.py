@@ -181,10 +181,11 @@ def test_a_new_player_plays_a_deal_by_clicking(server: str, browser: Any) -> Non
     _shot(page, "score-sheet.png")
     page.click("#sheet-close")
     log = page.locator("#log").inner_text()
-    assert "Аня заказывает" in log and "Прикуп:" in log and "берёт взятку" in log
+    # the reader's own moves in the second person
+    assert "Вы заказываете" in log and "Прикуп:" in log and "взятку" in log
     # the same page in English
     page.click("header .lang")
-    page.wait_for_function("document.getElementById('log').innerText.includes('names the "
+    page.wait_for_function("document.getElementById('log').innerText.includes('You name the "
                            "contract')")
     assert "Type a move" in page.inner_text("#command")
     page.click("header .lang")

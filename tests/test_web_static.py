@@ -16,7 +16,7 @@ import pytest
 
 from thousand.rules import Rules
 from thousand.table import EVENT_TYPES, Table
-from thousand.texts import EVENTS, SUIT_NAMES, event_key, event_text
+from thousand.texts import EVENTS, SUIT_NAMES, YOU_FORMS, event_key, event_text, name_forms
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
 PAGES = ("index.html", "table.html", "history.html", "replay.html")
@@ -178,7 +178,7 @@ def test_the_catalogue_words_every_event_in_both_languages() -> None:
     assert set(SYNTHETIC) == set(EVENT_TYPES)
     for kind in EVENT_TYPES:
         assert kind in EVENTS, kind
-    marks = re.compile(r"\{(\w+)\}")
+    marks = re.compile(r"\{(\w+)")  # the fields, whatever their wording (:dat, :A|B, :#)
     for key, (en, ru) in EVENTS.items():
         assert en and ru, key
         assert set(marks.findall(en)) == set(marks.findall(ru)), key
@@ -204,8 +204,10 @@ def test_every_event_of_whole_games_has_a_line() -> None:
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
-    """The page's eventText (common.js), fed the catalogue /api/texts serves, writes the
-    same line as thousand.texts.event_text for every event of whole games."""
+    """The page's eventText (common.js), fed the catalogue /api/texts serves and the names'
+    case forms the snapshot sends, writes the same line as thousand.texts.event_text for
+    every event of whole games: names declined, counts agreed, the reader's own seat (or a
+    player called "Вы"/"You") spoken to, seats without a name as «игрок N»."""
     for path in _js_files():
         shutil.copy(path, tmp_path / path.name)
     (tmp_path / "package.json").write_text('{"type": "module"}')
@@ -214,30 +216,76 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
     # one of each kind of line is enough, and keeps the exchange small
     picked: dict[tuple[str, str], dict[str, object]] = {}
     for e in events:
-        picked.setdefault((event_key(e), json.dumps(sorted(e)), ), e)
+        picked.setdefault((event_key(e), json.dumps(sorted(e))), e)
     sample = list(picked.values())
-    names = ["Аня", "Боря", "Вова", "Гена"]
-    out = {}
+    script = (
+        'import { eventText, eventKey } from "./common.js";\n'
+        'import { readFileSync } from "node:fs";\n'
+        'const data = JSON.parse(readFileSync(0, "utf8"));\n'
+        "const out = data.cases.map((c) => [eventKey(c.event, data.cat.events), "
+        "eventText(c.event, c.names, data.cat, data.lang, c.reader, data.forms)]);\n"
+        "process.stdout.write(JSON.stringify(out));\n"
+    )
+    (tmp_path / "run.mjs").write_text(script)
     for lang in ("ru", "en"):
+        name_sets: list[list[str] | None] = [
+            ["Аня", "Боря", "Вова", "Гена"],
+            ["Вы" if lang == "ru" else "You", "Маша", "Саша", "John"],
+            None,
+        ]
+        cases = [{"event": e, "names": names, "reader": reader}
+                 for e in sample for names in name_sets for reader in (None, 1)]
+        forms = {n: name_forms(n, lang) for names in name_sets if names for n in names}
         catalogue = {
             "events": {k: (ru if lang == "ru" else en) for k, (en, ru) in EVENTS.items()},
             "suit_names": list(SUIT_NAMES[lang]),
+            "you_forms": YOU_FORMS[lang],
         }
-        script = (
-            'import { eventText, eventKey } from "./common.js";\n'
-            'import { readFileSync } from "node:fs";\n'
-            'const data = JSON.parse(readFileSync(0, "utf8"));\n'
-            "const out = data.events.map((e) => [eventKey(e, data.cat.events), "
-            "eventText(e, data.names, data.cat, data.lang)]);\n"
-            "process.stdout.write(JSON.stringify(out));\n"
-        )
-        (tmp_path / "run.mjs").write_text(script)
-        payload = json.dumps({"events": sample, "cat": catalogue, "names": names, "lang": lang})
+        payload = json.dumps({"cases": cases, "cat": catalogue, "lang": lang, "forms": forms})
         result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
-        out[lang] = json.loads(result.stdout)
-    for lang in ("ru", "en"):
-        for event, (key, text) in zip(sample, out[lang], strict=True):
+        out = json.loads(result.stdout)
+        for case, (key, text) in zip(cases, out, strict=True):
+            event = case["event"]
             assert key == event_key(event), event
-            assert text == event_text(event, lang, names), (event, lang)
+            assert text == event_text(event, lang, case["names"], case["reader"]), (case, lang)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
+    """errorText (common.js) with the catalogue /api/texts serves gives the reason of
+    thousand.texts.illegal_text: the move in words, whose turn it is (the reader's own:
+    «ваша очередь»), names declined."""
+    from thousand.server.catalog import name_forms_json, texts_catalog
+    from thousand.texts import illegal_text
+
+    for path in _js_files():
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "run.mjs").write_text(
+        'import { errorText } from "./common.js";\n'
+        'import { readFileSync } from "node:fs";\n'
+        'const d = JSON.parse(readFileSync(0, "utf8"));\n'
+        "process.stdout.write(JSON.stringify(d.cases.map((c) => "
+        "errorText(c.msg, d.names, d.cat, d.lang, c.reader, d.forms))));\n"
+    )
+    names = ["Аня", "Боря", "Вова"]
+    reasons = [("wrong_phase", {"what": "give 9S", "seat": 1, "task": "contract"}),
+               ("wrong_phase", {"what": "KS+", "seat": 0, "task": "give"}),
+               ("wrong_phase", {"what": "contract 120", "seat": 2, "task": "bid"}),
+               ("must_follow", {"suit": "H"}), ("not_in_hand", {"card": "TS"}),
+               ("bid_over_cap", {"cap": 120, "why": "no_marriage"})]
+    for lang in ("ru", "en"):
+        cases = [{"msg": {"type": "error", "code": "illegal_move",
+                          "params": {"code": code, "params": params}}, "reader": reader}
+                 for code, params in reasons for reader in (None, 1)]
+        payload = json.dumps({"cases": cases, "cat": texts_catalog(lang), "lang": lang,
+                              "names": names, "forms": name_forms_json(tuple(names))[lang]})
+        result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        for case, text in zip(cases, json.loads(result.stdout), strict=True):
+            p = case["msg"]["params"]
+            assert text.endswith(illegal_text(p["code"], p["params"], lang, names,
+                                              case["reader"])), (case, text)

@@ -7,6 +7,7 @@ The words are those of :mod:`thousand.rules_text` (the same as ``thousand rules
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from thousand import rules as rules_mod
@@ -15,7 +16,7 @@ from thousand.bots import bot_levels, describe_level
 from thousand.rules import OPTION_NAMES, PRESET_NAMES, Rules
 from thousand.rules_text import PRESET_TEXT, explain, title
 
-__all__ = ["rules_catalog", "texts_catalog"]
+__all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]
 
 #: The option groups of the new-table form: (Russian title, English title, options).
 #: An option not named here lands in the last group ("Other"), so a new option shows.
@@ -149,3 +150,12 @@ def texts_catalog(lang: str) -> dict[str, Any]:
     out["suits"] = "".join(getattr(texts, "SUITS", "SCDH"))
     out["bot_levels"] = {level: describe_level(level, lang) for level in bot_levels()}
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def name_forms_json(names: tuple[str, ...]) -> dict[str, dict[str, dict[str, str]]]:
+    """The players' names in every case, for the browser to decline them in the event
+    lines (``{f:dat}``): ``{"ru": {name: texts.name_forms(name, "ru")}, "en": {...}}``.
+    Treat the result as read-only (it is cached)."""
+    return {lang: {n: texts.name_forms(n, lang) for n in names if isinstance(n, str) and n}
+            for lang in texts.LANGS}

@@ -17,6 +17,7 @@ from typing import Any
 from thousand.protocol import cards_json, view_json
 from thousand.record import RecordError, ReplayError, load_record, replay
 from thousand.table import Event, Table, audience_includes
+from thousand.texts import replay_error_text
 
 __all__ = ["MAX_STEPS", "ReplayRefused", "record_replay", "table_replay"]
 
@@ -119,7 +120,8 @@ def record_replay(data: bytes) -> dict[str, Any]:
     try:
         replay(record)
     except ReplayError as e:
-        raise ReplayRefused("illegal", _one_line(str(e))) from None
+        text = replay_error_text(e, "en", list(record.players))
+        raise ReplayRefused("illegal", _one_line(text)) from None
     except RecordError as e:
         raise ReplayRefused("malformed", _one_line(f"error: {e}")) from None
     moves = sum(len(d.moves) for d in record.deals)

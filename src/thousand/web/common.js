@@ -4,6 +4,7 @@
 
 import { t, getLang, setLang, onLangChange, applyStatic } from "./i18n.js";
 import { cardLabel, parseCard } from "./cards.js";
+import { format as renderTemplate, seatName as grammarSeatName, seatForms, moveWords } from "./grammar.js";
 
 /** el("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child...) */
 export function el(tag, attrs = {}, ...children) {
@@ -97,17 +98,16 @@ function section(cat, name) {
   return (cat && (cat[name] || (cat.texts && cat.texts[name]))) || {};
 }
 
-export function format(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (m, k) =>
-    values[k] === undefined || values[k] === null ? "?" : String(values[k]));
+/** A catalogue template with its values (thousand.texts.render: `{f:case}`, `{f:A|B}`,
+ * `{f:#one|few|many}`); `forms` the names' cases from the server. */
+export function format(template, values, lang = getLang(), cat = null, forms = null) {
+  return renderTemplate(template, values, lang, cat, forms);
 }
 
-/** A seat by its player's name ("seat N" if unknown). */
-export function seatName(seat, names, lang = getLang()) {
-  if (Array.isArray(seat)) return seat.map((s) => seatName(s, names, lang)).join(", ");
-  if (typeof seat !== "number") return "—";
-  if (names && seat >= 0 && seat < names.length && names[seat]) return names[seat];
-  return lang === "ru" ? `игрок ${seat}` : `seat ${seat}`;
+/** A seat by its player's name ("игрок N"/"seat N" if unknown); the seat `reader` (the
+ * page's own) is the catalogue's `you` ("Вы"/"You"). */
+export function seatName(seat, names, lang = getLang(), reader = null, you = null) {
+  return grammarSeatName(seat, names, lang, reader, you);
 }
 
 export function levelName(level) {
@@ -155,20 +155,29 @@ export function eventKey(ev, events) {
   return events && events[key] !== undefined ? key : kind;
 }
 
-/** One line for a table event, from the catalogue's templates (thousand.texts.EVENTS). */
-export function eventText(ev, names, cat, lang = getLang()) {
+/** One line for a table event, from the catalogue's templates (thousand.texts.event_text):
+ * `reader` the seat the page shows (spoken to as "Вы"/"You"), `forms` the names' case
+ * forms from the server ({name: texts.name_forms(name, lang)}). */
+export function eventText(ev, names, cat, lang = getLang(), reader = null, forms = null) {
   const events = section(cat, "events");
   const key = eventKey(ev, events);
   let template = pick(events[key], lang);
   if (template === undefined) template = `${ev.type}`;
-  const hidden = "?";
+  const allForms = { ...(forms || {}) };
+  const who = (s) => {
+    if (typeof s === "number" && s !== reader && !(names && s >= 0 && s < names.length && names[s])) {
+      Object.assign(allForms, seatForms(s, lang));
+    }
+    return seatName(s, names, lang, reader, cat && cat.you);
+  };
+  const hidden = pick(events.hidden_card, lang) ?? "?";
   const card = (c) => (typeof c === "string" ? cardLabel(c, lang) : hidden);
   const values = {};
   for (const [k, v] of Object.entries(ev)) if (v === null || typeof v !== "object") values[k] = v;
   for (const [field, word] of Object.entries(SEAT_FIELDS)) {
-    if (field in ev) values[word] = seatName(ev[field], names, lang);
+    if (field in ev) values[word] = who(ev[field]);
   }
-  if ("winner" in ev) values.winner = seatName(ev.winner, names, lang);
+  if ("winner" in ev) values.winner = who(ev.winner);
   if ("card" in ev) values.card = card(ev.card);
   if (Array.isArray(ev.cards)) {
     values.cards = ev.cards.map((c) => (c && typeof c === "object" ? card(c.card) : card(c))).join(" ");
@@ -176,46 +185,69 @@ export function eventText(ev, names, cat, lang = getLang()) {
   for (const f of ["suit", "trump"]) {
     if (f in ev) values[f] = ev[f] ? suitWord(ev[f], lang, cat) : pick(events.no_trump, lang) ?? t("no_trump");
   }
-  if (Array.isArray(ev.scores)) {
-    values.scores = ev.scores.map((v, s) => `${seatName(s, names, lang)} ${v}`).join(", ");
-  }
+  if (Array.isArray(ev.scores)) values.scores = ev.scores.map((v, s) => `${who(s)} ${v}`).join(", ");
   if (Array.isArray(ev.points) && typeof ev.declarer === "number") values.taken = ev.points[ev.declarer];
-  let text = format(template, values);
+  let text = format(template, values, lang, cat, allForms);
   if (ev.type === "game_over" && Array.isArray(ev.settlement)) {
     const item = pick(events.settlement_item, lang) ?? "{name}: {amount}";
     const items = ev.settlement
-      .map((a, s) => (a ? format(item, { name: seatName(s, names, lang), amount: a }) : null))
+      .map((a, s) => (a ? format(item, { name: who(s), amount: a }, lang, cat, allForms) : null))
       .filter(Boolean);
-    if (items.length) text += " " + format(pick(events.settlement, lang) ?? "{items}", { items: items.join(", ") });
+    if (items.length) {
+      text += " " + format(pick(events.settlement, lang) ?? "{items}", { items: items.join(", ") }, lang, cat, allForms);
+    }
   }
   return text;
 }
 
-/** An error from the table in words: the server's text, else the catalogue's. */
-export function errorText(msg, names, cat, lang = getLang()) {
-  if (msg.text && typeof msg.text === "object" && (msg.text[lang] || msg.text.en)) {
-    return msg.text[lang] || msg.text.en;
+/** Why a move is illegal in words (thousand.texts.illegal_text), or null when the
+ * catalogue has no words for it. */
+function illegalText(code, params, names, cat, lang, reader, forms) {
+  const tmpl = pick(section(cat, "illegal")[code], lang);
+  if (!tmpl) return null;
+  const allForms = { ...(forms || {}) };
+  const who = (s) => {
+    const seat = typeof s === "number" ? s : -1;
+    if (seat !== reader && !(names && seat >= 0 && seat < names.length && names[seat])) {
+      Object.assign(allForms, seatForms(seat, lang));
+    }
+    return seatName(seat, names, lang, reader, cat && cat.you);
+  };
+  const values = { ...params };
+  const reasons = section(cat, "reasons");
+  for (const [k, v] of Object.entries(params)) {
+    if (k === "card" && typeof v === "string") values[k] = cardLabel(parseCard(v) ?? v, lang);
+    else if ((k === "suit" || k === "led") && typeof v === "string") values[k] = suitWord(v, lang, cat);
+    else if (k === "why" || k === "extra") values[k] = pick(reasons[String(v)], lang) ?? "";
+    else if (k === "what" && typeof v === "string") values[k] = moveWords(v, lang, section(cat, "move_words"));
   }
+  if (code === "wrong_phase") {
+    const task = pick(section(cat, "tasks")[params.task ?? "nothing"], lang) ?? "";
+    const now = pick(section(cat, "whose_turn").now, lang);
+    const name = who(params.seat);
+    values.now = now
+      ? format(now, { who: name, task }, lang, cat, allForms)
+      : (lang === "ru" ? `${name}: ${task}` : `${name} to ${task}`);
+  }
+  return format(tmpl, values, lang, cat, allForms);
+}
+
+/** An error from the table in words: the catalogue's (with the reader spoken to), else
+ * the server's text. */
+export function errorText(msg, names, cat, lang = getLang(), reader = null, forms = null) {
+  const serverText = msg.text && typeof msg.text === "object" ? (msg.text[lang] || msg.text.en) : null;
   const p = msg.params || {};
   switch (msg.code) {
     case "illegal_move": {
-      const code = p.code;
-      const tmpl = pick(section(cat, "illegal")[code], lang);
-      if (!tmpl) return t("err_illegal", { move: p.move ?? "" });
-      const params = p.params || {};
-      const values = { ...params };
-      const reasons = section(cat, "reasons");
-      for (const [k, v] of Object.entries(params)) {
-        if (k === "card" && typeof v === "string") values[k] = cardLabel(v, lang);
-        else if ((k === "suit" || k === "led") && typeof v === "string") values[k] = suitWord(v, lang, cat);
-        else if (k === "why" || k === "extra") values[k] = pick(reasons[String(v)], lang) ?? "";
+      let why = null;
+      try {
+        why = illegalText(p.code, p.params || {}, names, cat, lang, reader, forms);
+      } catch (e) {
+        why = null;
       }
-      if (code === "wrong_phase") {
-        const task = pick(section(cat, "tasks")[params.task ?? "nothing"], lang) ?? "";
-        const who = seatName(params.seat, names, lang);
-        values.now = lang === "ru" ? `${who} должен ${task}` : `${who} to ${task}`;
-      }
-      return t("err_illegal_why", { why: format(tmpl, values) });
+      why = why ?? serverText;
+      if (!why) return t("err_illegal", { move: p.move ?? "" });
+      return t("err_illegal_why", { why });
     }
     case "not_your_turn":
       return t("err_not_your_turn", { name: seatName(p.seat, names, lang) });
@@ -240,7 +272,7 @@ export function errorText(msg, names, cat, lang = getLang()) {
     case "bad_token":
       return t("token_refused");
     default:
-      return msg.message || t("err_unknown", { code: msg.code ?? "?" });
+      return serverText || msg.message || t("err_unknown", { code: msg.code ?? "?" });
   }
 }
 

@@ -65,6 +65,12 @@ function names() {
   return base;
 }
 
+/** The players' names in every case ({name: {gen, dat, …}}), as the snapshot sends them. */
+function nameForms(lang) {
+  const all = state.snapshot && state.snapshot.name_forms;
+  return (all && all[lang === "ru" ? "ru" : "en"]) || {};
+}
+
 function allEvents() {
   return [...state.eventsByV.keys()].sort((a, b) => a - b).flatMap((v) => state.eventsByV.get(v));
 }
@@ -286,7 +292,7 @@ function onError(msg) {
     return;
   }
   if (msg.code === "stale_version") requestSnapshot();
-  const text = errorText(msg, names(), state.texts, getLang());
+  const text = errorText(msg, names(), state.texts, getLang(), state.seat, nameForms(getLang()));
   state.lastError = text;
   showError(text);
   render();
@@ -585,10 +591,11 @@ function renderLog() {
   if (!els.log) return;
   const lang = getLang();
   const nm = names();
+  const forms = nameForms(lang);
   const lines = [];
   for (const ev of allEvents()) {
     if (ev.type === "hand" && ev.seat !== state.seat) continue;
-    lines.push({ ev, text: eventText(ev, nm, state.texts, lang) });
+    lines.push({ ev, text: eventText(ev, nm, state.texts, lang, state.seat, forms) });
   }
   const shown = lines.slice(-150);
   clear(els.log, ...shown.map(({ ev, text }) =>
