@@ -546,10 +546,11 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
             raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
     if not isinstance(obj, Mapping):
         raise RecordError(f"a record must be a JSON object, not {_type_name(obj)}")
-    if obj.get("format") == SAVE_FORMAT and isinstance(obj.get("record"), Mapping):
+    wrapped = obj.get("record")
+    if obj.get("format") == SAVE_FORMAT and isinstance(wrapped, Mapping):
         # A save of ``thousand play`` wraps the game record with the seats' bots: the
         # record is what replays (docs/record.md).
-        obj = obj["record"]
+        obj = wrapped
     if "format" in obj:
         fmt = obj["format"]
         if not isinstance(fmt, int) or isinstance(fmt, bool):
