@@ -41,6 +41,7 @@ from thousand.table import Table, TableError, audience_includes
 from thousand.texts import illegal_text
 from thousand.view import View
 
+from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, token_matches
 from .store import ChatRow, SeatRow, Store, TableRow
 
@@ -212,13 +213,19 @@ class Conn:
         self.chat_times: deque[float] = deque(maxlen=CHAT_BURST)
 
     def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self.send_text(json.dumps(message, ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already serialised (one text for every connection that gets
+        the same message)."""
         if self.closed:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
             log.warning("a connection fell %d messages behind; dropping it", QUEUE_LIMIT)
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(text)
 
     def close(self) -> None:
         if not self.closed:
@@ -256,6 +263,8 @@ class LiveTable:
         self._clock: _Pending | None = None
         self._away: dict[int, asyncio.Task[None]] = {}
         self._clock_started = 0.0
+        # the table header (the whole ruleset: half a snapshot) and its JSON, kept
+        self._header: tuple[dict[str, Any], str] | None = None
 
     # ------------------------------------------------------------------ what it shows
 
@@ -327,27 +336,52 @@ class LiveTable:
         snap["clock"] = self.clock_json()
         snap["seats"] = self.seats_json()
         snap["chat"] = [chat_json(c) for c in self.chat]
+        snap["name_forms"] = name_forms_json(tuple(self.table.names))
         snap["open"] = self._opened_for(seat)
         if snap["open"]:
             snap["hands"] = self.hands_json()
         return snap
 
+    def snapshot_text(self, seat: int | None) -> str:
+        """:meth:`snapshot` as JSON; the header (the ruleset and the names: about half of
+        it) is serialised once and kept while it stays the same."""
+        snap = self.snapshot(seat)
+        header = snap.pop("table")
+        if self._header is None or self._header[0] != header:
+            self._header = (header, json.dumps(header, ensure_ascii=False))
+        body = json.dumps(snap, ensure_ascii=False)
+        return f'{body[:-1]}, "table": {self._header[1]}}}'
+
+    def send_snapshot(self, conn: Conn) -> None:
+        if not conn.closed:
+            conn.send_text(self.snapshot_text(conn.seat))
+
     def broadcast(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, ensure_ascii=False)
         for conn in list(self.conns):
-            conn.send(message)
+            conn.send_text(text)
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self.seats_json()})
 
     def _send_events(self, events: list[dict[str, Any]]) -> None:
+        """To each connection the events its seat may see; the message is serialised once
+        for every connection that sees the same (a seat's connections, the spectators)."""
         version = self.table.version
         hands = self.hands_json() if self.open_hands else None
+        texts: dict[tuple[int | None, bool], str] = {}
         for conn in list(self.conns):
-            mine = [e for e in events if audience_includes(e["audience"], conn.seat)]
-            message: dict[str, Any] = {"type": "events", "version": version, "events": mine}
-            if hands is not None and self._opened_for(conn.seat):
-                message["hands"] = hands
-            conn.send(message)
+            opened = hands is not None and self._opened_for(conn.seat)
+            key = (conn.seat, opened)
+            text = texts.get(key)
+            if text is None:
+                mine = [e for e in events if audience_includes(e["audience"], conn.seat)]
+                message: dict[str, Any] = {"type": "events", "version": version,
+                                           "events": mine}
+                if opened:
+                    message["hands"] = hands
+                text = texts[key] = json.dumps(message, ensure_ascii=False)
+            conn.send_text(text)
 
     # ------------------------------------------------------------------ people
 
@@ -369,7 +403,7 @@ class LiveTable:
                 if task is not None:
                     task.cancel()
                 self._back(seat)
-            conn.send(self.snapshot(conn.seat))
+            self.send_snapshot(conn)
         self.broadcast_seats()
         self.kick()
 
@@ -445,7 +479,7 @@ class LiveTable:
                     conn.send(reply)
             elif kind == "snapshot":
                 async with self.lock:
-                    conn.send(self.snapshot(conn.seat))
+                    self.send_snapshot(conn)
             elif kind == "chat":
                 await self.say(conn, msg["text"])
             elif kind == "hint":
@@ -521,7 +555,7 @@ class LiveTable:
             self.open_hands = on
             for c in list(self.conns):
                 if c.seat == conn.seat:
-                    c.send(self.snapshot(c.seat))
+                    self.send_snapshot(c)
 
     def _waiting(self) -> ServerError:
         free = self.free_seats()
@@ -546,7 +580,8 @@ class LiveTable:
             added = table.moves[start:]
             over = (table.game.winner, list(table.game.scores)) if table.over else None
             try:
-                await self.hub.db(self.hub.store.append_moves, self.id, start, added, over=over)
+                await self.hub.write(self.hub.store.append_moves, self.id, start, added,
+                                     over=over)
             except Exception:
                 log.exception("table %s: cannot store a move; taking it back", self.id)
                 for _ in added:
@@ -664,6 +699,18 @@ class LiveTable:
             conn.close()
 
 
+def _run_all(calls: list[Callable[[], Any]]) -> list[tuple[bool, Any]]:
+    """Each call in turn (on the store's thread): (True, its result) or (False, what it
+    raised)."""
+    out: list[tuple[bool, Any]] = []
+    for call in calls:
+        try:
+            out.append((True, call()))
+        except Exception as e:
+            out.append((False, e))
+    return out
+
+
 def _retrieve(task: asyncio.Future[None]) -> None:
     if not task.cancelled():
         task.exception()  # the awaiting caller reports it; never "never retrieved"
@@ -688,6 +735,8 @@ class Hub:
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-db")
         self._loading = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._writes: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     def loop(self) -> asyncio.AbstractEventLoop:
         if self._loop is None:
@@ -697,6 +746,40 @@ class Hub:
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call on the store's thread."""
         return await self.loop().run_in_executor(self._db_pool, partial(fn, *args, **kwargs))
+
+    async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call on the store's thread, batched: the calls made while the
+        thread is busy go to it together, in order, as one job (each call still its own
+        transaction, its own result or exception) — one hand-over to the thread for many
+        tables' moves instead of one each."""
+        future: asyncio.Future[Any] = self.loop().create_future()
+        self._writes.append((partial(fn, *args, **kwargs), future))
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write_batches())
+        return await future  # type: ignore[no-any-return]
+
+    async def _write_batches(self) -> None:
+        try:
+            while self._writes:
+                batch, self._writes = self._writes, []
+                try:
+                    results = await self.loop().run_in_executor(
+                        self._db_pool, _run_all, [call for call, _ in batch])
+                except asyncio.CancelledError:
+                    for _, future in batch:
+                        future.cancel()
+                    raise
+                except Exception as e:  # the pool is shut down: the server stops
+                    results = [(False, e)] * len(batch)
+                for (_, future), (ok, value) in zip(batch, results, strict=True):
+                    if future.done():
+                        continue
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
+        finally:
+            self._writer = None
 
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a bot's thinking on the bots' threads."""

@@ -1,0 +1,575 @@
+"""Server load: many concurrent tables of people, each seat a WebSocket client, on loopback.
+
+Run by hand (about 1.5 minutes per line):
+
+    .venv/bin/python benchmarks/server.py [--tables 50,100,300] [--seconds 60]
+        [--db sqlite|postgresql|both] [--think 0] [--spectators 0] [--no-deflate]
+        [--profile FILE] [--out benchmarks/results/server.txt]
+
+For each number of tables N this starts a real ``thousand serve --db sqlite:///<tmp>/bench.db
+--port P --no-browser`` in a subprocess (a fresh database each time; ``--db postgresql``:
+a fresh schema on ``$THOUSAND_TEST_PG``, default ``postgresql+psycopg://postgres@127.0.0.1:
+5432/test``, dropped afterwards), lays N tables of three human seats through the JSON API
+(``POST /api/tables``, then ``POST /api/tables/{t}/seats/1`` and ``/2``: every seat taken,
+so the game starts), and connects one WebSocket client per seat (plus ``--spectators`` per
+table) from this one process.  The server is pinned to CPU 0 and this process to CPU 1
+(``sched_setaffinity``), so the server has a core of its own.
+
+Each client behaves like the browser's page (``src/thousand/web/table.js``): after every
+``events`` message that is ahead of its snapshot it asks for a ``snapshot`` (the events do
+not carry the view), and when its snapshot's view says it is to move it sends a random move
+of ``view.legal`` against the snapshot's version (after ``--think`` seconds on average:
+uniform in 0..2*think; 0 is a stress test with every table moving as fast as it can).
+
+Measured over ``--seconds`` (the first 10% is a warm-up, not counted), one line per run:
+
+* ``moves/s``: moves whose events reached every connection of their table;
+* ``p50 ms``, ``p99 ms``, ``max ms``: from the moment a move is sent to the moment the LAST
+  connection of its table (every seat and spectator) received the ``events`` message for it;
+* ``srv CPU``: the server process's CPU time (every thread) over the window, in % of one
+  core; ``ms/move``: that CPU time per move (what a move costs the server, whatever else
+  runs on the machine); ``cli CPU``: the same for this process (near 100%: the clients,
+  not the server, limit the figures); ``load``: the machine's 1-minute load average when
+  the run started (other work on a shared machine takes CPU from the server too);
+* memory: the server's RSS (``/proc/PID/status`` VmRSS) after start with one warm-up table
+  laid (so that lazy imports do not count: ``RSS0``), after the N tables are laid, after
+  their clients connected and after the run; ``KB/tbl``: the growth over ``RSS0`` divided
+  by N; ``moves/tbl``: the moves each table played in the run (a table keeps its event log,
+  so its memory grows with its game).
+
+With ``think`` 0 every table always has a move in flight, so by Little's law the latency is
+about N / (moves per second) once the server's core is full; the paced lines
+(``--think``) show the latency at a load below the server's capacity.
+
+``--profile FILE`` runs the server under cProfile (the statistics are written to FILE
+when it stops; read them with ``python -m pstats FILE``): much slower, for where the time
+goes, not for the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime as dt
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results" / "server.txt"
+PG_URL = os.environ.get("THOUSAND_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+SERVER_CPU, CLIENT_CPU = 0, 1
+WARMUP_SHARE = 0.1
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kb(pid: int) -> int:
+    """The resident set of a process, in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (every thread), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pin(pid: int, cpu: int) -> bool:
+    """Keep a process (0: this one) on one CPU; False when the machine has just one."""
+    if not hasattr(os, "sched_setaffinity") or (os.cpu_count() or 1) < 2:
+        return False
+    os.sched_setaffinity(pid, {cpu})
+    return True
+
+
+class ServerProcess:
+    """``thousand serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db_url: str, workdir: Path, profile: str | None = None) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        args = ["serve", "--db", db_url, "--port", str(self.port), "--no-browser",
+                "--host", "127.0.0.1"]
+        if profile:
+            code = ("import cProfile, sys; from thousand.cli import main; "
+                    f"sys.argv = ['thousand', *{args!r}]; "
+                    f"cProfile.run('main()', {profile!r})")
+        else:
+            code = "from thousand.cli import main; main()"
+        self.log = open(workdir / "server.log", "w+b")  # noqa: SIM115 — closed in stop()
+        self.proc: asyncio.subprocess.Process | None = None
+        self.cmd = [sys.executable, "-c", code, *([] if profile else args)]
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.cmd, stdout=asyncio.subprocess.PIPE, stderr=self.log,
+            stdin=asyncio.subprocess.DEVNULL)
+        pin(self.proc.pid, SERVER_CPU)
+        assert self.proc.stdout is not None
+        line = await asyncio.wait_for(self.proc.stdout.readline(), 60)
+        if b"serving at" not in line:
+            raise RuntimeError(f"the server did not start: {line!r} {self.errors()}")
+        async with httpx.AsyncClient(base_url=self.base, timeout=30) as http:
+            for _ in range(300):
+                with contextlib.suppress(httpx.TransportError):
+                    if (await http.get("/api/tables")).status_code == 200:
+                        return
+                await asyncio.sleep(0.05)
+        raise RuntimeError(f"the server does not answer: {self.errors()}")
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def errors(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-2000:]
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 60)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        self.log.close()
+
+
+@contextlib.contextmanager
+def postgres_schema() -> Any:
+    """A fresh schema on the PostgreSQL server: its URL (the schema dropped afterwards)."""
+    import sqlalchemy as sa
+    from sqlalchemy.engine import make_url
+
+    url = make_url(PG_URL)
+    engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
+    schema = f"thousand_bench_{uuid.uuid4().hex[:12]}"
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'create schema "{schema}"'))
+    query = dict(url.query)
+    query["options"] = f"-csearch_path={schema}"
+    try:
+        yield url.set(query=query).render_as_string(hide_password=False)
+    finally:
+        with engine.begin() as conn:
+            conn.execute(sa.text(f'drop schema "{schema}" cascade'))
+        engine.dispose()
+
+
+# --------------------------------------------------------------------------- the clients
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    window: tuple[float, float] = (0.0, 0.0)
+    running: bool = False
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+    in_flight: int = 0
+    played: int = 0
+    over: int = 0
+
+
+class BenchTable:
+    """One table: its connections and the moves whose events have not reached them all."""
+
+    def __init__(self, table_id: str, tokens: dict[int, str], stats: Stats) -> None:
+        self.id = table_id
+        self.tokens = tokens
+        self.stats = stats
+        self.conns: list[Player] = []
+        self.over = False
+        # version the move was sent at -> [sent at, connections still to hear of it]
+        self.pending: dict[int, list[float | int]] = {}
+
+    def sent(self, version: int) -> None:
+        self.pending[version] = [time.perf_counter(), len(self.conns)]
+        self.stats.in_flight += 1
+        self.stats.played += 1
+
+    def heard(self, conn: Player, version: int) -> None:
+        """``conn`` received an events message of the table's ``version``: every pending
+        move it had not heard of yet is done for it."""
+        now = time.perf_counter()
+        for v in [v for v in self.pending if conn.seen <= v < version]:
+            entry = self.pending[v]
+            entry[1] -= 1
+            if entry[1] == 0:
+                del self.pending[v]
+                self.stats.in_flight -= 1
+                start, end = self.stats.window
+                if start <= entry[0] < end:
+                    self.stats.latencies.append(now - entry[0])
+        conn.seen = max(conn.seen, version)
+
+
+class Player:
+    """A seat's (or a spectator's) connection, driven like the browser's page."""
+
+    def __init__(self, table: BenchTable, seat: int | None, think: float, rng: random.Random):
+        self.table = table
+        self.seat = seat
+        self.think = think
+        self.rng = rng
+        self.ws: ClientConnection | None = None
+        self.version = -1  # of the last snapshot
+        self.latest = -1  # the newest version heard of
+        self.seen = -1  # the newest version whose events arrived
+        self.asked = False  # a snapshot asked for, not yet here
+        self.snap: dict[str, Any] | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def connect(self, base: str, deflate: bool) -> None:
+        url = f"ws://{base}/ws/{self.table.id}"
+        if self.seat is not None:
+            url += f"?token={self.table.tokens[self.seat]}"
+        self.ws = await connect(url, max_size=2**22, ping_interval=None,
+                                compression="deflate" if deflate else None,
+                                open_timeout=60)
+        first = json.loads(await self.ws.recv())
+        assert first["type"] == "snapshot", first
+        self.on_snapshot(first)
+        self.seen = self.latest = first["version"]
+
+    async def run(self) -> None:
+        assert self.ws is not None
+        try:
+            async for raw in self.ws:
+                msg = json.loads(raw)
+                kind = msg["type"]
+                if kind == "events":
+                    version = msg["version"]
+                    self.table.heard(self, version)
+                    self.latest = max(self.latest, version)
+                    if self.latest > self.version and not self.asked:
+                        self.asked = True
+                        await self.ws.send('{"type": "snapshot"}')
+                elif kind == "snapshot":
+                    self.asked = False
+                    self.on_snapshot(msg)
+                    if self.latest > self.version:
+                        self.asked = True
+                        await self.ws.send('{"type": "snapshot"}')
+                    else:
+                        await self.maybe_move()
+                elif kind == "error":
+                    code = msg.get("code", "?")
+                    errors = self.table.stats.errors
+                    errors[code] = errors.get(code, 0) + 1
+                    if not self.asked:
+                        self.asked = True
+                        await self.ws.send('{"type": "snapshot"}')
+        except websockets.ConnectionClosed:
+            pass
+
+    def on_snapshot(self, msg: dict[str, Any]) -> None:
+        self.version = msg["version"]
+        self.latest = max(self.latest, self.version)
+        self.snap = msg
+        if msg["over"] and not self.table.over:
+            self.table.over = True
+            self.table.stats.over += 1
+
+    def my_turn(self) -> list[str]:
+        snap = self.snap
+        if snap is None or self.seat is None or snap["over"] or self.version < self.latest:
+            return []
+        view = snap["view"]
+        return view["legal"] if view.get("to_move") == self.seat else []
+
+    async def maybe_move(self) -> None:
+        stats = self.table.stats
+        if not stats.running or not self.my_turn():
+            return
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+            if not stats.running:
+                return
+        legal = self.my_turn()
+        if not legal or self.asked:
+            return
+        version = self.version
+        if version in self.table.pending:
+            return
+        move = self.rng.choice(legal)
+        assert self.ws is not None
+        self.table.sent(version)
+        await self.ws.send(json.dumps({"type": "move", "move": move, "version": version}))
+
+    async def go(self) -> None:
+        """The start: the seat to move moves (then the receiving loop drives it)."""
+        await self.table.stats.started.wait()
+        await self.maybe_move()
+
+
+async def lay_tables(base: str, n: int, concurrency: int = 8) -> list[tuple[str, dict[int, str]]]:
+    """N tables of three human seats, every seat taken: [(table, seat -> token)]."""
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
+    sem = asyncio.Semaphore(concurrency)
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        async def one() -> tuple[str, dict[int, str]]:
+            async with sem:
+                r = await http.post("/api/tables", json={"preset": "classic", "seats": seats,
+                                                         "open": False})
+                assert r.status_code == 201, r.text
+                body = r.json()
+                tokens = {body["seat"]: body["token"]}
+                for s in (1, 2):
+                    r = await http.post(f"/api/tables/{body['table']}/seats/{s}",
+                                        json={"name": f"P{s}"})
+                    assert r.status_code == 200, r.text
+                    tokens[s] = r.json()["token"]
+                return body["table"], tokens
+
+        return list(await asyncio.gather(*(one() for _ in range(n))))
+
+
+# --------------------------------------------------------------------------- one run
+
+
+@dataclass
+class Result:
+    db: str
+    tables: int
+    conns: int
+    think: float
+    seconds: float
+    moves: int = 0
+    p50: float = 0.0
+    p99: float = 0.0
+    worst: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    rss0: int = 0
+    rss_laid: int = 0
+    rss_connected: int = 0
+    rss_after: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    unfinished: int = 0
+    over: int = 0
+    lay_seconds: float = 0.0
+    load: float = 0.0
+    played: int = 0  # every move of the run, warm-up and the end included
+
+    @property
+    def server_ms_per_move(self) -> float:
+        return 10 * self.server_cpu / self.moves_per_second if self.moves else 0.0
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    def per_table(self, rss: int) -> float:
+        return (rss - self.rss0) / self.tables
+
+
+async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
+                  workdir: Path) -> Result:
+    server = ServerProcess(db_url, workdir, args.profile)
+    await server.start()
+    res = Result(db_name, n, n * (3 + args.spectators), args.think, 0.0)
+    res.load = os.getloadavg()[0]
+    players: list[Player] = []
+    try:
+        await lay_tables(server.base, 1)  # warm-up: lazy imports, the first table's caches
+        await asyncio.sleep(0.5)
+        res.rss0 = rss_kb(server.pid)
+        t0 = time.perf_counter()
+        laid = await lay_tables(server.base, n)
+        res.lay_seconds = time.perf_counter() - t0
+        await asyncio.sleep(0.5)
+        res.rss_laid = rss_kb(server.pid)
+
+        stats = Stats()
+        rng = random.Random(n)
+        tables = []
+        for table_id, tokens in laid:
+            table = BenchTable(table_id, tokens, stats)
+            for seat in [0, 1, 2] + [None] * args.spectators:
+                table.conns.append(Player(table, seat, args.think, random.Random(rng.random())))
+            tables.append(table)
+        players = [p for t in tables for p in t.conns]
+        sem = asyncio.Semaphore(32)
+        host = f"127.0.0.1:{server.port}"
+
+        async def connect_one(p: Player) -> None:
+            async with sem:
+                await p.connect(host, args.deflate)
+
+        await asyncio.gather(*(connect_one(p) for p in players))
+        for p in players:
+            p.task = asyncio.create_task(p.run())
+        await asyncio.sleep(0.5)
+        res.rss_connected = rss_kb(server.pid)
+
+        starters = [asyncio.create_task(p.go()) for p in players]
+        begin = time.perf_counter()
+        warm = args.seconds * WARMUP_SHARE
+        stats.window = (begin + warm, begin + args.seconds)
+        stats.running = True
+        stats.started.set()
+        await asyncio.sleep(warm)
+        cpu_server0, cpu_client0 = cpu_seconds(server.pid), time.process_time()
+        await asyncio.sleep(args.seconds - warm)
+        cpu_server1, cpu_client1 = cpu_seconds(server.pid), time.process_time()
+        stats.running = False
+        measured = args.seconds - warm
+        for _ in range(100):  # the moves in flight reach everybody
+            if stats.in_flight == 0:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        res.rss_after = rss_kb(server.pid)
+        for task in starters:
+            task.cancel()
+
+        lat = sorted(stats.latencies)
+        res.seconds = measured
+        res.moves = len(lat)
+        if lat:
+            res.p50 = lat[len(lat) // 2] * 1000
+            res.p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+            res.worst = lat[-1] * 1000
+        res.server_cpu = 100 * (cpu_server1 - cpu_server0) / measured
+        res.client_cpu = 100 * (cpu_client1 - cpu_client0) / measured
+        res.errors = dict(stats.errors)
+        res.unfinished = stats.in_flight
+        res.over = stats.over
+        res.played = stats.played
+    finally:
+        sem2 = asyncio.Semaphore(64)
+
+        async def close(p: Player) -> None:
+            async with sem2:
+                if p.ws is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(p.ws.close(), 5)
+
+        await asyncio.gather(*(close(p) for p in players))
+        for p in players:
+            if p.task is not None:
+                p.task.cancel()
+        await server.stop()
+    return res
+
+
+# --------------------------------------------------------------------------- the report
+
+HEADER = (f"{'db':10} {'tables':>6} {'conns':>5} {'think':>5} {'moves/s':>8} {'p50 ms':>7} "
+          f"{'p99 ms':>7} {'max ms':>7} {'srv CPU':>7} {'ms/move':>7} {'cli CPU':>7} {'load':>4} "
+          f"{'RSS0 MB':>7} "
+          f"{'KB/tbl laid':>11} {'KB/tbl conn':>11} {'KB/tbl run':>10} {'moves/tbl':>9}  errors")
+
+
+def line(r: Result) -> str:
+    errors = ", ".join(f"{k} {v}" for k, v in sorted(r.errors.items())) or "-"
+    if r.unfinished:
+        errors += f"; {r.unfinished} moves unheard at the end"
+    if r.over:
+        errors += f"; {r.over} games over"
+    return (f"{r.db:10} {r.tables:6d} {r.conns:5d} {r.think:5.2g} {r.moves_per_second:8.0f} "
+            f"{r.p50:7.1f} {r.p99:7.1f} {r.worst:7.1f} {r.server_cpu:6.0f}% "
+            f"{r.server_ms_per_move:7.2f} {r.client_cpu:6.0f}% {r.load:4.1f} "
+            f"{r.rss0 / 1024:7.1f} {r.per_table(r.rss_laid):11.1f} "
+            f"{r.per_table(r.rss_connected):11.1f} {r.per_table(r.rss_after):10.1f} "
+            f"{r.played / r.tables:9.0f}  {errors}")
+
+
+async def main_async(args: argparse.Namespace) -> list[Result]:
+    dbs = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    results = []
+    print(HEADER, flush=True)
+    for db in dbs:
+        for n in args.tables:
+            with tempfile.TemporaryDirectory(prefix="thousand-bench-") as tmp:
+                workdir = Path(tmp)
+                if db == "sqlite":
+                    r = await run_one(f"sqlite:///{workdir / 'bench.db'}", db, n, args, workdir)
+                else:
+                    with postgres_schema() as url:
+                        r = await run_one(url, db, n, args, workdir)
+            print(line(r), flush=True)
+            results.append(r)
+    return results
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", default="50,100,300",
+                    type=lambda s: [int(x) for x in s.split(",")],
+                    help="numbers of concurrent tables, one run each (default 50,100,300)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="length of each run")
+    ap.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="sqlite")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a seat waits before its move (uniform 0..2x; 0: none)")
+    ap.add_argument("--spectators", type=int, default=0, help="spectators per table")
+    ap.add_argument("--no-deflate", dest="deflate", action="store_false",
+                    help="no permessage-deflate (browsers negotiate it; the default does)")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    ap.add_argument("--label", default="", help="a note for the results file's header line")
+    ap.add_argument("--out", type=Path, help=f"append the table to this file "
+                    f"(e.g. {RESULTS.relative_to(ROOT)})")
+    args = ap.parse_args()
+    if args.profile:
+        args.profile = str(Path(args.profile).resolve())
+    pinned = pin(0, CLIENT_CPU)
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    results = asyncio.run(main_async(args))
+    cmd = " ".join(["benchmarks/server.py", *sys.argv[1:]])
+    when = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
+    text = [f"{cmd}  ({when}, python {platform.python_version()}, {os.cpu_count()} CPUs, "
+            f"server pinned to CPU {SERVER_CPU} and clients to CPU {CLIENT_CPU}: {pinned}; "
+            f"deflate {'on' if args.deflate else 'off'}; {args.spectators} spectators/table; "
+            f"{args.seconds:g} s a run, the first {WARMUP_SHARE:.0%} not counted)"
+            + (f"  [{args.label}]" if args.label else ""),
+            HEADER, *(line(r) for r in results)]
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        with args.out.open("a") as f:
+            f.write("\n".join(text) + "\n\n")
+    lay = statistics.mean(r.tables * 3 / r.lay_seconds for r in results if r.lay_seconds)
+    print(f"(laying tables: {lay:.0f} requests/s)")
+
+
+if __name__ == "__main__":
+    main()
