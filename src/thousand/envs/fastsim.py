@@ -1,0 +1,265 @@
+"""Random legal play of whole deals, fast: simulation for learning code.
+
+:func:`random_deals` plays ``n`` deals with a random player in every seat and returns each
+deal's values, declarer and contract (and, with ``record=True``, its moves).  Two paths give
+the same deals for the same seed:
+
+* the **fast path**, ``thousand.envs._fastsim``: C, with the card play of the solver's C core
+  (``src/thousand/solver/_native/core.c``, compiled into it: the follow rule, what a ``+``
+  lead declares and who takes a trick are not written again) and the rest of a deal around
+  it (``_native/fastsim.c``); some 20-100 times the engine's deals per second;
+* the **reference**, :func:`engine_deal`: the engine itself (:class:`thousand.game.Game`),
+  dealt the same cards and asked for the same random choices, one deal at a time.
+  ``tests/test_envs.py`` checks that both play every move and score every deal alike.
+
+The random numbers are SplitMix64 (:class:`SplitMix64`): deal ``k`` of seed ``s`` starts
+from ``mix(s + mix(k + 1))``; the deck is shuffled by Fisher-Yates (``i`` from 23 down,
+``j = next() % (i + 1)``), 7 cards to each seat from the dealer's left and 3 to the talon;
+seat ``k % 3`` deals; each decision takes ``legal[next() % len(legal)]`` of the engine's
+legal moves in the engine's order.
+
+The fast path covers the rules :func:`supports` accepts (``classic`` and ``casual`` among
+the presets: three players, ``give_one_each``, the talon shown, no dark, golden deals,
+concede, buy-out, redeals or cut, ``ten_strength=high``; every play option); for others, and
+where the module cannot be built, :func:`random_deals` plays through the engine.
+
+The module is built with setup.py when it lists it; otherwise it is compiled on first use
+with the C compiler Python was built with, into ``$THOUSAND_CACHE`` (default
+``~/.cache/thousand``), keyed by a hash of its sources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from thousand import moves as mv
+from thousand.cards import JACK, NINE
+from thousand.game import Game
+from thousand.moves import Move
+from thousand.rules import Rules
+
+__all__ = ["DealOutcome", "SplitMix64", "engine_deal", "fast_module", "random_deals",
+           "supports"]
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class SplitMix64:
+    """The random numbers of both paths (see the module docstring)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int, deal: int) -> None:
+        self.state = _mix((seed + _mix(deal + 1)) & _MASK)
+
+    def next(self) -> int:
+        self.state = (self.state + _GAMMA) & _MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        return self.next() % n
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """One deal: its values by seat (the deal score before the game's barrel and
+    penalties), the declarer, the contract, and its moves (when recorded)."""
+
+    values: tuple[int, ...]
+    declarer: int
+    contract: int
+    moves: tuple[Move, ...] = ()
+
+
+def supports(rules: Rules) -> str | None:
+    """None when the fast path plays ``rules``; else why not (the engine plays them)."""
+    r = rules
+    checks = [
+        (r.players == 3, "players=4"),
+        (r.exchange == "give_one_each", "exchange=discard_three"),
+        (r.talon_shown == "all", "talon_shown=not_at_100"),
+        (not r.dark, "dark"), (not r.golden_deals, "golden_deals"), (not r.concede, "concede"),
+        (not r.talon_buy, "talon_buy"), (not r.cut_nines, "cut_nines"),
+        (not r.redeal_four_nines and r.redeal_weak_hand is None and not r.redeal_weak_talon
+         and not r.redeal_after_exchange, "redeals"),
+        (r.min_score_to_bid is None, "min_score_to_bid"),
+        (r.ten_strength == "high", "ten_strength=natural"),
+        ((r.bid_cap + sum(r.marriage_values) - 100) // r.bid_step + 2 <= 64, "a bid ladder "
+         "over 62 steps"),
+    ]
+    for ok, why in checks:
+        if not ok:
+            return why
+    return None
+
+
+def _options(r: Rules) -> tuple[int, ...]:
+    return (
+        int(r.first_bidder == "dealer"), int(r.opening_bid == "exactly_100"), r.bid_step,
+        int(r.bid_jumps), r.bid_cap, *r.marriage_values, int(r.must_overtake),
+        int(r.marriage_on_first_lead), int(r.marriage_points_declarer_only),
+        int(r.half_marriage), r.ace_marriage, int(r.ace_marriage_trump),
+        int(r.ace_marriage_all_in_row), r.four_nines_bonus, int(r.no_lead_own_trump),
+        r.rounding, int(r.round_declarer_before_compare), int(r.declarer_scores == "taken"),
+    )
+
+
+# ------------------------------------------------------------------ the engine's path
+
+
+def engine_deal(rules: Rules, seed: int, deal: int, record: bool = True) -> DealOutcome:
+    """Deal ``deal`` of ``seed`` played through the engine (the reference; any rules: with
+    ``cut_nines`` the cut is drawn as :meth:`thousand.game.Game.random_cards` draws it, from
+    the same numbers; a redeal has no declarer, -1)."""
+    rng = SplitMix64(seed, deal)
+    deck = list(range(24))
+    for i in range(23, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    cut: list[int] = []
+    if rules.cut_nines:
+        while True:
+            cut.append(rng.below(24))
+            if cut[-1] % 6 != NINE or len(cut) == 3:
+                break
+        if cut[-1] % 6 != JACK:
+            deck.remove(cut[-1])
+            deck.append(cut[-1])
+    n = rules.players
+    dealer = deal % n
+    hands = [0] * n
+    for k in range(3):
+        for c in deck[7 * k:7 * k + 7]:
+            hands[(dealer + 1 + k) % n] |= 1 << c
+    talon = (1 << deck[21]) | (1 << deck[22]) | (1 << deck[23])
+    game = Game(rules, first_dealer=dealer, seed=0, auto_deal=False)
+    game.start_deal(hands, talon, tuple(cut))
+    d = game.deal
+    assert d is not None
+    moves: list[Move] = []
+    while not d.done:
+        legal = d.legal_moves()
+        m = legal[rng.below(len(legal))]
+        if record:
+            moves.append(m)
+        game.apply(m)
+    res = d.result
+    assert res is not None
+    return DealOutcome(tuple(res.values), -1 if res.declarer is None else res.declarer,
+                       res.contract or 0, tuple(moves))
+
+
+# ------------------------------------------------------------------ the fast path
+
+_HERE = Path(__file__).resolve().parent
+_SOURCES = (_HERE / "_native" / "fastsim.c", _HERE.parent / "solver" / "_native" / "core.c")
+_module: ModuleType | None = None
+_tried = False
+#: why the fast path could not be built (the compiler's message), for the tests
+build_error = ""
+
+
+def _build() -> ModuleType | None:
+    global build_error
+    try:
+        from thousand.envs import _fastsim  # type: ignore[attr-defined]  # built by setup.py
+
+        return _fastsim  # type: ignore[no-any-return]
+    except ImportError:
+        pass
+    if not all(p.exists() for p in _SOURCES):
+        build_error = "the C sources are not installed (an editable install has them)"
+        return None
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in _SOURCES)).hexdigest()[:16]
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    cache = Path(os.environ.get("THOUSAND_CACHE") or Path.home() / ".cache" / "thousand")
+    target = cache / f"_fastsim-{digest}{suffix}"
+    if not target.exists():
+        cc = (sysconfig.get_config_var("CC") or "cc").split()
+        include = sysconfig.get_paths()["include"]
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+            subprocess.run(
+                [*cc, "-O3", "-shared", "-fPIC", f"-I{include}", str(_SOURCES[0]), "-o",
+                 str(tmp)],
+                check=True, capture_output=True, timeout=120,
+            )
+            os.replace(tmp, target)
+        except subprocess.CalledProcessError as e:
+            build_error = e.stderr.decode(errors="replace")[-2000:]
+            return None
+        except (OSError, subprocess.SubprocessError) as e:
+            build_error = str(e)
+            return None
+    spec = importlib.util.spec_from_file_location("_fastsim", target)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except ImportError:
+        return None
+    return module
+
+
+def fast_module() -> ModuleType | None:
+    """The compiled fast path, or None where it cannot be built."""
+    global _module, _tried
+    if not _tried:
+        _tried = True
+        _module = _build()
+    return _module
+
+
+def random_deals(rules: Rules, seed: int, n: int, first: int = 0, record: bool = False,
+                 fast: bool | None = None) -> list[DealOutcome]:
+    """Deals ``first`` .. ``first + n - 1`` of ``seed``, random legal play in every seat.
+    ``fast``: None takes the fast path where it can, True requires it, False plays
+    through the engine."""
+    module = None if fast is False else fast_module()
+    why = supports(rules)
+    if module is None or why is not None:
+        if fast:
+            raise RuntimeError(f"the fast path cannot play this: {why or 'not built'}")
+        return [engine_deal(rules, seed, first + i, record) for i in range(n)]
+    values, decl, contracts, moves = module.play(_options(rules), seed & _MASK, first, n,
+                                                 record)
+    import array
+
+    v = array.array("i", values)
+    c = array.array("i", contracts)
+    return [
+        DealOutcome((v[3 * i], v[3 * i + 1], v[3 * i + 2]), decl[i], c[i],
+                    tuple(moves[i]) if record else ())
+        for i in range(n)
+    ]
+
+
+def deals_per_second(rules: Rules, n: int, fast: bool) -> float:
+    """Random deals per second of CPU time on one core (benchmarks/envs.py)."""
+    import time
+
+    start = time.process_time()
+    random_deals(rules, 1, n, fast=fast)
+    return n / (time.process_time() - start)
+
+
+def describe(moves: tuple[Move, ...]) -> str:
+    """A deal's moves in notation."""
+    return " ".join(mv.move_str(m) for m in moves)

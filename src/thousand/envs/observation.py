@@ -1,0 +1,320 @@
+"""The observation of one seat as a flat vector, and as a string, built from its view only.
+
+Both environments (:mod:`thousand.envs.pettingzoo`, :mod:`thousand.envs.openspiel`) hand a
+player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.view.view_of`,
+the one place that decides what is hidden), never the deal itself, so an observation can
+show nothing the seat's view does not.  Seats are *relative*: block index 0 is the observing
+seat, 1 the next seat clockwise, and so on, so that a policy learnt in one seat plays in all.
+
+Every field, in order (``P`` the players, 3 or 4; ``B`` the bid values of the
+:class:`~thousand.envs.actions.ActionSpace`; a card ``c`` is ``suit * 6 + rank``, suits
+``S C D H``, ranks ``9 J Q K T A``); :meth:`ObservationEncoder.fields` lists them with
+their offsets, and docs/research.md has the table:
+
+* ``hand`` (24): my cards; all 0 while my hand lies face down (the dark choice);
+* ``hand_hidden`` (1): 1 while it does;
+* ``phase`` (8): one-hot: dark choice, auction, buy, exchange, contract, redeal offer, play,
+  over;
+* ``to_move``, ``dealer``, ``opener`` (P each): one-hot relative seats;
+* ``active`` (P): the seats that play this deal (with 4 players the dealer sits out);
+* ``golden`` (1);
+* ``hand_sizes`` (P): cards in each hand / 10;
+* ``talon`` (24): the talon once I have seen it; ``talon_known`` (24): talon cards I know
+  before (the cut); ``cut`` (24): the cards I saw at the cut;
+* ``bids`` (B × P): who bid each bid value (the auction: bids only rise, so each value is
+  bid at most once); ``passed`` (P); ``high_bid`` (1): / the highest value;
+  ``high_bidder`` (P); ``dark_bidder`` (P); ``dark`` (1): a dark bid stands;
+* ``declarer`` (P); ``bid``, ``contract`` (1 each): / the highest value;
+* ``buys`` (P): the price each seat last bought the talon at / the highest value;
+  ``buy_price`` (1): the price asked now;
+* ``given`` (P × 24): the cards given face down that I may see, by receiver (what the
+  declarer gave me; as declarer, what I gave each); ``discards`` (24): my discards;
+* ``trump`` (5): S C D H or none; ``trump_declarer`` (P);
+* ``trick`` (3 × 24): the cards of the trick in progress by position (led first);
+  ``trick_leader`` (P);
+* ``played`` (P × 24): the cards each seat played to finished tricks (the cards seen
+  played); ``last_trick`` (3 × 24): the last finished trick by position;
+* ``marriages`` (4 × P): the suit's marriage or half marriage was declared by the seat;
+  ``ace_marriage``, ``four_nines`` (P each);
+* ``taken`` (P): card points taken / 120; ``tricks_won`` (P) / 8; ``bonus`` (P): declared
+  points / 100;
+* ``scores`` (P): / 1000; ``on_barrel`` (P); ``barrel_deals_left`` (P): / 3;
+  ``bolts``, ``concedes``, ``falls`` (P each): counts / 3; ``deal_number`` (1): / 100.
+
+:func:`view_key` is the string form: the view's fields that determine it (the seat's cards,
+what it has seen of the talon, the cut, the discards and gives, and the deal's moves as the
+seat saw them, a hidden give as ``give ??``), and the score sheet's line.
+"""
+
+from __future__ import annotations
+
+import numpy as np  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+from thousand.cards import cards_of, cards_str
+from thousand.deal import Phase
+from thousand.rules import Rules
+from thousand.view import View
+
+from .actions import ActionSpace
+
+__all__ = ["PHASE_ORDER", "ObservationEncoder", "view_key"]
+
+#: The order of the one-hot ``phase`` field.
+PHASE_ORDER = (
+    Phase.DARK_CHOICE, Phase.AUCTION, Phase.BUY, Phase.EXCHANGE, Phase.CONTRACT,
+    Phase.REDEAL_OFFER, Phase.PLAY, Phase.DONE,
+)
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASE_ORDER)}
+
+
+class ObservationEncoder:
+    """Turns a seat's :class:`~thousand.view.View` into a float32 vector (module docstring)."""
+
+    def __init__(self, rules: Rules, actions: ActionSpace | None = None) -> None:
+        self.rules = rules
+        self.actions = actions if actions is not None else ActionSpace(rules)
+        p = self.players = rules.players
+        b = self.actions.bids
+        spec: list[tuple[str, int, str]] = [
+            ("hand", 24, "my cards (none while face down)"),
+            ("hand_hidden", 1, "my hand is face down (dark choice)"),
+            ("phase", 8, "dark choice, auction, buy, exchange, contract, redeal offer, "
+                         "play, over"),
+            ("to_move", p, "who moves (relative seat)"),
+            ("dealer", p, "the dealer"),
+            ("opener", p, "the first bidder (golden deal: the player)"),
+            ("active", p, "the seats that play this deal"),
+            ("golden", 1, "a golden deal"),
+            ("hand_sizes", p, "cards in each hand / 10"),
+            ("talon", 24, "the talon, once shown to me"),
+            ("talon_known", 24, "talon cards I know before it is shown (the cut)"),
+            ("cut", 24, "cards I saw at the cut"),
+            ("bids", b * p, "who bid each value 100, 105, ... (value-major)"),
+            ("passed", p, "out of the auction"),
+            ("high_bid", 1, "the highest bid / top value"),
+            ("high_bidder", p, "who made it"),
+            ("dark_bidder", p, "who bid dark"),
+            ("dark", 1, "a dark bid stands"),
+            ("declarer", p, "the declarer"),
+            ("bid", 1, "the winning bid / top value"),
+            ("contract", 1, "the contract / top value"),
+            ("buys", p, "price each seat last bought the talon at / top value"),
+            ("buy_price", 1, "the price asked now / top value"),
+            ("given", p * 24, "cards given that I may see, by receiver (receiver-major)"),
+            ("discards", 24, "my discards (declarer)"),
+            ("trump", 5, "trump S C D H, or none"),
+            ("trump_declarer", p, "who declared the trump"),
+            ("trick", 72, "the trick in progress, by position (position-major)"),
+            ("trick_leader", p, "who led it"),
+            ("played", p * 24, "cards each seat played to finished tricks (seat-major)"),
+            ("last_trick", 72, "the last finished trick, by position"),
+            ("marriages", 4 * p, "suit's marriage (or half) declared by seat (suit-major)"),
+            ("ace_marriage", p, "declared the ace marriage"),
+            ("four_nines", p, "declared four nines"),
+            ("taken", p, "card points taken / 120"),
+            ("tricks_won", p, "tricks taken / 8"),
+            ("bonus", p, "declared points / 100"),
+            ("scores", p, "game scores / 1000"),
+            ("on_barrel", p, "on the barrel"),
+            ("barrel_deals_left", p, "deals left on the barrel / 3"),
+            ("bolts", p, "bolts / 3"),
+            ("concedes", p, "concedes / 3"),
+            ("falls", p, "falls from the barrel / 3"),
+            ("deal_number", 1, "the deal's number / 100"),
+        ]
+        self.spec = spec
+        self.offset: dict[str, int] = {}
+        at = 0
+        for name, size, _ in spec:
+            self.offset[name] = at
+            at += size
+        #: the length of the vector
+        self.size = at
+
+    def fields(self) -> list[tuple[str, int, int, str]]:
+        """``(name, offset, size, meaning)`` of every field, in order."""
+        return [(name, self.offset[name], size, text) for name, size, text in self.spec]
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Lower and upper bounds of each element (scores and counts are unbounded)."""
+        low = np.zeros(self.size, np.float32)
+        high = np.ones(self.size, np.float32)
+        for name in ("taken", "tricks_won", "bonus", "scores", "bolts", "concedes", "falls",
+                     "deal_number", "barrel_deals_left"):
+            o = self.offset[name]
+            n = 1 if name == "deal_number" else self.players
+            low[o:o + n] = -np.inf if name in ("scores", "bonus") else 0.0
+            high[o:o + n] = np.inf
+        return low, high
+
+    def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
+        """The vector of ``view`` (a seat's view, not a spectator's)."""
+        if view.seat is None:
+            raise ValueError("an observation is a seat's: view(None) is a spectator's")
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        o = self.offset
+        p = self.players
+        me = view.seat
+        top = float(self.actions.top)
+        # the positions of the ones, and the other values: two numpy calls in all
+        ones: list[int] = []
+        one = ones.append
+        at: list[int] = []
+        val: list[float] = []
+
+        def value(i: int, v: float) -> None:
+            at.append(i)
+            val.append(v)
+
+        def cards(base: int, mask: int) -> None:
+            ones.extend(base + c for c in cards_of(mask))
+
+        if view.hand is None:
+            one(o["hand_hidden"])
+        else:
+            cards(o["hand"], view.hand)
+        one(o["phase"] + _PHASE_INDEX[view.phase])
+        if view.phase != Phase.DONE:
+            one(o["to_move"] + (view.to_move - me) % p)
+        one(o["dealer"] + (view.dealer - me) % p)
+        one(o["opener"] + (view.opener - me) % p)
+        base = o["active"]
+        ones.extend(base + (s - me) % p for s in view.active)
+        if view.golden:
+            one(o["golden"])
+        base = o["hand_sizes"]
+        for s, n in enumerate(view.hand_sizes):
+            value(base + (s - me) % p, n / 10.0)
+        if view.talon is not None:
+            cards(o["talon"], view.talon)
+        if view.talon_known:
+            cards(o["talon_known"], view.talon_known)
+        base = o["cut"]
+        ones.extend(base + c for c in view.cut if c is not None)
+        # the auction
+        base = o["bids"]
+        for s, m in view.auction:
+            if m >= 1000 and m < 100000:  # a bid (thousand.moves)
+                ones.append(base + (m - 1100) // 5 * p + (s - me) % p)
+        base = o["passed"]
+        ones.extend(base + (s - me) % p for s in view.passed)
+        if view.high_bid:
+            value(o["high_bid"], view.high_bid / top)
+        if view.high_bidder >= 0:
+            one(o["high_bidder"] + (view.high_bidder - me) % p)
+        if view.dark_bidder >= 0:
+            one(o["dark_bidder"] + (view.dark_bidder - me) % p)
+        if view.dark:
+            one(o["dark"])
+        if view.declarer >= 0:
+            one(o["declarer"] + (view.declarer - me) % p)
+            value(o["bid"], view.bid / top)
+            value(o["contract"], view.contract / top)
+        base = o["buys"]
+        for s, price in view.buys:
+            value(base + (s - me) % p, price / top)
+        if view.buy_price is not None:
+            value(o["buy_price"], view.buy_price / top)
+        base = o["given"]
+        for c, to in view.given:
+            if c is not None:
+                one(base + (to - me) % p * 24 + c)
+        if view.discards:
+            cards(o["discards"], view.discards)
+        one(o["trump"] + (view.trump if view.trump >= 0 else 4))
+        if view.trump_declarer >= 0:
+            one(o["trump_declarer"] + (view.trump_declarer - me) % p)
+        # the cards
+        if view.trick:
+            base = o["trick"]
+            for i, (_, c) in enumerate(view.trick):
+                one(base + 24 * i + c)
+            one(o["trick_leader"] + (view.trick[0][0] - me) % p)
+        if view.tricks:
+            base = o["played"]
+            for t in view.tricks:
+                for s, c in t.cards:
+                    one(base + (s - me) % p * 24 + c)
+            base = o["last_trick"]
+            for i, (_, c) in enumerate(view.tricks[-1].cards):
+                one(base + 24 * i + c)
+        for d in view.declarations:
+            r = (d.seat - me) % p
+            if d.kind in ("marriage", "half_marriage"):
+                one(o["marriages"] + d.suit * p + r)
+            elif d.kind == "ace_marriage":
+                one(o["ace_marriage"] + r)
+            else:
+                one(o["four_nines"] + r)
+        taken, won, bonus = o["taken"], o["tricks_won"], o["bonus"]
+        for s in range(p):
+            r = (s - me) % p
+            if view.taken[s]:
+                value(taken + r, view.taken[s] / 120.0)
+            if view.tricks_won[s]:
+                value(won + r, view.tricks_won[s] / 8.0)
+            if view.bonus[s]:
+                value(bonus + r, view.bonus[s] / 100.0)
+        g = view.game
+        if g is not None:
+            for s in range(p):
+                r = (s - me) % p
+                if g.scores[s]:
+                    value(o["scores"] + r, g.scores[s] / 1000.0)
+                if g.on_barrel[s]:
+                    one(o["on_barrel"] + r)
+                left = g.barrel_deals_left[s]
+                if left:
+                    value(o["barrel_deals_left"] + r, left / 3.0)
+                if g.bolts[s]:
+                    value(o["bolts"] + r, g.bolts[s] / 3.0)
+                if g.concedes[s]:
+                    value(o["concedes"] + r, g.concedes[s] / 3.0)
+                if g.falls[s]:
+                    value(o["falls"] + r, g.falls[s] / 3.0)
+            value(o["deal_number"], g.deal_number / 100.0)
+        out[ones] = 1.0
+        if at:
+            out[at] = val
+        return out
+
+    def visible_cards(self, vector: np.ndarray) -> int:
+        """Every card the vector shows anywhere (a mask): a test checks that it is among
+        the cards the view reveals (:meth:`thousand.view.View.visible_cards`)."""
+        mask = 0
+        o = self.offset
+        p = self.players
+        blocks = [("hand", 1), ("talon", 1), ("talon_known", 1), ("cut", 1),
+                  ("given", p), ("discards", 1), ("trick", 3), ("played", p),
+                  ("last_trick", 3)]
+        for name, n in blocks:
+            part = vector[o[name]:o[name] + 24 * n].reshape(n, 24)
+            for c in np.nonzero(part.any(axis=0))[0]:
+                mask |= 1 << int(c)
+        return mask
+
+
+def _cards(mask: int | None) -> str:
+    return "?" if mask is None else "".join(cards_str(mask))
+
+
+def view_key(view: View) -> str:
+    """The view as a string: equal views give equal strings, and it holds nothing the view
+    does not (the seat's own hand, the talon if seen, the cut as seen, its discards and the
+    gives it saw, the deal's moves as the seat saw them, and the score sheet's line)."""
+    given = ",".join(f"{'?' if c is None else c}>{to}" for c, to in view.given)
+    cut = ",".join("?" if c is None else str(c) for c in view.cut)
+    g = view.game
+    sheet = ""
+    if g is not None:
+        sheet = (f"{g.deal_number};{g.scores};{g.on_barrel};{g.barrel_deals_left};{g.bolts};"
+                 f"{g.concedes};{g.falls};{int(g.golden)}")
+    return (
+        f"p{view.seat} d{view.dealer} o{view.opener} {'G' if view.golden else ''}"
+        f"|h:{_cards(view.hand)}|t:{_cards(view.talon)}|k:{_cards(view.talon_known)}"
+        f"|c:{cut}|x:{_cards(view.discards)}|g:{given}|m:{' '.join(view.history)}"
+        f"|s:{sheet}"
+    )

@@ -1,0 +1,215 @@
+"""Whole deals that fit what one seat has seen: the determinizations of the search bots.
+
+OpenSpiel's information-set search (``resample_from_infostate``) and an OpenSpiel bot seated
+at a ``thousand arena`` table need a complete state that one seat cannot tell from the real
+one.  :func:`determinize` draws one: the hidden cards are placed by the search bots' own
+sampler (:func:`thousand.bots.sampling.knowledge`: hands, talon, discards that fit every card
+seen, every void shown, every declaration, bid and pass), then the deal is taken back to its
+start (the cards each seat was dealt, a face-down give chosen among the cards the receiver
+holds, a talon the seat never saw among the declarer's cards) and its moves are replayed
+through the engine; a draw the engine refuses (a bid the drawn hand could not make, a lead
+it could not lead) is drawn again, and the result is kept only when the seat's view of the
+replayed deal is its view (:func:`thousand.envs.observation.view_key`, and the legal moves).
+Where the sampler finds no world that passes its own checks (it happens in a few per cent
+of positions late in a deal), the cards are drawn without those checks, the replay still
+holding every draw to the rules and the view.
+
+:func:`game_from_view` rebuilds the game around a deal from what the score sheet shows
+(:class:`thousand.view.GameInfo`): scores, barrel, bolts, concedes, falls, the deal's
+number and whether it is golden.  Counters the sheet does not show (a bolt streak, a
+redeal streak, a seat barred from the barrel after a reset) start at 0.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+
+from thousand import moves as mv
+from thousand.bots.sampling import Knowledge, World, knowledge
+from thousand.cards import JACK, NINE, Card, Mask, cards_of
+from thousand.errors import IllegalMove
+from thousand.game import Game
+from thousand.moves import Move
+from thousand.view import View
+
+from .observation import view_key
+
+__all__ = ["Determinization", "determinize", "game_from_view", "replay"]
+
+
+@dataclass(frozen=True, slots=True)
+class Determinization:
+    """A complete deal: the cards dealt (by seat), the talon, the cut, and the moves that
+    lead to the position (the engine's, ``look`` included)."""
+
+    hands: tuple[Mask, ...]
+    talon: Mask
+    cut: tuple[Card, ...]
+    moves: tuple[Move, ...]
+
+
+def game_from_view(view: View) -> Game:
+    """A game (no deal dealt yet) whose score sheet is the one ``view`` shows, with
+    ``view.dealer`` to deal."""
+    r = view.rules
+    game = Game(r, first_dealer=view.dealer, seed=0, auto_deal=False)
+    info = view.game
+    if info is not None:
+        for s, st in enumerate(game.seats):
+            st.score = info.scores[s]
+            st.on_barrel = info.on_barrel[s]
+            left = info.barrel_deals_left[s]
+            st.barrel_deals = 0
+            if left is not None and r.barrel_deals is not None:
+                st.barrel_deals = r.barrel_deals - left
+            st.bolts = info.bolts[s]
+            st.concedes = info.concedes[s]
+            st.falls = info.falls[s]
+        game.deals_played = info.deal_number - 1
+    if r.golden_deals:
+        # is_golden(): deals_played - golden_start < 3
+        game.golden_start = game.deals_played if view.golden else game.deals_played - 3
+    game.dealer = view.dealer
+    return game
+
+
+def _played(view: View) -> list[Mask]:
+    out = [0] * view.players
+    for t in view.tricks:
+        for s, c in t.cards:
+            out[s] |= 1 << c
+    for s, c in view.trick:
+        out[s] |= 1 << c
+    return out
+
+
+def _pick(mask: Mask, k: int, rng: random.Random) -> Mask:
+    cards = cards_of(mask)
+    if len(cards) < k:
+        raise _Reject
+    out = 0
+    for c in rng.sample(cards, k):
+        out |= 1 << c
+    return out
+
+
+class _Reject(Exception):
+    pass
+
+
+def _rebuild(view: View, world: World, rng: random.Random) -> Determinization:
+    """The deal's start and moves from a drawn world (may raise :class:`_Reject`)."""
+    n = view.players
+    played = _played(view)
+    held = [world.hands[s] | played[s] for s in range(n)]
+    d = view.declarer
+    gives: list[Card] = []
+    discards: list[Card] = []
+    if d < 0:
+        talon = world.talon
+    else:
+        # the gives: a face-down one is some card the receiver holds or held
+        taken_back: Mask = 0
+        for c, to in view.given:
+            if c is None:
+                choices = held[to] & ~taken_back
+                if not choices:
+                    raise _Reject
+                c = rng.choice(cards_of(choices))
+            taken_back |= 1 << c
+            held[to] &= ~(1 << c)
+            gives.append(c)
+        disc = view.discards if view.discards is not None else world.discards
+        discards = cards_of(disc)  # in some order: hidden discards are told apart by none
+        rng.shuffle(discards)
+        holding = held[d] | taken_back | disc
+        if view.talon is not None:
+            talon = view.talon
+        elif world.talon:
+            talon = world.talon
+        else:
+            known = view.talon_known
+            if known & ~holding:
+                raise _Reject
+            talon = known | _pick(holding & ~known, 3 - known.bit_count(), rng)
+        if talon & ~holding:
+            raise _Reject
+        held[d] = holding & ~talon
+    if talon.bit_count() != 3:
+        raise _Reject
+    cut = list(view.cut)
+    if cut and cut[-1] is None:
+        # the dealer's glimpse at the bottom of the deck: a talon card, not a nine or a jack
+        bottom = [c for c in cards_of(talon) if c % 6 not in (NINE, JACK)]
+        if not bottom:
+            raise _Reject
+        cut[-1] = rng.choice(bottom)
+    moves: list[Move] = []
+    gi = di = 0
+    for text in view.history:
+        if text == "give ??":
+            moves.append(mv.give(gives[gi]))
+            gi += 1
+        elif text == "discard ??":
+            moves.append(mv.discard(discards[di]))
+            di += 1
+        else:
+            m = mv.parse_move(text)
+            if mv.is_give(m):
+                gi += 1
+            elif mv.is_discard(m):
+                di += 1
+            moves.append(m)
+    return Determinization(tuple(held), talon, tuple(c for c in cut if c is not None),
+                           tuple(moves))
+
+
+def replay(game: Game, det: Determinization) -> None:
+    """Deal ``det``'s cards in ``game`` (no deal in progress) and make its moves."""
+    game.start_deal(det.hands, det.talon, det.cut)
+    for m in det.moves:
+        game.apply(m)
+
+
+def determinize(
+    view: View,
+    rng: random.Random,
+    make_game: object = None,
+    know: Knowledge | None = None,
+    tries: int = 60,
+) -> tuple[Determinization, Game] | None:
+    """A deal that ``view``'s seat cannot tell from the real one, and the game replayed to
+    it (``make_game()``: a fresh game to deal it in; default :func:`game_from_view`).
+    ``know`` is ``knowledge(view)``, when the caller keeps it for many draws.  None when
+    no draw in ``tries`` fits (it does not happen in the tests' games)."""
+    if view.seat is None:
+        raise ValueError("a determinization is a seat's: view(None) is a spectator's")
+    know = know if know is not None else knowledge(view)
+    want = view_key(view)
+    build = make_game if callable(make_game) else (lambda: game_from_view(view))
+    relaxed = False
+    for _ in range(tries):
+        world = know.sample(rng)
+        if world is None:
+            if relaxed:
+                return None
+            # The sampler found no world that passes its checks (the weighing of bids and
+            # passes, the marriages a bid proves, its alternatives): draw without them; the
+            # replay below still holds every draw to the rules and to the seat's view.
+            know = dataclasses.replace(know, checks=[], variants=[])
+            relaxed = True
+            continue
+        try:
+            det = _rebuild(view, world, rng)
+            game = build()
+            replay(game, det)
+        except (_Reject, IllegalMove, ValueError):
+            continue
+        if game.deal is None:
+            continue
+        got = game.view(view.seat)
+        if view_key(got) == want and got.legal == view.legal:
+            return det, game
+    return None

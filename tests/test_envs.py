@@ -1,0 +1,322 @@
+"""The research environments (thousand.envs): the dense action space, PettingZoo's API and
+seed tests, OpenSpiel's random simulation test and its search bots, and random games walked
+through both environments with every observation checked against ``view(seat)``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+# the research extra (pip install -e '.[research]'): without it there is nothing to test
+np = pytest.importorskip("numpy")
+pettingzoo = pytest.importorskip("pettingzoo")
+pyspiel = pytest.importorskip("pyspiel")
+
+from thousand import moves as mv  # noqa: E402
+from thousand.envs.actions import ActionSpace  # noqa: E402
+from thousand.envs.observation import ObservationEncoder, view_key  # noqa: E402
+from thousand.game import Game  # noqa: E402
+from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
+
+# --------------------------------------------------------------------------- actions
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_legal_move_has_an_index_and_back(preset: str) -> None:
+    rules = Rules.preset_rules(preset, max_deals=6)
+    space = ActionSpace(rules)
+    universal = ActionSpace(rules, universal=True)
+    rng = random.Random(preset)
+    game = Game(rules, seed=7)
+    while not game.over:
+        legal = game.legal_moves()
+        idx = space.indices(legal)
+        assert len(set(idx)) == len(legal)
+        assert all(0 <= i < space.n for i in idx)
+        assert sorted(space.move(i) for i in idx) == sorted(legal)
+        for m in legal:
+            assert space.move(space.index(m)) == m
+            # the universal space keeps the words' and every value's index
+            assert universal.move(universal.index(m)) == m
+            if m < 102:
+                assert universal.index(m) == space.index(m) == m
+        game.apply(legal[rng.randrange(len(legal))])
+
+
+def test_action_space_sizes_and_bounds() -> None:
+    classic = ActionSpace(Rules())
+    assert classic.n == 224 and classic.top == 400
+    assert ActionSpace(universal=True).n == 102 + 2 * 581
+    assert classic.index(mv.bid(100)) == 102
+    assert classic.index(mv.contract(400)) == 223
+    for bad in (mv.bid(405), mv.bid(103), mv.contract(95)):
+        with pytest.raises(ValueError):
+            classic.index(bad)
+    with pytest.raises(ValueError):
+        classic.move(224)
+    assert classic.describe(24 + 3) == "KS+"
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+
+def test_pettingzoo_api_and_seed() -> None:
+    from pettingzoo.test import api_test, seed_test
+
+    from thousand.envs.pettingzoo import env
+
+    api_test(env(preset="classic", max_deals=4), num_cycles=200)
+    api_test(env(preset="textbook", max_deals=2, reward="game"), num_cycles=100)
+    seed_test(lambda: env(preset="house", max_deals=3), num_cycles=150)
+
+
+def test_pettingzoo_render_and_rewards() -> None:
+    from thousand.envs.pettingzoo import env
+
+    e = env(render_mode="ansi", max_deals=3)
+    e.reset(seed=5)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else e.action_space(agent).sample(obs["action_mask"]))
+    text = e.render()
+    assert isinstance(text, str) and "scores" in text
+    # deal rewards add up to the scores
+    assert [total[a] for a in e.possible_agents] == list(e.game.scores)
+    with pytest.raises(ValueError):
+        env(reward="money")
+
+
+def _walk_pettingzoo(preset: str, seed: int, steps: int, **options: object) -> None:
+    from thousand.envs.pettingzoo import env
+
+    e = env(preset=preset, max_deals=6, **options)
+    e.reset(seed=seed)
+    rules = e.rules
+    enc = ObservationEncoder(rules, e.actions)
+    ref = Game(rules, seed=seed)  # the engine, fed the same moves
+    rng = random.Random(seed)
+    for n, agent in enumerate(e.agent_iter()):
+        if n >= steps:
+            break
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        seat = e.possible_agents.index(agent)
+        assert seat == ref.to_move
+        for other in e.possible_agents:
+            s = e.possible_agents.index(other)
+            view = ref.view(s)
+            got = e.observe(other)
+            assert np.array_equal(got["observation"], enc.encode(view))
+            # nothing the view hides: every card the vector shows, the view shows
+            assert enc.visible_cards(got["observation"]) & ~view.visible_cards() == 0
+            mask = got["action_mask"]
+            want = e.actions.indices(view.legal)
+            assert list(np.flatnonzero(mask)) == want
+            assert (s == ref.to_move) == bool(mask.any())
+        action = rng.choice(list(np.flatnonzero(obs["action_mask"])))
+        ref.apply(e.actions.move(int(action)))
+        e.step(int(action))
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("classic", {}), ("house", {}), ("textbook", {}), ("dealer-opens", {}),
+     ("casual", {"talon_buy": True, "talon_shown": "not_at_100"})],
+)
+def test_pettingzoo_observations_are_the_views(preset: str, options: dict[str, object]) -> None:
+    _walk_pettingzoo(preset, 11, 160, **options)
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+def _openspiel_game(preset: str = "classic", options: str = "", deals: int = 1) -> object:
+    import thousand.envs.openspiel  # noqa: F401  (registers the game)
+
+    return pyspiel.load_game("thousand", {"preset": preset, "options": options,
+                                          "deals": deals})
+
+
+def test_openspiel_random_sim_test() -> None:
+    pyspiel.random_sim_test(_openspiel_game(), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(_openspiel_game("house", deals=2), num_sims=2, serialize=False,
+                            verbose=False)
+    pyspiel.random_sim_test(_openspiel_game("dealer-opens"), num_sims=2, serialize=False,
+                            verbose=False)
+    pyspiel.random_sim_test(_openspiel_game("textbook"), num_sims=2,
+                            serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("classic", ""), ("textbook", ""), ("dealer-opens", ""),
+     ("house", '{"talon_buy": true, "players": 4}')],
+)
+def test_openspiel_observations_are_the_views(preset: str, options: str) -> None:
+    game = _openspiel_game(preset, options, deals=3)
+    rules = game.rules
+    enc = ObservationEncoder(rules, game.actions)
+    rng = random.Random(preset)
+    for _ in range(2):
+        state = game.new_initial_state()
+        ref = Game(rules, first_dealer=0, seed=0, auto_deal=False)
+        deals = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+                state.apply_action(rng.choice([a for a, _ in outcomes]))
+                if not state.is_chance_node():  # dealt: the same cards to the engine
+                    rec = state._core.game.records[-1]
+                    ref.start_deal(rec.hands, rec.talon, rec.cut)
+                    deals += 1
+                continue
+            for p in range(game.num_players()):
+                view = ref.view(p)
+                obs = np.asarray(state.observation_tensor(p), np.float32)
+                assert np.array_equal(obs, enc.encode(view))
+                assert enc.visible_cards(obs) & ~view.visible_cards() == 0
+                assert state.observation_string(p) == view_key(view)
+                assert state.information_state_string(p).endswith(view_key(view))
+                info = np.asarray(state.information_state_tensor(p), np.float32)
+                assert np.array_equal(info[:enc.size], obs)
+            player = state.current_player()
+            assert player == ref.to_move
+            legal = state.legal_actions()
+            assert legal == game.actions.indices(ref.legal_moves())
+            action = rng.choice(legal)
+            state.apply_action(action)
+            ref.apply(game.actions.move(action))
+        assert deals >= 1
+        returns = state.returns()
+        assert returns == [float(s) for s in ref.scores]
+
+
+def test_openspiel_resample_keeps_the_information_state() -> None:
+    game = _openspiel_game("classic", '{"talon_shown": "not_at_100"}')
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            p = state.current_player()
+            if rng.random() < 0.3:
+                other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0, 1))
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.observation_tensor(p) == state.observation_tensor(p)
+                assert other.legal_actions() == state.legal_actions()
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10
+
+
+def test_openspiel_search_bots_play_it() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = _openspiel_game()
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rs)
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=15, random_state=rs),
+        mcts.MCTSBot(game, 2.0, 15, evaluator, random_state=rs),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=15, random_state=rs),
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(bots[state.current_player()].step(state)))
+    assert len(state.returns()) == 3
+
+
+def test_openspiel_seat_in_the_duplicate_arena() -> None:
+    from thousand.bots import _DESCRIPTIONS, _REGISTRY
+    from thousand.bots.arena import openspiel_level, run_arena
+    from thousand.bots.duplicate import run_duplicate
+
+    level = openspiel_level("openspiel:ismcts:0.02")
+    assert level == "openspiel-ismcts-20ms"
+    mlevel = openspiel_level("openspiel:mcts:0.02")
+    try:
+        report = run_duplicate(["heuristic", level, mlevel], 1, Rules(), seed=4)
+        assert all(not e.faults for e in report.entries())
+        result = run_arena([level, "random", "random"], 1, Rules(max_deals=1), seed=2)
+        assert result.games == 1 and result.bots[0].faults == 0
+        with pytest.raises(ValueError):
+            openspiel_level("openspiel:alphazero")
+    finally:  # the levels exist for this test only
+        for name in (level, mlevel):
+            _REGISTRY.pop(name, None)
+            _DESCRIPTIONS.pop(name, None)
+
+
+# --------------------------------------------------------------------------- fast path
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("classic", {}),
+        ("casual", {}),
+        ("classic", {"half_marriage": True, "ace_marriage": 200, "ace_marriage_trump": True,
+                     "ace_marriage_all_in_row": True, "four_nines_bonus": 100,
+                     "no_lead_own_trump": True, "marriage_on_first_lead": True,
+                     "marriage_points_declarer_only": True, "first_bidder": "dealer",
+                     "opening_bid": "exactly_100", "bid_jumps": False, "rounding": 10,
+                     "round_declarer_before_compare": True}),
+    ],
+)
+def test_fast_path_plays_the_engines_games(preset: str, options: dict[str, object]) -> None:
+    import shutil
+
+    from thousand.envs import fastsim
+
+    if fastsim.fast_module() is None:
+        if shutil.which("cc") or shutil.which("gcc"):
+            pytest.fail(f"the fast path did not build: {fastsim.build_error}")
+        pytest.skip("no C compiler")
+    rules = Rules.preset_rules(preset, **options)
+    assert fastsim.supports(rules) is None
+    fast = fastsim.random_deals(rules, 5, 250, first=1000, record=True, fast=True)
+    engine = fastsim.random_deals(rules, 5, 250, first=1000, record=True, fast=False)
+    for k, (a, b) in enumerate(zip(fast, engine, strict=True)):
+        assert a == b, f"deal {1000 + k}:\n{fastsim.describe(a.moves)}\n{fastsim.describe(b.moves)}"
+
+
+def test_fast_path_falls_back_to_the_engine() -> None:
+    from thousand.envs import fastsim
+
+    house = Rules.preset_rules("house")
+    assert fastsim.supports(house) is not None
+    with pytest.raises(RuntimeError):
+        fastsim.random_deals(house, 1, 1, fast=True)
+    for preset in PRESET_NAMES:  # the engine's path plays every ruleset
+        deals = fastsim.random_deals(Rules.preset_rules(preset), 3, 4, record=True, fast=False)
+        assert all(d.moves for d in deals)
+
+
+def test_arena_command_takes_an_openspiel_seat() -> None:
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-c", "from thousand.cli import main; main()"]
+    p = subprocess.run(
+        [*cli, "arena", "--bots", "heuristic,random", "--seat", "2=openspiel:ismcts:0.01",
+         "-n", "1", "--set", "max_deals=1", "--quiet", "--seed", "3"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert p.returncode == 0, p.stderr
+    assert "openspiel-ismcts-10ms" in p.stdout
+    p = subprocess.run([*cli, "arena", "--seat", "1=openspiel:alphago", "-n", "1"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 2 and "openspiel:ALGORITHM" in p.stderr
