@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 import subprocess
 import sys
 from collections.abc import Callable
@@ -516,6 +517,7 @@ def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
             child.expect("Ваш ход> ")
             child.sendline("1")
         child.expect("Ваш ход> ")
+        time.sleep(0.5)  # the prompt is printed: let the game reach its read of the line
         child.sendintr()  # Ctrl-C
         child.expect(r"Сохранить игру\? \[д/н\]")
         child.sendline("д")
