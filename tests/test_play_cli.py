@@ -11,9 +11,9 @@ from __future__ import annotations
 import io
 import json
 import re
-import time
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
