@@ -1,5 +1,5 @@
 """Bots: the interface, the registry, seeing only the view, every preset, and the heuristic
-bot's club-player habits (RULES.md §2; docs/bots.md)."""
+bot's club-player habits (RULES §2; docs/bots.md)."""
 
 from __future__ import annotations
 

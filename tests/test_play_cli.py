@@ -4,7 +4,7 @@ games, a pseudo-terminal (pexpect) for Ctrl-C and for answering what the table a
 The terminal is a client of the table protocol (docs/protocol.md): it says what happened
 from the events its seat receives, so these tests also check what a seat is told and what
 it is not (the dealer's glimpse at the cut).  The saved record replays to the same scores
-(RULES.md §6)."""
+(RULES §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game record and its replay (RULES.md §6, §7), the score sheet, ``thousand replay``.
+"""The game record and its replay (RULES §6, §7), the score sheet, ``thousand replay``.
 
 Random legal games under every preset are written, read back and replayed: the replay
 must reach the very scores and results the live game did.  A small hand-written record

@@ -1,4 +1,4 @@
-"""Rules tests for the game around the deals: RULES.md §3, the game options of §4, §7.
+"""Rules tests for the game around the deals: RULES §3, the game options of §4, §7.
 
 Most tests feed the game a deal's result (what the deal engine computes, tested in
 test_rules_deal.py) and check what the game's scoring makes of it; a few play real

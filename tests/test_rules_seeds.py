@@ -1,4 +1,4 @@
-"""The rules the seeds state that the first engine lacked (RULES.md §1, §4, §7): the ten's
+"""The rules the seeds state that the first engine lacked (RULES §1, §4, §7): the ten's
 strength, "sitting on 100", one-step raises, steps other than 5 and 10, the dark bid of the
 player left of the dealer, ``dark_doubles=all``, the talon buy-out, the write-off by aces,
 ``concede_on_barrel=false`` for everybody, ``barrel_score=kept``, the cut that shapes the

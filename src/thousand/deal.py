@@ -9,7 +9,7 @@ terminals or of files.  The game (:mod:`thousand.game`) creates one
 The hot path (``legal_moves``/``apply``/``undo`` in the play phase) works on
 bitmask hands and small ints, because bots replay millions of positions.
 
-Phases, in order (RULES.md §2, §4, §6):
+Phases, in order (RULES §2, §4, §6):
 
 ``DARK_CHOICE``
     only when a dark bid is possible: the opener chooses ``dark`` or ``look``
@@ -200,7 +200,7 @@ class DealResult:
     ``outcome`` is ``played``, ``conceded`` or ``redeal``.  ``points`` are the raw
     points by seat (cards taken + declarations, the declarer's discards included;
     0 for a sitting-out dealer and all 0 in a conceded deal); ``values`` are the
-    deal values of RULES.md §7 (contract ±, rounded defenders' points, concede
+    deal values of RULES §7 (contract ±, rounded defenders' points, concede
     payments, the sitting dealer's talon score; dark and golden doubling applied).
     """
 
@@ -1033,7 +1033,7 @@ class Deal:
 
 
 def score_deal(deal: Deal, conceded: bool) -> DealResult:
-    """The deal values of a finished deal (RULES.md §2.7, §4, §7), before the game's
+    """The deal values of a finished deal (RULES §2.7, §4, §7), before the game's
     barrel, bolt and penalty rules."""
     r = deal.rules
     ctx = deal.ctx

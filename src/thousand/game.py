@@ -3,13 +3,13 @@
 A :class:`Game` deals (from its own seeded random source, or from cards it is
 given when a record is replayed), hands each deal a :class:`DealContext` that
 says who may bid, bid dark or concede, and scores every finished deal in the
-order RULES.md §7 settles:
+order RULES §7 settles:
 
 deal values → the barrel rule for sitters → bolt, concede, redeal and cut
 penalties → climbing on the barrel (and knock-off) → sitters whose deals ran out
 fall → the fall reset → samosval → the end of the game.
 
-Decisions beyond RULES.md (documented in docs/rules-decisions.md):
+Decisions beyond the rules (docs/rules.md) (documented in docs/rules-decisions.md):
 
 * A redealt deal is not a deal for the barrel's count, ``max_deals`` or golden
   deals; the same dealer deals again.

@@ -1,4 +1,4 @@
-"""Moves: small ``int`` values with the text notation of RULES.md §6.
+"""Moves: small ``int`` values with the text notation of RULES §6.
 
 Bots search millions of positions, so a move is a plain ``int`` (cheap to
 compare, hash and store) and this module is the one place that knows the

@@ -1,4 +1,4 @@
-"""The game record of RULES.md §6: write it from a game, read and check it, replay it.
+"""The game record of RULES §6: write it from a game, read and check it, replay it.
 
 A game *is* its record (DESIGN.md): the resolved ruleset, the names, the first
 dealer, and for every deal the cards dealt and the moves in order.  Replaying

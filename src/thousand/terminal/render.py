@@ -6,7 +6,7 @@ seats as numbers.  ``names`` are the players' names *as markup*: the caller esca
 (a player called ``[/]`` must not close a style).
 
 Suits are shown by their symbols in colour (♥ ♦ red, ♠ ♣ the terminal's own colour, bold);
-ranks in Russian as ``9 В Д К 10 Т`` (RULES.md §1), in English as ``9 J Q K 10 A``.  A
+ranks in Russian as ``9 В Д К 10 Т`` (RULES §1), in English as ``9 J Q K 10 A``.  A
 hand is sorted by suit and, inside a suit, by the cards' strength under the rules (with
 ``ten_strength=natural`` the ten sits between the nine and the jack).
 """
