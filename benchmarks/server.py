@@ -29,8 +29,11 @@ Measured over ``--seconds`` (the first 10% is a warm-up, not counted), one line 
 * ``srv CPU``: the server process's CPU time (every thread) over the window, in % of one
   core; ``ms/move``: that CPU time per move (what a move costs the server, whatever else
   runs on the machine); ``cli CPU``: the same for this process (near 100%: the clients,
-  not the server, limit the figures); ``load``: the machine's 1-minute load average when
-  the run started (other work on a shared machine takes CPU from the server too);
+  not the server, limit the figures); ``srv wait``, ``cli wait``: how long the server's
+  event loop (its main thread) and the clients' waited, runnable, for their CPU while
+  other processes had it (``/proc/PID/task/PID/schedstat``), in % of the window — on a
+  machine shared with other work this, not the server's own cost, can make the latency;
+  ``load``: the machine's 1-minute load average when the run started;
 * memory: the server's RSS (``/proc/PID/status`` VmRSS) after start with one warm-up table
   laid (so that lazy imports do not count: ``RSS0``), after the N tables are laid, after
   their clients connected and after the run; ``KB/tbl``: the growth over ``RSS0`` divided
@@ -99,6 +102,16 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (every thread), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_wait_seconds(pid: int) -> float:
+    """How long the main thread of a process has waited, runnable, for a CPU (the
+    scheduler's run-queue wait: other work on the machine taking the CPU), in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()
+        return int(fields[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def pin(pid: int, cpu: int) -> bool:
@@ -384,6 +397,8 @@ class Result:
     lay_seconds: float = 0.0
     load: float = 0.0
     played: int = 0  # every move of the run, warm-up and the end included
+    server_wait: float = 0.0
+    client_wait: float = 0.0
 
     @property
     def server_ms_per_move(self) -> float:
@@ -444,8 +459,10 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         stats.started.set()
         await asyncio.sleep(warm)
         cpu_server0, cpu_client0 = cpu_seconds(server.pid), time.process_time()
+        wait_server0, wait_client0 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
         await asyncio.sleep(args.seconds - warm)
         cpu_server1, cpu_client1 = cpu_seconds(server.pid), time.process_time()
+        wait_server1, wait_client1 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
         stats.running = False
         measured = args.seconds - warm
         for _ in range(100):  # the moves in flight reach everybody
@@ -466,6 +483,8 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
             res.worst = lat[-1] * 1000
         res.server_cpu = 100 * (cpu_server1 - cpu_server0) / measured
         res.client_cpu = 100 * (cpu_client1 - cpu_client0) / measured
+        res.server_wait = 100 * (wait_server1 - wait_server0) / measured
+        res.client_wait = 100 * (wait_client1 - wait_client0) / measured
         res.errors = dict(stats.errors)
         res.unfinished = stats.in_flight
         res.over = stats.over
@@ -490,7 +509,8 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
 # --------------------------------------------------------------------------- the report
 
 HEADER = (f"{'db':10} {'tables':>6} {'conns':>5} {'think':>5} {'moves/s':>8} {'p50 ms':>7} "
-          f"{'p99 ms':>7} {'max ms':>7} {'srv CPU':>7} {'ms/move':>7} {'cli CPU':>7} {'load':>4} "
+          f"{'p99 ms':>7} {'max ms':>7} {'srv CPU':>7} {'ms/move':>7} {'srv wait':>8} "
+          f"{'cli CPU':>7} {'cli wait':>8} {'load':>4} "
           f"{'RSS0 MB':>7} "
           f"{'KB/tbl laid':>11} {'KB/tbl conn':>11} {'KB/tbl run':>10} {'moves/tbl':>9}  errors")
 
@@ -503,7 +523,8 @@ def line(r: Result) -> str:
         errors += f"; {r.over} games over"
     return (f"{r.db:10} {r.tables:6d} {r.conns:5d} {r.think:5.2g} {r.moves_per_second:8.0f} "
             f"{r.p50:7.1f} {r.p99:7.1f} {r.worst:7.1f} {r.server_cpu:6.0f}% "
-            f"{r.server_ms_per_move:7.2f} {r.client_cpu:6.0f}% {r.load:4.1f} "
+            f"{r.server_ms_per_move:7.2f} {r.server_wait:7.0f}% {r.client_cpu:6.0f}% "
+            f"{r.client_wait:7.0f}% {r.load:4.1f} "
             f"{r.rss0 / 1024:7.1f} {r.per_table(r.rss_laid):11.1f} "
             f"{r.per_table(r.rss_connected):11.1f} {r.per_table(r.rss_after):10.1f} "
             f"{r.played / r.tables:9.0f}  {errors}")
