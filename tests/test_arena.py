@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from thousand.bots.arena import run_arena
 from thousand.record import replay
 from thousand.rules import Rules
@@ -95,27 +97,64 @@ def test_arena_in_russian_and_honest_about_few_games() -> None:
     )
     assert p.returncode == 0, p.stderr
     out = p.stdout
-    for word in ("бот", "партий", "победы, % (95% ДИ)", "очки/раздача", "ср. заказ"):
+    for word in ("бот", "партий", "победы, % (95% ДИ)", "очки/раздача", "ср. заказ",
+                 "любитель, случайный, случайный — классика", "случайный 2"):
         assert word in out
-    assert "Слишком мало партий, чтобы сказать, кто сильнее: 3; нужно хотя бы 30." in out
+    assert "heuristic" not in out and "random" not in out and "classic" not in out
+    assert ("Слишком мало партий, чтобы сказать, кто сильнее: после 3 партий 95% интервалы "
+            "перекрываются; сыграйте хотя бы 30.") in " ".join(out.split())
     assert "3 партии" in out and "games" not in out and "deals/s" not in out
     p = subprocess.run([*CLI, "arena", "-n", "0", "--lang", "ru"], capture_output=True,
                        text=True, timeout=60)
     assert p.returncode == 2 and "нужна хотя бы одна партия" in p.stderr
 
 
-def test_verdict_needs_enough_games_and_separate_intervals() -> None:
-    """A bot is called stronger only from 30 games on, and only when its 95% interval
-    lies above every other bot's; otherwise the report says the intervals overlap."""
+def test_verdict_comes_from_the_intervals_whatever_the_count() -> None:
+    """Issue 15: a bot is called stronger when its 95% interval lies above every other
+    bot's — 20 wins of 20 against none tells, though 20 games are few; overlapping
+    intervals say "too few games" below 30 games and "overlap" from there on."""
     from thousand.bots.arena import MIN_SAMPLE, ArenaResult, SeatStats, verdict
 
     def result(games: int, wins: list[float]) -> ArenaResult:
-        bots = [SeatStats(label=f"b{i}", level="random", games=games, wins=w)
+        bots = [SeatStats(label=f"b{i}", level=f"b{i}", games=games, wins=w)
                 for i, w in enumerate(wins)]
         return ArenaResult(bots, games=games)
 
     assert MIN_SAMPLE == 30
-    assert "too few games" in verdict(result(29, [29, 0, 0])).lower()
+    assert verdict(result(20, [20, 0, 0])).startswith("b0 wins more often")
+    assert verdict(result(20, [20, 0, 0]), "ru").startswith("b0 выигрывает чаще")
+    assert "too few games" in verdict(result(29, [12, 9, 8])).lower()
+    assert "после 29 партий" in verdict(result(29, [12, 9, 8]), "ru")
+    assert "after 1 game " in verdict(result(1, [1, 0, 0]))  # 1 of 1: intervals overlap
     assert verdict(result(100, [90, 5, 5])).startswith("b0 wins more often")
     assert "overlap" in verdict(result(100, [40, 35, 25]))
-    assert verdict(result(100, [90, 5, 5]), "ru").startswith("b0 выигрывает чаще")
+
+
+@pytest.fixture(scope="module")
+def lopsided() -> str:
+    """One small arena whose table the width tests print at several widths."""
+    return "--bots heuristic,random,random -n 4 --seed 1 --set max_deals=4 --quiet"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_arena_table_fits_columns(columns: int, lang: str, lopsided: str) -> None:
+    """Issue 15: the arena's table fits ``COLUMNS``: the columns that do not fit side by
+    side go on in a further table that starts with the bot again, and no figure is cut."""
+    import os
+
+    env = {**os.environ, "COLUMNS": str(columns)}
+    p = subprocess.run([*CLI, "arena", *lopsided.split(), "--lang", lang],
+                       capture_output=True, text=True, timeout=120, env=env)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert max(len(line) for line in lines) <= columns, p.stdout
+    assert "…" not in p.stdout
+    rows = [line.split() for line in lines if line.strip().startswith(
+        ("heuristic", "любитель"))]
+    assert len(rows) >= 2  # the bot starts every table
+    cells = " ".join(" ".join(r) for r in rows)
+    for figure in ("+", "%", "–"):  # score, rates, the interval
+        assert figure in cells
+    words = "made" if lang == "en" else "сыграно"
+    assert words in p.stdout

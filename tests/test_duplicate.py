@@ -121,8 +121,11 @@ def test_search_bot_in_the_duplicate_arena() -> None:
 
 
 def test_mean_ci() -> None:
+    """The interval of a mean takes Student's t: two values are far less sure than 1.96
+    standard errors say."""
     m, ci = mean_ci([1.0, 3.0])
-    assert m == 2.0 and ci == pytest.approx(1.96 * 1.0)
+    assert m == 2.0 and ci == pytest.approx(12.706 * 1.0)
+    assert mean_ci([1.0, 3.0] * 50)[1] == pytest.approx((1.96 + 2.4 / 99) * 0.1005, rel=1e-3)
     assert mean_ci([])[1] == float("inf")
 
 
@@ -132,14 +135,17 @@ def test_difference_verdict_and_the_report_in_russian() -> None:
     Russian with ``lang="ru"`` (counts agreed)."""
     from thousand.bots.duplicate import difference_verdict, report_lines
 
-    assert "too few deals" in difference_verdict("a", "b", 50.0, 10.0, 29)
+    # issue 15: an interval that leaves out 0 tells, whatever the number of sets
+    assert difference_verdict("a", "b", 50.0, 10.0, 3) == "a is stronger than b"
     assert difference_verdict("a", "b", 50.0, 10.0, 30) == "a is stronger than b"
     assert difference_verdict("a", "b", -50.0, 10.0, 30) == "b is stronger than a"
+    assert "too few deals" in difference_verdict("a", "b", 5.0, 10.0, 29)
     assert difference_verdict("a", "b", 5.0, 10.0, 300).startswith("no clear difference")
     assert difference_verdict("a", "b", 5.0, 10.0, 3, "ru").startswith("слишком мало раздач")
+    assert "после 3 наборов" in difference_verdict("a", "b", 5.0, 10.0, 3, "ru")
     rep = run_duplicate(["heuristic", "random", "random"], 2, Rules(), seed=5)
     lines = report_lines(rep, "ru")
-    assert lines[0].startswith("heuristic − random: ") and "слишком мало раздач" in lines[0]
+    assert lines[0].startswith("любитель − случайный: "), lines[0]
     assert "2 набора × 3 рассадки = 6 раздач" in lines[-1]
     text = report_text(rep, "ru")
-    assert "дубль: heuristic, random, random" in text and "seed" not in text
+    assert "любитель" in text and "случайный 2" in text and "seed" not in text

@@ -48,6 +48,45 @@ SUIT_OF = {
     "ru": ("пик", "треф", "бубен", "червей"),
 }
 
+# --------------------------------------------------------------------------- names for people
+
+#: The bot levels as players call them: level -> (English, Russian).  The English names
+#: are the levels themselves (what ``--bots`` takes); Russian players get words a table
+#: would use.  Every line a person reads names a level through :func:`level_name`; the
+#: browser receives this table from ``/api/texts`` (``bot_level_names``).
+BOT_LEVEL_NAMES: dict[str, tuple[str, str]] = {
+    "random": ("random", "случайный"),
+    "beginner": ("beginner", "новичок"),
+    "heuristic": ("heuristic", "любитель"),
+    "strong": ("strong", "сильный"),
+    "expert": ("expert", "мастер"),
+}
+
+#: The presets as players call them: preset -> (English, Russian).  The one home of these
+#: titles: ``thousand rules``, the score sheet, ``thousand play``'s first line, the arena
+#: and the browser (``/api/texts`` ``preset_titles``, ``/api/rules``) all read them here.
+PRESET_TITLES: dict[str, tuple[str, str]] = {
+    "classic": ("classic", "классика"),
+    "dealer-opens": ("the dealer opens", "сдающий открывает"),
+    "house": ("house rules", "домашние правила"),
+    "textbook": ("the textbook way, four players", "по самоучителю, вчетвером"),
+    "casual": ("the simple way", "попросту"),
+}
+
+
+def level_name(level: str, lang: str = "ru") -> str:
+    """A bot level by its name for people in ``lang`` («любитель» for ``heuristic``); a
+    level without one (an external program, an OpenSpiel seat) as it is written."""
+    pair = BOT_LEVEL_NAMES.get(level)
+    return level if pair is None else _pick(pair, lang)
+
+
+def preset_name(preset: str, lang: str = "ru") -> str:
+    """A preset by its name for people in ``lang`` («домашние правила» for ``house``); an
+    unknown one as it is written."""
+    pair = PRESET_TITLES.get(preset)
+    return preset if pair is None else _pick(pair, lang)
+
 # --------------------------------------------------------------------------- grammar
 
 #: The grammatical cases a template may ask a name in (``{name:dat}``).

@@ -34,6 +34,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from thousand import moves as mv
 from thousand.game import Game
@@ -317,10 +318,20 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def labels_for(levels: Sequence[str]) -> list[str]:
-    """``heuristic, random, random`` -> ``heuristic, random 1, random 2``; a command by its
-    short name (``cmd:/home/me/first.py`` -> ``cmd:first.py``)."""
-    names = [display_name(lv) for lv in levels]
+def shown_level(level: str, lang: str = "en") -> str:
+    """A seat's bot for people: a level by its name in ``lang``
+    (:func:`thousand.texts.level_name`), a command by its short name."""
+    from thousand.texts import level_name
+
+    return level_name(display_name(level), lang)
+
+
+def labels_for(levels: Sequence[str], lang: str = "en") -> list[str]:
+    """``heuristic, random, random`` -> ``heuristic, random 1, random 2`` (in Russian
+    «любитель, случайный 1, случайный 2»: the levels' names for people,
+    :func:`thousand.texts.level_name`); a command by its short name
+    (``cmd:/home/me/first.py`` -> ``cmd:first.py``)."""
+    names = [shown_level(lv, lang) for lv in levels]
     out = []
     for i, name in enumerate(names):
         if names.count(name) > 1:
@@ -476,9 +487,10 @@ def run_arena(
 
 # --------------------------------------------------------------------------- the report
 
-#: Below this many games (or, in the duplicate arena, dealt sets) the report does not say
-#: which bot is stronger: a 95% interval from a handful is wide, and one that happens to
-#: exclude a difference is still too easily luck.
+#: Below this many games (or, in the duplicate arena, dealt sets) an overlap of the 95%
+#: intervals is put down to the sample: the report says more games are needed rather than
+#: that the bots are level.  Intervals that are apart tell whatever the count (20 wins of
+#: 20 against none is not luck).
 MIN_SAMPLE = 30
 
 #: The words of the arena's report: key -> (English, Russian) (thousand.texts.render).
@@ -503,9 +515,11 @@ REPORT_WORDS: dict[str, tuple[str, str]] = {
              "{dps} deals/s",
              "{games:#партия|партии|партий}, {deals:#раздача|раздачи|раздач} за {sec} с: "
              "{gps} партий/с, {dps} раздач/с"),
-    "too_few": ("Too few games to tell the bots apart: {n:#game|games}; at least {min} are "
-                "needed.",
-                "Слишком мало партий, чтобы сказать, кто сильнее: {n}; нужно хотя бы {min}."),
+    "too_few": ("Too few games to tell the bots apart: after {n:#game|games} the 95% "
+                "intervals overlap; play {min} or more.",
+                "Слишком мало партий, чтобы сказать, кто сильнее: после "
+                "{n:#партии|партий|партий} 95% интервалы перекрываются; сыграйте хотя бы "
+                "{min}."),
     "ahead": ("{bot} wins more often than the others: its 95% interval lies above theirs.",
               "{bot} выигрывает чаще остальных: его 95% интервал выше их интервалов."),
     "level": ("No bot is clearly ahead: the 95% intervals overlap.",
@@ -513,6 +527,66 @@ REPORT_WORDS: dict[str, tuple[str, str]] = {
     "records": ("{n:#record|records} in {dir}", "записи партий ({n}) в {dir}"),
     "title": ("arena", "арена"),
 }
+
+
+#: A report table: its columns (header, "left" or "right") and its rows of cells.
+Columns = Sequence[tuple[str, str]]
+Rows = Sequence[Sequence[str]]
+
+
+def _cell_width(text: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def report_tables(columns: Columns, rows: Rows, width: int | None = None) -> list[Any]:
+    """The report table of ``columns`` and ``rows`` as rich tables that fit ``width``
+    terminal columns (one table when ``width`` is None or it fits).  A header wraps at its
+    spaces but a cell never does (a figure cut in two misleads); when the columns do not
+    fit side by side, they go on in a further table, each table starting with the first
+    column (the bot the row is about)."""
+    from rich import box
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
+    def widest(i: int) -> int:
+        words = max((_cell_width(w) for w in columns[i][0].split()), default=0)
+        return max([words, *(_cell_width(r[i]) for r in rows)])
+
+    def build(indices: Sequence[int], wrap: bool = True) -> RichTable:
+        table = RichTable(box=box.SIMPLE_HEAD, pad_edge=False)
+        for i in indices:
+            header, justify = columns[i]
+            w = widest(i)
+            table.add_column(escape(header), justify=justify,  # type: ignore[arg-type]
+                             min_width=w, max_width=max(w, 1) if wrap else None,
+                             overflow="fold")
+        for r in rows:
+            table.add_row(*(escape(r[i]) for i in indices))
+        return table
+
+    everything = range(len(columns))
+    if width is None:
+        return [build(everything, wrap=False)]
+    measure = Console(width=10**4)
+
+    def fits(indices: Sequence[int], wrap: bool = True) -> bool:
+        options = measure.options.update_width(10**4)
+        return measure.measure(build(indices, wrap), options=options).maximum <= width
+
+    if fits(everything, wrap=False):
+        return [build(everything, wrap=False)]
+    tables: list[RichTable] = []
+    current = [0]
+    for i in range(1, len(columns)):
+        if len(current) > 1 and not fits([*current, i]):
+            tables.append(build(current))
+            current = [0]
+        current.append(i)
+    tables.append(build(current))
+    return tables
 
 
 def report_word(key: str, lang: str = "en", **params: object) -> str:
@@ -524,14 +598,16 @@ def report_word(key: str, lang: str = "en", **params: object) -> str:
 
 
 def verdict(result: ArenaResult, lang: str = "en") -> str:
-    """Whether the games tell which bot wins more: never from fewer than
-    :data:`MIN_SAMPLE` games; then only when the leader's 95% interval lies wholly above
-    every other bot's."""
-    if result.games < MIN_SAMPLE:
-        return report_word("too_few", lang, n=result.games, min=MIN_SAMPLE)
+    """Whether the games tell which bot wins more, from the intervals: a bot whose 95%
+    interval lies wholly above every other bot's wins more often, whatever the number of
+    games; overlapping intervals say "too few games" below :data:`MIN_SAMPLE` games and
+    "nobody clearly ahead" from there on."""
     ranked = sorted(result.bots, key=lambda b: -b.win_rate)
     if len(ranked) > 1 and all(
         ranked[0].win_interval[0] > other.win_interval[1] for other in ranked[1:]
     ):
-        return report_word("ahead", lang, bot=ranked[0].label)
+        labels = labels_for([b.level for b in result.bots], lang)
+        return report_word("ahead", lang, bot=labels[result.bots.index(ranked[0])])
+    if result.games < MIN_SAMPLE:
+        return report_word("too_few", lang, n=result.games, min=MIN_SAMPLE)
     return report_word("level", lang)

@@ -41,14 +41,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rich import box
 from rich.table import Table
 
 from thousand import moves as mv
 from thousand.game import Game
 from thousand.rules import Rules
 
-from .arena import MIN_SAMPLE, Referee, labels_for, new_game, play_game, wilson_interval
+from .arena import (
+    MIN_SAMPLE,
+    Columns,
+    Referee,
+    Rows,
+    labels_for,
+    new_game,
+    play_game,
+    report_tables,
+    shown_level,
+    wilson_interval,
+)
 from .external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from .jobs import run_jobs
 
@@ -132,8 +142,25 @@ class EntryStats:
         return wilson_interval(self.wins, int(self.games))
 
 
+#: Student's t for a two-sided 95% interval, by degrees of freedom 1..30: a mean of a few
+#: dealt sets is far less certain than the normal 1.96 says, and the report now calls a
+#: difference from the interval alone, whatever the count.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(df: int) -> float:
+    """Student's t quantile for a 95% interval with ``df`` degrees of freedom (beyond 30,
+    1.96 + 2.4/df: within 0.003 of the exact value)."""
+    if df < 1:
+        return math.inf
+    return _T95[df - 1] if df <= len(_T95) else Z95 + 2.4 / df
+
+
 def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
+    """The mean and the half-width of its 95% interval (Student's t, so that a handful of
+    values gets the wide interval it deserves)."""
     n = len(xs)
     if n == 0:
         return 0.0, math.inf
@@ -141,7 +168,7 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     if n < 2:
         return m, math.inf
     var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, Z95 * math.sqrt(var / n)
+    return m, t95(n - 1) * math.sqrt(var / n)
 
 
 @dataclass
@@ -514,9 +541,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "better": ("{a} is stronger than {b}", "{a} сильнее, чем {b}"),
     "worse": ("{b} is stronger than {a}", "{b} сильнее, чем {a}"),
     "same": ("no clear difference: the interval holds 0", "ясной разницы нет: в интервале 0"),
-    "too_few": ("too few deals to tell: {n:#dealt set|dealt sets}, at least {min} are needed",
-                "слишком мало раздач, чтобы судить: {n:#набор|набора|наборов}, нужно хотя "
-                "бы {min}"),
+    "too_few": ("too few deals to tell: after {n:#dealt set|dealt sets} the interval holds "
+                "0; play {min} or more",
+                "слишком мало раздач, чтобы судить: после {n:#набора|наборов|наборов} в "
+                "интервале 0; сыграйте хотя бы {min}"),
     "pace": ("{sets:#set|sets} × {rot:#seating|seatings} = {deals:#deal|deals}{games} in "
              "{sec} s",
              "{sets:#набор|набора|наборов} × {rot:#рассадка|рассадки|рассадок} = "
@@ -543,24 +571,25 @@ def report_word(key: str, lang: str = "en", **params: object) -> str:
 
 
 def difference_verdict(a: str, b: str, m: float, ci: float, sets: int, lang: str = "en") -> str:
-    """What a difference of mean deal scores says: nothing from fewer than
-    :data:`~thousand.bots.arena.MIN_SAMPLE` dealt sets; then which level is stronger when
-    the 95% interval excludes 0, else that there is no clear difference."""
-    if sets < MIN_SAMPLE:
-        return report_word("too_few", lang, n=sets, min=MIN_SAMPLE)
+    """What a difference of mean deal scores says, from its 95% interval: which level is
+    stronger when the interval leaves out 0, whatever the number of dealt sets; an
+    interval holding 0 says "too few" below :data:`~thousand.bots.arena.MIN_SAMPLE` sets
+    and "no clear difference" from there on."""
     if m - ci > 0:
         return report_word("better", lang, a=a, b=b)
     if m + ci < 0:
         return report_word("worse", lang, a=a, b=b)
+    if sets < MIN_SAMPLE:
+        return report_word("too_few", lang, n=sets, min=MIN_SAMPLE)
     return report_word("same", lang)
 
 
-def report_table(report: DuplicateReport, lang: str = "en") -> Table:
-    """The per-bot table (rich)."""
+def report_columns(report: DuplicateReport, lang: str = "en") -> tuple[Columns, Rows]:
+    """The per-bot table as columns (header, justify) and rows (bots by their names for
+    people in ``lang``)."""
     def w(key: str) -> str:
         return report_word(key, lang)
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     with_sets = bool(report.sets)
     cols = [(w("bot"), "left")]
     if with_sets:
@@ -573,10 +602,9 @@ def report_table(report: DuplicateReport, lang: str = "en") -> Table:
     with_faults = has_faults(report, entries)
     if with_faults:
         cols += [(w("faults"), "right"), (w("fallback"), "right")]
-    for name, justify in cols:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    for s in entries:
-        row = [s.label]
+    rows = []
+    for s, label in zip(entries, labels_for(report.levels, lang), strict=True):
+        row = [label]
         if with_sets:
             row += [
                 f"{s.mean:+.1f} (±{s.ci:.1f})",
@@ -589,7 +617,13 @@ def report_table(report: DuplicateReport, lang: str = "en") -> Table:
             row.append(f"{100 * s.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
         if with_faults:
             row += [str(s.faults), str(s.fallback_moves)]
-        table.add_row(*row)
+        rows.append(row)
+    return cols, rows
+
+
+def report_table(report: DuplicateReport, lang: str = "en") -> Table:
+    """The per-bot table (rich), whole."""
+    table: Table = report_tables(*report_columns(report, lang))[0]
     return table
 
 
@@ -608,6 +642,7 @@ def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
     sets = len(report.sets)
     if report.sets:
         for a, b, m, ci in report.level_differences():
+            a, b = shown_level(a, lang), shown_level(b, lang)
             line = report_word("diff", lang, a=a, b=b, m=f"{m:+.1f}", lo=f"{m - ci:+.1f}",
                                hi=f"{m + ci:+.1f}")
             out.append(f"{line}: {difference_verdict(a, b, m, ci, sets, lang)}")
@@ -622,13 +657,15 @@ def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
     return out
 
 
-def rules_label(rules_json: dict[str, Any]) -> str:
-    """``classic`` or ``classic must_overtake=true``: the preset and what differs."""
+def rules_label(rules_json: dict[str, Any], lang: str = "en") -> str:
+    """``classic`` or ``classic, must_overtake=true``: the preset by its name for people
+    in ``lang`` («классика»), and what differs as ``--set`` writes it."""
+    from thousand.texts import preset_name
+
     rules = Rules.from_json(rules_json)
-    text = rules.preset
-    for k in rules.overrides():
-        text += f" {k}={rules.value_text(k)}"
-    return text
+    text = preset_name(rules.preset, lang)
+    changed = " ".join(f"{k}={rules.value_text(k)}" for k in rules.overrides())
+    return f"{text}, {changed}" if changed else text
 
 
 def report_text(report: DuplicateReport, lang: str = "en") -> str:
@@ -638,8 +675,9 @@ def report_text(report: DuplicateReport, lang: str = "en") -> str:
 
     buf = StringIO()
     console = Console(file=buf, width=140, highlight=False, color_system=None)
-    console.print(report_word("head", lang, levels=", ".join(report.levels), seed=report.seed,
-                              rules=rules_label(report.rules)), markup=False)
+    levels = ", ".join(shown_level(lv, lang) for lv in report.levels)
+    console.print(report_word("head", lang, levels=levels, seed=report.seed,
+                              rules=rules_label(report.rules, lang)), markup=False)
     console.print(report_table(report, lang))
     for line in report_lines(report, lang):
         console.print(line, markup=False)

@@ -21,24 +21,28 @@ import sys
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from thousand.bots.arena import (
     OPENSPIEL_PREFIX,
     ArenaResult,
+    Columns,
+    Rows,
+    labels_for,
     openspiel_level,
+    report_tables,
     report_word,
     run_arena,
+    shown_level,
     verdict,
 )
 from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
 from thousand.rules import Rules, RulesError
 from thousand.rules_text import check_lang
+from thousand.texts import preset_name
 
 from .common import (
     SetOption,
@@ -51,11 +55,12 @@ from .common import (
 )
 
 
-def result_table(result: ArenaResult, lang: str = "en") -> Table:
+def result_columns(result: ArenaResult, lang: str = "en") -> tuple[Columns, Rows]:
+    """The arena's table, as columns (header, justify) and rows: per bot its games, wins
+    with the 95% interval, score, bidding; faults where a bot had one."""
     def w(key: str, **params: object) -> str:
         return report_word(key, lang, **params)
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     cols = [
         (w("bot"), "left"), (w("games"), "right"), (w("won"), "right"), (w("win"), "right"),
         (w("score"), "right"), (w("declared"), "right"), (w("made"), "right"),
@@ -65,13 +70,13 @@ def result_table(result: ArenaResult, lang: str = "en") -> Table:
     with_faults = any(b.faults or b.fallback_moves or is_command(b.level) for b in result.bots)
     if with_faults:
         cols += [(w("faults"), "right"), (w("fallback"), "right")]
-    for col, justify in cols:
-        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    for b in result.bots:
+    labels = labels_for([b.level for b in result.bots], lang)
+    rows = []
+    for b, label in zip(result.bots, labels, strict=True):
         lo, hi = b.win_interval
         wins = f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.1f}"
         row = [
-            b.label,
+            label,
             str(b.games),
             wins,
             f"{100 * b.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})",
@@ -83,8 +88,8 @@ def result_table(result: ArenaResult, lang: str = "en") -> Table:
         ]
         if with_faults:
             row += [str(b.faults), str(b.fallback_moves)]
-        table.add_row(*row)
-    return table
+        rows.append(row)
+    return cols, rows
 
 
 def pace_line(result: ArenaResult, lang: str = "en") -> str:
@@ -209,10 +214,8 @@ def arena_command(
             progress=lambda done: progress.update(task, completed=done),
             move_timeout=move_timeout,
         )
-    table = result_table(result, lang)
-    console = _wide_enough(console, table)
-    console.print(f"[bold]{escape(_title(levels, rules))}[/]")
-    console.print(table)
+    console.print(f"[bold]{escape(_title(levels, rules, lang))}[/]")
+    _print_tables(console, *result_columns(result, lang))
     console.print(pace_line(result, lang), markup=False)
     if save:
         console.print(report_word("records", lang, n=len(result.records), dir=save),
@@ -244,13 +247,19 @@ def _openspiel_seats(bots: str, seats: list[str] | None) -> tuple[str, list[str]
     return bots, out
 
 
-def _wide_enough(console: Console, table: Table) -> Console:
-    """When the output is not a terminal, a console wide enough for the whole table (the
-    faults columns and a long external bot's name make it wider than 120 columns)."""
-    if console.is_terminal:
-        return console
-    width = console.measure(table, options=console.options.update_width(1000)).maximum
-    return console if width <= console.width else Console(highlight=False, width=width)
+def _print_tables(console: Console, columns: Columns, rows: Rows) -> None:
+    """The report's table in as many tables as the console's width needs (``COLUMNS`` on
+    a terminal or when given; a file or a pipe without it takes the whole table)."""
+    width = console.width if console.is_terminal or "COLUMNS" in os.environ else None
+    tables = report_tables(columns, rows, width)
+    if width is None:  # one table, on a console as wide as it is
+        need = console.measure(tables[0], options=console.options.update_width(10**4)).maximum
+        if need > console.width:
+            console = Console(highlight=False, width=need)
+    for i, table in enumerate(tables):
+        if i:
+            console.print()
+        console.print(table)
 
 
 def _save_dir_or_exit(save: str, lang: str = "en") -> None:
@@ -266,10 +275,13 @@ def _save_dir_or_exit(save: str, lang: str = "en") -> None:
         raise fail(f"--save {shown}: {e}") from None
 
 
-def _title(levels: list[str], rules: Rules) -> str:
-    title = f"{', '.join(levels)} — {rules.preset}"
+def _title(levels: list[str], rules: Rules, lang: str = "en") -> str:
+    """The bots by their names for people and the preset (what ``--set`` changed as it
+    is written)."""
+    bots = ", ".join(shown_level(lv, lang) for lv in levels)
+    title = f"{bots} — {preset_name(rules.preset, lang)}"
     if rules.overrides():
-        title += " " + " ".join(f"{k}={rules.value_text(k)}" for k in rules.overrides())
+        title += ", " + " ".join(f"{k}={rules.value_text(k)}" for k in rules.overrides())
     return title
 
 
@@ -287,7 +299,7 @@ def _duplicate(
     move_timeout: float = DEFAULT_TIMEOUT,
 ) -> None:
     """``--duplicate``: the same dealt sets in every seating (thousand.bots.duplicate)."""
-    from thousand.bots.duplicate import report_lines, report_table, run_duplicate
+    from thousand.bots.duplicate import report_columns, report_lines, run_duplicate
     from thousand.bots.duplicate import report_word as report_word_dup
 
     if seed is None:
@@ -304,11 +316,9 @@ def _duplicate(
             )
         except ValueError as e:
             raise fail(str(e)) from None
-    table = report_table(report, lang)
-    console = _wide_enough(console, table)
-    head = report_word_dup("title", lang, title=_title(levels, rules), seed=seed)
+    head = report_word_dup("title", lang, title=_title(levels, rules, lang), seed=seed)
     console.print(f"[bold]{escape(head)}[/]")
-    console.print(table)
+    _print_tables(console, *report_columns(report, lang))
     for line in report_lines(report, lang):
         console.print(line, markup=False)
     if save:

@@ -6,6 +6,7 @@ Every command reads a ruleset the same way and reports a bad option the same way
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from typing import Annotated
 
@@ -131,8 +132,9 @@ def seat_levels_or_exit(levels: list[str], seats: list[str] | None, players: int
 
 
 def output_console() -> Console:
-    """A console for tables; when piped, wide enough not to cut them at 80 columns."""
+    """A console for tables; when piped, wide enough not to cut them at 80 columns, unless
+    ``COLUMNS`` says how wide the reader's screen is (then that width, as on a terminal)."""
     console = Console(highlight=False)
-    if not console.is_terminal:
+    if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(highlight=False, width=max(console.width, 120))
     return console

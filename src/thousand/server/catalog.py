@@ -14,7 +14,7 @@ from thousand import rules as rules_mod
 from thousand import texts
 from thousand.bots import bot_levels, describe_level
 from thousand.rules import OPTION_NAMES, PRESET_NAMES, Rules
-from thousand.rules_text import PRESET_TEXT, explain, title
+from thousand.rules_text import PRESET_TEXT, explain, preset_title, title
 
 __all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]
 
@@ -91,9 +91,12 @@ def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
 
 
 def _preset_title(name: str, lang: str) -> tuple[str, str]:
+    """A preset's title (its name for people, :data:`thousand.texts.PRESET_TITLES`, the
+    one home of those names) and its description without the heading it starts with."""
     text = PRESET_TEXT[name].get(lang) if name in PRESET_TEXT else name
     head, sep, rest = text.partition(": ")
-    return (head, rest) if sep and len(head) <= 40 else (name, text)
+    title_text = preset_title(name, lang)
+    return title_text[:1].upper() + title_text[1:], (rest if sep and len(head) <= 40 else text)
 
 
 def rules_catalog(lang: str) -> dict[str, Any]:
@@ -149,6 +152,8 @@ def texts_catalog(lang: str) -> dict[str, Any]:
             out[name.lower()] = _worded(value, lang)
     out["suits"] = "".join(getattr(texts, "SUITS", "SCDH"))
     out["bot_levels"] = {level: describe_level(level, lang) for level in bot_levels()}
+    # every registered level has a name for people (a level without one: its identifier)
+    out["bot_level_names"] = {level: texts.level_name(level, lang) for level in bot_levels()}
     return out
 
 

@@ -12,8 +12,10 @@ ruleset differs from the classic game, for the start of a table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from thousand.rules import Rules
-from thousand.texts import PHRASES, YOU, phrase, render
+from thousand.texts import PHRASES, YOU, level_name, phrase, preset_name, render
 
 LANGS = ("ru", "en")
 
@@ -21,7 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "you": "Вы",
         "names": "Вы,Боря,Вова,Гена",
-        "welcome": "Тысяча. Вы играете против: {bots}. Правила: {preset}.",
+        "welcome": "Тысяча. Ваши соперники: {bots}. Правила: {preset}.",
         "seed": "Номер партии {seed}: --seed {seed} повторит её раздачи.",
         "help_short": "Ход: номер из списка или карта (КЧ, 10п, KH); hint — подсказка, "
                       "help — помощь, quit — выход.",
@@ -95,7 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "you": "You",
         "names": "You,Bob,Vic,Greg",
-        "welcome": "Thousand. You play against: {bots}. Rules: {preset}.",
+        "welcome": "Thousand. Your opponents: {bots}. Rules: {preset}.",
         "seed": "Game number {seed}: --seed {seed} deals it again.",
         "help_short": "Move: a number from the list or a card (KH, 10s, A♦); hint, help, quit.",
         "your_hand": "Your cards",
@@ -199,6 +201,13 @@ def T(lang: str, key: str, **params: object) -> str:
     if found != key:  # the person's own moment: the phrase about "Вы"/"You"
         params = {**params, "name": YOU["ru" if lang == "ru" else "en"]}
     return phrase(found, lang, **params)
+
+
+def welcome(lang: str, levels: Sequence[str], preset: str) -> str:
+    """The first line of a table: the opponents' levels and the preset by their names for
+    people in ``lang`` («Ваши соперники: любитель, любитель. Правила: классика.»)."""
+    bots = ", ".join(level_name(lv, lang) for lv in levels) or "—"
+    return T(lang, "welcome", bots=bots, preset=preset_name(preset, lang))
 
 
 #: The lines of :func:`rules_summary`: (Russian, English).

@@ -53,7 +53,7 @@ from thousand.table import Table, TableError, audience_includes
 from thousand.texts import illegal_text
 from thousand.view import View
 
-from .i18n import T, has, rules_summary
+from .i18n import T, has, rules_summary, welcome
 from .render import (
     WireView,
     auction_markup,
@@ -561,8 +561,8 @@ class TerminalGame:
         return 0
 
     def _welcome(self) -> None:
-        lv = ", ".join(self.bot_levels) if self.bot_levels else "bots"
-        self.say(f"[bold]{escape(self._t('welcome', bots=lv, preset=self.rules.preset))}[/]")
+        line = welcome(self.lang, self.bot_levels, self.rules.preset)
+        self.say(f"[bold]{escape(line)}[/]")
         for line in rules_summary(self.rules, self.lang):
             self.say(f"  • {escape(line)}")
         if self.show_seed:

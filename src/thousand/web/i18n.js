@@ -10,7 +10,7 @@ export const STRINGS = {
     "nav_lobby": "Столы",
     "nav_history": "История",
     "nav_replay": "Просмотр записи",
-    "lang_switch_label": "Switch to English",
+    "lang_switch_label": "English",
     "loading": "Загрузка…",
     "lobby_title": "Тысяча — карточная игра",
     "lobby_lead": "Садитесь за открытый стол или соберите свой: с друзьями, с ботами или вперемешку.",
@@ -251,6 +251,37 @@ export const STRINGS = {
     "step_next": "Вперёд (→)",
     "step_next_deal": "Следующая раздача (PageDown)",
     "step_last": "В конец (End)",
+    "err_page_title_404": "Такой страницы нет",
+    "err_page_text_404": "По этому адресу ничего нет. Проверьте ссылку или начните со списка столов.",
+    "err_page_title_table": "Такого стола нет",
+    "err_page_text_table": "На этом сервере нет стола с таким номером: ссылка неполная или игра не сохранилась. Сядьте за другой стол или создайте свой.",
+    "err_page_title_closed": "Этот стол закрыт",
+    "err_page_text_closed": "Создатель стола закрыл его: игра за ним больше не продолжится. Сядьте за другой стол или создайте свой.",
+    "err_page_title_game": "Такой игры нет",
+    "err_page_text_game": "В истории этого сервера нет игры с таким номером.",
+    "err_page_title_other": "Ошибка {status}",
+    "err_page_text_other": "Сервер не смог ответить на этот запрос.",
+    "err_page_to_lobby": "К открытым столам",
+    "err_page_to_history": "К истории игр",
+    "err_page_other_lang": "English",
+    "join_full": "Все места за этим столом заняты — вы смотрите игру как зритель.",
+    "join_no_such_seat": "За этим столом нет места {n}.",
+    "join_bot_seat": "На месте {n} играет бот.",
+    "join_seat_held": "Место {n} уже занято.",
+    "join_seat_gone": "Место {n} только что заняли, пока вы вводили имя.",
+    "join_game_over": "Игра за этим столом окончена — сесть за него уже нельзя.",
+    "join_can_other": "Можно сесть на другое свободное место, смотреть игру или вернуться к столам.",
+    "join_can_watch": "Можно смотреть игру или вернуться к столам.",
+    "join_watch": "Смотреть игру",
+    "my_tables": "Мои столы",
+    "my_seat_n": "вы на месте {n}",
+    "close_table": "Закрыть стол",
+    "close_confirm": "Закрыть стол навсегда? Игра за ним не продолжится.",
+    "close_yes": "Да, закрыть",
+    "close_no": "Не закрывать",
+    "close_done": "Стол закрыт.",
+    "close_failed": "Стол не закрыт: {why}",
+    "status_closed": "стол закрыт",
   },
   en: {
     "app_name": "Thousand",
@@ -258,7 +289,7 @@ export const STRINGS = {
     "nav_lobby": "Tables",
     "nav_history": "History",
     "nav_replay": "Replay a record",
-    "lang_switch_label": "Переключить на русский",
+    "lang_switch_label": "Русский",
     "loading": "Loading…",
     "lobby_title": "Thousand (Тысяча), the card game",
     "lobby_lead": "Sit down at an open table or lay your own: with friends, with bots, or both.",
@@ -499,29 +530,92 @@ export const STRINGS = {
     "step_next": "Forward (→)",
     "step_next_deal": "Next deal (PageDown)",
     "step_last": "Last (End)",
+    "err_page_title_404": "There is no such page",
+    "err_page_text_404": "There is nothing at this address. Check the link, or start from the list of tables.",
+    "err_page_title_table": "There is no such table",
+    "err_page_text_table": "This server has no table with this id: the link is cut short, or the game was not kept. Take a seat at another table or lay your own.",
+    "err_page_title_closed": "This table is closed",
+    "err_page_text_closed": "Its creator closed the table: its game will not go on. Take a seat at another table or lay your own.",
+    "err_page_title_game": "There is no such game",
+    "err_page_text_game": "This server's history has no game with this id.",
+    "err_page_title_other": "Error {status}",
+    "err_page_text_other": "The server could not answer this request.",
+    "err_page_to_lobby": "To the open tables",
+    "err_page_to_history": "To the games played",
+    "err_page_other_lang": "Русский",
+    "join_full": "Every seat at this table is taken: you are watching the game.",
+    "join_no_such_seat": "This table has no seat {n}.",
+    "join_bot_seat": "A bot plays seat {n}.",
+    "join_seat_held": "Seat {n} is taken already.",
+    "join_seat_gone": "Seat {n} was taken while you were typing your name.",
+    "join_game_over": "The game at this table is over: nobody can take a seat any more.",
+    "join_can_other": "You can take another free seat, watch the game, or go back to the tables.",
+    "join_can_watch": "You can watch the game or go back to the tables.",
+    "join_watch": "Watch the game",
+    "my_tables": "My tables",
+    "my_seat_n": "you sit in seat {n}",
+    "close_table": "Close the table",
+    "close_confirm": "Close the table for good? Its game will not go on.",
+    "close_yes": "Yes, close it",
+    "close_no": "Keep it",
+    "close_done": "The table is closed.",
+    "close_failed": "The table was not closed: {why}",
+    "status_closed": "closed",
   },
 };
 
 const LANG_KEY = "thousand.lang";
+// The same choice as a cookie, for the pages the server writes itself (its error pages,
+// thousand.server.pages.LANG_COOKIE).
+const LANG_COOKIE = "thousand_lang";
 const listeners = [];
+let pageLang = null; // when localStorage cannot keep it
+
+function remember(value) {
+  pageLang = value;
+  try {
+    localStorage.setItem(LANG_KEY, value);
+  } catch (e) {
+    // private mode: the choice lasts for this page only
+  }
+  try {
+    document.cookie = `${LANG_COOKIE}=${value}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch (e) {
+    // no cookies: the server's own pages follow the browser's languages
+  }
+}
+
+// ?lang=ru|en (a link of an error page) chooses the language and it is remembered; a
+// choice kept from before the cookie existed is given to the cookie too.
+{
+  const asked = new URLSearchParams(location.search).get("lang");
+  let kept = null;
+  try {
+    kept = localStorage.getItem(LANG_KEY);
+  } catch (e) {
+    kept = null;
+  }
+  if (asked === "ru" || asked === "en") remember(asked);
+  else if (kept === "ru" || kept === "en") remember(kept);
+}
 
 export function getLang() {
   let stored = null;
   try {
     stored = localStorage.getItem(LANG_KEY);
   } catch (e) {
-    stored = null;
+    stored = pageLang;
+  }
+  if (stored === null) {
+    const m = /(?:^|;\s*)thousand_lang=(ru|en)\b/.exec(document.cookie || "");
+    stored = m ? m[1] : null;
   }
   return stored === "en" ? "en" : "ru";
 }
 
 export function setLang(lang) {
   const value = lang === "en" ? "en" : "ru";
-  try {
-    localStorage.setItem(LANG_KEY, value);
-  } catch (e) {
-    // private mode: the switch lasts for this page only
-  }
+  remember(value);
   document.documentElement.lang = value;
   for (const f of listeners) f(value);
 }

@@ -38,7 +38,7 @@ from thousand.sheet import score_sheet
 from thousand.table import Table, TableError
 from thousand.texts import event_text, illegal_text
 
-from ..i18n import T, rules_summary
+from ..i18n import T, rules_summary, welcome
 from ..render import move_markup, move_plain, phase_line
 from ..session import (
     _SAVE,
@@ -205,9 +205,8 @@ class ThousandApp(App[None]):
         self._advance()
 
     def _welcome(self) -> None:
-        levels = ", ".join(self.seats.levels[s] for s in sorted(self.seats.levels)) or "—"
-        self._write(Text(T(self.lang, "welcome", bots=levels, preset=self.rules.preset),
-                         style="bold"))
+        levels = [self.seats.levels[s] for s in sorted(self.seats.levels)]
+        self._write(Text(welcome(self.lang, levels, self.rules.preset), style="bold"))
         for line in rules_summary(self.rules, self.lang):
             self._write(Text(f"• {line}"))
         if self.show_seed:
