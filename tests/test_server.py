@@ -694,7 +694,8 @@ def test_rest_api(server: Server) -> None:
     assert len(games["games"]) <= 5 and games["total"] >= 1
     assert server.get("/api/games?limit=0").status_code == 400
 
-    for path in ("/", f"/t/{created['table']}", "/history", "/replay", "/replay/x"):
+    for path in ("/", f"/t/{created['table']}", "/history", "/replay",
+                 f"/replay/{created['table']}"):
         r = server.get(path)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
 
@@ -764,3 +765,130 @@ def test_serve_command_prints_the_address(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+# --------------------------------------------------------------------------- pages and joins
+
+
+def _page_lang(r: httpx.Response) -> str:
+    m = re.search(r'<html lang="(\w+)">', r.text)
+    assert m, r.text[:200]
+    return m.group(1)
+
+
+def test_error_pages_are_pages_in_the_page_language(server: Server) -> None:
+    """An unknown address, table or game is an HTML page (404) that says so in the page's
+    language — ``?lang=``, else the language cookie, else Accept-Language, else Russian —
+    with a link to the lobby; the JSON API keeps JSON errors."""
+    cases = [("/foo", "Такой страницы нет", "There is no such page"),
+             ("/t/", "Такой страницы нет", "There is no such page"),
+             ("/t/no-such-table", "Такого стола нет", "There is no such table"),
+             ("/replay/no-such-game", "Такой игры нет", "There is no such game")]
+    for path, ru, en in cases:
+        for headers, cookies, query, lang in [
+                ({}, {}, "", "ru"),
+                ({"Accept-Language": "en-US,en;q=0.9"}, {}, "", "en"),
+                ({"Accept-Language": "de-DE,ru;q=0.8,en;q=0.5"}, {}, "", "ru"),
+                ({"Accept-Language": "en"}, {"thousand_lang": "ru"}, "", "ru"),
+                ({}, {"thousand_lang": "en"}, "", "en"),
+                ({"Accept-Language": "en"}, {"thousand_lang": "en"}, "?lang=ru", "ru")]:
+            r = httpx.get(server.base + path + query, headers=headers, cookies=cookies,
+                          timeout=30)
+            assert r.status_code == 404, (path, r.text[:200])
+            assert r.headers["content-type"].startswith("text/html"), path
+            assert _page_lang(r) == lang, (path, headers, cookies, query)
+            assert f"<h1>{ru if lang == 'ru' else en}</h1>" in r.text, (path, lang)
+            assert 'href="/"' in r.text and "<script" not in r.text
+            # no live controls: nothing to connect to, nothing to type into
+            assert "<form" not in r.text and "<input" not in r.text
+    r = server.get("/foo")
+    assert "Ошибка" not in r.text and "not found" not in r.text.lower()
+    for path in ("/api/nope", "/api/tables/no-such-table", "/api/games/nope/replay"):
+        r = server.get(path)
+        assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+        assert r.json()["error"]["code"] in ("not_found",)
+
+
+def test_the_lobby_lists_live_tables_only(server: Server) -> None:
+    """A table of one person and bots is listed while he is there, not once he left it
+    (it is not over, and stays in the store); a table with a free seat is listed."""
+    solo, tokens = new_table(server, kinds=["human", "bot", "bot"])
+    friends, _ = new_table(server, kinds=["human", "human", "bot"], take_all=False)
+
+    def listed() -> set[str]:
+        return {t["table"] for t in server.get("/api/tables").json()["tables"]}
+
+    assert solo not in listed() and friends in listed()
+    assert solo in {t["table"] for t in server.get("/api/tables?all=1").json()["tables"]}
+
+    async def visit() -> None:
+        client = await Client.connect(server, solo, tokens[0], 0)
+        assert solo in await asyncio.to_thread(listed)
+        await client.ws.close()
+        for _ in range(100):
+            if solo not in await asyncio.to_thread(listed):
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the table stays listed after its person left")
+
+    asyncio.run(visit())
+
+
+def test_the_creator_closes_his_table_for_good(server: Server) -> None:
+    """``POST /api/tables/{id}/close`` with the creator's seat token ends a table: those at
+    it are disconnected, it leaves the lobby, its page says it is closed (410), the
+    history shows it closed, and a restart does not bring it back.  Anybody else's token
+    (or none) is refused."""
+    table, tokens = new_table(server, kinds=["human", "human", "bot"])
+    for body, status, code in [({}, 400, "bad_request"), ({"token": 5}, 400, "bad_request"),
+                               ({"token": "x", "what": 1}, 400, "bad_request"),
+                               ({"token": "not-a-token"}, 403, "bad_token"),
+                               ({"token": tokens[1]}, 403, "not_creator")]:
+        r = server.post(f"/api/tables/{table}/close", body)
+        assert r.status_code == status and r.json()["error"]["code"] == code, r.text
+    assert server.post("/api/tables/nope/close", {"token": tokens[0]}).status_code == 404
+
+    async def close_while_watched() -> list[Msg]:
+        client = await Client.connect(server, table, tokens[1], 1)
+        r = await asyncio.to_thread(server.post, f"/api/tables/{table}/close",
+                                    {"token": tokens[0]})
+        assert r.status_code == 200 and r.json() == {"table": table, "status": "closed"}
+        got: list[Msg] = []
+        with pytest.raises(websockets.ConnectionClosed):
+            while True:
+                got.append(json.loads(await asyncio.wait_for(client.ws.recv(), 10)))
+        return got
+
+    got = asyncio.run(close_while_watched())
+    assert {"type": "error", "code": "closed"}.items() <= got[-1].items()
+    assert server.post(f"/api/tables/{table}/close", {"token": tokens[0]}).status_code == 404
+    assert server.get(f"/api/tables/{table}").status_code == 404
+    assert table not in {t["table"] for t in server.get("/api/tables?all=1").json()["tables"]}
+    r = server.get(f"/t/{table}")
+    assert r.status_code == 410 and "<h1>Этот стол закрыт</h1>" in r.text
+    games = server.get("/api/games?limit=500").json()["games"]
+    assert next(g for g in games if g["id"] == table)["status"] == "closed"
+    store = Store(server.db_url)
+    try:
+        assert table not in {row.id for row in store.unfinished()}
+    finally:
+        store.close()
+
+
+def test_rules_values_and_replays_come_in_words(server: Server) -> None:
+    """The new-table form's values in words (``labels``: «игрок слева от сдающего», not
+    ``left_of_dealer``) and a replay's names in every case, for the event lines."""
+    for lang, words in (("ru", "игрок слева от сдающего"), ("en", "the player left of")):
+        rules = server.get(f"/api/rules?lang={lang}").json()
+        option = next(o for g in rules["groups"] for o in g["options"]
+                      if o["name"] == "first_bidder")
+        assert option["values"] == ["left_of_dealer", "dealer"]
+        assert option["labels"][0].startswith(words)
+        assert all("_" not in label for g in rules["groups"] for o in g["options"]
+                   for label in o.get("labels", []))
+    r = server.post("/api/tables", {"seats": [{"kind": "bot", "name": "Вова"},
+                                              {"kind": "bot", "name": "Аня"},
+                                              {"kind": "bot", "name": "Гена"}]})
+    replay = server.get(f"/api/games/{r.json()['table']}/replay").json()
+    assert replay["name_forms"]["ru"]["Вова"]["dat"] == "Вове"
+    assert replay["name_forms"]["en"]["Вова"]["dat"] == "Вова"

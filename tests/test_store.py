@@ -340,3 +340,21 @@ def test_sigkill_at_random_moves_loses_and_repeats_nothing(tmp_path: Path) -> No
         assert Table.from_record(record).version == shadow.version
     finally:
         server.kill()
+
+
+def test_a_postgres_schema_that_does_not_exist_is_named_with_its_sql() -> None:
+    """``thousand serve --db`` with a ``search_path`` naming a schema that is not there:
+    one ``error:`` line, in Russian (English with ``--lang en``), naming the schema and
+    the SQL that makes it — not PostgreSQL's "no schema has been selected to create in"."""
+    url, drop = _postgres_schema_url()  # skips when PostgreSQL is not there
+    drop()
+    schema = str(make_url(url).query["options"]).split("=", 1)[1]
+    for lang, words in (("ru", f"нет схемы {schema}"), ("en", f"has no schema {schema}")):
+        extra = ["--lang", "en"] if lang == "en" else []
+        r = subprocess.run([*CLI, "serve", "--db", url, "--port", "0", "--no-browser",
+                            *extra], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2, r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+        assert words in lines[0] and f"CREATE SCHEMA {schema};" in lines[0], lines[0]
+        assert "no schema has been selected" not in lines[0]

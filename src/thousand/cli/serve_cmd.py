@@ -74,6 +74,8 @@ def serve_command(
         "--bots-threads", help="Threads that think for the bots.", min=1, max=32)] = 2,
     log_level: Annotated[str, typer.Option("--log-level",
                                            help="warning, info or debug.")] = "warning",
+    lang: Annotated[str, typer.Option("--lang", help="ru or en: the language of the "
+                                      "errors it prints")] = "ru",
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     import uvicorn
@@ -89,7 +91,7 @@ def serve_command(
     try:
         application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay)
     except StoreError as e:
-        raise fail(str(e)) from None
+        raise fail(e.text("en" if lang == "en" else "ru")) from None
     sock = _listen(host, port)
     actual = sock.getsockname()[1]
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import os
 import re
@@ -28,11 +29,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from thousand.bots import bot_levels
 from thousand.record import MAX_RECORD_BYTES, dumps_record
 from thousand.rules import Rules, RulesError
+from thousand.rules_text import value_words
 from thousand.table import Table
 
-from .catalog import rules_catalog, texts_catalog
+from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
 from .hub import Conn, Hub, LiveTable, ServerError, iso
+from .pages import error_page
 from .replay import ReplayRefused, record_replay, table_replay
 from .store import SeatRow, Store, TableRow
 
@@ -161,6 +164,19 @@ def _parse_clock(value: Any, low: float) -> float | None:
     return float(value)
 
 
+def _with_labels(catalog: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The rules catalogue with ``labels``: beside each option's ``values``, each value in
+    the players' words (``thousand.rules_text.value_words``: «игрок слева от сдающего»,
+    not ``left_of_dealer``), for the new-table form."""
+    out = copy.deepcopy(catalog)
+    for group in out.get("groups", []):
+        for option in group.get("options", []):
+            if isinstance(option.get("values"), list) and "labels" not in option:
+                option["labels"] = [value_words(option["name"], v, lang)
+                                    for v in option["values"]]
+    return out
+
+
 def _game_json(row: TableRow, live: LiveTable | None) -> dict[str, Any]:
     if live is not None:
         scores: list[int] | None = list(live.table.game.scores)
@@ -205,9 +221,14 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         return JSONResponse(e.http_json(), status_code=e.status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
-        return _error(e.status_code, code, str(e.detail))
+    async def _http_error(request: Request, e: StarletteHTTPException) -> Response:
+        # the API answers in JSON; everything else is a page for a person, in his language
+        if request.url.path.startswith("/api/"):
+            code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code,
+                                                                      "http_error")
+            return _error(e.status_code, code, str(e.detail))
+        return error_page(request, web, e.status_code,
+                          "page" if e.status_code == 404 else "other")
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Response:
@@ -241,9 +262,25 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def lobby_page() -> Response:
         return page("lobby")
 
+    async def known(table_id: str) -> str | None:
+        """Whether a table (a game) can be shown: ``"live"`` (in memory, or finished and
+        stored), ``"closed"`` (its creator closed it), else None — without loading it."""
+        if not _ID.fullmatch(table_id):
+            return None
+        if table_id in hub.tables:
+            return "live"
+        row = await hub.db(store.load, table_id, with_moves=False)
+        if row is None:
+            return None
+        return {"over": "live", "closed": "closed"}.get(row.status)
+
     @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return page("table")
+    async def table_page(request: Request, table_id: str) -> Response:
+        state = await known(table_id)
+        if state == "live":
+            return page("table")
+        return error_page(request, web, 410 if state == "closed" else 404,
+                          state or "table")
 
     @app.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
     async def history_page() -> Response:
@@ -254,8 +291,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         return page("replay")
 
     @app.api_route("/replay/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
-    async def replay_page(game_id: str) -> Response:
-        return page("replay")
+    async def replay_page(request: Request, game_id: str) -> Response:
+        if await known(game_id) == "live":
+            return page("replay")
+        return error_page(request, web, 404, "game")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
 
@@ -263,7 +302,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     @app.get("/api/rules")
     async def api_rules(request: Request) -> dict[str, Any]:
-        return rules_catalog(_lang(request))
+        return _with_labels(rules_catalog(_lang(request)), _lang(request))
 
     @app.get("/api/texts")
     async def api_texts(request: Request) -> dict[str, Any]:
@@ -300,7 +339,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def api_tables(request: Request) -> dict[str, Any]:
         everything = request.query_params.get("all") in ("1", "true")
         tables = [t for t in hub.tables.values()
-                  if t.row.listed and (everything or not t.over)]
+                  if t.row.listed and (everything or (not t.over and t.lively()))]
         tables.sort(key=lambda t: t.row.created, reverse=True)
         return {"tables": [t.info_json() for t in tables[:200]]}
 
@@ -308,6 +347,27 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def api_table(table_id: str) -> dict[str, Any]:
         live = await live_or_404(table_id)
         return {**live.info_json(), "header": live.table.header()}
+
+    @app.post("/api/tables/{table_id}/close")
+    async def api_close(table_id: str, request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise ServerError("bad_request", "the body is a JSON object", status=400)
+        _check_keys(body, {"token"}, "")
+        token = body.get("token")
+        if not isinstance(token, str) or not token:
+            raise ServerError("bad_request", "token: the seat token the table gave its "
+                              "creator", status=400)
+        live = await live_or_404(table_id)
+        seat = live.seat_of_token(token)
+        if seat is None:
+            raise ServerError("bad_token", "this token holds no seat at this table",
+                              status=403)
+        if seat != live.creator_seat():
+            raise ServerError("not_creator", "only the one who laid the table may close it",
+                              status=403)
+        await hub.close_table(live)
+        return {"table": live.id, "status": "closed"}
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def api_take_seat(table_id: str, seat: str, request: Request) -> dict[str, Any]:
@@ -355,15 +415,19 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         except ReplayRefused as e:
             raise ServerError(e.code, str(e), status=400) from None
         return {"record": table.to_record() if over else None, "header": table.header(),
-                "over": over, "winner": table.game.winner, "steps": steps}
+                "over": over, "winner": table.game.winner, "steps": steps,
+                "name_forms": name_forms_json(tuple(table.names))}
 
     @app.post("/api/replay")
     async def api_replay(request: Request) -> dict[str, Any]:
         data = await _body(request, MAX_RECORD_BYTES)
         try:
-            return await hub.offload(record_replay, data)
+            out = await hub.offload(record_replay, data)
         except ReplayRefused as e:
             raise ServerError(e.code, str(e), status=400) from None
+        players = out["header"].get("players") or []
+        out["name_forms"] = name_forms_json(tuple(str(n) for n in players))
+        return out
 
     # ------------------------------------------------------------------ the table socket
 

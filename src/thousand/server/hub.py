@@ -281,6 +281,18 @@ class LiveTable:
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
 
+    def creator_seat(self) -> int | None:
+        """The seat of the person who laid the table (he takes the first human seat)."""
+        humans = self.human_seats()
+        return humans[0] if humans else None
+
+    def lively(self) -> bool:
+        """Whether the lobby lists the table: it has a free seat, a person at it online,
+        or no person at all (bots play it out).  A table its people left stays in the
+        store, and comes back to the list when one of them does."""
+        humans = self.human_seats()
+        return bool(self.free_seats()) or not humans or any(self.online(s) for s in humans)
+
     def bot_plays(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or self.standin[seat]
 
@@ -880,6 +892,21 @@ class Hub:
         self.tables[row.id] = live
         live.kick()
         return live, seat, token
+
+    async def close_table(self, live: LiveTable) -> None:
+        """End a table that is not over, for good (its creator asked: docs/server.md):
+        stored as ``closed`` first, then everybody at it is told and disconnected, and it
+        leaves the memory; no restart brings it back."""
+        async with live.lock:
+            if live.over or live.row.status == "closed" or not await self.db(
+                    self.store.close_table, live.id):
+                raise ServerError("game_over", "the game is over", status=409)
+            live.row.status = "closed"
+            live.broadcast({"type": "error", "code": "closed", "params": {},
+                            "message": "the table's creator closed it"})
+            live.close()
+            if self.tables.get(live.id) is live:
+                del self.tables[live.id]
 
     async def take_seat(self, live: LiveTable, seat: int, name: str) -> str:
         """A free human seat for a person: its token (the store keeps only the hash)."""

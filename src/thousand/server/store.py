@@ -9,7 +9,8 @@ What is kept (docs/server.md "The store"):
 
 * ``tables``: a table's id, when it was laid, its resolved rules (JSON), the players'
   names, the first dealer, the **secret seed** (every deal's cards follow from it), the
-  move clock, its status (``waiting``, ``playing``, ``over``), whether it is listed in
+  move clock, its status (``waiting``, ``playing``, ``over``, ``closed``: its creator
+  ended it before the game did, for good), whether it is listed in
   the lobby, and once it is over when it ended, the winner and the scores;
 * ``seats``: each seat's kind (``human``/``bot``), bot level, name and the SHA-256 of the
   seat's secret token (never the token);
@@ -25,6 +26,7 @@ A table is rebuilt from its row and its moves with
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -106,7 +108,16 @@ chat_t = sa.Table(
 
 
 class StoreError(RuntimeError):
-    """The database cannot be opened or used: one line for a person."""
+    """The database cannot be opened or used: one line for a person, in English
+    (``str``) and, where it has one, in Russian (:meth:`text`)."""
+
+    def __init__(self, message: str, *, ru: str | None = None) -> None:
+        super().__init__(message)
+        self.texts = {"en": message, "ru": ru if ru is not None else message}
+
+    def text(self, lang: str = "ru") -> str:
+        """The line in ``lang`` (``ru`` or ``en``)."""
+        return self.texts.get(lang, self.texts["en"])
 
 
 @dataclass(slots=True)
@@ -200,6 +211,35 @@ def make_engine(url: str) -> Engine:
     return sa.create_engine(parsed, pool_pre_ping=True)
 
 
+def _schema_sql(name: str) -> str:
+    """``CREATE SCHEMA name;`` with the name quoted when PostgreSQL would fold it."""
+    plain = re.fullmatch(r"[a-z_][a-z0-9_$]*", name) is not None
+    quoted = name if plain else '"' + name.replace('"', '""') + '"'
+    return f"CREATE SCHEMA {quoted};"
+
+
+def check_schema(connection: Connection, url: str) -> None:
+    """On PostgreSQL, the schema the URL's ``search_path`` names must exist: else the
+    tables would have nowhere to go, and PostgreSQL's own words ("no schema has been
+    selected to create in") do not say what to do.  A :class:`StoreError` names the
+    schema and the SQL that makes it."""
+    if connection.dialect.name != "postgresql":
+        return
+    if connection.execute(sa.text("SELECT current_schema()")).scalar() is not None:
+        return
+    path = str(connection.execute(sa.text("SHOW search_path")).scalar() or "")
+    names = [n.strip() for n in path.split(",") if n.strip() and n.strip() != '"$user"']
+    names = [n[1:-1].replace('""', '"') if n.startswith('"') else n for n in names]
+    name = names[0] if names else "public"
+    sql = _schema_sql(name)
+    shown = shown_url(url)
+    raise StoreError(
+        f"the database {shown} has no schema {name} (the URL's search_path names it); "
+        f"create it first: {sql}  (for example: psql -c '{sql}')",
+        ru=f"в базе данных {shown} нет схемы {name} (её называет search_path в адресе); "
+           f"сначала создайте её: {sql}  (например: psql -c '{sql}')")
+
+
 def migrate(connection: Connection) -> None:
     """Bring the schema up to the newest revision (Alembic's ``upgrade head``)."""
     from alembic import command
@@ -225,6 +265,7 @@ class Store:
         try:
             self.engine = make_engine(self.url)
             with self.engine.begin() as conn:
+                check_schema(conn, self.url)
                 migrate(conn)
         except StoreError:
             raise
@@ -291,6 +332,18 @@ class Store:
             for i, m in enumerate(moves)
         ])
 
+    def close_table(self, table_id: str) -> bool:
+        """End a table that is not over, for good (``closed``: no server brings it back);
+        False (nothing changed) when it is over or closed already."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id,
+                       tables_t.c.status.not_in(("over", "closed")))
+                .values(status="closed", finished=time.time())
+            ).rowcount
+        return bool(done == 1)
+
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(tables_t.update().where(tables_t.c.id == table_id)
@@ -348,9 +401,11 @@ class Store:
             return row
 
     def unfinished(self) -> list[TableRow]:
-        """Every table that is not over, with its seats and moves, oldest first."""
+        """Every table that is neither over nor closed, with its seats and moves, oldest
+        first."""
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(tables_t).where(tables_t.c.status != "over")
+            rows = conn.execute(sa.select(tables_t)
+                                .where(tables_t.c.status.not_in(("over", "closed")))
                                 .order_by(tables_t.c.created)).all()
             out = []
             for r in rows:

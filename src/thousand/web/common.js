@@ -341,11 +341,11 @@ export function mountHeader(active) {
         NAV.map(([href, key, label]) => el("a", {
           href, "aria-current": active === key ? "page" : null,
         }, label()))),
+      // the other language's name in that language: what it shows is what it is called
       el("button", {
         type: "button", class: "lang", lang: lang === "ru" ? "en" : "ru",
-        "aria-label": t("lang_switch_label"),
         onclick: () => setLang(lang === "ru" ? "en" : "ru"),
-      }, lang === "ru" ? "EN" : "RU"),
+      }, t("lang_switch_label")),
     );
     document.documentElement.lang = lang;
     applyStatic(document);

@@ -20,6 +20,13 @@ function names() {
   return h && Array.isArray(h.players) ? h.players : [];
 }
 
+/** The players' names in every case ({name: {gen, dat, …}}), as the server sends them with
+ * the replay (the same forms as the table's snapshot), so that the event lines decline them. */
+function nameForms(lang) {
+  const all = state.replay && state.replay.name_forms;
+  return (all && all[lang === "ru" ? "ru" : "en"]) || {};
+}
+
 function rules() {
   const h = state.replay && state.replay.header;
   const r = state.replay && state.replay.record;
@@ -184,7 +191,7 @@ function renderStep() {
     });
   }
   clear(els.lines, ...(step.events || []).map((ev) => el("li", { class: `ev ev-${ev.type}` },
-    eventText(ev, nm, state.texts, lang))));
+    eventText(ev, nm, state.texts, lang, null, nameForms(lang)))));
   const events = s.slice(0, state.step + 1).flatMap((x, i) => (x.events || []).map((ev) => ({ ...ev, v: ev.v ?? i })));
   const rows = sheetRows(events);
   clear(els.sheet, sheetTable(rows, nm, lang));

@@ -1,0 +1,60 @@
+"""A real ``thousand serve`` for the tests that drive it over HTTP or from a browser:
+a child process on a free port over SQLite in a temporary folder, stopped at the end."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+#: Chromium's switches for a test run (no sandbox in a container, nothing in the background).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serve(folder: Path, *extra: str) -> Iterator[str]:
+    """``thousand serve`` over ``folder/thousand.db``: its base URL once it answers."""
+    port = free_port()
+    db = f"sqlite:///{folder / 'thousand.db'}"
+    cmd = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
+           "--db", db, "--port", str(port), "--no-browser", *extra]
+    log_path = folder / "serve.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                if proc.poll() is not None:
+                    pytest.fail("thousand serve stopped: " + log_path.read_text())
+                try:
+                    with urllib.request.urlopen(base + "/api/rules", timeout=2) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                pytest.fail("thousand serve did not answer")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
