@@ -76,13 +76,24 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
 // ------------------------------------------------------------------ the catalogue
 
 const catalogues = {};
+const loaded = {}; // the catalogues that have come, for the words looked up at once
 
 /** The server's message catalogue for a language (/api/texts), fetched once. */
 export async function loadTexts(lang = getLang()) {
   if (!catalogues[lang]) {
-    catalogues[lang] = api(`/api/texts?lang=${lang}`).catch(() => ({}));
+    catalogues[lang] = api(`/api/texts?lang=${lang}`).catch(() => ({})).then((cat) => {
+      loaded[lang] = cat;
+      return cat;
+    });
   }
   return catalogues[lang];
+}
+
+/** A preset by its name for people (the catalogue's preset_titles: «домашние правила»,
+ * not `house`), once loadTexts has brought it; else as it is written. */
+export function presetName(preset, lang = getLang()) {
+  const names = loaded[lang] && loaded[lang].preset_titles;
+  return (names && names[preset]) || String(preset ?? "");
 }
 
 // A catalogue entry may be a template, or [English, Russian] as in thousand.texts.
@@ -111,6 +122,8 @@ export function seatName(seat, names, lang = getLang(), reader = null, you = nul
 }
 
 export function levelName(level) {
+  const people = loaded[getLang()] && loaded[getLang()].bot_level_names;
+  if (people && people[level]) return people[level];
   const names = {
     random: t("level_random"),
     beginner: t("level_beginner"),

@@ -1,7 +1,7 @@
 // Finished (and running) games (/history): players, rules, winner, scores; a replay link
 // and the record to download for each.
 
-import { el, clear, api, mountHeader, fmtDate, seatName } from "./common.js";
+import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const PAGE = 20;
@@ -13,6 +13,7 @@ function players(g) {
 }
 
 function winnerText(g, names) {
+  if (g.status === "closed") return t("status_closed");
   if (g.winner === null || g.winner === undefined) return g.finished ? "—" : t("game_running");
   if (Array.isArray(g.winner)) return seatName(g.winner, names, getLang());
   if (typeof g.winner === "string") return g.winner;
@@ -53,12 +54,13 @@ function render() {
       return el("tr", {},
         el("td", {}, fmtDate(g.finished ?? g.started)),
         el("td", {}, names.join(", ")),
-        el("td", {}, g.preset ?? ""),
+        el("td", {}, presetName(g.preset)),
         el("td", {}, winnerText(g, names)),
         el("td", {}, Array.isArray(g.scores) ? g.scores.join(" / ") : ""),
         el("td", { class: "actions-cell" },
-          el("a", { class: "button small", href: `/replay/${id}` }, t("open_replay")), " ",
-          g.finished
+          // a closed table keeps its moves in the store, but no replay: its hands stay secret
+          g.status === "closed" ? null : el("a", { class: "button small", href: `/replay/${id}` }, t("open_replay")), " ",
+          g.status === "closed" ? null : g.finished
             ? el("a", { class: "button small", href: `/api/games/${id}/record`, download: `thousand-${g.id}.json` },
               t("download_record"))
             : el("a", { class: "button small", href: `/t/${id}` }, t("to_the_table"))));
@@ -74,5 +76,6 @@ function render() {
 
 mountHeader("nav_history");
 render();
+loadTexts(getLang()).then(render); // the presets' names for people
 load();
-onLangChange(render);
+onLangChange((lang) => loadTexts(lang).then(render));

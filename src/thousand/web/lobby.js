@@ -1,8 +1,9 @@
-// The lobby (/): the open tables (refreshed), joining a free seat or watching, and the
-// form that lays a new table: a preset, the options grouped and explained (/api/rules),
-// each seat a person or a bot of a level, an optional move clock.
+// The lobby (/): the open tables (refreshed), joining a free seat or watching, the tables
+// this browser holds a seat at (back to them; the creator may close his for good), and
+// the form that lays a new table: a preset, the options grouped and explained
+// (/api/rules, values in words), each seat a person or a bot of a level, a move clock.
 
-import { el, clear, api, mountHeader, announce, fmtDate, levelName } from "./common.js";
+import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const NAME_KEY = "thousand.name";
@@ -24,7 +25,10 @@ const state = {
   open: true,
   tables: [],
   tablesError: null,
+  mine: [], // the tables this browser holds a seat at (GET /api/tables/{id} each)
+  closing: null, // the table whose closing waits for a yes
 };
+const MINE_MAX = 20;
 
 function botNames() {
   return t("bot_names").split(",");
@@ -63,6 +67,14 @@ function resetValues() {
 
 function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** An option's value in words: the catalogue's label for it (/api/rules `labels`), else
+ * the value itself. */
+function valueWords(o, v) {
+  const i = Array.isArray(o.values) ? o.values.findIndex((x) => same(x, v)) : -1;
+  if (i >= 0 && Array.isArray(o.labels) && o.labels[i]) return o.labels[i];
+  return valueText(v);
 }
 
 function valueText(v) {
@@ -117,7 +129,7 @@ function optionControl(o) {
     });
   } else if (Array.isArray(o.values) && o.values.length) {
     control = el("select", { id, name: o.name, "aria-describedby": describedBy },
-      o.values.map((v) => el("option", { value: JSON.stringify(v), selected: same(v, value) ? true : null }, valueText(v))));
+      o.values.map((v) => el("option", { value: JSON.stringify(v), selected: same(v, value) ? true : null }, valueWords(o, v))));
     control.addEventListener("change", () => {
       state.values[o.name] = JSON.parse(control.value);
       markChanged(o.name, control);
@@ -185,7 +197,7 @@ function renderForm() {
   nameInput.addEventListener("change", () => localStorage.setItem(NAME_KEY, nameInput.value.trim()));
   const presetSelect = el("select", { id: "preset", name: "preset", "aria-describedby": "preset-explain" },
     (state.rules.presets ?? []).map((p) => el("option", { value: p.name, selected: p.name === state.preset ? true : null },
-      p.title ? `${p.title} (${p.name})` : p.name)));
+      p.title || presetName(p.name))));
   const presetExplain = el("p", { id: "preset-explain", class: "explain" }, presetOf(state.preset)?.description ?? "");
   presetSelect.addEventListener("change", () => {
     state.preset = presetSelect.value;
@@ -306,13 +318,107 @@ async function refreshTables() {
   } catch (e) {
     state.tablesError = e.message;
   }
+  await refreshMine();
   renderTables();
+}
+
+/** The ids of the tables whose seat token this browser keeps. */
+function heldTables() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("thousand.seat.")) out.push(key.slice("thousand.seat.".length));
+    }
+  } catch (e) {
+    return [];
+  }
+  return out.slice(0, MINE_MAX);
+}
+
+/** The tables this browser sits at and that still go on; a table the server no longer has
+ * (closed, or never kept) is forgotten. */
+async function refreshMine() {
+  const found = await Promise.all(heldTables().map(async (id) => {
+    try {
+      return await api(`/api/tables/${encodeURIComponent(id)}`);
+    } catch (e) {
+      if (e.status === 404) localStorage.removeItem(`thousand.seat.${id}`);
+      return null;
+    }
+  }));
+  state.mine = found.filter((x) => x && x.status !== "over" && token(x.table));
+  state.mine.sort((a, b) => String(b.created).localeCompare(String(a.created)));
+}
+
+function presetWords(name) {
+  return presetName(name) || presetOf(name)?.title || String(name ?? "");
+}
+
+/** The creator (the first person's seat) may close his table: two steps, a yes first. */
+async function closeTable(id) {
+  const held = token(id);
+  if (!held) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(id)}/close`, { method: "POST", body: { token: held.token } });
+    localStorage.removeItem(`thousand.seat.${id}`);
+    announce(t("close_done"));
+  } catch (err) {
+    announce(t("close_failed", { why: err.message }), "error");
+  }
+  state.closing = null;
+  await refreshTables();
+  document.querySelector("#mine h2")?.focus();
+}
+
+function renderMine() {
+  const root = els.mine;
+  if (!root) return;
+  const focusKey = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.fk : null;
+  root.hidden = !state.mine.length;
+  clear(root, el("h2", { tabindex: "-1" }, t("my_tables")));
+  if (!state.mine.length) return;
+  const ul = el("ul", { class: "table-list" });
+  for (const tb of state.mine) {
+    const held = token(tb.table);
+    const humans = (tb.seats ?? []).filter((s) => s.kind === "human");
+    const creator = humans.length ? humans[0].seat : null;
+    const id = tb.table;
+    const asking = state.closing === id;
+    ul.append(el("li", { class: "table-card mine", "data-table": id },
+      el("div", { class: "table-head" },
+        el("strong", {}, presetWords(tb.preset)), " · ", statusWord(tb.status),
+        held ? ` · ${t("my_seat_n", { n: held.seat + 1 })}` : "",
+        tb.created ? el("span", { class: "muted" }, ` · ${fmtDate(tb.created)}`) : ""),
+      el("ul", { class: "seat-list" }, (tb.seats ?? []).map((s) => el("li", {}, s.name ?? ""))),
+      asking ? el("p", { class: "close-ask", role: "alert" }, t("close_confirm")) : null,
+      el("div", { class: "table-actions" },
+        el("a", { class: "button primary", href: `/t/${encodeURIComponent(id)}` }, t("back_to_table")),
+        held && held.seat === creator && !asking
+          ? el("button", { type: "button", class: "danger", "data-fk": `close-${id}`,
+            onclick: () => {
+              state.closing = id;
+              renderMine();
+              root.querySelector(`[data-fk="${CSS.escape(`close-yes-${id}`)}"]`)?.focus();
+            } }, t("close_table")) : null,
+        asking ? el("button", { type: "button", class: "danger", "data-fk": `close-yes-${id}`,
+          onclick: () => closeTable(id) }, t("close_yes")) : null,
+        asking ? el("button", { type: "button", "data-fk": `close-no-${id}`,
+          onclick: () => {
+            state.closing = null;
+            renderMine();
+            root.querySelector(`[data-fk="${CSS.escape(`close-${id}`)}"]`)?.focus();
+          } }, t("close_no")) : null)));
+  }
+  root.append(ul);
+  if (focusKey) root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`)?.focus();
 }
 
 function statusWord(s) {
   if (s === "waiting") return t("status_waiting");
   if (s === "playing") return t("status_playing");
   if (s === "over") return t("status_over");
+  if (s === "closed") return t("status_closed");
   return s ?? "";
 }
 
@@ -336,9 +442,11 @@ async function join(table, seat) {
 }
 
 function renderTables() {
+  renderMine();
   const root = els.tables;
   if (!root) return;
-  const list = state.tables.filter((x) => x.status !== "over");
+  const mine = new Set(state.mine.map((x) => x.table));
+  const list = state.tables.filter((x) => x.status !== "over" && !mine.has(x.table));
   const focusKey = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.fk : null;
   clear(root, el("h2", {}, t("open_tables")));
   if (state.tablesError) root.append(el("p", { class: "error-line" }, t("tables_error", { why: state.tablesError })));
@@ -359,7 +467,7 @@ function renderTables() {
             onclick: () => join(tb.table, s.seat) }, t("take_seat", { n: s.seat + 1 })))));
     ul.append(el("li", { class: "table-card" },
       el("div", { class: "table-head" },
-        el("strong", {}, tb.preset ?? ""), " · ", statusWord(tb.status),
+        el("strong", {}, presetWords(tb.preset)), " · ", statusWord(tb.status),
         tb.spectators ? ` · ${t("spectators_n", { n: tb.spectators })}` : "",
         tb.created ? el("span", { class: "muted" }, ` · ${fmtDate(tb.created)}`) : ""),
       seats,
@@ -374,6 +482,7 @@ function renderTables() {
 // ------------------------------------------------------------------ start
 
 async function loadRules() {
+  await loadTexts(getLang()); // the presets' and levels' names for people
   try {
     state.rules = await api(`/api/rules?lang=${getLang()}`);
     if (!presetOf(state.preset) && state.rules.presets?.length) state.preset = state.rules.presets[0].name;
@@ -392,10 +501,11 @@ function layout() {
   els.form = el("form", { id: "create", class: "panel create", autocomplete: "off" });
   els.form.addEventListener("submit", createTable);
   els.tables = el("section", { id: "tables", class: "panel tables", "aria-live": "polite" });
+  els.mine = el("section", { id: "mine", class: "panel tables mine", hidden: true });
   clear(main, 
     el("h1", {}, t("lobby_title")),
     el("p", { class: "lead" }, t("lobby_lead")),
-    el("div", { class: "lobby" }, els.tables, els.form),
+    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.mine, els.tables), els.form),
   );
 }
 

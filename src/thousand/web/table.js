@@ -9,6 +9,7 @@ import {
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, handleArrows, moveLabel } from "./board.js";
 import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
+import { joinPanel } from "./join.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const TOKEN_KEY = `thousand.seat.${tableId}`;
@@ -516,41 +517,12 @@ function renderTools() {
   );
 }
 
-function renderJoin() {
-  const s = stored();
-  const free = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
-  clear(els.join);
-  if ((s && state.seat !== null) || !free.length || state.over) return;
-  const params = new URLSearchParams(location.search);
-  const wanted = Number.parseInt(params.get("seat") ?? "", 10);
-  const nameInput = el("input", { id: "join-name", type: "text", maxlength: "32", required: true,
-    value: localStorage.getItem(NAME_KEY) ?? "" });
-  const form = el("form", { class: "join-form", autocomplete: "off" },
-    el("h2", {}, t("join_title")),
-    el("label", { for: "join-name" }, t("your_name")), nameInput,
-    el("div", { class: "seat-choices" }, free.map((x) => el("button", {
-      type: "submit", name: "seat", value: String(x.seat), "data-seat": String(x.seat),
-      class: x.seat === wanted ? "primary" : null,
-    }, t("take_seat", { n: x.seat + 1 })))),
-  );
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const seat = Number.parseInt((e.submitter && e.submitter.value) || String(free[0].seat), 10);
-    await joinSeat(seat, nameInput.value.trim());
-  });
-  els.join.append(form);
-}
-
-async function joinSeat(seat, name) {
-  if (!name) {
-    showError(t("name_required"));
-    return;
-  }
-  localStorage.setItem(NAME_KEY, name);
-  try {
-    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { method: "POST", body: { name } });
-    localStorage.setItem(TOKEN_KEY, JSON.stringify({ seat, token: r.token }));
-    history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);
+// The join panel (join.js): the free seats, and what went wrong with the seat asked for.
+const join = joinPanel({
+  tableId,
+  container: () => els.join,
+  onJoined: (seat, token) => {
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ seat, token }));
     state.synced = true;
     if (state.ws) {
       const old = state.ws;
@@ -558,10 +530,12 @@ async function joinSeat(seat, name) {
       old.close();
     }
     connect();
-  } catch (err) {
-    showError(err.code === "seat_taken" ? t("seat_taken") : err.message);
-    refreshSeats();
-  }
+  },
+  refresh: () => refreshSeats(),
+});
+
+function renderJoin() {
+  join.render({ seats: state.seats || [], seat: stored() ? state.seat : null, over: state.over });
 }
 
 function renderInvite() {
