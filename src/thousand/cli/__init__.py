@@ -64,7 +64,7 @@ def _root(
     """Тысяча (Thousand): play, replay and study the card game."""
 
 
-_COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve")
+_COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve", "tournament")
 _MODULES = tuple(f"{c}_cmd" for c in _COMMANDS)
 
 
