@@ -36,28 +36,36 @@ from test_fuzz_replay import (
     run_in_child,
     snapshot,
 )
+from thousand.cli import language_of
 from thousand.record import dumps_record
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 BOX = "╭│╰─"
 
 
+#: How an error line starts in each language (the command line's language:
+#: :func:`thousand.cli.language_of`, ``--lang`` or the command's default).
+PREFIX = {"en": "error: ", "ru": "ошибка: "}
+USAGE_PREFIX = {"en": "Usage: thousand", "ru": "Запуск: thousand"}
+
+
 def check_error(code: int, out: str, err: str, seconds: float, *, lines: int = 1,
-                label: str = "") -> None:
+                label: str = "", lang: str = "en") -> None:
     """A failure: exit 2, nothing on stdout, ``lines`` short lines on stderr."""
     where = f"{label}: exit {code}, stderr {err[:400]!r}"
     assert seconds < TIME_LIMIT, where
     assert code == 2, where
     assert out == "", where
     assert err.endswith("\n") and err.count("\n") == lines, where
-    assert err.startswith("error: "), where
+    assert err.startswith(PREFIX[lang]), where
     assert all(len(line) <= MAX_LINE for line in err.splitlines()), where
     assert "Traceback" not in err and not any(c in err for c in BOX), where
 
 
-def check_usage(code: int, out: str, err: str, seconds: float, label: str = "") -> None:
-    check_error(code, out, err, seconds, lines=2, label=label)
-    assert err.splitlines()[1].startswith("Usage: thousand"), err
+def check_usage(code: int, out: str, err: str, seconds: float, label: str = "",
+                lang: str = "en") -> None:
+    check_error(code, out, err, seconds, lines=2, label=label, lang=lang)
+    assert err.splitlines()[1].startswith(USAGE_PREFIX[lang]), err
 
 
 def test_fuzz_cli_under_a_memory_limit(tmp_path: Path) -> None:
@@ -88,7 +96,7 @@ USAGE = [
 @pytest.mark.parametrize("args", USAGE, ids=[" ".join(a)[:40] for a in USAGE])
 def child_usage_errors_are_one_line_and_the_usage(args: list[str]) -> None:
     code, out, err, seconds = invoke(args)
-    check_usage(code, out, err, seconds, label=" ".join(args)[:60])
+    check_usage(code, out, err, seconds, label=" ".join(args)[:60], lang=language_of(args))
 
 
 def child_no_arguments_and_help() -> None:
@@ -128,8 +136,10 @@ SETS = [
 @pytest.mark.parametrize("command", ["rules", "arena", "play"])
 def child_set_values_of_any_size(command: str, value: str) -> None:
     extra = {"rules": [], "arena": ["-n", "1"], "play": []}[command]
-    code, out, err, seconds = invoke([command, "--set", value, *extra])
-    check_error(code, out, err, seconds, label=f"{command} --set {value[:40]}")
+    args = [command, "--set", value, *extra]
+    code, out, err, seconds = invoke(args)
+    check_error(code, out, err, seconds, label=f"{command} --set {value[:40]}",
+                lang=language_of(args))
 
 
 def child_large_allowed_values_are_accepted() -> None:
@@ -188,7 +198,7 @@ def child_an_uncaught_os_error_is_one_line(
         raise error
 
     monkeypatch.setattr(rules_cmd, "explain", broken)
-    code, out, err, seconds = invoke(["rules", "--explain", "dark"])
+    code, out, err, seconds = invoke(["rules", "--explain", "dark", "--lang", "en"])
     check_error(code, out, err, seconds)
     assert err == line
 
@@ -270,7 +280,9 @@ def child_random_command_lines(
         assert err == "", label
     else:
         assert code in (1, 2), label
-        assert err.startswith("error: "), label
+        assert err.startswith(PREFIX[language_of(args)]) or (
+            # a --lang the command refuses is said in the command's own default
+            err.startswith(tuple(PREFIX.values())) and "--lang" in args), label
         assert 1 <= err.count("\n") <= 2 and err.endswith("\n"), label
         assert all(len(line) <= MAX_LINE for line in err.splitlines()), label
     assert snapshot(tmp_path) == before, label

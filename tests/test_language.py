@@ -615,3 +615,189 @@ def test_version() -> None:
     with contextlib.redirect_stdout(out):
         code = run(["--version"])
     assert code == 0 and out.getvalue().strip() == f"thousand {__version__}"
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def _cli(args: list[str]) -> tuple[int, str, str]:
+    """``thousand ARGS`` in this process: exit status, stdout, stderr."""
+    from test_fuzz_replay import invoke
+
+    code, out, err, _ = invoke(args)
+    return code, out, err
+
+
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+#: English words a Russian error line or help must not hold (Click's and our catalogue's).
+_ENGLISH = re.compile(
+    r"\b(No such|Missing|Invalid|Usage|unexpected|requires|Possible|option|argument|"
+    r"not allowed|unknown|cannot|choose|needs|Show this|default|for more|is a directory|"
+    r"Permission|must|write it|OPTIONS|COMMAND|FILE)\b|\berror:")
+
+USAGE_RU = [
+    ["replay", "--lang", "ru"],
+    ["replay", "--jsn", "game.json", "--lang", "ru"],
+    ["replay", "a.json", "b.json", "--lang", "ru"],
+    ["arena", "-n", "abc", "--lang", "ru"],
+    ["arena", "--jobs", "²", "--lang=ru"],
+    ["arena", "--seed", "1e9", "--lang", "ru"],
+    ["arena", "--lang", "ru", "--seat"],
+    ["play", "--seat", "x"],
+    ["play", "--bogus"],
+    ["play", "--open=1"],
+    ["rules", "--bogus"],
+    ["rules", "a", "b"],
+    ["serve", "--port", "99999"],
+    ["serve", "--bot-delay", "x"],
+    ["verify", "--lang", "ru"],
+    ["nosuch", "--lang", "ru"],
+    ["--bogus", "--lang", "ru"],
+]
+
+
+@pytest.mark.parametrize("args", USAGE_RU, ids=[" ".join(a)[:40] for a in USAGE_RU])
+def test_usage_errors_speak_russian(args: list[str]) -> None:
+    """Issue 15: Click's usage errors (an unknown option, a missing argument, a bad number,
+    an extra argument, an unknown command) come in Russian under ``--lang ru`` — or the
+    command's own Russian default (``play``, ``rules``, ``serve``) — with the usage line
+    in Russian too, and no English word."""
+    code, out, err = _cli(args)
+    assert code == 2 and out == "", err
+    first, usage = err.splitlines()
+    assert first.startswith("ошибка: ") and _CYRILLIC.search(first[8:]), err
+    assert not _ENGLISH.search(first), first
+    assert usage.startswith("Запуск: thousand") and not _ENGLISH.search(usage), usage
+
+
+def test_usage_errors_stay_english_where_english_is_chosen() -> None:
+    """``--lang en`` (and the English default of replay, verify and arena) keep Click's
+    English for scripts."""
+    code, _, err = _cli(["play", "--bogus", "--lang", "en"])
+    assert code == 2 and err.startswith("error: No such option: --bogus")
+    code, _, err = _cli(["replay", "--jsn", "x"])
+    assert err.splitlines()[1].startswith("Usage: thousand replay")
+
+
+COMMANDS = ["", "rules", "replay", "play", "arena", "verify", "serve"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_russian_help(command: str) -> None:
+    """Issue 15: ``thousand [COMMAND] --help --lang ru`` prints the help in Russian: the
+    usage, what the command does, and every argument and option with a Russian line (an
+    option added without one fails here)."""
+    import typer.main
+
+    from thousand.cli import _register, app
+    from thousand.cli.words import HELP
+
+    _register()
+    group: Any = typer.main.get_command(app)
+    click_command = group.commands[command] if command else group
+    args = [command] if command else []
+    code, out, err = _cli([*args, "--help", "--lang", "ru"])
+    assert code == 0 and err == "", err
+    assert out.startswith(f"Запуск: thousand {command}".rstrip()), out
+    assert "Параметры:" in out and not _ENGLISH.search(out), out
+    for param in click_command.params:
+        assert HELP[command].get(param.name), f"no Russian help for {command} {param.name}"
+        if param.opts[0].startswith("-"):
+            assert param.opts[0] in out
+        if param.help:
+            assert param.help not in out
+    assert HELP[command][""] in " ".join(out.split())
+
+
+def test_the_russian_commands_give_russian_help_by_default() -> None:
+    """``thousand play --help`` (Russian by default) is Russian; ``--lang en`` gives
+    Typer's English; the English helps of arena and the root point to the Russian one."""
+    code, out, _ = _cli(["play", "--help"])
+    assert code == 0 and out.startswith("Запуск: thousand play")
+    code, out, _ = _cli(["play", "--help", "--lang", "en"])
+    assert code == 0 and "Usage: thousand play" in out and "Запуск" not in out
+    for args in (["arena", "--help"], ["--help"]):
+        code, out, _ = _cli(args)
+        assert code == 0 and "--help --lang ru" in " ".join(out.split()), out
+
+
+ERRORS_RU = [
+    ["rules", "--set", "nosuch=1"],
+    ["rules", "--set", "bid_stp=5"],
+    ["rules", "--set", "bid_step=7"],
+    ["rules", "--set", "novalue"],
+    ["rules", "--set", "players=4", "--set", "first_bidder=dealer"],
+    ["rules", "nosuch"],
+    ["rules", "--explain", "nosuch"],
+    ["arena", "--bots", "foo"],
+    ["arena", "--bots", "random,random"],
+    ["arena", "--seat", "9=random"],
+    ["arena", "-n", "0"],
+    ["arena", "--whole-games", "2", "-n", "1"],
+    ["arena", "--set", "win_score=x", "-n", "1"],
+    ["replay", "/nonexistent/game.json"],
+    ["replay", "/"],
+    ["verify", "/nonexistent/game.json"],
+    ["serve", "--log-level", "loud"],
+]
+
+
+@pytest.mark.parametrize("args", ERRORS_RU, ids=[" ".join(a)[:40] for a in ERRORS_RU])
+def test_command_errors_speak_russian(args: list[str], tmp_path: Any) -> None:
+    """Issue 15: every command's own errors speak ``--lang ru`` (``ошибка: …`` in
+    Russian; the options' names and values stay as typed), and ``--lang en`` keeps the
+    English for scripts."""
+    code, out, err = _cli([*args, "--lang", "ru"])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("ошибка: ") and _CYRILLIC.search(err[8:]), err
+    assert not _ENGLISH.search(err), err
+    code, _, english = _cli([*args, "--lang", "en"])
+    assert code == 2 and english.startswith("error: "), english
+
+
+def test_a_record_that_is_not_json_is_told_in_russian(tmp_path: Any) -> None:
+    """``thousand replay FILE --lang ru`` on a file that is not JSON: the reason too is
+    Russian."""
+    path = tmp_path / "x.json"
+    path.write_text("not json", encoding="utf-8")
+    for command in ("replay", "verify"):
+        code, _, err = _cli([command, str(path), "--lang", "ru"])
+        assert code == 2 and "не JSON" in err and not _ENGLISH.search(err), err
+
+
+def test_the_opening_line_names_levels_and_preset_in_russian() -> None:
+    """Issue 15: ``thousand play --plain --lang ru`` opens with the opponents' levels and
+    the preset in Russian («Ваши соперники: любитель, новичок. Правила: домашние
+    правила.»), never the identifiers; English keeps the level names of --bots."""
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-c", "from thousand.cli import main; main()"]
+    p = subprocess.run([*cli, "play", "--plain", "--lang", "ru", "--bots", "heuristic,beginner",
+                        "house", "--seed", "1"], input="quit\nн\n", capture_output=True,
+                       text=True, timeout=60)
+    first = p.stdout.splitlines()[0]
+    assert first == "Тысяча. Ваши соперники: любитель, новичок. Правила: домашние правила.", first
+    p = subprocess.run([*cli, "play", "--plain", "--lang", "en", "--seed", "1"],
+                       input="quit\nn\n", capture_output=True, text=True, timeout=60)
+    first = p.stdout.splitlines()[0]
+    assert first == "Thousand. Your opponents: heuristic, heuristic. Rules: classic.", first
+
+
+def test_level_and_preset_names_have_one_home() -> None:
+    """The names for people live in thousand.texts and reach the pages through
+    ``/api/texts`` and ``/api/rules``: every registered level and preset has a Russian and
+    an English name."""
+    from thousand.bots import bot_levels
+    from thousand.rules_text import preset_title
+    from thousand.server.catalog import rules_catalog, texts_catalog
+    from thousand.texts import BOT_LEVEL_NAMES, PRESET_TITLES, level_name
+
+    assert set(bot_levels()) <= set(BOT_LEVEL_NAMES)
+    assert set(PRESET_NAMES) == set(PRESET_TITLES)
+    ru = texts_catalog("ru")
+    assert ru["bot_level_names"]["heuristic"] == level_name("heuristic", "ru") == "любитель"
+    assert ru["preset_titles"]["house"] == preset_title("house", "ru") == "домашние правила"
+    titles = {p["name"]: p["title"] for p in rules_catalog("ru")["presets"]}
+    assert titles["house"] == "Домашние правила"
+    assert texts_catalog("en")["bot_level_names"]["expert"] == "expert"

@@ -985,3 +985,84 @@ def unsupported(lang: str = "ru") -> list[str]:
 
 assert tuple(OPTION_TEXT) == OPTION_NAMES, "explain every option, in OPTION_NAMES order"
 assert tuple(PRESET_TEXT) == PRESET_NAMES and set(UNSUPPORTED_TEXT) == set(UNSUPPORTED)
+
+
+# --------------------------------------------------------------------------- errors in Russian
+
+#: What :class:`~thousand.rules.RulesError` says, in Russian: (a pattern of the English
+#: message, its Russian with ``\1``-style groups).  The engine words its errors once, in
+#: English (scripts and the records read them); a person at a Russian command line reads
+#: them through :func:`rules_error_text`.  Tried in order; the first match wins.
+_RU_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"unknown preset (.+); presets: (.+)", r"нет набора правил \1; наборы: \2"),
+    (r"unknown option (.+) \(did you mean (.+)\?\)", r"нет правила \1 (может быть, \2?)"),
+    (r"unknown option (.+); `thousand rules` lists the options",
+     r"нет правила \1; все правила: thousand rules --ids"),
+    (r"'preset' is not an option; give the preset name itself",
+     r"preset — не правило; назовите сам набор правил"),
+    (r"--set (.+): write it as name=value, e\.g\. (.+)",
+     r"--set \1: пишите имя=значение, например \2"),
+    (r"(\w+): no value given; write \w+=VALUE with VALUE (.+)",
+     r"\1: не указано значение; пишите \1=ЗНАЧЕНИЕ, где ЗНАЧЕНИЕ — \2"),
+    (r"first_bidder: dealer cannot be used with players=4, where the dealer sits out the "
+     r"deal; use first_bidder=left_of_dealer or players=3",
+     r"first_bidder: dealer нельзя при players=4 — там сдающий в раздаче не играет; "
+     r"поставьте first_bidder=left_of_dealer или players=3"),
+    (r"sitting_dealer_scores: (\S+) needs players=4 \(with 3 players nobody sits out\); "
+     r"use sitting_dealer_scores=none or players=4",
+     r"sitting_dealer_scores: \1 — только при players=4 (втроём все играют); поставьте "
+     r"sitting_dealer_scores=none или players=4"),
+    (r"(\w+): true needs bid_cap of at least 120 \(it plays a contract of 120\), but bid_cap "
+     r"is (\S+); raise bid_cap or set \w+=false",
+     r"\1: true требует bid_cap не меньше 120 (играется заказ 120), а bid_cap — \2; "
+     r"поднимите bid_cap или поставьте \1=false"),
+    (r"barrel: (\S+) is not allowed; use a score below win_score \((\S+)\), or none",
+     r"barrel: \1 нельзя; нужен счёт ниже win_score (\2) или none"),
+    (r"barrel_reset_score: (\S+) is not allowed; use a score below (\w+) \((\S+)\)",
+     r"barrel_reset_score: \1 нельзя; нужен счёт ниже \2 (\3)"),
+    (r"samosval: (\S+) is not allowed; use scores below win_score \((\S+)\): a player there "
+     r"has already won",
+     r"samosval: \1 нельзя; нужны значения ниже win_score (\2): с таким счётом уже "
+     r"выиграли"),
+    (r"marriage_values: (\S+) cannot be halved; with (.+) use multiples of 10",
+     r"marriage_values: \1 не делится пополам; при \2 нужны значения, кратные 10"),
+    (r"marriage_values: (.+) is not allowed; suit (.+) missing; use (.+)",
+     r"marriage_values: \1 нельзя: нет масти \2; можно \3"),
+    (r"rules: (.+) is not allowed; use a preset name or an object (.+)",
+     r"rules: \1 нельзя; нужно имя набора правил или объект \2"),
+    (r"lang: (.+) is not allowed; use ru or en", r"--lang: \1 нельзя; можно ru или en"),
+    (r"(\w+): (.+) is not allowed; use (.+)", r"\1: \2 нельзя; можно \3"),
+)
+
+#: The words of the allowed values (``a whole number from 5 to 50``), in Russian.
+_RU_ALLOWED: tuple[tuple[str, str], ...] = (
+    (r"a value for each of the four suits S, C, D, H, each a multiple of 5, from 0 to (\d+)",
+     r"значение для каждой из четырёх мастей S, C, D, H, кратное 5, от 0 до \1"),
+    (r"\(in JSON ", "(в JSON "),
+    (r"a list of up to (\d+) different non-zero whole numbers from (\S+) to (\S+), e\.g\.",
+     r"список не больше чем из \1 разных ненулевых целых чисел от \2 до \3, например"),
+    (r"a multiple of (\d+) from (\S+) to (\S+)", r"число, кратное \1, от \2 до \3"),
+    (r"a whole number from (\S+) to (\S+)", r"целое число от \1 до \2"),
+    (r"a positive whole number", "целое положительное число"),
+    (r"a whole number, (\S+) or more", r"целое число от \1"),
+    (r"a whole number", "целое число"),
+    (r" or ", " или "),
+    (r", или ", " или "),
+)
+
+
+def rules_error_text(error: Exception | str, lang: str = "en") -> str:
+    """A :class:`~thousand.rules.RulesError` for a person in ``lang``: the engine's
+    English as it is for ``en``, in Russian for ``ru`` (the option names, values and
+    identifiers stay as ``--set`` writes them)."""
+    text = str(error)
+    if lang != "ru":
+        return text
+    for pattern, ru in _RU_ERRORS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            out = m.expand(ru)
+            for a, b in _RU_ALLOWED:
+                out = re.sub(a, b, out)
+            return out
+    return "правила не годятся: " + text

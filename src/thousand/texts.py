@@ -503,6 +503,50 @@ def replay_error_text(error: Any, lang: str = "en", names: Sequence[str] | None 
     return text
 
 
+#: Why a text is not a game record (:class:`thousand.record.RecordError`, worded in
+#: English once, for scripts), in Russian: (a pattern of the English, its Russian with
+#: ``\1`` groups), tried in order; the names of fields stay as the record writes them.
+RECORD_ERRORS_RU: tuple[tuple[str, str], ...] = (
+    (r"not JSON: .*?: line (\d+) column (\d+) \(char \d+\)",
+     r"не JSON: ошибка в строке \1, позиция \2"),
+    (r"not JSON: (.*)", r"не JSON"),
+    (r"not a record: nested deeper than (\d+) levels", r"вложенность глубже \1 уровней"),
+    (r"not a record: a number of (\d+) digits; .*", r"число из \1 цифр — слишком длинное"),
+    (r"a record must be a JSON object, not (.*)", r"запись — это объект JSON, а здесь \1"),
+    (r'the record has no "(.*)"', r'в записи нет поля "\1"'),
+    (r"format: (.*) is not supported; .*", r"формат \1 эта версия thousand не читает"),
+    (r"format: (.*) is not a format number; .*", r"format: \1 — не номер формата"),
+    (r"players: must be a list of names \(strings\)", r"players: нужен список имён (строк)"),
+    (r"first_dealer: (.*) is not a seat; use 0 to (\d+)",
+     r"first_dealer: \1 — не место; нужно от 0 до \2"),
+    (r"deals: (\d+) deals; a record holds at most (\d+)",
+     r"deals: раздач \1, а в записи их не больше \2"),
+    (r"not a save: no game record in it", r"это не сохранение: в нём нет записи партии"),
+    (r"(.*): must be an object, not (.*)", r"\1: нужен объект, а здесь \2"),
+    (r"(.*): must be a list of (.*), not (.*)", r"\1: нужен список (\2), а здесь \3"),
+    (r'(.*): no "(.*)"', r'\1: нет поля "\2"'),
+    (r"(.*): (.*) is dealt twice: (.*)", r"\1: \2 сдана дважды: \3"),
+)
+
+
+def record_error_text(error: Exception | str, lang: str = "en") -> str:
+    """Why a text is not a game record, in ``lang``: the record reader's English as it is
+    for ``en``; in Russian from :data:`RECORD_ERRORS_RU` (a ruleset's fault through
+    :func:`thousand.rules_text.rules_error_text`)."""
+    text = str(error)
+    if _lang(lang) != "ru":
+        return text
+    if text.startswith("rules: "):
+        from .rules_text import rules_error_text
+
+        return "rules: " + rules_error_text(text[len("rules: "):], "ru")
+    for pattern, ru in RECORD_ERRORS_RU:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return m.expand(ru)
+    return "запись повреждена: " + text
+
+
 # --------------------------------------------------------------------------- events
 
 #: A line for every table event (docs/protocol.md), for the terminal and the browser:

@@ -158,6 +158,32 @@ def t95(df: int) -> float:
     return _T95[df - 1] if df <= len(_T95) else Z95 + 2.4 / df
 
 
+#: Why a duplicate run cannot start: key -> (English, Russian) (thousand.texts.render).
+RUN_ERRORS: dict[str, tuple[str, str]] = {
+    "bots_count": ("{n:#bot|bots} for a {players}-player game: name one bot per seat",
+                   "{n:#бот|бота|ботов}, а играют {players}: нужен один бот на место"),
+    "another_run": ("{path} holds another run (other bots, rules or seed)",
+                    "{path}: там другой прогон (другие боты, правила или зерно)"),
+    "not_a_log": ("{path} is not a duplicate-arena log", "{path}: это не журнал дубль-арены"),
+}
+
+
+class RunError(ValueError):
+    """A duplicate run that cannot start (the message in English; :meth:`text` in either
+    language)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang``."""
+        from thousand.texts import render
+
+        en, ru = RUN_ERRORS[self.key]
+        return render(ru if lang == "ru" else en, lang, self.params)
+
+
 def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (Student's t, so that a handful of
     values gets the wide interval it deserves)."""
@@ -429,9 +455,7 @@ def run_duplicate(
     rules = rules if rules is not None else Rules()
     levels = list(bot_levels)
     if len(levels) != rules.players:
-        raise ValueError(
-            f"{len(levels)} bots for a {rules.players}-player game: name one bot per seat"
-        )
+        raise RunError("bots_count", n=len(levels), players=rules.players)
     for level in levels:
         check_level(level)
     rj = rules.to_json()
@@ -446,7 +470,7 @@ def run_duplicate(
         if resume and os.path.exists(path):
             prev = load_partial(path)
             if (prev.levels, prev.rules, prev.seed) != (levels, rj, seed):
-                raise ValueError(f"{path} holds another run (other bots, rules or seed)")
+                raise RunError("another_run", path=path)
             report.sets = [s for s in prev.sets if s.index < sets]
             report.games = [g for g in prev.games if g.index < games]
             report.seconds = prev.seconds
@@ -511,7 +535,7 @@ def load_partial(path: str) -> DuplicateReport:
                 rep.games.extend(GameResult(**g) for g in obj["games"])
                 rep.seconds = float(obj.get("seconds", rep.seconds))
     if rep is None:
-        raise ValueError(f"{path} is not a duplicate-arena log")
+        raise RunError("not_a_log", path=path)
     rep.sets.sort(key=lambda s: s.index)
     return rep
 

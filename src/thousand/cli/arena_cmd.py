@@ -49,9 +49,11 @@ from .common import (
     fail,
     levels_or_exit,
     one_line,
+    os_reason,
     output_console,
     rules_or_exit,
     seat_levels_or_exit,
+    value_reason,
 )
 
 
@@ -113,6 +115,8 @@ _ERRORS: dict[str, tuple[str, str]] = {
                    "--save {dir}: там файл, а --save называет папку для записей"),
     "no_dir": ("--save {dir}: cannot make the directory: {why}",
                "--save {dir}: не удаётся создать папку: {why}"),
+    "openspiel": ("{where}: {spec} needs OpenSpiel: pip install 'thousand[research]'",
+                  "{where}: для {spec} нужен OpenSpiel: pip install 'thousand[research]'"),
 }
 
 
@@ -175,22 +179,23 @@ def arena_command(
     lang: Annotated[str, typer.Option("--lang", help="ru or en: the report and its messages")
                     ] = "en",
 ) -> None:
-    """Bots play games against each other; print who won and how they bid."""
+    """Bots play games against each other; print who won and how they bid.  Справка
+    по-русски: thousand arena --help --lang ru."""
     try:
         lang = check_lang(lang)
     except RulesError as e:
         raise fail(str(e)) from None
-    rules = rules_or_exit(preset, sets)
-    bots, seat = _openspiel_seats(bots, seat)
-    levels = seat_levels_or_exit(levels_or_exit(bots), seat, rules.players)
+    rules = rules_or_exit(preset, sets, lang)
+    bots, seat = _openspiel_seats(bots, seat, lang)
+    levels = seat_levels_or_exit(levels_or_exit(bots, lang), seat, rules.players, lang)
     if not move_timeout > 0:
-        raise fail(_error("timeout", lang))
+        raise fail(_error("timeout", lang), lang=lang)
     if games < 1:
-        raise fail(_error("n", lang))
+        raise fail(_error("n", lang), lang=lang)
     if whole_games < 0:
-        raise fail(_error("whole", lang))
+        raise fail(_error("whole", lang), lang=lang)
     if (whole_games or resume) and not duplicate:
-        raise fail(_error("dup_only", lang))
+        raise fail(_error("dup_only", lang), lang=lang)
     if save is not None:
         _save_dir_or_exit(save, lang)
     if jobs <= 0:
@@ -222,7 +227,8 @@ def arena_command(
                       markup=False)
 
 
-def _openspiel_seats(bots: str, seats: list[str] | None) -> tuple[str, list[str] | None]:
+def _openspiel_seats(bots: str, seats: list[str] | None,
+                     lang: str = "en") -> tuple[str, list[str] | None]:
     """``openspiel:ALGORITHM[:SECONDS]`` in --bots or --seat: registered as a bot level
     (``openspiel-ismcts-300ms``) and named by it."""
 
@@ -232,10 +238,10 @@ def _openspiel_seats(bots: str, seats: list[str] | None) -> tuple[str, list[str]
         try:
             return openspiel_level(spec.strip())
         except ImportError:
-            raise fail(f"{where}: {one_line(spec, 80)} needs OpenSpiel: "
-                       "pip install 'thousand[research]'") from None
+            raise fail(_error("openspiel", lang, where=where, spec=one_line(spec, 80)),
+                       lang=lang) from None
         except ValueError as e:
-            raise fail(f"{where}: {e}") from None
+            raise fail(f"{where}: {e}", lang=lang) from None
 
     bots = ",".join(level(b, "--bots") for b in bots.split(","))
     if seats is None:
@@ -266,13 +272,15 @@ def _save_dir_or_exit(save: str, lang: str = "en") -> None:
     """``--save DIR`` must be a directory (made if missing): a file there is left alone."""
     shown = one_line(save, 160)
     if os.path.lexists(save) and not os.path.isdir(save):
-        raise fail(_error("file_there", lang, dir=shown))
+        raise fail(_error("file_there", lang, dir=shown), lang=lang)
     try:
         os.makedirs(save, exist_ok=True)
     except OSError as e:
-        raise fail(_error("no_dir", lang, dir=shown, why=e.strerror or e)) from None
+        raise fail(_error("no_dir", lang, dir=shown, why=os_reason(e, lang)),
+                   lang=lang) from None
     except ValueError as e:  # a name the system cannot take (a NUL byte)
-        raise fail(f"--save {shown}: {e}") from None
+        raise fail(_error("no_dir", lang, dir=shown, why=value_reason(e, lang)),
+                   lang=lang) from None
 
 
 def _title(levels: list[str], rules: Rules, lang: str = "en") -> str:
@@ -299,7 +307,7 @@ def _duplicate(
     move_timeout: float = DEFAULT_TIMEOUT,
 ) -> None:
     """``--duplicate``: the same dealt sets in every seating (thousand.bots.duplicate)."""
-    from thousand.bots.duplicate import report_columns, report_lines, run_duplicate
+    from thousand.bots.duplicate import RunError, report_columns, report_lines, run_duplicate
     from thousand.bots.duplicate import report_word as report_word_dup
 
     if seed is None:
@@ -315,7 +323,8 @@ def _duplicate(
                 move_timeout=move_timeout,
             )
         except ValueError as e:
-            raise fail(str(e)) from None
+            text = e.text(lang) if isinstance(e, RunError) else str(e)
+            raise fail(text, lang=lang) from None
     head = report_word_dup("title", lang, title=_title(levels, rules, lang), seed=seed)
     console.print(f"[bold]{escape(head)}[/]")
     _print_tables(console, *report_columns(report, lang))

@@ -6,6 +6,7 @@ Every command reads a ruleset the same way and reports a bad option the same way
 
 from __future__ import annotations
 
+import errno
 import os
 import unicodedata
 from typing import Annotated
@@ -48,43 +49,115 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print one ``error:`` line to stderr and return the exit to raise."""
-    typer.echo(f"error: {one_line(message)}", err=True)
+#: The errors of the options several commands share: key -> (English, Russian)
+#: (:func:`thousand.texts.render`: counts agreed).
+ERRORS: dict[str, tuple[str, str]] = {
+    "error": ("error: {text}", "ошибка: {text}"),
+    "no_level": ("--bots needs at least one level", "--bots: назовите хотя бы один уровень"),
+    "command_level": ("{level}: --bots names levels; a command plays a seat with "
+                      "`thousand arena --seat N=cmd:COMMAND`",
+                      "{level}: --bots называет уровни; программа занимает место так: "
+                      "`thousand arena --seat N=cmd:КОМАНДА`"),
+    "unknown_level": ("unknown bot level {level}; choose from {known}",
+                      "нет такого уровня бота: {level}; есть {known}"),
+    "seat_spec": ("--seat {spec}: write N=BOT with N a seat from 0 to {last}, e.g. "
+                  "--seat 2=cmd:\"node bot.js\"",
+                  "--seat {spec}: пишите N=БОТ, где N — место от 0 до {last}, например "
+                  "--seat 2=cmd:\"node bot.js\""),
+    "seat_twice": ("--seat {n} is given twice", "--seat {n} указано дважды"),
+    "seat_bot": ("--seat {n}: {why}", "--seat {n}: {why}"),
+    "bots_count": ("--bots names {k:#bot|bots} for a {players}-player game: one level per "
+                   "seat", "--bots называет {k:#бота|бота|ботов}, а играют {players}: "
+                   "нужен один уровень на место"),
+    "bots_count_free": ("--bots names {k:#bot|bots} for a {players}-player game: one level "
+                        "per seat, or one for each of the {free} seats --seat leaves free",
+                        "--bots называет {k:#бота|бота|ботов}, а играют {players}: нужен "
+                        "один уровень на место или на каждое из {free} мест, которые "
+                        "--seat оставляет свободными"),
+}
+
+
+#: Why the system refused a file, in Russian (the English is the system's own).
+OS_REASONS: dict[int, str] = {
+    errno.ENOENT: "нет такого файла или папки",
+    errno.EACCES: "нет доступа",
+    errno.EPERM: "нет прав",
+    errno.EISDIR: "это папка",
+    errno.ENOTDIR: "часть пути — не папка",
+    errno.ENOSPC: "на диске нет места",
+    errno.EROFS: "диск только для чтения",
+    errno.EEXIST: "уже существует",
+    errno.ENAMETOOLONG: "слишком длинное имя",
+    errno.ELOOP: "слишком много символических ссылок",
+    errno.EINVAL: "недопустимое имя",
+}
+
+
+def os_reason(e: OSError, lang: str = "en") -> str:
+    """Why the system refused (``e.strerror``), in ``lang``."""
+    if lang == "ru":
+        return OS_REASONS.get(e.errno or 0, f"ошибка системы (errno {e.errno})")
+    return str(e.strerror or e)
+
+
+def value_reason(e: ValueError, lang: str = "en") -> str:
+    """Why Python refused a file name (a NUL byte in it), in ``lang``."""
+    if lang == "ru":
+        return "в имени нулевой байт" if "null" in str(e) else "недопустимое имя"
+    return str(e)
+
+
+def error_text(key: str, lang: str = "en", **params: object) -> str:
+    """The shared error ``key`` (:data:`ERRORS`) in ``lang``."""
+    from thousand.texts import render
+
+    en, ru = ERRORS[key]
+    return render(ru if lang == "ru" else en, lang, params)
+
+
+def fail(message: str, code: int = 2, lang: str = "en") -> typer.Exit:
+    """Print one ``error:`` line (``ошибка:`` in Russian) to stderr and return the exit to
+    raise."""
+    typer.echo(one_line(error_text("error", lang, text=message)), err=True)
     return typer.Exit(code)
 
 
-def rules_or_exit(preset: str, sets: list[str] | None) -> Rules:
-    """The ruleset of a preset and ``--set`` overrides, or exit 2 naming what is wrong."""
+def rules_or_exit(preset: str, sets: list[str] | None, lang: str = "en") -> Rules:
+    """The ruleset of a preset and ``--set`` overrides, or exit 2 naming what is wrong in
+    ``lang``."""
+    from thousand.rules_text import rules_error_text
+
     try:
         return Rules.from_cli(preset, sets or [])
     except RulesError as e:
-        raise fail(str(e)) from None
+        raise fail(rules_error_text(e, lang), lang=lang) from None
 
 
-def parse_levels(text: str) -> list[str]:
-    """``heuristic,random`` -> ``["heuristic", "random"]``, every level checked."""
+def parse_levels(text: str, lang: str = "en") -> list[str]:
+    """``heuristic,random`` -> ``["heuristic", "random"]``, every level checked (a
+    ValueError says what is wrong in ``lang``)."""
     levels = [t.strip() for t in text.split(",") if t.strip()]
     if not levels:
-        raise ValueError("--bots needs at least one level")
+        raise ValueError(error_text("no_level", lang))
     known = bot_levels()
     for lv in levels:
         if lv.startswith("cmd:"):
-            raise ValueError(f"{lv!r}: --bots names levels; a command plays a seat with "
-                             "`thousand arena --seat N=cmd:COMMAND`")
+            raise ValueError(error_text("command_level", lang, level=repr(lv)))
         if lv not in known:
-            raise ValueError(f"unknown bot level {lv!r}; choose from {', '.join(known)}")
+            raise ValueError(error_text("unknown_level", lang, level=repr(lv),
+                                        known=", ".join(known)))
     return levels
 
 
-def levels_or_exit(text: str) -> list[str]:
+def levels_or_exit(text: str, lang: str = "en") -> list[str]:
     try:
-        return parse_levels(text)
+        return parse_levels(text, lang)
     except ValueError as e:
-        raise fail(str(e)) from None
+        raise fail(str(e), lang=lang) from None
 
 
-def seat_levels(levels: list[str], seats: list[str], players: int) -> list[str]:
+def seat_levels(levels: list[str], seats: list[str], players: int,
+                lang: str = "en") -> list[str]:
     """The bot of every seat from ``--bots`` and ``--seat N=BOT`` (N from 0; BOT a level or
     ``cmd:COMMAND``).  ``--bots`` names every seat (``--seat`` replaces some) or exactly
     the seats ``--seat`` leaves free, in order."""
@@ -98,15 +171,14 @@ def seat_levels(levels: list[str], seats: list[str], players: int) -> list[str]:
         except ValueError:
             n = -1
         if not eq or not 0 <= n < players:
-            raise ValueError(f"--seat {spec!r}: write N=BOT with N a seat from 0 to "
-                             f"{players - 1}, e.g. --seat 2=cmd:\"node bot.js\"")
+            raise ValueError(error_text("seat_spec", lang, spec=repr(spec), last=players - 1))
         if n in given:
-            raise ValueError(f"--seat {n} is given twice")
+            raise ValueError(error_text("seat_twice", lang, n=n))
         bot = bot.strip()
         try:
             check_level(bot)
         except ValueError as e:
-            raise ValueError(f"--seat {n}: {e}") from None
+            raise ValueError(error_text("seat_bot", lang, n=n, why=e)) from None
         given[n] = bot
     if len(levels) == players:
         out = list(levels)
@@ -114,21 +186,20 @@ def seat_levels(levels: list[str], seats: list[str], players: int) -> list[str]:
         free = iter(levels)
         out = [given.get(s) or next(free) for s in range(players)]
     else:
-        raise ValueError(
-            f"--bots names {len(levels)} bots for a {players}-player game: one level per "
-            + ("seat" if not given else f"seat, or one for each of the {players - len(given)} "
-               "seats --seat leaves free")
-        )
+        raise ValueError(error_text("bots_count_free" if given else "bots_count", lang,
+                                    k=len(levels), players=players,
+                                    free=players - len(given)))
     for s, bot in given.items():
         out[s] = bot
     return out
 
 
-def seat_levels_or_exit(levels: list[str], seats: list[str] | None, players: int) -> list[str]:
+def seat_levels_or_exit(levels: list[str], seats: list[str] | None, players: int,
+                        lang: str = "en") -> list[str]:
     try:
-        return seat_levels(levels, seats or [], players)
+        return seat_levels(levels, seats or [], players, lang)
     except ValueError as e:
-        raise fail(str(e)) from None
+        raise fail(str(e), lang=lang) from None
 
 
 def output_console() -> Console:

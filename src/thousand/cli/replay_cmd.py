@@ -31,9 +31,9 @@ from thousand.record import (
 )
 from thousand.rules import RulesError
 from thousand.rules_text import check_lang
-from thousand.texts import replay_error_text
+from thousand.texts import record_error_text, replay_error_text
 
-from .common import one_line
+from .common import one_line, os_reason, value_reason
 
 #: The command's own messages: key -> (English, Russian).
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -87,17 +87,20 @@ def _read(path: str, lang: str = "en") -> bytes:
     except IsADirectoryError:
         raise error("directory") from None
     except OSError as e:
-        raise error("unreadable", why=e.strerror or e) from None
+        raise error("unreadable", why=os_reason(e, lang)) from None
     except ValueError as e:  # a name the system cannot take (a NUL byte)
-        raise error("unreadable", why=e) from None
+        raise error("unreadable", why=value_reason(e, lang)) from None
     if data is None:
         raise error("too_large", mb=MAX_RECORD_BYTES // 1_000_000)
     return data
 
 
 def not_a_record(shown: str, e: RecordError, lang: str) -> typer.Exit:
-    """Exit 2: ``error: FILE: why`` (the reason as the record reader gives it)."""
-    return _fail(message("error", lang, text=message("not_record", lang, file=shown, why=e)), 2)
+    """Exit 2: ``error: FILE: why`` (the reason as the record reader gives it; in Russian
+    :func:`thousand.texts.record_error_text` words it)."""
+    why = record_error_text(e, lang)
+    return _fail(message("error", lang, text=message("not_record", lang, file=shown, why=why)),
+                 2)
 
 
 def replay_failure(e: ReplayError, record: Record | None, lang: str) -> typer.Exit:
@@ -121,7 +124,8 @@ def replay_command(
                                     "English)"),
     ] = None,
 ) -> None:
-    """Replay a game record, checking every move, and show the score sheet."""
+    """Replay a game record, checking every move, and show the score sheet.  Справка
+    по-русски: thousand replay --help --lang ru."""
     try:
         said = check_lang(lang) if lang is not None else "en"
     except RulesError as e:

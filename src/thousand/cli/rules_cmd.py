@@ -26,10 +26,12 @@ from thousand.cli import app
 from thousand.rules import OPTION_NAMES, Rules, RulesError
 from thousand.rules_text import (
     GROUPS,
+    LANGS,
     check_lang,
     explain,
     preset_description,
     preset_title,
+    rules_error_text,
     title,
     unsupported,
     value_words,
@@ -152,6 +154,7 @@ def rules_command(
     ] = False,
 ) -> None:
     """Show a way of playing (a preset plus --set changes), or explain one rule."""
+    said = lang if lang in LANGS else "ru"  # a wrong --lang is refused in Russian
     try:
         lang = check_lang(lang)
         if explain_option is not None:
@@ -159,7 +162,7 @@ def rules_command(
             return
         rules = Rules.from_cli(preset, sets or [])
     except RulesError as e:
-        raise fail(str(e)) from None
+        raise fail(rules_error_text(e, said), lang=said) from None
 
     if as_json:
         typer.echo(json.dumps(rules.to_json(), ensure_ascii=False, indent=2))

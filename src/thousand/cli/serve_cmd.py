@@ -21,7 +21,7 @@ import typer
 
 from thousand.cli import app
 
-from .common import fail
+from .common import fail, os_reason
 
 
 def _has_display() -> bool:
@@ -30,13 +30,32 @@ def _has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def _listen(host: str, port: int) -> socket.socket:
+#: The command's own lines: key -> (English, Russian).
+LINES: dict[str, tuple[str, str]] = {
+    "bad_host": ("--host {host}: {why}", "--host {host}: такого адреса нет"),
+    "in_use": ("the port is in use", "порт занят"),
+    "no_listen": ("cannot listen on {host}:{port}: {why}",
+                  "не удаётся слушать {host}:{port}: {why}"),
+    "log_level": ("--log-level: warning, info, debug or error",
+                  "--log-level: можно warning, info, debug или error"),
+    "serving": ("thousand: serving at {address}  (database: {db}; Ctrl+C stops)",
+                "thousand: сервер работает, откройте {address}  (база данных: {db}; "
+                "Ctrl+C — остановить)"),
+}
+
+
+def _line(key: str, lang: str, **params: object) -> str:
+    en, ru = LINES[key]
+    return (ru if lang == "ru" else en).format(**params)
+
+
+def _listen(host: str, port: int, lang: str = "en") -> socket.socket:
     """The listening socket, made here so that a port in use is one clear line."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
-        raise fail(f"--host {host!r}: {e.strerror}") from None
+        raise fail(_line("bad_host", lang, host=repr(host), why=e.strerror), lang=lang) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -45,8 +64,8 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.listen(128)
     except OSError as e:
         sock.close()
-        why = "the port is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
-        raise fail(f"cannot listen on {host}:{port}: {why}") from None
+        why = _line("in_use", lang) if e.errno == errno.EADDRINUSE else os_reason(e, lang)
+        raise fail(_line("no_listen", lang, host=host, port=port, why=why), lang=lang) from None
     sock.set_inheritable(True)
     return sock
 
@@ -78,6 +97,7 @@ def serve_command(
                                       "errors it prints")] = "ru",
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
+    lang = "en" if lang == "en" else "ru"
     import uvicorn
 
     from thousand.server import create_app, default_db_url
@@ -85,20 +105,20 @@ def serve_command(
 
     level = log_level.lower()
     if level not in ("warning", "info", "debug", "error"):
-        raise fail("--log-level: warning, info, debug or error")
+        raise fail(_line("log_level", lang), lang=lang)
     logging.basicConfig(level=level.upper(), format="thousand: %(levelname)s %(message)s")
     url = db or default_db_url()
     try:
         application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay)
     except StoreError as e:
-        raise fail(e.text("en" if lang == "en" else "ru")) from None
-    sock = _listen(host, port)
+        raise fail(e.text(lang), lang=lang) from None
+    sock = _listen(host, port, lang)
     actual = sock.getsockname()[1]
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
                             ws_max_size=65536, lifespan="on")
     server = uvicorn.Server(config)
     address = _address(host, actual)
-    typer.echo(f"thousand: serving at {address}  (database: {shown_url(url)}; Ctrl+C stops)")
+    typer.echo(_line("serving", lang, address=address, db=shown_url(url)))
     sys.stdout.flush()
 
     if not no_browser and _has_display():

@@ -54,7 +54,8 @@ def verify_command(
     ],
     lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "en",
 ) -> None:
-    """Check a record's deals against the commitments the table published."""
+    """Check a record's deals against the commitments the table published.  Справка
+    по-русски: thousand verify --help --lang ru."""
     try:
         lang = check_lang(lang)
     except RulesError as e:
