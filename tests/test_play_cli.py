@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -30,6 +31,22 @@ CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 PROMPT = {"ru": "Ваш ход> ", "en": "Your move> "}
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every game of these tests saves after every move into its own data folder
+    (``$XDG_DATA_HOME/thousand/saves``), never the user's."""
+    home = tmp_path / "data-home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a game the tests start: this process's own (``XDG_DATA_HOME``
+    above), given whole, so that nothing a plugin put into the C environment underneath
+    (a ``COLUMNS`` of 80 folds the piped lines) reaches the game."""
+    return dict(os.environ)
+
+
 def run_play(
     args: list[str], lines: list[str] | list[bytes], timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
@@ -40,6 +57,7 @@ def run_play(
         data = ("\n".join(str(x) for x in lines) + "\n").encode("utf-8")
     p = subprocess.run(
         [*CLI, "play", *args], input=data, capture_output=True, timeout=timeout,
+        env=child_env(),
     )
     return subprocess.CompletedProcess(
         p.args, p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
@@ -48,8 +66,11 @@ def run_play(
 
 def saved_record(path: Path) -> Any:
     """The game record inside a save that ``thousand play`` wrote (``"format":
-    "thousand-save"``, which ``thousand play --resume`` continues)."""
-    return json.loads(path.read_text(encoding="utf-8"))["record"]
+    "thousand-save"``, which ``thousand play --resume`` continues), its sealed deal in play
+    and seed put back (thousand.record.unseal_record)."""
+    from thousand.record import unseal_record
+
+    return unseal_record(json.loads(path.read_text(encoding="utf-8")))
 
 
 def final_scores(out: str, word: str = "Счёт") -> list[int]:
@@ -72,7 +93,7 @@ def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru") -
     printed since the last one.  The whole output."""
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(CLI[0], [*CLI[1:], "play", "--plain", *args], encoding="utf-8",
-                          timeout=90, dimensions=(50, 200))
+                          timeout=90, dimensions=(50, 200), env=child_env())
     out = []
     try:
         for _ in range(400):
@@ -160,9 +181,12 @@ def test_seed_makes_the_game_reproducible() -> None:
     """The same seed deals the same cards, draws the same first dealer, seats the same
     bots: the same game, line for line."""
     lines = ["1"] * 200
-    a = run_play(["--seed", "8", "--set", "max_deals=1"], lines).stdout
-    b = run_play(["--seed", "8", "--set", "max_deals=1"], lines).stdout
-    assert a == b
+
+    def game() -> str:  # but for the line naming its file, which is new each time
+        out = run_play(["--seed", "8", "--set", "max_deals=1"], lines).stdout
+        return re.sub(r"сохраняется после каждого хода в файл \S+", "", out)
+
+    assert game() == game()
 
 
 def test_english_open_hands_and_four_players(tmp_path: Path) -> None:
@@ -207,21 +231,29 @@ def test_end_of_input_offers_to_save_and_leaves(tmp_path: Path) -> None:
 
 
 def test_bad_options_exit_2() -> None:
-    """A bad bot level, ruleset or ``--names`` (count, empty, a control character, too
-    long: thousand.record.check_name) is one ``error:`` line and exit status 2."""
+    """A bad bot level, ruleset, ``--seat``, ``--seed`` or ``--names`` (count, empty, a
+    control character, too long: thousand.record.check_name) is one error line in the
+    game's language (Russian by default, ``--lang en``) and exit status 2."""
     p = run_play(["--bots", "grandmaster"], [])
-    assert p.returncode == 2 and "unknown bot level" in p.stderr
-    p = run_play(["--set", "players=5"], [])
-    assert p.returncode == 2 and "players" in p.stderr
-    for names, why in [
-        ("Аня,Боря", "needs 3 names"),
-        ("Аня,,Вова", "seat 1 is empty"),
-        ("Аня,Бо\x01ря,Вова", "control character U+0001"),
-        ("Аня,Боря," + "В" * 101, "a name has at most 100"),
+    assert p.returncode == 2 and p.stderr.startswith("ошибка: ")
+    assert "unknown bot level" in p.stderr
+    p = run_play(["--set", "players=5", "--lang", "en"], [])
+    assert p.returncode == 2 and p.stderr.startswith("error: ") and "players" in p.stderr
+    p = run_play(["--seat", "3"], [])
+    assert p.returncode == 2 and p.stderr == "ошибка: --seat: место — число от 0 до 2\n"
+    p = run_play(["--seed", str(2**128)], [])
+    assert p.returncode == 2 and p.stderr.startswith("ошибка: --seed: номер партии")
+    for names, lang, why in [
+        ("Аня,Боря", "ru", "ошибка: --names: нужно 3 имени через запятую"),
+        ("Аня,Боря", "en", "error: --names needs 3 names"),
+        ("Аня,,Вова", "ru", "ошибка: --names: имя места 1 пустое"),
+        ("Аня,,Вова", "en", "error: --names: the name of seat 1 is empty"),
+        ("Аня,Бо\x01ря,Вова", "en", "control character U+0001"),
+        ("Аня,Боря," + "В" * 101, "en", "a name has at most 100"),
     ]:
-        p = run_play(["--names", names], [])
+        p = run_play(["--names", names, "--lang", lang], [])
         assert p.returncode == 2, (names, p.stdout[-500:])
-        assert p.stderr.startswith("error: --names") and why in p.stderr, p.stderr
+        assert p.stderr.startswith(why) or (why in p.stderr and "--names" in p.stderr), p.stderr
         assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
 
 
@@ -498,7 +530,7 @@ def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
     save = tmp_path / "ctrl-c.json"
     child = pexpect.spawn(
         CLI[0], [*CLI[1:], "play", "--plain", "--seed", "5", "--set", "max_deals=2"],
-        encoding="utf-8", timeout=60, dimensions=(50, 160),
+        encoding="utf-8", timeout=60, dimensions=(50, 160), env=child_env(),
     )
     try:
         child.expect("Ваш ход> ")

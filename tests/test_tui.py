@@ -441,9 +441,9 @@ def test_line_mode_resumes_a_save_and_refuses_what_does_not_fit(tmp_path: Path) 
     assert bad.returncode == 2 and "--bots" in bad.stderr and len(bad.stderr.splitlines()) == 1
     junk = tmp_path / "junk.json"
     junk.write_text('{"format": "thousand-save", "version": 1, "record": 5}')
-    bad = run_play(["--resume", str(junk)], [])
+    bad = run_play(["--resume", str(junk), "--lang", "en"], [])
     assert bad.returncode == 2 and "not a save" in bad.stderr and "Traceback" not in bad.stderr
-    bad = run_play(["--resume", str(tmp_path / "none.json")], [])
+    bad = run_play(["--resume", str(tmp_path / "none.json"), "--lang", "en"], [])
     assert bad.returncode == 2 and "no such file" in bad.stderr
 
 

@@ -34,9 +34,14 @@ Decisions (documented in docs/record.md):
   key existed) is read as format 1, any other number is refused.
 * Hostile input is refused with a :class:`RecordError`, never a crash: a text
   over :data:`MAX_RECORD_BYTES`, bytes that are not UTF-8, JSON nested deeper
-  than :data:`MAX_DEPTH`, a number with more than :data:`MAX_DIGITS` digits,
-  ``NaN``/``Infinity``, more than :data:`MAX_DEALS` deals, a name longer than
-  :data:`MAX_NAME` or with a control character or a lone surrogate.
+  than :data:`MAX_DEPTH`, a number with more than :data:`MAX_DIGITS` digits (the
+  top-level ``"seed"`` alone may have :data:`SEED_DIGITS`: a seed is any number below
+  ``2**128``, :data:`MAX_SEED`), ``NaN``/``Infinity``, more than :data:`MAX_DEALS`
+  deals, a name longer than :data:`MAX_NAME` or with a control character or a lone
+  surrogate.
+* A save of ``thousand play`` keeps its unfinished deal and its seed sealed
+  (:func:`seal_record`: not a secret, only not readable at a glance); the record read
+  from a save is its open part with the sealed part put back.
 * A ``cut`` whose shape RULES §6 does not allow (up to three nines, then one
   other card unless there were three; nothing after a jack; the last card in the
   talon unless it is a jack; Game.check_cut) makes the game illegal:
@@ -45,9 +50,12 @@ Decisions (documented in docs/record.md):
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
 import unicodedata
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,6 +73,8 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_NAME",
     "MAX_RECORD_BYTES",
+    "MAX_SEED",
+    "SEED_DIGITS",
     "Record",
     "RecordError",
     "RecordedDeal",
@@ -76,6 +86,8 @@ __all__ = [
     "game_to_record",
     "load_record",
     "replay",
+    "seal_record",
+    "unseal_record",
 ]
 
 #: What a save of ``thousand play`` calls itself: a record wrapped with the seats' bots.
@@ -88,8 +100,12 @@ FORMAT = 1
 MAX_RECORD_BYTES = 10_000_000
 #: How deep the JSON may nest: a record needs 5 (record, deals, deal, hands, hand).
 MAX_DEPTH = 16
-#: The most digits a JSON number may have (a record's numbers are all small).
+#: The most digits a JSON number may have (a record's numbers are all small) but the seed.
 MAX_DIGITS = 20
+#: A game's seed is a whole number from 0 below this (``Table`` draws 128 random bits when
+#: no ``--seed`` is given), so the top-level ``"seed"`` may have up to :data:`SEED_DIGITS`.
+MAX_SEED = 2**128
+SEED_DIGITS = len(str(MAX_SEED - 1))
 #: The longest player name, in characters.
 MAX_NAME = 100
 #: The most deals a record may hold, redeals included: ten times the classic cap
@@ -475,6 +491,9 @@ def _too_deep(obj: object) -> bool:
 # ``replace(b"[]", b"")`` takes one level off every innermost pair).
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+#: The one place a longer number is read: the value of a ``"seed"`` key (the scan keeps
+#: that key's string; its place, the top level, is checked after parsing).
+_SEED_KEY = re.compile(r'"seed"\s*:\s*-?\Z')
 _ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
 
@@ -483,11 +502,14 @@ def _scan(text: str) -> None:
     """Refuse, before parsing, JSON nested deeper than :data:`MAX_DEPTH` or holding a
     number of more than :data:`MAX_DIGITS` digits: ``json`` would build it all first
     (or run out of stack, or give up on an ``int`` of over 4300 digits)."""
-    outside = _JSON_STRING.sub('""', text)
-    long = _LONG_NUMBER.search(outside)
-    if long:
+    outside = _JSON_STRING.sub(lambda m: m.group() if m.group() == '"seed"' else '""', text)
+    for long in _LONG_NUMBER.finditer(outside):
+        if (len(long.group()) <= SEED_DIGITS
+                and _SEED_KEY.search(outside, max(0, long.start() - 64), long.start())):
+            continue
         raise RecordError(f"not a record: a number of {len(long.group())} digits; "
-                          f"a record's numbers have at most {MAX_DIGITS}")
+                          f"a record's numbers have at most {MAX_DIGITS} "
+                          f"(the seed {SEED_DIGITS})")
     shape = outside.encode("utf-8", "surrogatepass").translate(_ONE_BRACKET, _ALL_BUT_BRACKETS)
     for _ in range(MAX_DEPTH):
         inner = shape.replace(b"[]", b"")
@@ -546,11 +568,10 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
             raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
     if not isinstance(obj, Mapping):
         raise RecordError(f"a record must be a JSON object, not {_type_name(obj)}")
-    wrapped = obj.get("record")
-    if obj.get("format") == SAVE_FORMAT and isinstance(wrapped, Mapping):
+    if obj.get("format") == SAVE_FORMAT and isinstance(obj.get("record"), Mapping):
         # A save of ``thousand play`` wraps the game record with the seats' bots: the
-        # record is what replays (docs/record.md).
-        obj = wrapped
+        # record is what replays (docs/record.md), its sealed part put back.
+        obj = unseal_record(obj)
     if "format" in obj:
         fmt = obj["format"]
         if not isinstance(fmt, int) or isinstance(fmt, bool):
@@ -599,10 +620,81 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
             dealer = (dealer + 1) % n
     seed = obj.get("seed")
     if seed is not None and (
-        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**128
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED
     ):
-        raise RecordError(f"seed: {_show(seed)} is not a seed; use a whole number from 0")
+        raise RecordError(f"seed: {_show(seed)} is not a seed; use a whole number from 0 "
+                          f"below 2**128")
     return Record(rules, tuple(players), first, tuple(deals), seed)
+
+
+# --------------------------------------------------------------------------- saves
+
+#: The key of a save of ``thousand play`` that holds what a player must not read at a
+#: glance: the unfinished deal (every hand of it) and the seed (every deal to come).
+SEALED = "sealed"
+
+
+def seal_record(record: Mapping[str, Any], in_play: bool) -> tuple[dict[str, Any], str | None]:
+    """A private record (with its seed) split for a save: the open part — the finished
+    deals, which anyone may read — and, while the game goes on, the sealed text of the
+    rest: ``{"seed": …, "deals": [the deal in play]}`` as JSON, compressed with zlib and
+    written in base64.  Not a secret (:func:`unseal_record` reads it back, and so can
+    anyone with a Python prompt), only not readable at a glance, so a player who opens
+    the file does not see the hands by accident.  ``in_play``: the last deal is not
+    finished.  A finished game (``None`` for the sealed part) stays open whole."""
+    open_part = dict(record)
+    hidden: dict[str, Any] = {}
+    if "seed" in open_part and in_play:
+        hidden["seed"] = open_part.pop("seed")
+    deals = list(open_part.get("deals") or [])
+    if in_play and deals:
+        hidden["deals"] = [deals.pop()]
+    open_part["deals"] = deals
+    if not hidden:
+        return open_part, None
+    raw = json.dumps(hidden, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return open_part, base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unseal_record(save: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole record of a save (``{"format": "thousand-save", "record": …,
+    "sealed": …}``): its open record with the sealed deal appended and the seed put back
+    (:func:`seal_record`).  A save without ``"sealed"`` (a finished game, or a save
+    written before the key existed) is its record as it stands.  A sealed text that does
+    not decode raises :class:`RecordError`; what it holds is read with the same guards
+    as any record (size, depth, digits, no key twice)."""
+    record = save.get("record")
+    if not isinstance(record, Mapping):
+        raise RecordError("not a save: no game record in it")
+    sealed = save.get(SEALED)
+    if sealed is None:
+        return dict(record)
+    if not isinstance(sealed, str):
+        raise RecordError(f"{SEALED}: must be a string, not {_type_name(sealed)}")
+    try:
+        packed = base64.b64decode(sealed.encode("ascii"), validate=True)
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, MAX_RECORD_BYTES + 1)
+    except (ValueError, binascii.Error, zlib.error, UnicodeEncodeError):
+        raise RecordError(f"{SEALED}: damaged: not the base64 of zlib data") from None
+    if len(raw) > MAX_RECORD_BYTES or inflate.unconsumed_tail:
+        raise RecordError(f"{SEALED}: larger than {MAX_RECORD_BYTES // 1_000_000} MB "
+                          "unpacked; a save is far smaller")
+    try:
+        hidden = _parse_json(raw)
+    except RecordError as e:
+        raise RecordError(f"{SEALED}: damaged: {e}") from None
+    if not isinstance(hidden, Mapping):
+        raise RecordError(f"{SEALED}: damaged: not an object")
+    _check_keys(hidden, ("seed", "deals"), f"{SEALED}: ")
+    out = dict(record)
+    deals = hidden.get("deals", [])
+    if not isinstance(deals, list) or not isinstance(out.get("deals", []), list):
+        raise RecordError(f"{SEALED}: deals: must be a list of deals")
+    out["deals"] = [*out.get("deals", []), *deals]
+    if "seed" in hidden:
+        out["seed"] = hidden["seed"]
+    return out
 
 
 # --------------------------------------------------------------------------- replaying

@@ -117,6 +117,9 @@ def run(args: Sequence[str] | None = None) -> int:
     exit status instead of exiting; what :func:`main` and the tests call."""
     _register()
     argv = list(sys.argv[1:] if args is None else args)
+    from .play_cmd import optional_resume  # ``play --resume`` with no file: the last game
+
+    argv = optional_resume(argv)
     try:
         result = app(args=argv, prog_name="thousand", standalone_mode=False)
     except _UsageError as e:

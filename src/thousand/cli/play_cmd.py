@@ -4,37 +4,84 @@ On a terminal it opens the full-screen table (:mod:`thousand.terminal.tui`); ``-
 keeps the line mode (:mod:`thousand.terminal.session`), which a pipe or a screen reader
 gets anyway.  Russian by default (``--lang en`` for English).  The person sits at seat 0
 (``--seat``); the other seats are bots (``--bots heuristic`` or one level per seat,
-``--bots heuristic,random``).  ``--seed`` makes the deals reproducible, ``--save FILE``
-keeps the game when it ends, ``--open`` shows every hand (training), and Ctrl-C or
-``quit`` asks whether to save before leaving.  ``--resume FILE`` continues a saved game
-from its last move, with its bots and options.  The first dealer is drawn by lot (from
-the seed).  Both modes are clients of the table protocol (:mod:`thousand.table`).
+``--bots heuristic,random``).  ``--seed`` makes the deals reproducible, ``--open`` shows
+every hand (training), and Ctrl-C or ``quit`` asks whether to save a copy before leaving.
+
+Every game is saved after every move (:mod:`thousand.terminal.autosave`), to ``--save
+FILE`` or else to a new file in the user's data folder, so that nothing is lost whatever
+ends the program; SIGTERM and SIGHUP (a closed terminal window) end the game with a line
+saying where it is and how to go on, and the exit status 128 + the signal's number.
+``--resume FILE`` continues a saved game from its last move, with its bots and options;
+``--resume`` alone the newest unfinished game of the data folder.  The first dealer is
+drawn by lot (from the seed).  Both modes are clients of the table protocol
+(:mod:`thousand.table`).
+
+Every error says what is wrong in one line in the game's language (``--lang``; Russian
+by default), through the terminal's catalogue.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, NoReturn
 
 import typer
 
 from thousand.cli import app
-from thousand.record import check_name
-from thousand.rules import RulesError
+from thousand.record import MAX_SEED, check_name
+from thousand.rules import Rules, RulesError
 from thousand.rules_text import check_lang
 from thousand.table import Table
+from thousand.terminal.autosave import Autosave, saves_dir
 
 from .common import (
     PRESET_HELP,
     PresetOption,
     SetOption,
     fail,
-    levels_or_exit,
     one_line,
     output_console,
-    rules_or_exit,
+    parse_levels,
 )
+
+#: What ``--resume`` with no file stands for (:func:`optional_resume`).
+LAST_GAME = ""
+
+
+def optional_resume(argv: Sequence[str]) -> list[str]:
+    """``thousand play … --resume`` with no file after it (the end of the line, or the
+    next option) as ``--resume=`` (:data:`LAST_GAME`): the newest unfinished game.  Click
+    options take a value or none, never either, so the command line is read this way
+    before it parses it."""
+    out = list(argv)
+    if not out or out[0] != "play":
+        return out
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--resume" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = "--resume=" + LAST_GAME
+    return out
+
+
+def _fail(lang: str, key: str, **params: object) -> NoReturn:
+    """Exit 2 with one line in the game's language: ``ошибка: …`` / ``error: …``."""
+    from thousand.terminal.i18n import T
+
+    text = T(lang, key, **params) if key else str(params.get("text", ""))
+    typer.echo(one_line(T(lang, "error", text=text)), err=True)
+    raise typer.Exit(2)
+
+
+def _echo(lines: Sequence[str]) -> None:
+    """Lines for a terminal that may be gone (a closed window): then nothing is said."""
+    try:
+        for line in lines:
+            typer.echo(line)
+    except (OSError, ValueError):
+        pass
 
 
 def full_screen_possible() -> bool:
@@ -63,7 +110,8 @@ def play_command(
     save: Annotated[
         str | None,
         typer.Option("--save", metavar="FILE",
-                     help="Save the game here when it ends (--resume continues it)."),
+                     help="Save the game to FILE after every move (without it: a new file "
+                     f"in {saves_dir()}); --resume continues it."),
     ] = None,
     open_hands: Annotated[
         bool, typer.Option("--open", help="Open hands: every hand face up (training).")
@@ -83,12 +131,13 @@ def play_command(
     ] = False,
     resume: Annotated[
         str | None,
-        typer.Option("--resume", metavar="FILE",
+        typer.Option("--resume", metavar="[FILE]",
                      help="Continue a saved game from its last move, with its bots and "
-                     "options."),
+                     "options; with no FILE the newest unfinished game of "
+                     f"{saves_dir()}."),
     ] = None,
 ) -> None:
-    """Play a game of Тысяча in the terminal against bots."""
+    """Play a game of Тысяча in the terminal against bots (saved after every move)."""
     if preset_option is not None:
         preset = preset_option
     if lang is not None:
@@ -96,22 +145,32 @@ def play_command(
             lang = check_lang(lang)
         except RulesError as e:
             raise fail(str(e)) from None
+    from thousand.terminal.autosave import SaveError, read_save
     from thousand.terminal.i18n import T
     from thousand.terminal.session import Seats, make_bots
 
+    said = lang or "ru"  # the language of an error before the save says its own
     if resume is not None:
         given = [flag for flag, value in (
             ("PRESET", preset), ("--set", sets), ("--bots", bots), ("--seed", seed),
             ("--seat", seat), ("--names", names)) if value is not None]
         if given:
-            raise fail(f"--resume takes the rules, the bots and the seats from the save; "
-                       f"leave out {', '.join(given)}")
-        from thousand.terminal.session import SaveError, read_save
+            _fail(said, "resume_options", flags=", ".join(given))
+        if resume == LAST_GAME:
+            from thousand.terminal.autosave import last_unfinished
 
+            found = last_unfinished()
+            if found is None:
+                _fail(said, "resume_none", dir=one_line(str(saves_dir()), 160))
+            resume = str(found)
+        shown = one_line(resume, 160)
         try:
             saved = read_save(resume)
         except SaveError as e:
-            raise fail(f"{one_line(resume, 160)}: {e}") from None
+            _fail(said, "", text=e.text(said, shown))
+        if saved.finished:
+            _fail(lang or saved.lang or "ru", "", text=f"{shown}: "
+                  + T(lang or saved.lang or "ru", "resume_finished"))
         table = saved.table
         human = saved.human
         lang = lang or saved.lang or "ru"
@@ -123,23 +182,28 @@ def play_command(
             level_by_seat = ["heuristic"]
         show_seed = False
     else:
-        lang = lang or "ru"
-        rules = rules_or_exit(preset or "classic", sets)
-        level_by_seat = levels_or_exit(bots or "heuristic")
+        lang = said
+        try:
+            rules = Rules.from_cli(preset or "classic", sets or [])
+            level_by_seat = parse_levels(bots or "heuristic")
+        except ValueError as e:  # RulesError too: the rules engine's words (English)
+            _fail(lang, "", text=str(e))
+        if seed is not None and not 0 <= seed < MAX_SEED:
+            _fail(lang, "seed_range", max=MAX_SEED - 1)
         n = rules.players
         human = seat if seat is not None else 0
         if not 0 <= human < n:
-            raise fail(f"--seat must be from 0 to {n - 1}")
+            _fail(lang, "seat_range", max=n - 1)
         if names is not None:
             player_names = [x.strip() for x in names.split(",")]
             if len(player_names) != n:
-                raise fail(f"--names needs {n} names, comma separated")
+                _fail(lang, "names_count", n=n)
             for s, name in enumerate(player_names):
                 if not name:
-                    raise fail(f"--names: the name of seat {s} is empty")
+                    _fail(lang, "names_empty", seat=s)
                 why = check_name(name)
                 if why is not None:
-                    raise fail(f"--names: the name of seat {s} {why}")
+                    _fail(lang, "names_bad", seat=s, why=why)
         else:
             default = T(lang, "names").split(",")
             others = iter(default[1:])
@@ -148,22 +212,40 @@ def play_command(
         table = Table(rules, player_names, seed=seed)
         show_seed = seed is not None
     bot_seed = seed if resume is None else None
+    bots_by_seat, levels = make_bots(table, level_by_seat, human, bot_seed)
+    autosave = _autosave(save, human, levels, lang, open_hands)
     if not plain and full_screen_possible():
         from thousand.terminal.tui import ThousandApp
 
-        bots_by_seat, levels = make_bots(table, level_by_seat, human, bot_seed)
         tui = ThousandApp(table, Seats(table, bots_by_seat, human, levels=levels),
                           lang=lang, open_hands=open_hands, save_path=save,
-                          show_seed=show_seed)
+                          show_seed=show_seed, autosave=autosave)
         tui.run()
-        for line in tui.farewell:
-            typer.echo(line)
-        raise typer.Exit(0)
+        _echo(tui.farewell)
+        raise typer.Exit(tui.exit_status)
     from thousand.terminal.session import make_session
 
     console = output_console()
     session = make_session(
         table, level_by_seat, human=human, seed=bot_seed, console=console, lang=lang,
-        open_hands=open_hands, save_path=save,
+        open_hands=open_hands, save_path=save, autosave=autosave,
     )
     raise typer.Exit(session.run())
+
+
+def _autosave(save: str | None, human: int | None, levels: dict[int, str], lang: str,
+              open_hands: bool) -> Autosave | None:
+    """Where this game is saved after every move: ``--save FILE`` (or the resumed file),
+    else a new file in the data folder; ``None`` (said in one line) when the data folder
+    cannot be made — the game is still played."""
+    from thousand.terminal.autosave import new_save_path
+    from thousand.terminal.i18n import T
+
+    if save is None:
+        try:
+            save = str(new_save_path())
+        except OSError as e:
+            typer.echo(one_line(T(lang, "autosave_failed", path=str(saves_dir()),
+                                  why=e.strerror or str(e))), err=True)
+            return None
+    return Autosave(save, human, levels, lang, open_hands)

@@ -25,12 +25,9 @@ person's seat, which ``thousand play --resume FILE`` continues from its last mov
 from __future__ import annotations
 
 import datetime
-import json
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -48,11 +45,16 @@ from thousand.bots import (
 from thousand.cards import JACK, NINE, CardError, card_str, parse_card
 from thousand.moves import Move
 from thousand.protocol import view_json
-from thousand.record import SAVE_FORMAT
 from thousand.table import Table, TableError, audience_includes
 from thousand.texts import illegal_text
 from thousand.view import View
 
+from .autosave import Autosave, SignalGuard, Stopped, exit_status, write_save
+from .autosave import SavedGame as SavedGame
+from .autosave import SaveError as SaveError
+from .autosave import load_save as load_save
+from .autosave import read_save as read_save
+from .autosave import save_text as save_text
 from .i18n import T, has, rules_summary, welcome
 from .render import (
     WireView,
@@ -305,163 +307,8 @@ def make_bots(
 
 # ------------------------------------------------------------------ saving and resuming
 
-#: What a save says it is (its ``"format"``), and the version of its layout.
-SAVE_VERSION = 1
-_SAVE_KEYS = ("format", "version", "human", "bots", "lang", "open", "table_version", "record")
-
-
-class SaveError(ValueError):
-    """A file that is not a save (nor a game record) that can be resumed: the message says
-    why in one line."""
-
-
-@dataclass
-class SavedGame:
-    """A game read back from a save: the table at the move it was saved at, the person's
-    seat, the bots' levels by seat, and the language and open-hands mode it was played in
-    (``None`` for what a bare game record does not say)."""
-
-    table: Table
-    human: int | None
-    levels: dict[int, str]
-    lang: str | None
-    open_hands: bool | None
-
-
-def save_text(
-    table: Table,
-    human: int | None,
-    levels: Mapping[int, str],
-    lang: str = "ru",
-    open_hands: bool = False,
-) -> str:
-    """A save: a small JSON object (``"format": "thousand-save"``) around the table's
-    private record — the game record (RULES §6, docs/record.md) with the seed, which tells
-    every deal still to come — with the person's seat, the bots' levels by seat (``null``
-    for the person), the language, the open-hands mode and the table's version.
-    ``thousand play --resume FILE`` continues it from its last move."""
-    from thousand.record import dumps_record
-
-    n = table.game.n
-    head = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "human": human,
-        "bots": [levels.get(s) for s in range(n)],
-        "lang": lang,
-        "open": open_hands,
-        "table_version": table.version,
-    }
-    lines = ["{"]
-    lines += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
-    record = dumps_record(table.to_record(with_seed=True)).replace("\n", "\n  ")
-    lines.append(f'  "record": {record}')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def load_save(source: str | bytes) -> SavedGame:
-    """The game a save holds (:func:`save_text`), at the move it was saved at; a bare game
-    record (with or without its seed) is read too, with ``levels`` empty and the person at
-    seat 0.  Anything else raises :class:`SaveError`."""
-    from thousand.bots import bot_levels
-    from thousand.record import MAX_RECORD_BYTES
-    from thousand.rules_text import LANGS
-
-    if len(source) > MAX_RECORD_BYTES:
-        raise SaveError(f"larger than {MAX_RECORD_BYTES // 1_000_000} MB; a save is far smaller")
-    try:
-        obj = json.loads(source)
-    except (ValueError, RecursionError) as e:
-        raise SaveError(f"not a save: {_clip(str(e), 120)}") from None
-    if not isinstance(obj, dict):
-        raise SaveError("not a save: a save is a JSON object")
-    if obj.get("format") != SAVE_FORMAT:
-        return SavedGame(_restore(obj, None), 0, {}, None, None)
-    for key in obj:
-        if key not in _SAVE_KEYS:
-            raise SaveError(f"unknown key {_clip(str(key))!r} in a save")
-    if obj.get("version") != SAVE_VERSION:
-        raise SaveError(f"version {_clip(repr(obj.get('version')))} of a save is not "
-                        f"supported; this version of thousand reads version {SAVE_VERSION}")
-    version = obj.get("table_version")
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise SaveError("table_version: not a whole number")
-    table = _restore(obj.get("record"), version)
-    n = table.game.n
-    human = obj.get("human")
-    if human is not None and (
-        not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < n
-    ):
-        raise SaveError(f"human: {_clip(repr(human))} is not a seat from 0 to {n - 1}")
-    bots = obj.get("bots")
-    if not isinstance(bots, list) or len(bots) != n:
-        raise SaveError(f"bots: a list of {n} levels by seat (null for the person's seat)")
-    known = bot_levels()
-    levels: dict[int, str] = {}
-    for seat, level in enumerate(bots):
-        if seat == human:
-            continue
-        if not isinstance(level, str) or level not in known:
-            raise SaveError(f"bots: seat {seat} has no bot level this thousand knows "
-                            f"({_clip(repr(level))}); levels: {', '.join(known)}")
-        levels[seat] = level
-    lang = obj.get("lang")
-    if lang is not None and lang not in LANGS:
-        raise SaveError(f"lang: {_clip(repr(lang))} is not ru or en")
-    open_hands = obj.get("open")
-    if open_hands is not None and not isinstance(open_hands, bool):
-        raise SaveError("open: true or false")
-    return SavedGame(table, human, levels, lang, open_hands)
-
-
-def _restore(record: object, version: int | None) -> Table:
-    """The table of a record, at ``version`` when it is given: a record never holds a
-    ``look``, so a save made right after one gets it back here."""
-    from thousand.record import RecordError
-
-    if not isinstance(record, dict):
-        raise SaveError("not a save: no game record in it")
-    try:
-        table = Table.from_record(record)
-    except RecordError as e:
-        raise SaveError(f"not a save: {_clip(str(e), 300)}") from None
-    except ValueError as e:  # a move the rules refuse, a deal cut short
-        raise SaveError(f"the game cannot be replayed: {_clip(str(e), 300)}") from None
-    if version is None or version == table.version:
-        return table
-    seat = table.to_move
-    if (version == table.version + 1 and seat is not None
-            and table.view_json(seat)["legal"] == ["dark", "look"]):
-        table.submit(seat, "look", table.version)
-    if version != table.version:
-        raise SaveError(f"table_version {version} does not match the record "
-                        f"({table.version} moves)")
-    return table
-
-
-def read_save(path: str) -> SavedGame:
-    """:func:`load_save` of a file; a file that cannot be read raises :class:`SaveError`."""
-    from thousand.record import MAX_RECORD_BYTES
-
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_RECORD_BYTES + 1)
-    except FileNotFoundError:
-        raise SaveError("no such file") from None
-    except IsADirectoryError:
-        raise SaveError("is a directory, not a save") from None
-    except OSError as e:
-        raise SaveError(f"cannot read it: {e.strerror or e}") from None
-    except ValueError as e:  # a name the system cannot take (a NUL byte)
-        raise SaveError(f"cannot read it: {e}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise SaveError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}"
-                        ) from None
-    return load_save(text)
-
+# The save and its reading are one piece of code for both modes (autosave.py: SaveError,
+# SavedGame, save_text, load_save, read_save, importable from here too).
 
 
 class TerminalGame:
@@ -482,8 +329,12 @@ class TerminalGame:
         bot_levels: Sequence[str] = (),
         show_seed: bool = True,
         levels: Mapping[int, str] | None = None,
+        autosave: Autosave | None = None,
     ) -> None:
         self.table = table
+        #: where the game is saved after every move (``thousand play`` always gives one)
+        self.autosave = autosave
+        self._guard = SignalGuard()
         #: who plays each seat, and what the bots do and when (shared with the full screen)
         self.seats = Seats(table, bots, human, levels=levels, hint_level=hint_level)
         self.bots = self.seats.bots
@@ -534,7 +385,43 @@ class TerminalGame:
     # -------------------------------------------------------------------- loop
 
     def run(self) -> int:
-        """Play until the game ends or the player leaves; 0 either way."""
+        """Play until the game ends or the player leaves: 0 either way; with an autosave,
+        SIGTERM or SIGHUP end the game too (saved, a line says how to go on), with the
+        exit status 128 + the signal's number."""
+        if self.autosave is None:
+            return self._run()
+        try:
+            with self._guard.installed():
+                return self._run()
+        except Stopped as stop:
+            self._stopped(stop.signum)
+            return exit_status(stop.signum)
+
+    def _stopped(self, signum: int) -> None:
+        """The line of a game ended by a signal; the terminal may be gone (SIGHUP)."""
+        import signal as _signal
+
+        assert self.autosave is not None
+        text = f"{self._t('stopped', signal=_signal.Signals(signum).name)} " \
+               f"{self.autosave.resume_line()}"
+        try:
+            self.say()
+            self._say_path_line(text)
+        except (OSError, ValueError):  # no terminal to say it on
+            pass
+
+    def _say_path_line(self, text: str) -> None:
+        """A line that names a file, never folded (a path cut in two cannot be copied)."""
+        self.console.print(escape(text), highlight=False, soft_wrap=True)
+
+    def _autosaved(self) -> None:
+        """Save after a move (inside the move's critical section)."""
+        if self.autosave is not None:
+            problem = self.autosave.write(self.table)
+            if problem:
+                self.say(f"[yellow]{escape(problem)}[/]")
+
+    def _run(self) -> int:
         self._welcome()
         log = self.table.log
         starts = [i for i, e in enumerate(log) if e["type"] == "deal_started"]
@@ -571,11 +458,17 @@ class TerminalGame:
             self.say(self._t("open_mode"))
         if self.human is not None:
             self.say(escape(self._t("help_short")))
+        if self.autosave is not None:
+            self._say_path_line(self.autosave.where())
+            self._autosaved()
 
     def _bot_move(self, seat: int) -> list[Event]:
         table = self.table
         move, _ = self.seats.decide(seat, table.view(seat))
-        return self.seats.play(seat, move, table.version)
+        with self._guard.critical():  # the move and its save, uncut by a signal
+            events = self.seats.play(seat, move, table.version)
+            self._autosaved()
+        return events
 
     # -------------------------------------------------------------- the human
 
@@ -614,7 +507,10 @@ class TerminalGame:
                 self._hint(seat)
                 continue
             try:
-                return table.submit(seat, asked, table.version)
+                with self._guard.critical():  # the move and its save, uncut by a signal
+                    events = table.submit(seat, asked, table.version)
+                    self._autosaved()
+                return events
             except TableError as e:
                 self._refused(e, line)
 
@@ -949,23 +845,17 @@ class TerminalGame:
                     break
                 if self.save(path.strip() or default):
                     break
+        if self.autosave is not None and not self.table.over:
+            self._say_path_line(self.autosave.resume_line())
         self.say(self._t("bye"))
 
     def save(self, path: str) -> bool:
         """Write the game to ``path`` as a save (:func:`save_text`: the table's record
         with its seed, the bots and the person's seat), which ``thousand play --resume``
         continues; one line says how it went."""
-        try:
-            text = save_text(self.table, self.human, self.seats.levels, self.lang,
-                             self.open_hands)
-            Path(path).write_text(text, encoding="utf-8")
-        except (OSError, ValueError) as e:
-            if "\x00" in path:
-                why = self._t("nul_in_path")
-            elif isinstance(e, OSError) and e.strerror:
-                why = e.strerror
-            else:
-                why = str(e)
+        why = write_save(path, self.table, self.human, self.seats.levels, self.lang,
+                         self.open_hands)
+        if why is not None:
             self.say(self._t("save_failed", path=self._user(path, 100),
                              why=self._user(why, 80)))
             return False

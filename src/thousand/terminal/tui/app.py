@@ -22,7 +22,6 @@ import io
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Console, RenderableType
@@ -38,6 +37,7 @@ from thousand.sheet import score_sheet
 from thousand.table import Table, TableError
 from thousand.texts import event_text, illegal_text
 
+from ..autosave import Autosave, exit_status, write_save
 from ..i18n import T, rules_summary, welcome
 from ..render import move_markup, move_plain, phase_line
 from ..session import (
@@ -48,7 +48,6 @@ from ..session import (
     default_save_path,
     inline_markup,
     parse_input,
-    save_text,
     visible_events,
 )
 from ..sheet_view import plain, render_score_sheet
@@ -131,6 +130,7 @@ class ThousandApp(App[None]):
         save_path: str | None = None,
         bot_delay: float = 0.5,
         show_seed: bool = False,
+        autosave: Autosave | None = None,
     ) -> None:
         super().__init__()
         self.table = table
@@ -141,6 +141,10 @@ class ThousandApp(App[None]):
         self.save_path = save_path
         self.bot_delay = bot_delay
         self.show_seed = show_seed
+        #: where the game is saved after every move, and the exit status once it has gone
+        #: (128 + n after SIGTERM or SIGHUP; autosave.py)
+        self.autosave = autosave
+        self.exit_status = 0
         self.rules = table.rules
         self.names = [plain(n) for n in table.names]
         self._nm = [inline_markup(n) for n in self.names]  # for the line mode's markup
@@ -198,6 +202,7 @@ class ThousandApp(App[None]):
         self.query_one("#keys", Static).update(
             Text(W(self.lang, "keys_open" if self.open_hands else "keys"), style="dim"))
         self._welcome()
+        self._start_autosave()
         log = self.table.log
         starts = [i for i, e in enumerate(log) if e["type"] == "deal_started"]
         self._take(log[starts[-1]:] if starts else log)
@@ -270,6 +275,7 @@ class ThousandApp(App[None]):
         if self.leaving or self.table.version != version:
             return
         events = self.seats.play(seat, move, version)
+        self._autosaved()
         if self.open_hands:
             self._reasons[seat] = (move_plain(move, self.lang), why)
         self._take(events)
@@ -287,6 +293,7 @@ class ThousandApp(App[None]):
         except TableError as e:
             self._refused(e, move)
             return
+        self._autosaved()
         self._say("")
         self._show_last = False
         self._take(events)
@@ -798,14 +805,46 @@ class ThousandApp(App[None]):
 
     # ------------------------------------------------------------------ saving, leaving
 
+    def _start_autosave(self) -> None:
+        """Say where the game is saved after every move, save it, and take SIGTERM and
+        SIGHUP (a closed window) as the end of the game, saved (:meth:`_stop`); a real
+        SIGINT is Ctrl+C.  Handled in the event loop, so never inside a move."""
+        import asyncio
+        import signal
+
+        if self.autosave is None:
+            return
+        self._write(Text(self.autosave.where(), style="dim"))
+        self._autosaved()
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self._stop, int(sig))
+            loop.add_signal_handler(signal.SIGINT, self.action_leave)
+
+    def _stop(self, signum: int) -> None:
+        """The game ends by a signal: saved, a line says where and how to go on."""
+        import signal
+
+        assert self.autosave is not None
+        self._autosaved()
+        self.exit_status = exit_status(signum)
+        self.leaving = True
+        self.farewell = [T(self.lang, "stopped", signal=signal.Signals(signum).name) + " "
+                         + self.autosave.resume_line()]
+        self.exit()
+
+    def _autosaved(self) -> None:
+        """Save after a move (autosave.py); a failure is said once."""
+        if self.autosave is not None:
+            problem = self.autosave.write(self.table)
+            if problem:
+                self._say(problem, "red")
+
     def _save(self, path: str) -> bool:
-        try:
-            text = save_text(self.table, self.human, self.seats.levels, self.lang,
-                             self.open_hands)
-            Path(path).write_text(text, encoding="utf-8")
-        except (OSError, ValueError) as e:
-            why = (T(self.lang, "nul_in_path") if "\x00" in path
-                   else e.strerror if isinstance(e, OSError) and e.strerror else str(e))
+        why = write_save(path, self.table, self.human, self.seats.levels, self.lang,
+                         self.open_hands)
+        if why is not None:
             self._say(T(self.lang, "save_failed", path=_clip(path, 100), why=_clip(why, 80)),
                       "red")
             return False
@@ -837,5 +876,7 @@ class ThousandApp(App[None]):
         self.leaving = True
         if self.saved:
             self.farewell.append(T(self.lang, "saved", path=plain(self.saved)))
+        if self.autosave is not None and not self.table.over:
+            self.farewell.append(self.autosave.resume_line())
         self.farewell.append(T(self.lang, "bye"))
         self.exit()
