@@ -4,11 +4,23 @@
 
 import { el, clear, seatName, suitWord, levelName } from "./common.js";
 import { t } from "./i18n.js";
+import { format } from "./grammar.js";
 import {
   cardSvg, backSvg, cardLabel, cardName, sortHand, rankOf, suitOf, SYMBOLS, RED,
 } from "./cards.js";
 
 const isCardMove = (m) => /^[9JQKTA][SCDH]\+?$/.test(m);
+
+/** Whether the page is used with a finger: "tap" rather than "click" in the prompts. */
+export const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+
+/** A catalogue text with a player in it worded by the grammar (thousand.texts.render):
+ * `{name:acc}` declined with the snapshot's name forms, `{name:A|B}` B for the page's own
+ * seat (second person). */
+function said(text, seat, ctx) {
+  const name = seatName(seat, ctx.names, ctx.lang, ctx.mySeat ?? null);
+  return format(text, { name }, ctx.lang, null, ctx.forms || null);
+}
 
 /** Where a seat sits, seen from `me` (clockwise: the next seat is on my left). */
 export function position(seat, me, n) {
@@ -118,7 +130,8 @@ function seatPanel(seat, ctx) {
   const g = view.game;
   const meta = seats && seats.find((s) => s.seat === seat);
   const active = (view.active || []).includes(seat);
-  const turn = view.to_move === seat && !view.result;
+  const free = !!(meta && meta.kind !== "bot" && meta.taken === false);
+  const turn = view.to_move === seat && !view.result && !ctx.waiting && !free;
   const classes = ["seat", `pos-${pos}`];
   if (turn) classes.push("turn");
   if (view.declarer === seat) classes.push("declarer");
@@ -129,7 +142,7 @@ function seatPanel(seat, ctx) {
     seat === mySeat ? el("span", { class: "tag you" }, t("you_tag")) : null,
     meta && meta.kind === "bot" ? el("span", { class: "tag bot" },
       t("bot_tag", { level: levelName(meta.level) })) : null,
-    meta && meta.kind !== "bot" && meta.bot_playing ? el("span", { class: "tag bot" }, t("standin_tag")) : null,
+    meta && meta.kind !== "bot" && meta.bot_playing ? el("span", { class: "tag bot" }, said(t("standin_tag"), seat, ctx)) : null,
     meta && meta.kind !== "bot" && meta.taken === false ? el("span", { class: "tag free" }, t("seat_free")) : null,
     meta && meta.kind !== "bot" && meta.taken && meta.online === false
       ? el("span", { class: "tag offline" }, t("offline")) : null,
@@ -157,14 +170,15 @@ function seatPanel(seat, ctx) {
   if (turn && ctx.clock && ctx.clock.seat === seat) {
     info.push(el("span", { class: "mark clock", "data-clock-seat": String(seat), role: "timer" }));
   }
-  const panel = el("section", { class: classes.join(" "), "aria-label": name,
+  const panel = el("section", { class: classes.join(" "), "aria-label": name, "data-seat": String(seat),
     "aria-current": turn ? "true" : null },
     head, el("div", { class: "seat-info" }, info));
   if (seat !== (mySeat ?? 0)) {
     const size = view.hand_sizes[seat];
     const open = hands && hands[seat];
-    const cards = el("div", { class: open ? "mini-hand open" : "mini-hand",
-      "aria-label": open ? t("cards_of", { name }) : t("n_cards", { n: size }) });
+    // the count in words for a screen reader (a plain div takes no aria-label), in figures for the eye
+    const cards = el("div", { class: open ? "mini-hand open" : "mini-hand" },
+      el("span", { class: "sr-only" }, open ? t("cards_of", { name }) : t("n_cards", { n: size })));
     if (open) for (const c of sortHand(open)) cards.append(cardFace(c, lang, { class: "card face small" }));
     else for (let i = 0; i < size; i++) cards.append(cardBack({ class: "card back small" }));
     if (!open) cards.append(el("span", { class: "count", "aria-hidden": "true" }, String(size)));
@@ -179,23 +193,27 @@ function trickArea(ctx) {
   let cards = view.trick || [];
   let caption = null;
   let faded = false;
+  let held = false;
   const tricks = view.tricks || [];
   const last = tricks.length ? tricks[tricks.length - 1] : null;
+  // "Взятку берёт Аня" — and on Аня's own page "Вы берёте взятку"
+  const takenBy = (trick) => said(t("trick_taken_by", { points: trick.points }), trick.winner, ctx);
   if (ctx.trickShown) {
     cards = ctx.trickShown.cards;
-    caption = t("trick_taken_by", { name: seatName(ctx.trickShown.winner, names, lang), points: ctx.trickShown.points });
+    held = true;
+    caption = takenBy(ctx.trickShown);
   } else if (ctx.showLastTrick && last) {
     cards = last.cards;
     caption = t("last_trick_caption", { name: seatName(last.winner, names, lang), points: last.points });
-  } else if (!cards.length && last && (view.phase === "play" || view.result)) {
+  } else if (!cards.length && last && (view.phase === "play" || view.result) && ctx.collected !== tricks.length) {
     cards = last.cards;
     faded = true;
-    caption = t("trick_taken_by", { name: seatName(last.winner, names, lang), points: last.points });
+    caption = takenBy(last);
   }
-  const area = el("div", { class: `trick n${n}${faded ? " faded" : ""}`, role: "group",
+  const area = el("div", { class: `trick n${n}${faded ? " faded" : ""}${held ? " held" : ""}`, role: "group",
     "aria-label": t("trick_label") });
   for (const { seat, card } of cards) {
-    area.append(el("div", { class: `slot pos-${position(seat, mySeat, n)}` },
+    area.append(el("div", { class: `slot pos-${position(seat, mySeat, n)}`, "data-card": card, "data-seat": String(seat) },
       cardFace(card, lang, { "aria-label": `${seatName(seat, names, lang)}: ${cardName(card, lang)}` })));
   }
   const out = [area];
@@ -240,15 +258,19 @@ function trumpBadge(view, lang, names) {
   return parts;
 }
 
-function promptText(ctx) {
+/** What the page says of the moment: whose move, or what the reader is to do. */
+export function promptText(ctx) {
   const { view, names, lang, mySeat } = ctx;
   if (view.result || view.phase === "over") return t("deal_over");
+  if (ctx.waiting) return t("prompt_waiting");
   const mine = mySeat !== null && mySeat !== undefined && view.to_move === mySeat && view.legal.length;
   if (!mine) {
     if (view.to_move === null || view.to_move === undefined) return "";
     return t("waiting_for", { name: seatName(view.to_move, names, lang) });
   }
   if (ctx.pendingDeclare) return t("prompt_marriage", { card: cardLabel(ctx.pendingDeclare, lang) });
+  if (ctx.picked) return t("prompt_tap_again", { card: cardLabel(ctx.picked, lang) });
+  const pick = touchScreen() ? t("pick_tap") : t("pick_click");
   switch (view.phase) {
     case "dark choice": return t("prompt_dark");
     case "auction": return t("prompt_bid");
@@ -256,9 +278,9 @@ function promptText(ctx) {
     case "redeal offer": return t("prompt_redeal");
     case "exchange":
       if (view.legal.some((m) => m.startsWith("discard "))) {
-        return t("prompt_discard", { n: Math.max(0, view.hand_sizes[mySeat] - Math.min(...view.hand_sizes.filter((_, s) => s !== mySeat && (view.active || []).includes(s)))) });
+        return t("prompt_discard", { pick, n: Math.max(0, view.hand_sizes[mySeat] - Math.min(...view.hand_sizes.filter((_, s) => s !== mySeat && (view.active || []).includes(s)))) });
       }
-      return t("prompt_give", { name: seatName(nextRecipient(view), names, lang) });
+      return t("prompt_give", { pick, name: seatName(nextRecipient(view), names, lang) });
     case "contract":
       return view.legal.includes("concede") ? t("prompt_contract_concede", { bid: view.bid ?? "" })
         : t("prompt_contract", { bid: view.bid ?? "" });
@@ -312,7 +334,7 @@ function handRow(ctx) {
   if (!own || cards === null) {
     cards = hands && hands[seat] ? hands[seat] : null;
   }
-  const row = el("div", { class: "hand", role: "group",
+  const row = el("div", { class: "hand", role: "group", style: `--n: ${Math.max(1, (cards || []).length || view.hand_sizes[seat] || 1)}`,
     "aria-label": own ? t("your_cards") : t("cards_of", { name: seatName(seat, ctx.names, lang) }) });
   if (cards === null) {
     const size = view.hand_sizes[seat] ?? 0;
@@ -330,13 +352,15 @@ function handRow(ctx) {
     const classes = ["card", "face", RED.has(suitOf(c)) ? "red" : "black"];
     if (playable) classes.push("playable");
     if (talon.has(c)) classes.push("from-talon");
-    if (ctx.pendingDeclare === c) classes.push("selected");
+    if (ctx.pendingDeclare === c || ctx.picked === c) classes.push("selected");
     if (ctx.hint && ctx.hint.replace(/^(give|discard) /, "").replace("+", "") === c) classes.push("hinted");
     if (!own || !ctx.interactive) {
-      row.append(el("span", { class: classes.join(" "), role: "img", "aria-label": cardName(c, lang) }, cardSvg(c, lang)));
+      row.append(el("span", { class: classes.join(" "), role: "img", "data-card": c,
+        "aria-label": `${cardLabel(c, lang)} — ${cardName(c, lang)}` }, cardSvg(c, lang)));
       return;
     }
-    const label = cardName(c, lang) + (cardPhase && !playable ? t("card_not_playable_suffix") : "")
+    // the name starts with what the card shows ("Т♥"), then says it in words
+    const label = `${cardLabel(c, lang)} — ${cardName(c, lang)}` + (cardPhase && !playable ? t("card_not_playable_suffix") : "")
       + (talon.has(c) ? t("card_from_talon_suffix") : "");
     const btn = el("button", {
       type: "button", class: classes.join(" "), "data-fk": `card-${c}`, "data-card": c,
@@ -344,7 +368,8 @@ function handRow(ctx) {
       "aria-disabled": cardPhase && !playable ? "true" : null,
       disabled: ctx.busy ? true : null,
       tabindex: "-1",
-      onclick: () => ctx.onCard(c),
+      "aria-pressed": ctx.picked === c ? "true" : null,
+      onclick: (e) => ctx.onCard(c, e),
     }, cardSvg(c, lang));
     row.append(btn);
   });
@@ -365,7 +390,7 @@ export function renderBoard(root, ctx) {
   const focusIndex = focusKey && focusKey.startsWith("card-")
     ? [...root.querySelectorAll("button.card")].indexOf(document.activeElement) : -1;
 
-  const board = el("div", { class: `board n${n}` });
+  const board = el("div", { class: `board n${n}`, "data-deal": String(view.game && view.game.deal ? view.game.deal : "") });
   const bottom = me ?? 0;
   for (let s = 0; s < n; s++) if (s !== bottom) board.append(seatPanel(s, ctx));
   const felt = el("div", { class: "felt" },
@@ -381,7 +406,7 @@ export function renderBoard(root, ctx) {
   }
   board.append(felt);
   board.append(seatPanel(bottom, ctx));
-  board.append(el("div", { class: "prompt", "aria-live": "polite" }, promptText(ctx)));
+  board.append(el("div", { class: "prompt" }, promptText(ctx)));
   board.append(actionButtons(ctx));
   board.append(handRow(ctx));
   clear(root, board);

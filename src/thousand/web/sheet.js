@@ -59,8 +59,9 @@ function resultWord(row) {
   return row.made ? t("sheet_made") : t("sheet_failed");
 }
 
-/** The sheet as an HTML table. */
-export function sheetTable(rows, names, lang) {
+/** The sheet as an HTML table in a scrolling region named `label` (a page that shows the
+ * sheet twice, in its side panel and in a dialog, gives each its own name). */
+export function sheetTable(rows, names, lang, label = null) {
   const n = names.length;
   const head = el("tr", {},
     el("th", { scope: "col" }, t("sheet_number")),
@@ -98,7 +99,7 @@ export function sheetTable(rows, names, lang) {
     }
     body.append(tr);
   });
-  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("sheet_title") }, el("table", { class: "sheet" },
+  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": label || t("sheet_title") }, el("table", { class: "sheet" },
     el("caption", { class: "sr-only" }, t("sheet_title")),
     el("thead", {}, head), body));
 }

@@ -7,9 +7,11 @@ import {
   seatName,
 } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
-import { renderBoard, handleArrows, moveLabel } from "./board.js";
+import { renderBoard, handleArrows, moveLabel, promptText } from "./board.js";
 import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 import { joinPanel } from "./join.js";
+import { capture as captureMotion, play as playMotion, collect as collectTrick } from "./motion.js";
+import { playSound, soundOn, setSoundOn } from "./sound.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const TOKEN_KEY = `thousand.seat.${tableId}`;
@@ -49,6 +51,11 @@ const state = {
   shownTricks: null,
   clock: null,
   lastError: null,
+  picked: null, // a card tapped once on a touch screen: the second tap plays it
+  collected: null, // how many tricks had gone to their takers when the cloth was cleared
+  gameOverShown: false,
+  myTurn: false,
+  turnText: "",
 };
 
 function stored() {
@@ -229,22 +236,32 @@ function onSnapshot(msg) {
   if (state.latest > state.version) requestSnapshot();
   maybeHoldTrick(prevView, msg.view);
   if (first) document.title = `${t("table_title")} — ${t("app_name")}`;
+  state.picked = null;
   render();
-  if (state.over) showGameOver();
+  // the end of the game is shown with its sheet: once the events (every deal) are in
+  if (state.over && state.eventsByV.size && !state.gameOverShown) showGameOver();
 }
 
-/** Keep a just-finished trick on the cloth for a moment when the next one has begun. */
+/** Keep a just-finished trick on the cloth for a moment, then send it to its taker (the
+ * next card played ends the moment at once: nothing waits for the picture). */
 function maybeHoldTrick(prev, view) {
   if (!prev || !view) return;
   const before = (prev.tricks || []).length;
   const after = (view.tricks || []).length;
-  if (after > before && after > 0 && (view.trick || []).length > 0) {
+  if (after > before && after > 0 && !view.result) {
     const last = view.tricks[after - 1];
-    state.hold = { cards: last.cards, winner: last.winner, points: last.points };
+    const hold = { cards: last.cards, winner: last.winner, points: last.points };
+    state.hold = (view.trick || []).length ? null : hold;
     clearTimeout(state.holdTimer);
+    if (!state.hold) return;
     state.holdTimer = setTimeout(() => {
-      state.hold = null;
-      render();
+      if (state.hold !== hold) return;
+      collectTrick(els.board, hold.winner, () => {
+        if (state.hold !== hold) return;
+        state.hold = null;
+        state.collected = after;
+        render();
+      });
     }, HOLD_MS);
   } else if (after !== before || (view.trick || []).length) {
     state.hold = null;
@@ -272,16 +289,30 @@ function onEvents(msg) {
   renderLog();
   renderSheet();
   const live = fresh.filter((ev) => state.liveFrom !== null && ev.v > state.liveFrom);
+  soundsFor(live);
+  if (live.length) {
+    // an answer to an earlier moment is no longer true: the hint and a tapped card go
+    state.hint = null;
+    state.picked = null;
+    state.showLastTrick = false;
+    hideHint();
+  }
   if (live.some((ev) => ev.type === "game_over")) {
     state.over = true;
     requestSnapshot();
   } else if (live.some((ev) => ev.type === "deal_scored") && localStorage.getItem(SHEET_KEY) !== "off") {
     showSheetDialog();
   }
-  if (live.length) {
-    state.hint = null;
-    state.showLastTrick = false;
-  }
+  if (state.over && !state.gameOverShown && events.length) showGameOver();
+}
+
+/** A sound for what just happened at the table (sound.js decides whether it plays). */
+function soundsFor(events) {
+  const types = new Set(events.map((ev) => ev.type));
+  if (types.has("deal_scored")) playSound("deal");
+  else if (types.has("declaration")) playSound("marriage");
+  else if (types.has("trick")) playSound("trick");
+  else if (types.has("card")) playSound("card");
 }
 
 function onError(msg) {
@@ -312,6 +343,14 @@ function onHint(msg) {
   render();
 }
 
+function hideHint() {
+  const box = document.getElementById("hint-box");
+  if (box) {
+    box.hidden = true;
+    clear(box);
+  }
+}
+
 // ------------------------------------------------------------------ moves
 
 function makeMove(move) {
@@ -336,10 +375,17 @@ function makeMove(move) {
   }
 }
 
-function onCard(card) {
+function onCard(card, e) {
   const v = state.view;
   if (!v) return;
   const legal = v.legal || [];
+  // a finger picks a card first (the cards overlap on a phone), the second tap plays it
+  if (e && e.pointerType === "touch" && state.picked !== card) {
+    state.picked = card;
+    render();
+    return;
+  }
+  state.picked = null;
   if (legal.includes(`${card}+`) && legal.includes(card)) {
     state.pendingDeclare = card;
     render();
@@ -370,14 +416,23 @@ function layout() {
     hint: el("div", { id: "hint-box", class: "hint-line", role: "status", hidden: true }),
     command: el("form", { id: "command", class: "command", autocomplete: "off" }),
     tools: el("div", { class: "tools" }),
-    log: el("ol", { id: "log", class: "log", "aria-live": "polite", "aria-relevant": "additions" }),
+    log: el("ol", { id: "log", class: "log-list" }),
+    turn: el("div", { id: "turn-status", class: "sr-only", role: "status" }),
+    watching: el("p", { id: "watching", class: "hint-line", hidden: true }),
     chat: el("ol", { id: "chat", class: "chat-list" }),
     chatForm: el("form", { id: "chat-form", class: "chat-form", autocomplete: "off" }),
     sheet: el("div", { id: "sheet" }),
     chart: el("div", { id: "chart" }),
     invite: el("section", { id: "invite", class: "invite panel" }),
-    overlay: el("div", { id: "overlay", class: "overlay", hidden: true }),
+    // a modal <dialog>: what is behind it is inert while it is open (Tab stays inside)
+    overlay: el("dialog", { id: "overlay", class: "overlay", "aria-labelledby": "dialog-title" }),
   };
+  els.overlay.hidden = true;
+  els.overlay.addEventListener("cancel", (e) => {
+    e.preventDefault();
+    closeDialog();
+  });
+  els.overlay.addEventListener("keydown", trapTab);
   const cmdInput = el("input", { id: "move-input", name: "move", type: "text", inputmode: "text",
     spellcheck: "false", autocapitalize: "off" });
   els.command.append(
@@ -419,9 +474,12 @@ function layout() {
     el("div", { class: "table-layout" },
       el("div", { class: "play-col" },
         el("h1", { class: "sr-only", "data-i18n": "table_title" }, t("table_title")),
-        els.conn, els.join, els.waiting, els.invite, els.error, els.board, els.hint, els.command, els.tools),
+        els.conn, els.turn, els.join, els.waiting, els.invite, els.error, els.board, els.hint, els.watching,
+        els.command, els.tools),
       el("aside", { class: "side" },
-        el("section", { class: "panel" }, el("h2", { "data-i18n": "log_title" }, t("log_title")), els.log),
+        el("section", { class: "panel" }, el("h2", { "data-i18n": "log_title" }, t("log_title")),
+          // a region that takes the focus: the keyboard can scroll the whole game back
+          el("div", { class: "log", id: "log-box", role: "log", tabindex: "0", "aria-label": t("log_region") }, els.log)),
         el("section", { class: "panel" }, el("h2", { "data-i18n": "chat_title" }, t("chat_title")), els.chat, els.chatForm),
         el("section", { class: "panel" },
           el("h2", { "data-i18n": "sheet_title" }, t("sheet_title")), els.sheet,
@@ -439,19 +497,29 @@ function render() {
   renderJoin();
   renderTools();
   renderInvite();
-  els.chatForm.hidden = state.seat === null;
-  els.waiting.hidden = state.status !== "waiting";
-  if (state.status === "waiting") {
-    const free = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken).map((x) => x.seat + 1);
-    els.waiting.textContent = t("waiting_players", { seats: free.join(", ") });
+  const watching = state.seat === null;
+  els.chatForm.hidden = watching;
+  els.command.hidden = watching;
+  els.watching.hidden = !watching || !v;
+  els.watching.textContent = t("spectator_note");
+  const freeSeats = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
+  const waiting = state.status === "waiting" && freeSeats.length > 0;
+  els.waiting.hidden = !waiting;
+  if (waiting) {
+    const free = freeSeats.map((x) => t("free_seat_n", { n: x.seat + 1 })
+      + (x.name ? ` (${x.name})` : "")).join(", ");
+    els.waiting.textContent = t("waiting_players", { free }) + (watching ? "" : ` ${t("waiting_invite")}`);
   }
   if (!v) {
     clear(els.board, el("p", { class: "muted" }, t("loading")));
     return;
   }
-  const myTurn = state.seat !== null && v.to_move === state.seat && (v.legal || []).length > 0;
-  els.command.hidden = state.seat === null;
-  renderBoard(els.board, {
+  const myTurn = !watching && v.to_move === state.seat && (v.legal || []).length > 0 && !waiting;
+  if (myTurn && !state.myTurn) playSound("turn");
+  state.myTurn = myTurn;
+  if (!state.hint) hideHint();
+  const before = captureMotion(els.board);
+  const ctx = {
     view: v,
     names: names(),
     seats: state.seats,
@@ -476,10 +544,22 @@ function render() {
       state.showLastTrick = !state.showLastTrick;
       render();
     },
-  });
+    forms: nameForms(lang),
+    waiting,
+    picked: state.picked,
+    collected: state.collected,
+  };
+  renderBoard(els.board, ctx);
+  playMotion(els.board, before);
+  // whose move, said once when it changes (the board's own line is drawn afresh each time)
+  const said = promptText(ctx);
+  if (said !== state.turnText) {
+    state.turnText = said;
+    els.turn.textContent = said;
+  }
   // keyboard play: when it becomes my move and nothing has the focus, focus the move
   const idle = !document.activeElement || document.activeElement === document.body;
-  if (myTurn && idle && els.overlay.hidden) {
+  if (myTurn && idle && !els.overlay.open) {
     const target = els.board.querySelector(".actions button:not([disabled])")
       ?? els.board.querySelector(".hand button.playable");
     if (target) target.focus({ preventScroll: true });
@@ -502,6 +582,12 @@ function renderTools() {
       onclick: () => send({ type: "open", on: !state.open }),
     }, state.open ? t("open_hands_off") : t("open_hands_on")) : null,
     el("button", { type: "button", id: "sheet-button", onclick: () => showSheetDialog() }, t("show_sheet")),
+    el("button", { type: "button", id: "sound-button", "aria-pressed": soundOn() ? "true" : "false",
+      onclick: () => {
+        setSoundOn(!soundOn());
+        renderTools();
+        document.getElementById("sound-button")?.focus();
+      } }, el("span", { "aria-hidden": "true" }, soundOn() ? "🔊 " : "🔇 "), t("sound_label")),
     el("label", { class: "check" },
       el("input", { type: "checkbox", checked: sheetOn ? true : null,
         onchange: (e) => localStorage.setItem(SHEET_KEY, e.target.checked ? "on" : "off") }),
@@ -541,7 +627,8 @@ function renderJoin() {
 function renderInvite() {
   const free = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
   clear(els.invite);
-  if (!free.length || state.over) return;
+  // the link is for the one who can invite: a player at the table, not a visitor
+  if (!free.length || state.over || state.seat === null) return;
   const url = `${location.origin}/t/${encodeURIComponent(tableId)}?seat=${free[0].seat}`;
   const input = el("input", { id: "invite-url", type: "text", readonly: true, value: url });
   els.invite.append(
@@ -572,9 +659,15 @@ function renderLog() {
     lines.push({ ev, text: eventText(ev, nm, state.texts, lang, state.seat, forms) });
   }
   const shown = lines.slice(-150);
-  clear(els.log, ...shown.map(({ ev, text }) =>
-    el("li", { class: `ev ev-${ev.type}` }, text)));
-  els.log.scrollTop = els.log.scrollHeight;
+  // only the new lines are added when the old ones stay (the log is a live region: a
+  // screen reader reads what is added, not the whole game again)
+  const old = [...els.log.children];
+  const keep = old.length <= shown.length && old.every((li, i) => li.textContent === shown[i].text);
+  const fresh = keep ? shown.slice(old.length) : shown;
+  if (!keep) clear(els.log);
+  els.log.append(...fresh.map(({ ev, text }) => el("li", { class: `ev ev-${ev.type}` }, text)));
+  const box = els.log.parentElement;
+  if (box) box.scrollTop = box.scrollHeight;
 }
 
 function renderSheet() {
@@ -615,17 +708,35 @@ function hideError() {
 let lastFocus = null;
 
 function openDialog(title, body, buttons) {
-  lastFocus = document.activeElement;
-  const dialog = el("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title" },
+  if (!els.overlay.open) lastFocus = document.activeElement;
+  const dialog = el("div", { class: "dialog" },
     el("h2", { id: "dialog-title" }, title), body,
     el("div", { class: "dialog-buttons" }, buttons));
   clear(els.overlay, dialog);
   els.overlay.hidden = false;
+  if (!els.overlay.open) els.overlay.showModal();
+  // the dialog opens at its top (the winner, the title) with its first button focused
   const first = dialog.querySelector(".dialog-buttons button, .dialog-buttons a");
-  if (first) first.focus();
+  if (first) first.focus({ preventScroll: true });
+  els.overlay.scrollTop = 0;
+  dialog.scrollTop = 0;
+}
+
+/** Tab and Shift+Tab go round the dialog's own controls (showModal makes the page behind
+ * inert; this keeps the focus off the browser's own bar too). */
+function trapTab(e) {
+  if (e.key !== "Tab" || !els.overlay.open) return;
+  const items = [...els.overlay.querySelectorAll("button, a[href], [tabindex='0'], input")]
+    .filter((x) => !x.disabled && x.getClientRects().length);
+  if (!items.length) return;
+  const i = items.indexOf(document.activeElement);
+  const j = e.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : (i < 0 || i === items.length - 1 ? 0 : i + 1);
+  e.preventDefault();
+  items[j].focus();
 }
 
 function closeDialog() {
+  if (els.overlay.open) els.overlay.close();
   els.overlay.hidden = true;
   clear(els.overlay);
   const usable = lastFocus && lastFocus !== document.body && document.contains(lastFocus) && !lastFocus.disabled;
@@ -641,12 +752,14 @@ function showSheetDialog() {
   const nm = names();
   const rows = sheetRows(allEvents());
   openDialog(t("sheet_title"),
-    el("div", { class: "dialog-body" }, sheetTable(rows, nm, getLang()), scoreChart(rows, nm, state.header ? state.header.rules : {})),
+    el("div", { class: "dialog-body" }, sheetTable(rows, nm, getLang(), t("sheet_table_label")),
+      scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("button", { type: "button", class: "primary", id: "sheet-close", onclick: closeDialog }, t("continue"))]);
 }
 
 function showGameOver() {
   if (!els.overlay) return;
+  state.gameOverShown = true;
   const nm = names();
   const evs = allEvents();
   const over = [...evs].reverse().find((e) => e.type === "game_over");
@@ -667,7 +780,7 @@ function showGameOver() {
   }
   openDialog(t("game_over_title"),
     el("div", { class: "dialog-body" }, lines.map((l) => el("p", { class: "big" }, l)),
-      sheetTable(rows, nm, lang), scoreChart(rows, nm, state.header ? state.header.rules : {})),
+      sheetTable(rows, nm, lang, t("sheet_table_label")), scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("a", { class: "button primary", href: "/" }, t("to_lobby")),
       el("a", { class: "button", href: `/replay/${encodeURIComponent(state.snapshot?.id ?? tableId)}` }, t("open_replay")),
       el("a", { class: "button", href: "/history" }, t("nav_history")),
@@ -680,7 +793,7 @@ function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const target = e.target;
   const typing = target instanceof HTMLElement && (target.closest("input, textarea, select") !== null);
-  if (!els.overlay.hidden) {
+  if (els.overlay.open) {
     if (e.key === "Escape") closeDialog();
     return;
   }

@@ -1,0 +1,333 @@
+"""The table page in a real browser (Playwright, Debian's Chromium) against a real
+``thousand serve``: the defects of the table page, one deal of every preset on a desktop
+and on a phone (tapping), the seats around the cloth, motion and sound, and the dialog's
+focus trap. Tables are laid through the JSON API (one person and bots, or bots only with
+``max_deals: 1`` for a finished game) and the page gets its seat's token as the lobby would
+give it. One server and one browser for the whole module.
+
+Skipped when Playwright or /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from test_browser import CHROMIUM, _page, browser, server
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
+
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 860}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True}
+DEADLINE = 60.0
+
+
+def _api(base: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data,
+                                 method="GET" if body is None else "POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def _lay(base: str, preset: str = "classic", seats: list[dict[str, Any]] | None = None,
+         **extra: Any) -> dict[str, Any]:
+    """A table through the API: Аня and bots unless told otherwise."""
+    if seats is None:
+        seats = [{"kind": "human", "name": "Аня"}] + [{"kind": "bot", "level": "heuristic"}] * (
+            3 if preset == "textbook" else 2)
+    return dict(_api(base, "/api/tables", {"preset": preset, "seats": seats, **extra}))
+
+
+def _seat_page(browser: Any, base: str, laid: dict[str, Any], **kw: Any) -> Any:
+    """The table's page for the seat `laid` holds (its token as the lobby keeps it)."""
+    page = _page(browser, **kw)
+    token = json.dumps({"seat": laid["seat"], "token": laid["token"]})
+    key = json.dumps("thousand.seat." + laid["table"])
+    page.context.add_init_script(f"localStorage.setItem({key}, {json.dumps(token)});")
+    page.goto(f"{base}/t/{laid['table']}")
+    page.wait_for_selector(".board")
+    return page
+
+
+def _fks(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all(
+        ".actions button:not([disabled])", "bs => bs.map(b => b.dataset.fk || '')"))
+
+
+@pytest.fixture(scope="module")
+def finished(server: str) -> Iterator[dict[str, Any]]:
+    """A game of three bots named Аня, Маша and Боря, over after its one deal."""
+    laid = _lay(server, seats=[{"kind": "bot", "name": "Аня"}, {"kind": "bot", "name": "Маша"},
+                               {"kind": "bot", "name": "Боря"}], options={"max_deals": 1})
+    for _ in range(300):
+        info = _api(server, f"/api/tables/{laid['table']}")
+        if info["status"] == "over":
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the bots' game did not end")
+    yield laid
+
+
+# ---------------------------------------------------------------- the defects
+
+
+def test_a_hint_goes_when_the_table_moves_on(server: str, browser: Any) -> None:
+    """Issue 15, 10: the hint for one moment left the screen only on the next hint."""
+    page = _seat_page(browser, server, _lay(server), **DESKTOP)
+    page.wait_for_selector("#hint-button:not([disabled])", timeout=20000)
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=20000)
+    assert page.locator("#hint-box code").inner_text()
+    move = "act-pass" if "act-pass" in _fks(page) else _fks(page)[0]
+    page.click(f'[data-fk="{move}"]')
+    page.wait_for_selector("#hint-box", state="hidden", timeout=10000)
+    assert not page.errors
+
+
+def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, browser: Any) -> None:
+    """Issue 15, 11: `display: flex` beat `hidden`: the move box and the chat showed to a
+    spectator, who could type moves and got «"pass" сейчас сделать нельзя»."""
+    laid = _lay(server, seats=[{"kind": "bot"}] * 3)
+    page = _page(browser, **DESKTOP)
+    page.goto(f"{server}/t/{laid['table']}")
+    page.wait_for_selector(".board .felt")
+    assert not page.locator("#command").is_visible()
+    assert not page.locator("#move-input").is_visible()
+    assert not page.locator("#chat-form").is_visible()
+    assert "смотрите" in page.locator("#watching").inner_text()
+    page.keyboard.type("pass")
+    assert page.evaluate("document.activeElement.id") != "move-input"
+    assert not page.locator("#error").is_visible()
+    assert not page.errors
+
+
+def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
+                                                     finished: dict[str, Any]) -> None:
+    """Issue 15, 12: the end dialog came before the events: an empty sheet, a flat chart,
+    no scores; and it opened scrolled down to its buttons, the winner out of view."""
+    page = _page(browser, viewport={"width": 390, "height": 600}, is_mobile=True, has_touch=True)
+    page.goto(f"{server}/t/{finished['table']}")
+    page.wait_for_selector(".dialog .big")
+    page.wait_for_timeout(300)  # the events that follow the snapshot have come
+    dialog = page.locator(".dialog")
+    assert "Раздач ещё не было" not in dialog.inner_text()
+    assert page.locator(".dialog table.sheet tbody tr th").count() == 1
+    scores = page.locator(".dialog .big").nth(1).inner_text()
+    assert scores.startswith("Итоговый счёт") or "счёт" in scores.lower(), scores
+    totals = page.eval_on_selector_all(".dialog .sheet .total", "xs => xs.map(x => +x.textContent)")
+    assert any(totals), totals
+    # the top of the dialog is in view: its title and the winner
+    box = page.locator(".dialog .big").first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 600
+    assert not page.errors
+
+
+def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str,
+                                                                    browser: Any) -> None:
+    """Issue 15, 16: the visitor was offered «Пригласить друга»; the empty seat was framed
+    as «ходит»; the waiting line did not say for whom."""
+    laid = _lay(server, seats=[{"kind": "human", "name": "Аня"}, {"kind": "human"},
+                               {"kind": "bot"}])
+    guest = _page(browser, **PHONE)
+    guest.goto(f"{server}/t/{laid['table']}?seat=1")
+    guest.wait_for_selector(".board .felt")
+    guest.wait_for_selector("#waiting:not([hidden])")
+    assert "Пригласить" not in guest.locator("#main").inner_text()
+    assert guest.locator("#invite").inner_text() == ""
+    assert guest.locator(".seat.turn").count() == 0
+    assert "место 2" in guest.locator("#waiting").inner_text()
+    anna = _seat_page(browser, server, laid, **DESKTOP)
+    anna.wait_for_selector("#invite-url")
+    waiting = anna.locator("#waiting").inner_text()
+    assert "место 2" in waiting and "Пригласите" in waiting, waiting
+    assert anna.locator(".seat.turn").count() == 0
+    assert "ходит" not in anna.locator(".board").inner_text().lower()
+    assert not anna.errors and not guest.errors
+
+
+def _lab(page: Any, script: str, *args: Any) -> Any:
+    """Run `script` with the board module and real data of the finished game: `b` (board.js),
+    `r` (its replay), `forms` (the snapshot's name forms), `names`."""
+    return page.evaluate(f"""async (args) => {{
+      const b = await import('/static/board.js');
+      const id = args[0];
+      const r = await (await fetch(`/api/games/${{id}}/replay`)).json();
+      const forms = await new Promise((ok) => {{
+        const ws = new WebSocket(`ws://${{location.host}}/ws/${{id}}`);
+        ws.onmessage = (e) => {{ const m = JSON.parse(e.data); ws.close(); ok(m.name_forms.ru); }};
+      }});
+      const names = r.header.players;
+      const root = document.createElement('div');
+      root.id = 'lab';
+      document.querySelector('main').replaceChildren(root);
+      {script}
+    }}""", list(args))
+
+
+def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
+                                                finished: dict[str, Any]) -> None:
+    """Issue 15, 19: «за него играет бот» for Маша; «Щёлкните» on a touch screen; «Взятку
+    берёт Аня» on Аня's own page (the log says «Вы берёте взятку»)."""
+    common = """
+      const step = r.steps.find((s) => s.view.phase === 'play' && !s.view.trick.length
+        && s.view.tricks.length);
+      const view = step.view;
+      const winner = view.tricks[view.tricks.length - 1].winner;
+      const seats = names.map((n, s) => ({ seat: s, kind: 'human', name: n, taken: true,
+        online: true, bot_playing: s !== winner }));
+      b.renderBoard(root, { view, names, seats, lang: 'ru', mySeat: winner, forms,
+        interactive: false, onMove() {}, onCard() {}, onDeclareChoice() {} });
+      const caption = root.querySelector('.trick-caption').textContent;
+      const tag = [...root.querySelectorAll('.seat .tag.bot')].map((x) => x.textContent);
+      const ex = r.steps.find((s) => s.view.phase === 'exchange').view;
+      b.renderBoard(root, { view: { ...ex, legal: ['give 9S'], to_move: ex.declarer }, names, seats,
+        lang: 'ru', mySeat: ex.declarer, forms, interactive: true, onMove() {}, onCard() {},
+        onDeclareChoice() {} });
+      return { caption, tag, prompt: root.querySelector('.prompt').textContent };
+    """
+    phone = _page(browser, **PHONE)
+    phone.goto(server + "/history")
+    got = _lab(phone, common, finished["table"])
+    assert got["caption"].startswith("Вы берёте взятку"), got
+    # stand-ins for the two others: one of them is Аня or Маша whoever took the trick
+    assert {"за Машу играет бот", "за Аню играет бот"} & set(got["tag"]), got
+    assert not any("него" in tag for tag in got["tag"]), got
+    assert "Нажмите на карту" in got["prompt"] and "Щёлкните" not in got["prompt"], got
+    desk = _page(browser, **DESKTOP)
+    desk.goto(server + "/history")
+    assert "Щёлкните карту" in _lab(desk, common, finished["table"])["prompt"]
+    assert not phone.errors and not desk.errors
+
+
+def test_ten_cards_stay_one_row_on_a_phone(server: str, browser: Any,
+                                          finished: dict[str, Any]) -> None:
+    """Issue 15, 19: the declarer's ten cards wrapped to two rows at 390 px."""
+    page = _page(browser, **PHONE)
+    page.goto(server + "/history")
+    cards = _lab(page, """
+      const i = r.steps.findIndex((s) => s.view.phase === 'exchange');
+      const view = { ...r.steps[i].view };
+      const me = view.declarer;
+      view.hand = r.steps[i].hands[me];
+      b.renderBoard(root, { view, names, seats: [], lang: 'ru', mySeat: me, forms,
+        interactive: true, onMove() {}, onCard() {}, onDeclareChoice() {} });
+      return [...root.querySelectorAll('.hand button.card')].map((c) => {
+        const x = c.getBoundingClientRect(); return [x.left, x.top, x.right]; });
+    """, finished["table"])
+    assert len(cards) == 10
+    assert max(c[1] for c in cards) - min(c[1] for c in cards) < 1  # one row
+    assert max(c[2] for c in cards) <= 390
+    # every card keeps a strip wide enough to tap
+    assert min(b[0] - a[0] for a, b in itertools.pairwise(cards)) >= 18
+    assert not page.errors
+
+
+# ---------------------------------------------------------------- whole deals
+
+
+GEOMETRY = """() => {
+  const c = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const all = (sel, root = document) => [...root.querySelectorAll(sel)];
+  const seats = all('.seat').map((s) => ({
+    pos: [...s.classList].find((x) => x.startsWith('pos-')), seat: +s.dataset.seat, at: c(s) }));
+  const trick = document.querySelector('.trick');
+  const slots = trick ? all('.slot', trick).map((s) => ({
+    seat: +s.dataset.seat, at: c(s.querySelector('.card')) })) : [];
+  const hand = all('.hand .card').map((x) => x.offsetTop);  // transforms aside
+  return { felt: c(document.querySelector('.felt')), seats, trick: trick ? c(trick) : null,
+    slots, hand };
+}"""
+
+
+def _check_geometry(page: Any, n: int) -> bool:
+    """The players sit around the cloth, the trick's cards lie toward their players, the
+    hand is one row. True when a trick with cards was seen."""
+    g = page.evaluate(GEOMETRY)
+    fx, fy = g["felt"]
+    where = {s["pos"]: s["at"] for s in g["seats"]}
+    assert where["pos-left"][0] < fx < where["pos-right"][0], g
+    assert where["pos-bottom"][1] > fy, g
+    if n == 4:
+        assert where["pos-top"][1] < fy, g
+    if g["hand"]:
+        assert max(g["hand"]) - min(g["hand"]) < 1, g  # one row of cards
+    if not g["slots"] or g["trick"] is None:
+        return False
+    tx, ty = g["trick"]
+    seat_at = {s["seat"]: s["at"] for s in g["seats"]}
+    for slot in g["slots"]:
+        sx, sy = slot["at"]
+        px, py = seat_at[slot["seat"]]
+        # the card lies from the middle toward its player
+        assert (sx - tx) * (px - tx) + (sy - ty) * (py - ty) > 0, (slot, g)
+    return True
+
+
+def _one_deal(page: Any, n: int, touch: bool) -> dict[str, int]:
+    """Play until the deal is scored (the sheet dialog): pass the auction, otherwise the
+    first move offered or the first card that may be played (tapped twice on a phone)."""
+    seen = {"tricks": 0, "moves": 0, "sat_out": 0}
+    start = time.monotonic()
+    while time.monotonic() - start < DEADLINE:
+        if _check_geometry(page, n):
+            seen["tricks"] += 1
+        seen["sat_out"] |= page.locator(".seat.pos-bottom.sits-out").count()  # textbook
+        if page.locator("#sheet-close").count():
+            return seen
+        fks = _fks(page)
+        if not fks and not page.locator(".hand button.playable:not([disabled])").count():
+            page.wait_for_timeout(50)  # another player's move (or this seat sits out)
+            continue
+        try:
+            if fks:
+                contract = [f for f in fks if f.startswith("act-contract")]
+                pick = "act-pass" if "act-pass" in fks else contract[0] if contract else fks[0]
+                button = page.locator(f'[data-fk="{pick}"]')
+                button.tap(timeout=2000) if touch else button.click(timeout=2000)
+            else:
+                card = page.locator(".hand button.playable:not([disabled])").first
+                if touch:
+                    card.tap(timeout=2000)  # picks
+                    page.locator(".hand button.card.selected").tap(timeout=2000)  # plays
+                else:
+                    card.click(timeout=2000)
+            seen["moves"] += 1
+        except sync_api.Error:
+            continue  # the table moved on under the finger: look again
+    pytest.fail(f"the deal did not end in time ({seen})")
+
+
+@pytest.mark.parametrize("preset", ["classic", "dealer-opens", "house", "textbook", "casual"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device: str) -> None:
+    touch = device == "phone"
+    n = 4 if preset == "textbook" else 3
+    page = _seat_page(browser, server, _lay(server, preset), **(PHONE if touch else DESKTOP))
+    seen = _one_deal(page, n, touch)
+    assert seen["tricks"] >= 1 and (seen["sat_out"] or seen["moves"] >= 8), seen
+    # the sheet after the deal fits its dialog; the side panel's fits the panel
+    for scroller in (".dialog .sheet-scroll", ".side .sheet-scroll"):
+        if page.locator(scroller).is_visible():
+            w = page.eval_on_selector(scroller, "s => [s.scrollWidth, s.clientWidth]")
+            assert w[0] <= w[1] + 1, (scroller, w)
+    rows = page.locator(".dialog table.sheet tbody tr th").count()
+    assert rows == 1
+    assert not page.errors
