@@ -506,7 +506,7 @@ def _round_robin(players: Sequence[str], k: int, rounds: int,
 
     best = cost
     best_sched = [[list(g) for g in groups] for groups in sched]
-    steps = min(200_000, 400 * rounds * n) if n_groups > 1 else 0
+    steps = min(50_000, 400 * rounds * n) if n_groups > 1 else 0
     temp = 3.0
     cooling = (0.05 / temp) ** (1 / max(1, steps))
     for _ in range(steps):
