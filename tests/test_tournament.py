@@ -263,9 +263,12 @@ def test_tournament_command_prints_standings_that_fit(lang: str) -> None:
     (["--deals", "0"], "at least one deal"),
     (["--rounds", "0"], "from 1 to 1000 rounds"),
     (["--format", "knockout"], "round-robin or swiss"),
+    (["--deals", "2", "--games", "--lang", "ru"], "ошибка: --deals и --games: выберите"),
+    (["--rounds", "0", "--lang", "ru"], "в турнире от 1 до 1000 туров, а не 0"),
 ])
 def test_tournament_command_errors(args: list[str], message: str) -> None:
     p = subprocess.run([*CLI, "tournament", *args], capture_output=True, text=True,
                        timeout=60)
     assert p.returncode == 2
-    assert message in p.stderr and p.stderr.startswith("error: ")
+    assert message in p.stderr
+    assert p.stderr.startswith("ошибка: " if "--lang" in args else "error: ")

@@ -96,6 +96,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "recorded": ("round {round}, table {table} is recorded already",
                  "тур {round}, стол {table}: результат уже записан"),
     "scores": ("{n:#score|scores} for a table of {k}", "очков: {n}, а за столом {k}"),
+    "deals_or_games": ("--deals and --games: choose one (a table plays N deals or a whole "
+                       "game)", "--deals и --games: выберите одно (за столом играют N "
+                       "раздач или целую партию)"),
     "bots": ("{n:#bot|bots} for tables of {k}: a tournament needs at least {k}",
              "ботов: {n}, а за столом {k}: нужно хотя бы {k}"),
     # the report

@@ -125,11 +125,11 @@ def tournament_command(
     except RulesError as e:
         raise fail(str(e)) from None
     if deals is not None and games:
-        raise fail("--deals and --games: choose one (a table plays N deals or a whole game)")
+        raise fail(word("deals_or_games", lang), lang=lang)
     if format not in FORMATS:
-        raise fail(TournamentError("bad_format", format=format).text(lang))
-    rules: Rules = rules_or_exit(preset, sets)
-    levels = levels_or_exit(bots)
+        raise fail(TournamentError("bad_format", format=format).text(lang), lang=lang)
+    rules: Rules = rules_or_exit(preset, sets, lang)
+    levels = levels_or_exit(bots, lang)
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     if seed is None:
@@ -150,7 +150,7 @@ def tournament_command(
                                                              total=total),
             )
         except TournamentError as e:
-            raise fail(e.text(lang)) from None
+            raise fail(e.text(lang), lang=lang) from None
     if as_json:
         typer.echo(json.dumps({**result.to_json(), "seed": seed}, ensure_ascii=False,
                               indent=1))
