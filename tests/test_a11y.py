@@ -174,6 +174,7 @@ def test_the_table_has_no_serious_violations_in_any_phase(
         page.wait_for_load_state("networkidle")
         found["over"] = serious(page)
         assert set(found) == {"auction", "exchange", "play", "sheet", "over"}, sorted(found)
-        assert {phase: v for phase, v in found.items() if v} == {}
+        bad = [f"{phase}: {line}" for phase, lines in found.items() for line in lines]
+        assert not bad, "\n".join(bad)
     finally:
         page.context.close()

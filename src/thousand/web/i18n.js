@@ -607,7 +607,8 @@ function remember(value) {
 
 // ?lang=ru|en (a link of an error page) chooses the language and it is remembered; a
 // choice kept from before the cookie existed is given to the cookie too.
-{
+// (Not in Node, where the tests read this module: there is no page there.)
+if (typeof location !== "undefined") {
   const asked = new URLSearchParams(location.search).get("lang");
   let kept = null;
   try {
@@ -627,7 +628,8 @@ export function getLang() {
     stored = pageLang;
   }
   if (stored === null) {
-    const m = /(?:^|;\s*)thousand_lang=(ru|en)\b/.exec(document.cookie || "");
+    const cookies = typeof document !== "undefined" ? document.cookie || "" : "";
+    const m = /(?:^|;\s*)thousand_lang=(ru|en)\b/.exec(cookies);
     stored = m ? m[1] : null;
   }
   return stored === "en" ? "en" : "ru";
