@@ -284,6 +284,10 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
       return t("err_hint_failed");
     case "bad_token":
       return t("token_refused");
+    case "no_such_table":
+      return t("table_not_found");
+    case "closed":
+      return t("err_page_text_closed");
     default:
       return serverText || msg.message || t("err_unknown", { code: msg.code ?? "?" });
   }
