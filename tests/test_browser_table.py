@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -330,4 +331,95 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
             assert w[0] <= w[1] + 1, (scroller, w)
     rows = page.locator(".dialog table.sheet tbody tr th").count()
     assert rows == 1
+    assert not page.errors
+
+
+# ---------------------------------------------------------------- motion, sound, dialog
+
+
+def test_motion_is_short_and_none_under_reduced_motion(server: str, browser: Any) -> None:
+    """The deal comes into the hand (and cards fly, the talon turns) in at most 300 ms, and
+    with prefers-reduced-motion nothing moves at all."""
+    page = _seat_page(browser, server, _lay(server), **DESKTOP)
+    page.wait_for_selector(".hand .card")
+    page.wait_for_function("window.thousandMotion.count > 0")
+    assert page.evaluate("window.thousandMotion.longest") <= 300
+    durations = page.evaluate("document.getAnimations().map((a) => a.effect.getComputedTiming()"
+                              ".endTime)")
+    assert all(d <= 300 for d in durations), durations
+    assert page.eval_on_selector(".hand .card", "c => getComputedStyle(c).transitionDuration") \
+        == "0.1s"
+    still = _seat_page(browser, server, _lay(server), reduced_motion="reduce", **DESKTOP)
+    still.wait_for_selector(".hand .card")
+    for _ in range(3):  # a few moves of the table go by
+        if "act-pass" in _fks(still):
+            still.click('[data-fk="act-pass"]')
+        still.wait_for_timeout(300)
+        assert still.evaluate("document.getAnimations().length") == 0
+    assert still.evaluate("window.thousandMotion.count") == 0
+    assert still.eval_on_selector(".hand .card", "c => getComputedStyle(c).transitionDuration") \
+        == "0s"
+    assert not page.errors and not still.errors
+
+
+def test_sounds_follow_the_switch_and_the_switch_is_remembered(server: str,
+                                                              browser: Any) -> None:
+    page = _seat_page(browser, server, _lay(server), **DESKTOP)
+    switch = page.locator("#sound-button")
+    assert switch.get_attribute("aria-pressed") == "false"  # muted under automation
+    switch.click()
+    assert page.locator("#sound-button").get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector(".board .felt")
+    assert page.locator("#sound-button").get_attribute("aria-pressed") == "true"
+    # the player's first touch lets sound play: the table's events are heard
+    page.locator("#main").click(position={"x": 2, "y": 2})
+    start = time.monotonic()
+    while time.monotonic() - start < DEADLINE:
+        heard = set(page.evaluate("window.thousandSounds"))
+        if {"card", "turn"} <= heard:
+            break
+        fks = _fks(page)
+        if fks:
+            contract = [f for f in fks if f.startswith("act-contract")]
+            page.click(f'[data-fk="{"act-pass" if "act-pass" in fks else (contract or fks)[0]}"]')
+        elif page.locator(".hand button.playable:not([disabled])").count():
+            page.locator(".hand button.playable:not([disabled])").first.click()
+        page.wait_for_timeout(100)
+    else:
+        pytest.fail(f"no card or turn heard: {page.evaluate('window.thousandSounds')}")
+    for name in ("turn", "card", "trick", "marriage", "deal"):
+        with urllib.request.urlopen(f"{server}/static/sounds/{name}.wav", timeout=10) as r:
+            body = r.read()
+        assert body[:4] == b"RIFF" and len(body) < 8000, name
+    # muted again: nothing more is played
+    page.click("#sound-button")
+    before = len(page.evaluate("window.thousandSounds"))
+    page.wait_for_timeout(800)
+    assert len(page.evaluate("window.thousandSounds")) == before
+    assert not page.errors
+
+
+def test_the_sheet_dialog_is_modal_and_the_page_reads_well(server: str, browser: Any) -> None:
+    """Tab never leaves the dialog for the bid buttons behind it; the log is a focusable,
+    named region; the card counts are text, not a div's aria-label; the whose-turn line is
+    a live status; no two regions share a name while the dialog is open."""
+    page = _seat_page(browser, server, _lay(server), **DESKTOP)
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".mini-hand[aria-label]").count() == 0
+    assert re.fullmatch(r"карт: \d+", page.locator(".seat.pos-left .mini-hand .sr-only")
+                        .inner_text())
+    log = page.locator("#log-box")
+    assert log.get_attribute("tabindex") == "0" and log.get_attribute("aria-label")
+    assert page.locator("#turn-status[role=status]").count() == 1
+    page.click("#sheet-button")
+    page.wait_for_selector("dialog.overlay[open] #sheet-close")
+    for key in ["Tab"] * 8 + ["Shift+Tab"] * 8:
+        page.keyboard.press(key)
+        assert page.evaluate("!!document.activeElement.closest('dialog.overlay')"), key
+    names = page.eval_on_selector_all("[role=region]", "rs => rs.map((r) => r.getAttribute("
+                                      "'aria-label'))")
+    assert len(names) == len(set(names)), names
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.overlay", state="hidden")
     assert not page.errors

@@ -86,6 +86,17 @@ function svgEl(tag, attrs = {}, text = null) {
 const W = 60;
 const H = 84;
 
+// The suits as shapes in a 20×20 box: the big sign in the middle of a card is drawn, not
+// written, so that the only text on a card is its index ("10♠"), which the card button's
+// accessible name starts with (a name must contain the text one sees).
+const SUIT_PATHS = {
+  H: ["M10 18.5 L2.6 10.8 A4.6 4.6 0 0 1 10 4.6 A4.6 4.6 0 0 1 17.4 10.8 Z"],
+  D: ["M10 1 L17.5 10 L10 19 L2.5 10 Z"],
+  S: ["M10 1.5 L17.4 9.4 A4.4 4.4 0 0 1 10 14.6 A4.4 4.4 0 0 1 2.6 9.4 Z", "M10 11 L13.2 19 L6.8 19 Z"],
+  C: ["M6 6 a4 4 0 1 0 8 0 a4 4 0 1 0 -8 0", "M1.9 12.2 a3.9 3.9 0 1 0 7.8 0 a3.9 3.9 0 1 0 -7.8 0",
+    "M10.3 12.2 a3.9 3.9 0 1 0 7.8 0 a3.9 3.9 0 1 0 -7.8 0", "M10 9 L12.8 19.5 L7.2 19.5 Z"],
+};
+
 /** The face of a card as an SVG element (decorative: the button around it has the name). */
 export function cardSvg(card, lang = "ru") {
   const suit = suitOf(card);
@@ -102,15 +113,10 @@ export function cardSvg(card, lang = "ru") {
       "font-weight": 700, "font-family": "system-ui, sans-serif" }, rank),
     svgEl("text", { x: 6, y: 33, fill: color, "font-size": 14,
       "font-family": "system-ui, sans-serif" }, sym),
-    svgEl("text", { x: W / 2 + 4, y: H / 2 + 16, fill: color, "font-size": 36,
-      "text-anchor": "middle", "font-family": "system-ui, sans-serif" }, sym),
   );
-  const corner = svgEl("g", { transform: `rotate(180 ${W / 2} ${H / 2})` });
-  corner.append(
-    svgEl("text", { x: 5, y: 18, fill: color, "font-size": rank.length > 1 ? 15 : 17,
-      "font-weight": 700, "font-family": "system-ui, sans-serif" }, rank),
-  );
-  svg.append(corner);
+  const big = svgEl("g", { transform: `translate(${W / 2 - 13} ${H / 2 - 6}) scale(1.45)`, fill: color });
+  for (const d of SUIT_PATHS[suit] ?? []) big.append(svgEl("path", { d }));
+  svg.append(big);
   return svg;
 }
 
