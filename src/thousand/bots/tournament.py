@@ -26,9 +26,10 @@ What was decided, and why:
   made at the start): every pair of players meets as evenly as the rounds allow, and
   every player sits out as evenly, by simulated annealing on the whole schedule (seeded):
   with 9 players and 4 rounds each pair meets exactly once (the affine plane of order 3),
-  with 5 players and 10 rounds each three meet exactly once.  Where no perfectly even
-  schedule exists (6 players) or annealing misses it, a pair may meet once more than
-  another.
+  with 7 players and 7 rounds each pair twice and each player sits out once; with 5
+  players and 10 rounds each three meet exactly once.  Where no perfectly even schedule
+  exists (6 players in 4 rounds: at best some pair meets twice and another never) or
+  annealing misses it, meetings differ by two.
 * **Swiss**: the players in standing order fill the tables from the top, then players are
   swapped between tables to avoid meeting again, as long as the tables stay close in
   the standings; repeats weigh more than any spread of standings.
@@ -439,17 +440,28 @@ def _swiss(ranked: Sequence[str], k: int, met: Mapping[frozenset[str], int],
                   key=lambda t: rank[t[0]])
 
 
+def _pair_cost(c: int) -> int:
+    """What a pair that meets ``c`` times costs a round-robin schedule: the square, so
+    meetings are spread evenly, and the cube as the tie-break, so among schedules as
+    even a pair meeting three times loses to two pairs meeting twice."""
+    return 16 * c * c + c * c * c
+
+
+_PAIR_COST = [_pair_cost(c) for c in range(MAX_ROUNDS + 2)]
+
+
 def _round_robin(players: Sequence[str], k: int, rounds: int,
                  rng: random.Random) -> list[tuple[list[list[str]], list[str]]]:
     """A round-robin schedule: for each round its tables of ``k`` and its byes, with the
     meetings of every pair and the byes of every player as even as annealing finds.
 
-    The cost is the sum of squares of every pair's meetings (least when the meetings are
-    as equal as their total allows) plus four times the sum of squares of every player's
+    The cost adds up :func:`_pair_cost` of every pair's meetings (least when the meetings
+    are as equal as their total allows) and four times the square of every player's
     byes.  A step swaps two players of one round between two of its tables, or a table
     and its byes; simulated annealing (seeded) keeps the best schedule and stops early at
-    the cost of a perfectly even one (9 players in 4 rounds: every pair once; 5 players
-    in 10 rounds: every three once)."""
+    the cost of a perfectly even one (9 players in 4 rounds: every pair once; 7 players
+    in 7 rounds: every pair twice, every player one bye; 5 players in 10 rounds: every
+    three once)."""
     n = len(players)
     n_byes = n % k
     n_groups = n // k + (1 if n_byes else 0)
@@ -475,15 +487,15 @@ def _round_robin(players: Sequence[str], k: int, rounds: int,
                     met[a][b] += 1
                     met[b][a] += 1
 
-    def even(total: int, cells: int) -> int:
-        """The least sum of squares of ``cells`` counts adding up to ``total``."""
+    def even(total: int, cells: int, of: Callable[[int], int]) -> int:
+        """The least cost of ``cells`` counts adding up to ``total``."""
         q, rem = divmod(total, cells)
-        return (cells - rem) * q * q + rem * (q + 1) * (q + 1)
+        return (cells - rem) * of(q) + rem * of(q + 1)
 
-    cost = (sum(met[a][b] ** 2 for a, b in itertools.combinations(range(n), 2))
+    cost = (sum(_pair_cost(met[a][b]) for a, b in itertools.combinations(range(n), 2))
             + bye_weight * sum(b * b for b in byes))
-    floor = (even(rounds * (n // k) * k * (k - 1) // 2, n * (n - 1) // 2)
-             + bye_weight * even(rounds * n_byes, n))
+    floor = (even(rounds * (n // k) * k * (k - 1) // 2, n * (n - 1) // 2, _pair_cost)
+             + bye_weight * even(rounds * n_byes, n, lambda b: b * b))
 
     def move(grp: list[int], g: int, who: int, sign: int) -> int:
         """Put (+1) or take (−1) ``who`` in or out of group ``g``: the cost's change."""
@@ -497,7 +509,8 @@ def _round_robin(players: Sequence[str], k: int, rounds: int,
             if other != who:
                 c = row[other]
                 row[other] = met[other][who] = c + sign
-                d += 2 * c + 1 if sign > 0 else 1 - 2 * c
+                d += _PAIR_COST[c + 1] - _PAIR_COST[c] if sign > 0 else \
+                    _PAIR_COST[c - 1] - _PAIR_COST[c]
         return d
 
     def swap(r: int, g1: int, i1: int, g2: int, i2: int) -> int:
@@ -510,8 +523,8 @@ def _round_robin(players: Sequence[str], k: int, rounds: int,
     best = cost
     best_sched = [[list(g) for g in groups] for groups in sched]
     steps = min(50_000, 400 * rounds * n) if n_groups > 1 else 0
-    temp = 3.0
-    cooling = (0.05 / temp) ** (1 / max(1, steps))
+    temp = 48.0  # the cost of 3 pair meetings: bolder than any single step early on
+    cooling = (0.8 / temp) ** (1 / max(1, steps))
     for _ in range(steps):
         if best <= floor:
             break
