@@ -37,6 +37,7 @@ from thousand.table import Table, audience_includes
 from thousand.terminal.session import Seats, load_save, make_bots, save_text
 from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
+from thousand.terminal.tui import app as app_module
 from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen
 from thousand.terminal.tui.words import W
 from thousand.texts import event_text
@@ -550,3 +551,223 @@ def test_screenshots_of_the_auction_a_trick_and_the_sheet(tmp_path: Path) -> Non
     for name in ("tui-auction.svg", "tui-trick.svg", "tui-sheet.svg"):
         svg = (out / name).read_text(encoding="utf-8")
         assert svg.startswith("<svg") and "Тысяча" in svg
+
+
+# ------------------------------------------------------------------ fitting the terminal
+
+
+async def drive(pilot: Pilot[None], app: ThousandApp, until: Callable[[ThousandApp], bool],
+                limit: int = 300) -> None:
+    """Play on until ``until`` holds at the person's turn: the person bids the top of the
+    ladder (so that he plays the deal), else plays the picked move; Enter past pauses."""
+    for _ in range(limit):
+        await settle(pilot)
+        assert not app.table.over, "the moment never came"
+        if app.paused:
+            await pilot.press("enter")
+        elif my_turn(app):
+            if until(app):
+                return
+            if app.view["phase"] == "auction":
+                bids = [c.move for c in app.choices if c.move.isdigit()]
+                await type_text(pilot, bids[-1] if bids else "pass")
+            else:
+                await pilot.press("enter")
+    raise AssertionError("the moment never came")
+
+
+def shown_whole(app: ThousandApp, selector: str) -> None:
+    """The text of the line ``selector`` (the header, the status, the message, the keys)
+    stands whole in the rows the widget takes on the screen: wrapped maybe, never cut."""
+    widget = app.query_one(selector)
+    text = " ".join(str(widget.render()).split())
+    rows = screen_text(app).splitlines()[widget.region.y:widget.region.bottom]
+    assert text and " ".join(" ".join(rows).split()) == text, (selector, text, rows)
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((80, 24), "ru"),
+                                            ((120, 40), "en")])
+def test_nothing_is_cut_at_80x24_and_larger(size: tuple[int, int], lang: str) -> None:
+    """The house preset with open hands — its longest header (golden deal, trump, the
+    contract), the open footer's labels, a hint with its reason, the status — and the
+    score sheet's headers: each line whole on the screen, in English and Russian."""
+    app = make_app("house", seed=3, lang=lang, open_hands=True)
+
+    async def run() -> None:
+        async with app.run_test(size=size) as pilot:
+            await wait_for_me(pilot, app)
+            await pilot.press("f2")
+            await settle(pilot)
+            assert "heuristic" in app.message.plain or "любитель" in app.message.plain
+            for selector in ("#top", "#status", "#message", "#keys"):
+                shown_whole(app, selector)
+            assert "F5" in W(lang, "keys_open") and W(lang, "keys_open").endswith(
+                W(lang, "keys").split("^S")[-1])  # ^S and ^Q keep their words
+            hand = app.query_one(HandView)
+            assert hand.region.bottom <= size[1] - 2  # the hand, the command line, the keys
+            await pilot.press("f4")
+            sheet = score_sheet(app.table.game, lang)
+            text = screen_text(app)
+            assert all(h in text for h in sheet.headers[3:4]), text
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_terminal_too_small_says_the_size_it_needs(lang: str) -> None:
+    """At 60×20 the screen says, in the player's language, how big the terminal must be
+    and how big it is; grown to 80×24 the table is back, whole."""
+    app = make_app("classic", seed=3, lang=lang)
+
+    async def run() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await settle(pilot)
+            text = " ".join(screen_text(app).split())
+            need = "{}×{}".format(*app_module.MIN_SIZE)
+            assert need in text and "60×20" in text
+            assert W(lang, "too_small", w=1, h=1, now_w=1, now_h=1).split()[0] in text
+            await pilot.resize_terminal(80, 24)
+            await wait_for_me(pilot, app)
+            assert W(lang, "keys").split()[-1] in screen_text(app)
+            shown_whole(app, "#keys")
+
+    asyncio.run(run())
+
+
+def test_ten_cards_overlap_to_fit_a_narrow_hand() -> None:
+    """Ten cards in a hand 50 columns wide overlap instead of wrapping: one line of faces,
+    each card's rank and suit and number readable, and a click on a card's visible part
+    picks that card."""
+    from textual.app import App, ComposeResult
+
+    cards = ["AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "KH", "QH"]
+    clicked: list[str] = []
+
+    class Hand(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HandView()
+
+        def on_mount(self) -> None:
+            self.query_one(HandView).show(cards, "en", numbers={c: i + 1 for i, c in
+                                                                enumerate(cards)})
+
+        def on_hand_view_clicked(self, event: HandView.Clicked) -> None:
+            clicked.append(event.card)
+
+    async def run() -> None:
+        app = Hand()
+        async with app.run_test(size=(50, 6)) as pilot:
+            await pilot.pause()
+            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            faces = lines[2]
+            assert cell_len(faces.rstrip()) <= 50
+            for card in cards:
+                assert card_label(parse_card(card), "en") in faces
+            assert "10" in lines[1]  # the tenth card's number over it
+            view = app.query_one(HandView)
+            await pilot.click(HandView, offset=(view.card_x("KH") + 1, 2))
+            assert clicked == ["KH"]
+
+    asyncio.run(run())
+
+
+# ------------------------------------------------------------------ reading right
+
+
+def test_hand_choices_are_numbered_in_order_and_the_marriage_is_marked() -> None:
+    """When a card may declare its marriage, the choices are numbered 1..n in the order on
+    the screen (the hand from the left, then «без марьяжа» in the row of moves, numbered
+    too); the declaring card shows ``+``, the status says what ``+`` means, and the
+    number of «без марьяжа» typed plays the card without declaring."""
+    app = make_app("classic", seed=11, max_deals=1, levels=("random",))
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await drive(pilot, app, lambda a: any(c.move.endswith("+") for c in a.choices))
+            assert [c.number for c in app.choices] == list(range(1, len(app.choices) + 1))
+            hand = app.query_one(HandView)
+            assert list(hand.numbers.values()) == list(range(1, len(hand.numbers) + 1))
+            declaring = next(c for c in app.choices if c.move.endswith("+"))
+            assert declaring.card is not None
+            label = card_label(parse_card(declaring.card), "ru")
+            assert label + "+" in hand.render().plain
+            plain = next(c for c in app.choices if c.move == declaring.card)
+            bar = app.query_one(ChoiceBar).render().plain
+            assert f"{plain.number} {label} {W('ru', 'no_declare')}" in bar
+            without = ", ".join(str(c.number) for c in app.choices if c.where == "bar")
+            assert W("ru", "declare_how", numbers=without) in " ".join(
+                screen_text(app).split())
+            await type_text(pilot, str(plain.number))
+            await settle(pilot)
+            assert declaring.card in app.table.moves
+
+    asyncio.run(run())
+
+
+def test_home_end_and_f6_on_a_long_ladder_then_the_sheet_between_deals() -> None:
+    """On the contract ladder (dealer-opens: concede allowed) Home and End jump to its
+    ends, F6 picks «расписать» and the key line names F6; Enter concedes.  Between deals
+    the sheet says what is true — deals behind — not that the next deal is under way."""
+    app = make_app("dealer-opens", seed=4, max_deals=2, levels=("random",))
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await drive(pilot, app, lambda a: a.view["phase"] == "contract")
+            moves = [c.move for c in app.choices]
+            assert "concede" in moves and len(moves) > 10
+            assert W("ru", "key_concede") in screen_text(app)
+            await pilot.press("end")
+            assert app.selected == len(moves) - 1
+            await pilot.press("home")
+            assert app.selected == 0
+            await pilot.press("f6")
+            assert app.choices[app.selected].move == "concede"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "concede" in app.table.moves and app.paused
+            await pilot.press("f4")
+            text = " ".join(screen_text(app).split())
+            assert "позади 1 раздача" in text and "идёт раздача" not in text
+
+    asyncio.run(run())
+
+
+def test_open_hands_keep_a_ten_and_a_nine_apart() -> None:
+    """A hand written short (the seats' open hands) and the line mode's hand keep every
+    card apart: ``♠10 9``, never ``♠109``; the line mode's dark choice in training says
+    it is trivial there."""
+    from thousand.terminal.i18n import T
+    from thousand.terminal.render import hand_markup, phase_line
+    from thousand.terminal.tui.widgets import compact_hand
+
+    hand = ["TS", "9S", "KH", "TH"]
+    short = " ".join(line.plain for line in compact_hand(hand, "en"))
+    assert short == "♠10 9 ♥10 K"
+    assert [ln.plain for ln in compact_hand(hand, "ru", width=6)] == ["♠10 9", "♥10 К"]
+    assert "10♠ 9♠" in Console().render_str(hand_markup(hand, "en")).plain
+    rules = Rules.preset_rules("textbook")
+    for lang in ("ru", "en"):
+        line = phase_line({"phase": "dark choice"}, rules, NAMES[lang], lang, open_hands=True)
+        assert line.endswith(T(lang, "dark_trivial"))
+        assert T(lang, "dark_trivial") not in phase_line({"phase": "dark choice"}, rules,
+                                                         NAMES[lang], lang)
+
+
+def test_the_sheet_legend_and_the_keys_speak_russian() -> None:
+    """Every short note of the Russian legend and its meaning is written in Cyrillic (no
+    Latin «k» in «Бк»), and the terminal never calls the sheet «пуля» (that is
+    преферанс): it is «запись»."""
+    import re
+
+    from thousand.sheet import MARK_CODES, RESULT_CODES, Mark, SheetCell, SheetRow, sheet_legend
+
+    marks = tuple(Mark(kind, kind, False, code="") for kind in MARK_CODES)
+    rows = [SheetRow(1, "A", "B", "120", outcome, outcome, None, None,
+                     (SheetCell(0, 0, marks),), short="120тз") for outcome in RESULT_CODES]
+    legend = sheet_legend(rows, "ru")
+    assert len(legend) == len(RESULT_CODES) + 2 + len(MARK_CODES)
+    for note, meaning in legend:
+        assert not re.search("[A-Za-z]", note + meaning), (note, meaning)
+    assert ("Бк", "к-я раздача на бочке") in legend
+    for key in ("help", "keys", "keys_open", "paused", "over"):
+        assert "пул" not in W("ru", key)

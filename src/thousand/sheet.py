@@ -1,4 +1,4 @@
-"""The score sheet (запись, пуля) a player would keep on paper, as plain data.
+"""The score sheet (запись) a player would keep on paper, as plain data.
 
 One row per deal: who played what contract and how it went, and for each player the
 running total with the change and the marks players write next to it: the barrel,
@@ -71,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "winner": "{name:Победитель — {name}|Вы победили}",
         "shared": "Победу делят: {names}",
         "in_progress": "Игра продолжается.",
-        "deal_in_progress": "Игра продолжается: идёт раздача {n}.",
+        "deals_behind": "Игра продолжается: позади {n:#раздача|раздачи|раздач}.",
         "settlement": "Расчёт: {items}",
         "owes": "{name:{name} платит|вы платите} {amount}",
         "nobody_owes": "никто ничего не должен",
@@ -112,7 +112,7 @@ WORDS: dict[str, dict[str, str]] = {
         "winner": "{name:Winner: {name}|You won}",
         "shared": "Shared win: {names}",
         "in_progress": "The game goes on.",
-        "deal_in_progress": "The game goes on: deal {n} is in progress.",
+        "deals_behind": "The game goes on: {n:#deal|deals} played.",
         "settlement": "Settlement: {items}",
         "owes": "{name:{name} owes|you owe} {amount}",
         "nobody_owes": "nobody owes anything",
@@ -169,11 +169,11 @@ LEGEND: dict[str, tuple[str, str]] = {
     "dark": ("т — тёмная", "d — dark"),
     "golden": ("з — золотой кон", "g — golden deal"),
     "barrel_on": ("сел на бочку", "climbed on the barrel"),
-    "on_barrel": ("k-я раздача на бочке", "k-th deal on the barrel"),
+    "on_barrel": ("к-я раздача на бочке", "k-th deal on the barrel"),
     "fall": ("слетел с бочки", "fell off the barrel"),
     "knocked_off": ("столкнули с бочки", "knocked off the barrel"),
     "barrel_timeout": ("срок на бочке вышел", "the barrel deals ran out"),
-    "bolt": ("k-й болт", "the k-th bolt"),
+    "bolt": ("к-й болт", "the k-th bolt"),
     "bolt_penalty": ("штраф за болты", "bolt penalty"),
     "bolt_samosval": ("самосвал за болты", "samosval for bolts"),
     "concede_penalty": ("штраф за роспись", "concede penalty"),
@@ -182,6 +182,8 @@ LEGEND: dict[str, tuple[str, str]] = {
     "fall_reset": ("сброс за падения с бочки", "reset for barrel falls"),
     "samosval": ("самосвал", "samosval"),
 }
+#: The letter that stands for a mark's count in the legend («Бк»): (Russian, English).
+_COUNT = ("к", "k")
 #: The flags a contract cell may carry in a short sheet: (Russian, English).
 CONTRACT_FLAGS: dict[str, tuple[str, str]] = {"dark": ("т", "d"), "golden": ("з", "g")}
 
@@ -415,7 +417,7 @@ def sheet_legend(rows: list[SheetRow] | tuple[SheetRow, ...], lang: str = "ru"
     kinds = {m.kind for r in rows for c in r.cells for m in c.marks}
     for kind, pair in MARK_CODES.items():
         if kind in kinds:
-            out.append((pair[i].replace("{k}", "k"), LEGEND[kind][i]))
+            out.append((pair[i].replace("{k}", _COUNT[i]), LEGEND[kind][i]))
     return out
 
 
@@ -440,8 +442,10 @@ def sheet_footer(game: Game, lang: str = "ru") -> list[str]:
     w = _words(lang)
     names = list(game.names)
     if not game.over:
-        if game.deal is not None:
-            return [w["deal_in_progress"].format(n=game.deals_played + 1)]
+        # What is true at any moment: between deals the next one may be dealt already
+        # and not yet shown to the players, so the sheet counts the deals behind.
+        if game.deals_played:
+            return [render(w["deals_behind"], lang, n=game.deals_played)]
         return [w["in_progress"]]
     lines = []
     winner = game.winner

@@ -79,6 +79,8 @@ WORDS: dict[str, dict[str, str]] = {
         "phase_contract": "Назовите заказ (ставка {bid}).",
         "phase_redeal": "Можно потребовать пересдачи.",
         "phase_dark": "Темнить (120 втемную, очки вдвойне) или смотреть карты?",
+        "dark_trivial": "В тренировке карты соперников открыты — тёмная здесь ничего не "
+                        "значит.",
         "open_mode": "Открытые карты (тренировка).",
         "barrel": "на бочке",
         "eof": "Ввод закончился.",
@@ -176,6 +178,8 @@ WORDS: dict[str, dict[str, str]] = {
         "phase_contract": "Name the contract (bid {bid}).",
         "phase_redeal": "You may demand a redeal.",
         "phase_dark": "Bid dark (120 blind, scores doubled) or look at your cards?",
+        "dark_trivial": "In training the opponents' cards are open: a dark bid means "
+                        "nothing here.",
         "open_mode": "Open hands (training).",
         "barrel": "on the barrel",
         "eof": "No more input.",

@@ -176,11 +176,13 @@ def _declare_text(card: Card, view: WireView, rules: Rules, lang: str) -> str:
     return T(lang, "declare_word", points=value)
 
 
-def phase_line(view: WireView, rules: Rules, names: Sequence[str], lang: str) -> str:
-    """What the human is asked to decide now."""
+def phase_line(view: WireView, rules: Rules, names: Sequence[str], lang: str, *,
+               open_hands: bool = False) -> str:
+    """What the human is asked to decide now.  In training (``open_hands``) the dark
+    choice says that it is trivial there: the other hands lie face up."""
     ph = view.get("phase")
     if ph == "dark choice":
-        return T(lang, "phase_dark")
+        return T(lang, "phase_dark") + (" " + T(lang, "dark_trivial") if open_hands else "")
     if ph == "auction":
         if view.get("high_bid") is None:
             key = "phase_auction_open_100" if opening_at_100(view, rules) else "phase_auction_open"

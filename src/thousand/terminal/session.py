@@ -545,7 +545,7 @@ class TerminalGame:
                     if hand is not None:
                         label = self._t("hand_of", name=nm[s])
                         self.say(f"  {label}: {hand_markup(hand, lang, rules.ten_strength)}")
-        line = phase_line(view, rules, nm, lang)
+        line = phase_line(view, rules, nm, lang, open_hands=self.open_hands)
         if line:
             self.say(line)
         phase = view["phase"]

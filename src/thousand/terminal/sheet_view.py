@@ -106,11 +106,20 @@ def render_score_sheet(sheet: Sheet, width: int = SHEET_WIDTH) -> Table:
     number_w = max([cell_len(sheet.headers[0])] + [len(x) for x in numbers])
     who_w = max([4] + [min(_NAME, cell_len(plain(_who(r)))) for r in rows])
     who_w = max(who_w, min(_NAME, cell_len(sheet.headers[2])))
-    contract_w = max([min(6, cell_len(sheet.headers[3]))] + [cell_len(r.short) for r in rows])
+    shorts = [cell_len(r.short) for r in rows]
     sign_w = 1
-    fixed = number_w + who_w + contract_w + sign_w + (3 + n) * _GAP
-    room = max(6, (width - fixed) // n)
     score_w = max([5] + [cell_len(_score(c)) for r in rows for c in r.cells])
+
+    def room_with(contract_w: int) -> int:
+        fixed = number_w + who_w + contract_w + sign_w + (3 + n) * _GAP
+        return (width - fixed) // n
+
+    # The contract's header whole ("contract", «заказ») while the players' columns still
+    # hold their scores; cut to six columns only when they would not.
+    contract_w = max([cell_len(sheet.headers[3]), *shorts])
+    if room_with(contract_w) < score_w:
+        contract_w = max([min(6, cell_len(sheet.headers[3])), *shorts])
+    room = max(6, room_with(contract_w))
     widest = max([score_w] + [cell_len(_score(c)) + 1 + cell_len(_notes(c))
                               for r in rows for c in r.cells if c.marks])
     names_w = max(min(room, cell_len(plain(nm))) for nm in sheet.names) if sheet.names else 0

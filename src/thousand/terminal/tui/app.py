@@ -21,14 +21,17 @@ import contextlib
 import io
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any, ClassVar
 
 from rich.console import Console, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.widgets import RichLog, Static
 
 from thousand import moves as mv
@@ -53,6 +56,7 @@ from ..session import (
 from ..sheet_view import plain, render_score_sheet
 from .styles import TABLE_CSS
 from .widgets import (
+    BIG_STEP,
     Choice,
     ChoiceBar,
     CommandLine,
@@ -62,8 +66,8 @@ from .widgets import (
     SeatPanel,
     SheetScreen,
     TablePanel,
+    TooSmallScreen,
     card_text,
-    compact_hand,
     sort_hand,
 )
 from .words import W
@@ -81,6 +85,9 @@ _LOG_STYLE = {
     "samosval": "bold red", "bolt_samosval": "bold red", "fall_reset": "bold red",
     "golden_restart": "bold red", "trick": "dim",
 }
+#: The smallest terminal (columns, rows) the table is drawn in: below it every line could
+#: not be whole, so the screen says how big it must be instead.
+MIN_SIZE = (60, 22)
 #: The order of the word moves in the row of moves (numbers come after ``pass``).
 _WORD_ORDER = {"pass": 0, "dark": 2, "look": 3, "buy": 4, "redeal": 5, "concede": 6}
 
@@ -111,12 +118,15 @@ class ThousandApp(App[None]):
         Binding("f3", "last_trick", show=False),
         Binding("f4", "sheet", show=False),
         Binding("f5", "why", show=False),
+        Binding("f6", "concede", show=False),
         Binding("ctrl+s", "save", show=False, priority=True),
         Binding("ctrl+q,ctrl+c", "leave", show=False, priority=True),
         Binding("up", "move(1)", show=False),
         Binding("down", "move(-1)", show=False),
         Binding("pageup", "move(5)", show=False),
         Binding("pagedown", "move(-5)", show=False),
+        Binding("home", f"move({-BIG_STEP})", show=False),
+        Binding("end", f"move({BIG_STEP})", show=False),
         Binding("escape", "escape", show=False),
     ]
 
@@ -164,6 +174,7 @@ class ThousandApp(App[None]):
         self._end_view: dict[str, Any] | None = None
         self._game: dict[str, Any] | None = None  # the game's part of the last view
         self._show_last = False
+        self._too_small: TooSmallScreen | None = None  # while the terminal is too small
         self._over_shown = False
         self._reasons: dict[int, tuple[str, str]] = {}
         self.view: dict[str, Any] = {}
@@ -191,6 +202,30 @@ class ThousandApp(App[None]):
                           placeholder=W(self.lang, "placeholder"))
         yield Static(id="keys")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: the notice if the table no longer fits, and the table drawn again
+        once it is laid out at the new size (an open hand wraps to its seat's width)."""
+        self._fit(event.size)
+        if self.view:
+            self.call_after_refresh(self._refresh)
+
+    def _fit(self, size: Size) -> None:
+        """Show the table when the terminal holds it (:data:`MIN_SIZE`), else a screen
+        that says, in the player's language, how big the terminal must be — rather than a
+        table cut or wrapped beyond reading.  The game goes on behind it."""
+        width, height = size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            text = Text(W(self.lang, "too_small", w=MIN_SIZE[0], h=MIN_SIZE[1], now_w=width,
+                          now_h=height), style="bold yellow")
+            if self._too_small is None:
+                self._too_small = TooSmallScreen(text)
+                self.push_screen(self._too_small)
+            else:
+                self._too_small.show(text)
+        elif self._too_small is not None and self.screen is self._too_small:
+            self._too_small = None
+            self.pop_screen()
+
     def _seat_order(self) -> list[int]:
         """The seats clockwise from the person's left, the person last."""
         n = self.table.game.n
@@ -199,8 +234,7 @@ class ThousandApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one("#table", TablePanel).border_title = W(self.lang, "on_table")
-        self.query_one("#keys", Static).update(
-            Text(W(self.lang, "keys_open" if self.open_hands else "keys"), style="dim"))
+        self._fit(self.size)
         self._welcome()
         self._start_autosave()
         log = self.table.log
@@ -398,7 +432,15 @@ class ThousandApp(App[None]):
         self._draw_table(view)
         self._draw_status(view, my_turn)
         self._draw_moves(view)
+        self._draw_keys()
         self.query_one("#message", Static).update(self.message)
+
+    def _draw_keys(self) -> None:
+        """The line of keys, with F6 while concede is one of the moves."""
+        keys = W(self.lang, "keys_open" if self.open_hands else "keys")
+        if any(c.move == "concede" for c in self.choices):
+            keys += " " + W(self.lang, "key_concede")
+        self.query_one("#keys", Static).update(Text(keys, style="dim"))
 
     def _make_choices(self, view: dict[str, Any] | None) -> None:
         old = self.choices[self.selected].move if self.choices else None
@@ -407,7 +449,7 @@ class ThousandApp(App[None]):
             self.selected = 0
             return
         legal: list[str] = list(view["legal"])
-        number = {m: i + 1 for i, m in enumerate(legal)}
+        number = {m: 0 for m in legal}  # numbered below, in the order shown
         if view["phase"] in ("play", "exchange") and view["hand"]:
             primary: dict[str, str] = {}
             for card in sort_hand(view["hand"], self.rules.ten_strength):
@@ -430,6 +472,9 @@ class ThousandApp(App[None]):
 
             for m in sorted(legal, key=order):
                 self.choices.append(Choice(m, "bar", self._label(m, view), number[m]))
+        # Numbers follow the order on the screen: the hand from the left, then the row of
+        # moves; a typed number means the same (:meth:`_numbered_view`).
+        self.choices = [replace(c, number=i + 1) for i, c in enumerate(self.choices)]
         moves = [c.move for c in self.choices]
         if old in moves:
             self.selected = moves.index(old)
@@ -487,7 +532,6 @@ class ThousandApp(App[None]):
         if seat == view.get("declarer") and phase not in ("dark choice", "auction"):
             title += " " + W(lang, "declarer", n=view.get("contract") or view.get("bid"))
         panel.border_title = title
-        panel.border_subtitle = W(lang, "dealer_mark") if view.get("dealer") == seat else ""
         panel.set_class(to_move, "-to-move")
         panel.set_class(seat == self.human, "-you")
         # the score and its marks
@@ -522,15 +566,16 @@ class ThousandApp(App[None]):
             tricks = (view.get("tricks_won") or [0] * (seat + 1))[seat]
             line2.append(W(lang, "tricks", n=tricks, points=taken + bonus))
         # the cards
-        line3 = Text()
+        hand: list[str] = []
+        count = Text()
         sizes = view.get("hand_sizes") or []
         if self.open_hands and seat != self.human and seat in active and not self.paused:
-            hand = self.table.view_json(seat)["hand"]
-            if hand:
-                line3 = compact_hand(hand, lang, self.rules.ten_strength)
-        if not line3 and seat < len(sizes) and seat in active:
-            line3.append(W(lang, "cards", n=sizes[seat]), style="dim")
-        panel.update(Text("\n").join([line1, line2, line3]))
+            hand = self.table.view_json(seat)["hand"] or []
+        if seat < len(sizes) and seat in active:
+            count = Text(W(lang, "cards", n=sizes[seat]), style="dim")
+        panel.show(line1, line2, hand=hand, count=count,
+                   mark=W(lang, "dealer_mark") if view.get("dealer") == seat else "",
+                   lang=lang, ten_strength=self.rules.ten_strength)
 
     def _draw_table(self, view: dict[str, Any]) -> None:
         lang = self.lang
@@ -622,10 +667,14 @@ class ThousandApp(App[None]):
         elif self.busy == "hint":
             status.append(W(lang, "hint_thinking"), style="italic")
         elif my_turn:
-            line = phase_line(view, self.rules, self._nm, lang)
+            line = phase_line(view, self.rules, self._nm, lang, open_hands=self.open_hands)
             status.append(W(lang, "you_move") + " ", style="bold green")
+            without = [str(c.number) for c in self.choices
+                       if c.where == "bar" and mv.is_card_play(mv.parse_move(c.move))]
             if line:
                 status.append_text(Text.from_markup(line))
+            elif without:
+                status.append(W(lang, "declare_how", numbers=", ".join(without)))
             elif view.get("phase") == "play":
                 status.append(W(lang, "how_to_play"), style="dim")
         self.query_one("#status", Static).update(status)
@@ -649,8 +698,12 @@ class ThousandApp(App[None]):
                 playable=set(hand_choices),
                 selected=selected.card if selected is not None else None,
                 dim_unplayable=bool(hand_choices),
+                declares={c for c, ch in hand_choices.items() if ch.move.endswith("+")},
             )
-        items = [(i, c.label) for i, c in enumerate(self.choices) if c.where == "bar"]
+        # Beside cards the row holds their other moves (a card without its marriage):
+        # numbered like the cards over them.
+        items = [(i, Text(f"{c.number} ").append_text(c.label) if hand_choices else c.label)
+                 for i, c in enumerate(self.choices) if c.where == "bar"]
         title = None
         if self.paused:
             title = Text("▶ " + W(self.lang, "paused"), style="bold cyan")
@@ -658,6 +711,17 @@ class ThousandApp(App[None]):
                  else None, title)
 
     # ------------------------------------------------------------------ input
+
+    def action_concede(self) -> None:
+        """F6: pick «расписать» (concede), wherever it is in the row of moves; Enter then
+        concedes.  Where the rules or the moment allow no concede, a line says so."""
+        moves = [c.move for c in self.choices]
+        if "concede" not in moves:
+            self._say(W(self.lang, "no_concede"), "yellow")
+            return
+        self.selected = moves.index("concede")
+        self._say(W(self.lang, "concede_picked"))
+        self._draw_moves(self.view)
 
     def action_move(self, delta: int) -> None:
         if not self.choices:
@@ -694,8 +758,7 @@ class ThousandApp(App[None]):
         if low in ("why", "почему"):
             self.action_why()
             return
-        view = self.view if self.view.get("legal") is not None else {"legal": []}
-        asked = parse_input(text, view)
+        asked = parse_input(text, self._numbered_view())
         if asked is None:
             self._say(T(self.lang, "unknown_input", text=_clip(text)), "yellow")
         elif asked == "quit":
@@ -706,6 +769,15 @@ class ThousandApp(App[None]):
             self.action_hint()
         else:
             self._submit(asked)
+
+    def _numbered_view(self) -> dict[str, Any]:
+        """The view with its legal moves in the order of :attr:`choices`, so that a typed
+        number picks the move that shows that number."""
+        if self.view.get("legal") is None:
+            return {"legal": []}
+        if not self.choices:
+            return self.view
+        return {**self.view, "legal": [c.move for c in self.choices]}
 
     def on_hand_view_clicked(self, event: HandView.Clicked) -> None:
         for i, c in enumerate(self.choices):

@@ -1,5 +1,10 @@
 """The look of the full-screen table (Textual CSS): made to fit 80×24 and to grow.
 
+No line of words is cut: the header, the status, the message (a hint with its reason)
+and the keys wrap onto a second line where they must (``height: auto``), and the middle
+of the table gives up the rows they take.  Below the smallest size the table needs the
+screen holds only ``#too-small``, which says so (``ThousandApp._fit``).
+
 It is a Python string, not a ``.tcss`` file, so that it travels with the package however
 it is installed."""
 
@@ -11,13 +16,14 @@ Screen {
     background: $background;
 }
 
-#top, #keys {
-    text-wrap: nowrap;
-    text-overflow: ellipsis;
+#too-small {
+    height: 1fr;
+    padding: 1 2;
 }
 
 #top {
-    height: 1;
+    height: auto;
+    max-height: 2;
     background: $primary 30%;
     padding: 0 1;
 }
@@ -69,10 +75,9 @@ Screen {
 }
 
 #status, #message {
-    height: 1;
+    height: auto;
+    max-height: 3;
     padding: 0 1;
-    text-wrap: nowrap;
-    text-overflow: ellipsis;
 }
 
 #bar {
@@ -90,7 +95,8 @@ Screen {
 }
 
 #keys {
-    height: 1;
+    height: auto;
+    max-height: 2;
     padding: 0 1;
     background: $primary 20%;
 }

@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from thousand.cards import STRENGTH, SUIT_SYMBOLS, card_label, parse_card
 
 __all__ = [
+    "BIG_STEP",
     "Choice",
     "ChoiceBar",
     "CommandLine",
@@ -37,12 +38,15 @@ __all__ = [
     "SeatPanel",
     "SheetScreen",
     "TablePanel",
+    "TooSmallScreen",
     "card_text",
     "compact_hand",
     "sort_hand",
 ]
 
 SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
+#: A move across the whole row of moves, whatever its length (Home, End).
+BIG_STEP = 10_000
 
 
 def sort_hand(cards: Sequence[str], ten_strength: str = "high") -> list[str]:
@@ -57,19 +61,25 @@ def card_text(card: str, lang: str, style: str = "") -> Text:
     return Text(card_label(c, lang), style=f"{SUIT_STYLE[c // 6]} {style}".strip())
 
 
-def compact_hand(cards: Sequence[str], lang: str, ten_strength: str = "high") -> Text:
-    """A hand as short as it can be written: ``♠ТК9 ♥Д10``."""
-    out = Text()
+def compact_hand(cards: Sequence[str], lang: str, ten_strength: str = "high",
+                 width: int | None = None) -> list[Text]:
+    """A hand written short, a suit after its symbol, its ranks apart so that a ten and a
+    nine stay two cards: ``♠Т К 10 9 ♥Д 10``.  With ``width`` the suits are laid out
+    on as many lines of at most ``width`` columns as they need (a suit is never split
+    unless it alone is wider)."""
     by_suit: dict[int, list[str]] = {}
     for card in sort_hand(cards, ten_strength):
         by_suit.setdefault(parse_card(card) // 6, []).append(card)
+    lines: list[Text] = []
     for suit, group in by_suit.items():
-        if out:
-            out.append(" ")
-        out.append(SUIT_SYMBOLS[suit], style=SUIT_STYLE[suit])
-        for card in group:
-            out.append(card_label(parse_card(card), lang)[:-1], style=SUIT_STYLE[suit])
-    return out
+        ranks = " ".join(card_label(parse_card(card), lang)[:-1] for card in group)
+        text = Text(SUIT_SYMBOLS[suit] + ranks, style=SUIT_STYLE[suit])
+        if lines and (width is None or lines[-1].cell_len + 1 + text.cell_len <= width):
+            lines[-1].append(" ")
+            lines[-1].append_text(text)
+        else:
+            lines.append(text)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -86,7 +96,44 @@ class Choice:
 
 class SeatPanel(Static):
     """A player at the table: the name on the frame, the score with the barrel and bolt
-    marks, how the deal goes for him, his cards (face up in the open-hands mode)."""
+    marks, how the deal goes for him, his cards (face up in the open-hands mode).
+
+    A hand face up is laid out to the panel's width whenever that changes: when it needs
+    two lines, the deal's state moves onto the lower frame beside ``mark`` (the dealer)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._score = Text()
+        self._state = Text()
+        self._hand: list[str] = []
+        self._count = Text()
+        self._mark = ""
+        self._lang = "ru"
+        self._ten = "high"
+
+    def show(self, score: Text, state: Text, *, hand: Sequence[str] = (),
+             count: Text | None = None,
+             mark: str = "", lang: str = "ru", ten_strength: str = "high") -> None:
+        """The seat's lines: ``hand`` face up, or ``count`` (how many cards he holds)."""
+        self._score, self._state, self._hand = score, state, list(hand)
+        self._count, self._mark = count or Text(), mark
+        self._lang, self._ten = lang, ten_strength
+        self._lay_out()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        width = self.content_size.width or None
+        cards = (compact_hand(self._hand, self._lang, self._ten, width) if self._hand
+                 else [self._count] if self._count else [])
+        lines = [self._score, self._state, *cards]
+        subtitle = self._mark
+        if len(lines) > 3 and self._state:  # two lines of cards: the state on the frame
+            subtitle = " · ".join(x for x in (self._mark, self._state.plain) if x)
+            lines = [self._score, *cards]
+        self.border_subtitle = subtitle
+        self.update(Text("\n").join(lines))
 
 
 class TablePanel(Static):
@@ -95,11 +142,15 @@ class TablePanel(Static):
 
 class HandView(Widget):
     """The person's hand as cards, the one picked raised a line; over each card that may
-    be played, its number in the list of legal moves.  A click on a card posts
-    :class:`HandView.Clicked`."""
+    be played, its number in the list of moves, and a ``+`` beside a card whose move
+    declares its marriage.  When the cards do not fit the width side by side they
+    overlap, each still showing its number and its face (:meth:`step`).  A click on a
+    card posts :class:`HandView.Clicked`."""
 
     CARD_W = 5
     GAP = 1
+    #: The narrowest a card may be squeezed to: its left edge, rank and suit.
+    MIN_STEP = 4
 
     class Clicked(Message):
         def __init__(self, card: str) -> None:
@@ -115,12 +166,13 @@ class HandView(Widget):
         self.playable: set[str] = set()
         self.selected: str | None = None
         self.dim_unplayable = False
+        self.declares: set[str] = set()
         self.note: Text | None = None
 
     def show(self, cards: Sequence[str], lang: str, *, face_down: int = 0,
              numbers: Mapping[str, int] | None = None, playable: set[str] | None = None,
              selected: str | None = None, dim_unplayable: bool = False,
-             note: Text | None = None) -> None:
+             declares: set[str] | None = None, note: Text | None = None) -> None:
         self.lang = lang
         self.cards = list(cards)
         self.face_down = face_down
@@ -128,16 +180,29 @@ class HandView(Widget):
         self.playable = set(playable or ())
         self.selected = selected
         self.dim_unplayable = dim_unplayable
+        self.declares = set(declares or ())
         self.note = note
         self.refresh()
 
+    def step(self) -> int:
+        """The columns from one card to the next: a card and a gap when the hand fits the
+        width so, less (the cards overlap) when it does not, never under
+        :attr:`MIN_STEP`."""
+        count = len(self.cards) or self.face_down
+        full = self.CARD_W + self.GAP
+        width = self.size.width
+        if count < 2 or width <= 0 or 1 + count * full <= width:
+            return full
+        return max(self.MIN_STEP, min(full, (width - 1 - self.CARD_W) // (count - 1)))
+
     def card_x(self, card: str) -> int:
         """The column where ``card`` begins (for a click)."""
-        return 1 + self.cards.index(card) * (self.CARD_W + self.GAP)
+        return 1 + self.cards.index(card) * self.step()
 
     def render(self) -> RenderableType:
         rows = [Text(" ") for _ in range(4)]
         count = len(self.cards) or self.face_down
+        step = self.step()
         for i in range(count):
             card = self.cards[i] if self.cards else None
             raised = card is not None and card == self.selected
@@ -149,6 +214,8 @@ class HandView(Widget):
                 mid.append("░" * (self.CARD_W - 2), style="dim")
             else:
                 label = card_text(card, self.lang, "dim" if self._dim(card) else "")
+                if card in self.declares:
+                    label.append("+", style="bold magenta")
                 label.pad_right(self.CARD_W - 2 - label.cell_len)
                 if raised:
                     label.stylize("reverse")
@@ -156,16 +223,20 @@ class HandView(Widget):
             mid.append("│", style=edge)
             bottom = "└" + "─" * (self.CARD_W - 2) + "┘"
             first = 0 if raised else 1
+            last = i == count - 1
             for r in range(4):
                 if r == first:
-                    rows[r].append(top, style=edge)
+                    piece = Text(top, style=edge)
                 elif r == first + 1:
-                    rows[r].append_text(mid)
+                    piece = mid
                 elif r == first + 2:
-                    rows[r].append(bottom, style=edge)
+                    piece = Text(bottom, style=edge)
                 else:
-                    rows[r].append(" " * self.CARD_W)
-                rows[r].append(" " * self.GAP)
+                    piece = Text(" " * self.CARD_W)
+                piece.append(" " * self.GAP)
+                if not last and step < piece.cell_len:  # the next card covers the rest
+                    piece.truncate(step)
+                rows[r].append_text(piece)
         if self.note is not None:
             rows[2].append(" ")
             rows[2].append_text(self.note)
@@ -178,7 +249,10 @@ class HandView(Widget):
         offset = event.get_content_offset(self)
         if offset is None or not self.cards:
             return
-        index, within = divmod(offset.x - 1, self.CARD_W + self.GAP)
+        step = self.step()
+        index, within = divmod(offset.x - 1, step)
+        if index >= len(self.cards) and offset.x - 1 < (len(self.cards) - 1) * step + self.CARD_W:
+            index, within = len(self.cards) - 1, 0  # the uncovered right part of the last card
         if 0 <= index < len(self.cards) and within < self.CARD_W:
             event.stop()
             self.post_message(self.Clicked(self.cards[index]))
@@ -303,6 +377,20 @@ class CommandLine(Input):
         else:
             super().action_cursor_right(select)
 
+    def action_home(self, select: bool = False) -> None:
+        """Home: to the first move (the start of the bid ladder) while the line is empty."""
+        if not self.value:
+            self._mover(-BIG_STEP)
+        else:
+            super().action_home(select)
+
+    def action_end(self, select: bool = False) -> None:
+        """End: to the last move (the top of the ladder, concede) while the line is empty."""
+        if not self.value:
+            self._mover(BIG_STEP)
+        else:
+            super().action_end(select)
+
 
 class _Panel(ModalScreen[None]):
     """A screen over the table with a title and a body; Esc (or its own key) closes it."""
@@ -340,6 +428,25 @@ class HelpScreen(_Panel):
 
     def on_mount(self) -> None:
         pass  # the help is read from its top
+
+
+class TooSmallScreen(Screen[None]):
+    """The whole terminal, while it is smaller than the table needs: how big it must be.
+    A screen of its own (not one over the table), so nothing of a table squeezed beyond
+    reading shows; the app takes it away when the terminal grows."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text, id="too-small")
+
+    def show(self, text: Text) -> None:
+        """Another size: the notice says it."""
+        self._text = text
+        if self.is_mounted:
+            self.query_one("#too-small", Static).update(text)
 
 
 class LeaveScreen(ModalScreen[str | None]):

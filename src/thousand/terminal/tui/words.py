@@ -42,7 +42,15 @@ WORDS: dict[str, dict[str, str]] = {
         "over": "Игра окончена. F4 — запись, Ctrl+Q — выход.",
         "deal_result": "Итог раздачи: {text}",
         "keys": "F1 справка F2 подсказка F3 взятка F4 запись ^S сохранить ^Q выход",
-        "keys_open": "F1 справка F2 подсказка F3 взятка F4 запись F5 почему ^S ^Q",
+        "keys_open": "F1 справка F2 подсказка F3 взятка F4 запись F5 почему ^S сохранить "
+                     "^Q выход",
+        "key_concede": "F6 расписать",
+        "no_concede": "Сейчас расписать нельзя.",
+        "concede_picked": "Выбрано «расписать»: Enter — расписать, ← → — другой ход.",
+        "declare_how": "Карта с «+» объявляет марьяж; тот же ход без марьяжа — {numbers}.",
+        "too_small": "Окно терминала мало для стола: нужно не меньше {w}×{h}, сейчас "
+                     "{now_w}×{now_h}. Увеличьте окно или играйте построчно: thousand "
+                     "play --plain. Ctrl+Q — выход.",
         "placeholder": "карта (кч, 10s), номер, ставка; hint, help",
         "save_q": "Сохранить игру перед выходом?",
         "save_file": "Файл: {path}",
@@ -61,14 +69,15 @@ WORDS: dict[str, dict[str, str]] = {
         "help": (
             "Как ходить\n"
             "  ← → (и ↑ ↓) выбирают карту или ставку, Enter — сходить;\n"
+            "  Home и End — к началу и к концу ставок, F6 — «расписать»;\n"
             "  мышь: щелчок по карте или по ставке — сразу ход;\n"
             "  набрать карту и Enter: кч, 10б, KH, 10s, A♦ (KH+ — с марьяжем);\n"
-            "  номер над картой или из строки ходов и Enter;\n"
+            "  номер над картой или в строке ходов и Enter («+» на карте — с марьяжем);\n"
             "  ставка числом: 120; слова: пас, dark (темню), look, buy (куплю),\n"
             "  redeal (пересдача), concede (расписать), заказ 130.\n"
             "Клавиши\n"
             "  F1 эта справка, F2 подсказка (ход лучшего бота и почему),\n"
-            "  F3 прошлая взятка, F4 запись (пуля), F5 почему бот так сыграл\n"
+            "  F3 прошлая взятка, F4 запись, F5 почему бот так сыграл\n"
             "  (в открытой игре), Ctrl+S сохранить, Ctrl+Q или Ctrl+C выйти.\n"
             "  Набрать save [файл] — сохранить, quit — выйти.\n"
             "Между раздачами — пауза: Enter продолжает.\n"
@@ -112,6 +121,14 @@ WORDS: dict[str, dict[str, str]] = {
         "over": "The game is over. F4: the score sheet; Ctrl+Q: leave.",
         "deal_result": "The deal: {text}",
         "keys": "F1 help F2 hint F3 last trick F4 sheet ^S save ^Q quit",
+        "key_concede": "F6 concede",
+        "no_concede": "You cannot concede now.",
+        "concede_picked": "Concede is picked: Enter concedes, ← → another move.",
+        "declare_how": "A card marked + declares its marriage; the same card without it: "
+                       "{numbers}.",
+        "too_small": "The terminal is too small for the table: it needs at least {w}×{h}, "
+                     "it is {now_w}×{now_h}. Make the window larger, or play line by line: "
+                     "thousand play --plain. Ctrl+Q leaves.",
         "keys_open": "F1 help F2 hint F3 last trick F4 sheet F5 why ^S save ^Q quit",
         "placeholder": "a card (KH, 10s), a number, a bid; hint, help",
         "save_q": "Save the game before leaving?",
@@ -131,9 +148,10 @@ WORDS: dict[str, dict[str, str]] = {
         "help": (
             "How to move\n"
             "  ← → (and ↑ ↓) pick a card or a bid, Enter plays it;\n"
+            "  Home and End go to either end of the bids, F6 picks concede;\n"
             "  the mouse: a click on a card or a bid plays it;\n"
             "  type a card and Enter: KH, 10s, A♦ (KH+ declares the marriage);\n"
-            "  the number over a card or in the row of moves, and Enter;\n"
+            "  the number over a card or in the row of moves, and Enter (+ declares);\n"
             "  a bid as a number: 120; words: pass, dark, look, buy, redeal,\n"
             "  concede, contract 130.\n"
             "Keys\n"
