@@ -161,6 +161,10 @@ def test_registration_and_mistakes() -> None:
     t.next_round()
     with pytest.raises(TournamentError, match="2 scores for a table of 3"):
         t.record(2, 0, [1, 2])
+    with pytest.raises(TournamentError, match="a whole number, not '7'"):
+        t.record(2, 0, [1, 2, "7"])
+    with pytest.raises(TournamentError, match=r"winners \[3\] are not seats"):
+        t.record(2, 0, [1, 2, 3], winners=3)
     with pytest.raises(TournamentError, match="all 2 rounds are paired"):
         t.next_round()
     with pytest.raises(TournamentError, match="round-robin or swiss"):
@@ -263,7 +267,7 @@ def test_tournament_command_prints_standings_that_fit(lang: str) -> None:
     (["--deals", "2", "--games"], "--deals and --games"),
     (["--deals", "0"], "at least one deal"),
     (["--rounds", "0"], "from 1 to 1000 rounds"),
-    (["--format", "knockout"], "round-robin or swiss"),
+    (["--format", "knockout"], "unknown tournament format 'knockout'; choose round-robin"),
     (["--deals", "2", "--games", "--lang", "ru"], "ошибка: --deals и --games: выберите"),
     (["--rounds", "0", "--lang", "ru"], "в турнире от 1 до 1000 туров, а не 0"),
 ])

@@ -74,8 +74,8 @@ MAX_PLAYERS = 1000
 #: The words of tournaments, for errors and the report: key -> (English, Russian)
 #: (:func:`thousand.texts.render`).
 WORDS: dict[str, tuple[str, str]] = {
-    "bad_format": ("unknown tournament format {format!r}; choose round-robin or swiss",
-                   "неизвестный формат турнира {format!r}; выберите round-robin или swiss"),
+    "bad_format": ("unknown tournament format {format}; choose round-robin or swiss",
+                   "неизвестный формат турнира {format}; выберите round-robin или swiss"),
     "bad_rounds": ("a tournament has from 1 to {max} rounds, not {n}",
                    "в турнире от 1 до {max} туров, а не {n}"),
     "bad_table": ("a table seats 3 or 4 players, not {n}",
@@ -97,6 +97,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "recorded": ("round {round}, table {table} is recorded already",
                  "тур {round}, стол {table}: результат уже записан"),
     "scores": ("{n:#score|scores} for a table of {k}", "очков: {n}, а за столом {k}"),
+    "bad_score": ("a score is a whole number, not {value}",
+                  "счёт — целое число, а не {value}"),
+    "bad_winners": ("winners {winners} are not seats of a table of {k} (from 0)",
+                    "победители {winners} — не места за столом на {k} (от 0)"),
     "deals_or_games": ("--deals and --games: choose one (a table plays N deals or a whole "
                        "game)", "--deals и --games: выберите одно (за столом играют N "
                        "раздач или целую партию)"),
@@ -242,7 +246,7 @@ class Tournament:
     def __init__(self, format: str = "swiss", rounds: int = 6, table_size: int = 3,
                  seed: int = 0) -> None:
         if format not in FORMATS:
-            raise TournamentError("bad_format", format=format)
+            raise TournamentError("bad_format", format=repr(format))
         if isinstance(rounds, bool) or not isinstance(rounds, int) \
                 or not 1 <= rounds <= MAX_ROUNDS:
             raise TournamentError("bad_rounds", n=rounds, max=MAX_ROUNDS)
@@ -264,6 +268,8 @@ class Tournament:
         """Add a player (a name no other player has, whatever its case)."""
         if self.started:
             raise TournamentError("started")
+        if not isinstance(name, str):
+            raise TournamentError("no_name")
         name = " ".join(name.split())
         if not name:
             raise TournamentError("no_name")
@@ -349,7 +355,14 @@ class Tournament:
         players = rnd.tables[table]
         if len(scores) != len(players):
             raise TournamentError("scores", n=len(scores), k=len(players))
-        final = places(scores, winners)
+        for score in scores:
+            if isinstance(score, bool) or not isinstance(score, int):
+                raise TournamentError("bad_score", value=repr(score))
+        won = [winners] if isinstance(winners, int) else list(winners or ())
+        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < len(players)
+               for w in won):
+            raise TournamentError("bad_winners", winners=won, k=len(players))
+        final = places(scores, won)
         result = TableResult(players, tuple(scores), tuple(final),
                              tuple(table_points(final)), deals)
         rnd.results[table] = result

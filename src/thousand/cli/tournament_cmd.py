@@ -127,7 +127,7 @@ def tournament_command(
     if deals is not None and games:
         raise fail(word("deals_or_games", lang), lang=lang)
     if format not in FORMATS:
-        raise fail(TournamentError("bad_format", format=format).text(lang), lang=lang)
+        raise fail(TournamentError("bad_format", format=repr(format)).text(lang), lang=lang)
     rules: Rules = rules_or_exit(preset, sets, lang)
     levels = levels_or_exit(bots, lang)
     if jobs <= 0:
