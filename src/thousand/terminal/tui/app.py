@@ -87,7 +87,7 @@ _LOG_STYLE = {
 }
 #: The smallest terminal (columns, rows) the table is drawn in: below it every line could
 #: not be whole, so the screen says how big it must be instead.
-MIN_SIZE = (60, 22)
+MIN_SIZE = (60, 24)
 #: The order of the word moves in the row of moves (numbers come after ``pass``).
 _WORD_ORDER = {"pass": 0, "dark": 2, "look": 3, "buy": 4, "redeal": 5, "concede": 6}
 
@@ -405,7 +405,13 @@ class ThousandApp(App[None]):
 
     def _say(self, text: str | Text, style: str = "") -> None:
         self.message = text if isinstance(text, Text) else Text(plain(text), style=style)
-        self.query_one("#message", Static).update(self.message)
+        self._draw_message()
+
+    def _draw_message(self) -> None:
+        """The message line takes a row only while it says something."""
+        line = self.query_one("#message", Static)
+        line.update(self.message)
+        line.display = bool(self.message.plain)
 
     # ------------------------------------------------------------------ drawing
 
@@ -433,13 +439,22 @@ class ThousandApp(App[None]):
         self._draw_status(view, my_turn)
         self._draw_moves(view)
         self._draw_keys()
-        self.query_one("#message", Static).update(self.message)
+        self._draw_message()
 
     def _draw_keys(self) -> None:
-        """The line of keys, with F6 while concede is one of the moves."""
-        keys = W(self.lang, "keys_open" if self.open_hands else "keys")
+        """The line of keys that do something now: F3 once a trick is taken, F5 with
+        open hands, F6 while concede is one of the moves (never with F3: a deal is
+        conceded before its first trick), so that it holds in one line of 80."""
+        names = ["key_help", "key_hint"]
+        if self.view.get("tricks"):
+            names.append("key_last")
+        names.append("key_sheet")
+        if self.open_hands:
+            names.append("key_why")
         if any(c.move == "concede" for c in self.choices):
-            keys += " " + W(self.lang, "key_concede")
+            names.append("key_concede")
+        names += ["key_save", "key_quit"]
+        keys = " ".join(W(self.lang, name) for name in names)
         self.query_one("#keys", Static).update(Text(keys, style="dim"))
 
     def _make_choices(self, view: dict[str, Any] | None) -> None:
@@ -502,7 +517,6 @@ class ThousandApp(App[None]):
         out.append(f" · {self.rules.preset}")
         if game.get("deal"):
             out.append(" · " + W(lang, "deal", n=game["deal"]))
-        out.append(" · " + W(lang, "dealer", name=self._who(view.get("dealer"))))
         if view.get("golden"):
             out.append(" · " + W(lang, "golden"), style="bold yellow")
         if view.get("declarer") is not None and view.get("phase") not in ("auction",):

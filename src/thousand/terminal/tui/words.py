@@ -9,7 +9,6 @@ WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "title": "Тысяча",
         "deal": "раздача {n}",
-        "dealer": "сдаёт {name}",
         "trump": "козырь {suit}",
         "no_trump": "козыря нет",
         "contract": "заказ: {name} {n}",
@@ -41,10 +40,14 @@ WORDS: dict[str, dict[str, str]] = {
         "paused": "Enter — следующая раздача, F4 — запись",
         "over": "Игра окончена. F4 — запись, Ctrl+Q — выход.",
         "deal_result": "Итог раздачи: {text}",
-        "keys": "F1 справка F2 подсказка F3 взятка F4 запись ^S сохранить ^Q выход",
-        "keys_open": "F1 справка F2 подсказка F3 взятка F4 запись F5 почему ^S сохранить "
-                     "^Q выход",
+        "key_help": "F1 справка",
+        "key_hint": "F2 подсказка",
+        "key_last": "F3 взятка",
+        "key_sheet": "F4 запись",
+        "key_why": "F5 почему",
         "key_concede": "F6 расписать",
+        "key_save": "^S сохранить",
+        "key_quit": "^Q выход",
         "no_concede": "Сейчас расписать нельзя.",
         "concede_picked": "Выбрано «расписать»: Enter — расписать, ← → — другой ход.",
         "declare_how": "Карта с «+» объявляет марьяж; тот же ход без марьяжа — {numbers}.",
@@ -88,7 +91,6 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Thousand",
         "deal": "deal {n}",
-        "dealer": "dealer {name}",
         "trump": "trump {suit}",
         "no_trump": "no trump",
         "contract": "contract: {name} {n}",
@@ -120,8 +122,14 @@ WORDS: dict[str, dict[str, str]] = {
         "paused": "Enter: the next deal, F4: the score sheet",
         "over": "The game is over. F4: the score sheet; Ctrl+Q: leave.",
         "deal_result": "The deal: {text}",
-        "keys": "F1 help F2 hint F3 last trick F4 sheet ^S save ^Q quit",
+        "key_help": "F1 help",
+        "key_hint": "F2 hint",
+        "key_last": "F3 last trick",
+        "key_sheet": "F4 sheet",
+        "key_why": "F5 why",
         "key_concede": "F6 concede",
+        "key_save": "^S save",
+        "key_quit": "^Q quit",
         "no_concede": "You cannot concede now.",
         "concede_picked": "Concede is picked: Enter concedes, ← → another move.",
         "declare_how": "A card marked + declares its marriage; the same card without it: "
@@ -129,7 +137,6 @@ WORDS: dict[str, dict[str, str]] = {
         "too_small": "The terminal is too small for the table: it needs at least {w}×{h}, "
                      "it is {now_w}×{now_h}. Make the window larger, or play line by line: "
                      "thousand play --plain. Ctrl+Q leaves.",
-        "keys_open": "F1 help F2 hint F3 last trick F4 sheet F5 why ^S save ^Q quit",
         "placeholder": "a card (KH, 10s), a number, a bid; hint, help",
         "save_q": "Save the game before leaving?",
         "save_file": "File: {path}",
