@@ -381,7 +381,7 @@ def test_heuristic_buys_a_talon_that_makes_its_contract() -> None:
     assert view.phase == Phase.BUY and view.buy_price == 120
     move, why = HeuristicBot(1, strict=True).explain(view, "en")
     assert move == mv.BUY
-    assert "buy at 120" in why and "♥ marriage" in why
+    assert "is made in" in why and "♥ marriage" in why
 
 
 def test_heuristic_passes_on_a_useless_talon() -> None:
@@ -396,15 +396,19 @@ def test_heuristic_passes_on_a_useless_talon() -> None:
 
 
 def test_buy_hint_names_the_price_in_both_languages() -> None:
-    """RULES §4 Talon buy-out: ``hint`` says why to buy or pass, naming the price."""
+    """RULES §4 Talon buy-out: ``hint`` says why to buy or pass, naming the price (the
+    advice names it, the reason says why)."""
+    from thousand.terminal.i18n import hint_line
+
     for (hands, talon), word_en, word_ru in (
-        (GOOD_TALON, "buy at 120", "перекупаю за 120"),
-        (USELESS_TALON, "no buy at 120", "не перекупаю за 120"),
+        (GOOD_TALON, "Buy the talon at 120 — ", "Перекупите прикуп за 120 — "),
+        (USELESS_TALON, "Do not buy the talon at 120 — ", "Не перекупайте прикуп за 120 — "),
     ):
         view = buy_game(hands, talon).view(2)
         for level in ("heuristic", "beginner"):
-            assert word_en in decide_with_reason(make_bot(level, 1), view, "en")[1]
-            assert word_ru in decide_with_reason(make_bot(level, 1), view, "ru")[1]
+            for lang, word in (("en", word_en), ("ru", word_ru)):
+                move, why = decide_with_reason(make_bot(level, 1), view, lang)
+                assert word in hint_line(lang, level, view, move, why) and why
 
 
 def test_a_bought_talon_above_the_cap_is_played_at_its_price() -> None:

@@ -679,7 +679,7 @@ def test_usage_errors_stay_english_where_english_is_chosen() -> None:
     assert err.splitlines()[1].startswith("Usage: thousand replay")
 
 
-COMMANDS = ["", "rules", "replay", "play", "arena", "verify", "serve"]
+COMMANDS = ["", "rules", "replay", "play", "arena", "verify", "serve", "tournament"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -801,3 +801,62 @@ def test_level_and_preset_names_have_one_home() -> None:
     titles = {p["name"]: p["title"] for p in rules_catalog("ru")["presets"]}
     assert titles["house"] == "Домашние правила"
     assert texts_catalog("en")["bot_level_names"]["expert"] == "expert"
+
+
+#: A hint's advice starts with one of these imperatives (thousand.texts.ADVICE).
+_ADVICE_RU = re.compile(r"^(Сыграйте|Отдайте|Снесите|Скажите|Закажите|Поднимите заказ до|"
+                        r"Пасуйте|Не перекупайте|Играйте без пересдачи|Темните|Посмотрите|"
+                        r"Потребуйте|Распишитесь|Перекупите)(\s|$)")
+_ADVICE_EN = re.compile(r"^(Play|Give|Discard|Bid|Name the contract|Raise the contract to|"
+                        r"Pass|Do not buy|Play on without|Look at|Demand|Concede|Buy)(\s|$)")
+#: The bot speaking of itself («поднимаю», "raise to 130:") — not for a hint.
+_BOT_VOICE = re.compile(
+    r"\b(поднимаю|оставляю|играю|темню|смотрю|перекупаю|объявляю|выбиваю|хожу|подкладываю|"
+    r"забираю|сбрасываю|бью|пробую|кладу|беру)\b|\b(raise to|keep \d|play it|bid dark|"
+    r"look first|buy at|no buy at|redeal$)", re.IGNORECASE)
+#: A figure told through its negation: «не добирает … в 0%», "fails 120 in 100%".
+_NEGATIVE_FIGURE = re.compile(r"\bне \w+[^;]*? в \d+%|\bfails \d+ in \d+%")
+
+
+def test_hints_advise_the_reader_in_the_second_person() -> None:
+    """Issue 15: a hint is advice to the reader — «Подсказка (мастер): Поднимите заказ до
+    130 — играется в 92% раскладов» — in both languages: the level by its name for
+    people, the move as an imperative, a reason that is not the bot speaking of itself,
+    that tells its figures positively and does not name the move again.  Positions of
+    random deals of three presets, the heuristic and a small search bot."""
+    from thousand.bots.search import SearchBot, SearchConfig
+    from thousand.cards import card_label
+    from thousand.terminal.i18n import hint_line
+
+    tiny = SearchConfig(time_limit=None, min_samples=12, max_samples=12, exchange_cards=3,
+                        bid_gives=1)
+    bots = {"heuristic": make_bot("heuristic", seed=2), "expert": SearchBot(2, tiny)}
+    seen: set[str] = set()
+    for preset, seed in (("classic", 4), ("house", 5), ("textbook", 6)):
+        rules = Rules.preset_rules(preset, max_deals=1)
+        game = Game(rules, None, seed=seed)
+        steps = 0
+        while not game.over and steps < 40:
+            view = game.view(game.to_move)
+            for level, bot in bots.items():
+                for lang in ("ru", "en"):
+                    move, why = bot.explain(view, lang)
+                    line = hint_line(lang, level, view, move, why)
+                    head = {"ru": "Подсказка", "en": "Hint"}[lang]
+                    name = {("ru", "heuristic"): "любитель", ("ru", "expert"): "мастер"}.get(
+                        (lang, level), level)
+                    assert line.startswith(f"{head} ({name}): "), line
+                    said, _, reason = line.split("): ", 1)[1].partition(" — ")
+                    pattern = _ADVICE_RU if lang == "ru" else _ADVICE_EN
+                    assert pattern.match(said), line
+                    seen.add(said.split()[0])
+                    assert not _BOT_VOICE.search(reason), line
+                    assert not _NEGATIVE_FIGURE.search(reason), line
+                    if mv.is_card_play(move) or mv.is_give(move) or mv.is_discard(move):
+                        assert card_label(mv.card_of(move), lang) not in reason, line
+                    if mv.is_contract(move):
+                        assert str(mv.value_of(move)) not in reason, line
+                    assert not problems(line, lang), line
+            game.apply(checked_choice(bots["heuristic"], view))
+            steps += 1
+    assert {"Сыграйте", "Play"} <= seen and len(seen) >= 5, seen

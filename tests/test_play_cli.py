@@ -164,7 +164,7 @@ def test_whole_game_piped_with_illegal_input_hint_and_save(tmp_path: Path) -> No
     out = p.stdout
     assert p.returncode == 0, p.stderr
     assert "Так нельзя: нельзя заказать больше" in out  # the illegal bid, explained
-    assert re.search(r"Подсказка \((heuristic|strong|expert)\): ", out)
+    assert re.search(r"Подсказка \((любитель|сильный|мастер)\): [А-Я]", out)
     assert "Не понял" in out
     assert "Ваши карты" in out and "Торговля" in out
     assert "Взятка" in out and "берёт" in out

@@ -443,6 +443,86 @@ def move_words(move: str, lang: str = "ru") -> str:
         return text
 
 
+#: A hint, said to the player as advice (the imperative, second person): how to make a
+#: move, by its kind (:func:`advice_key`): key -> (English, Russian).  The hint reads
+#: «Подсказка (мастер): Поднимите заказ до 130 — играется в 92% раскладов»: the advice,
+#: then the bot's reason, which names the move no second time.  The browser receives this
+#: table from ``/api/texts`` (``advice``) and picks the key from the move string and the
+#: phase the same way.
+ADVICE: dict[str, tuple[str, str]] = {
+    "play": ("Play {card}", "Сыграйте {card}"),
+    "declare": ("Play {card} and declare the marriage", "Сыграйте {card} и объявите марьяж"),
+    "give": ("Give {card}", "Отдайте {card}"),
+    "discard": ("Discard {card}", "Снесите {card}"),
+    "bid": ("Bid {n}", "Скажите {n}"),
+    "contract": ("Name the contract {n}", "Закажите {n}"),
+    "contract_raise": ("Raise the contract to {n}", "Поднимите заказ до {n}"),
+    "pass": ("Pass", "Пасуйте"),
+    "pass:buy": ("Do not buy the talon at {price}", "Не перекупайте прикуп за {price}"),
+    "pass:redeal_offer": ("Play on without a redeal", "Играйте без пересдачи"),
+    "dark": ("Bid dark (120 blind)", "Темните: 120 втемную"),
+    "look": ("Look at your cards", "Посмотрите карты"),
+    "redeal": ("Demand a redeal", "Потребуйте пересдачу"),
+    "concede": ("Concede", "Распишитесь"),
+    "buy": ("Buy the talon at {price}", "Перекупите прикуп за {price}"),
+}
+
+
+def advice_key(move: str, phase: str | None = None, bid: int | None = None) -> str:
+    """The :data:`ADVICE` key of ``move`` (record notation: ``KS``, ``QH+``, ``give 9S``,
+    ``contract 130``, ``pass``), given the ``phase`` it is made in (``buy``, ``redeal
+    offer``) and the ``bid`` a contract is compared with."""
+    text = str(move).strip()
+    word, _, rest = text.partition(" ")
+    if word in ("give", "discard"):
+        return word
+    if word == "contract":
+        try:
+            raised = bid is not None and int(rest) > bid
+        except ValueError:
+            raised = False
+        return "contract_raise" if raised else "contract"
+    if text == "pass" and phase in ("buy", "redeal offer"):
+        return f"pass:{str(phase).replace(' ', '_')}"
+    if text in ADVICE:
+        return text
+    if text.isdigit():
+        return "bid"
+    return "declare" if text.endswith("+") else "play"
+
+
+def advice(move: str, lang: str = "ru", phase: str | None = None,
+           bid: int | None = None, price: int | None = None) -> str:
+    """A move as advice to the player in ``lang``: «Поднимите заказ до 130», «Сыграйте
+    Т♥», "Give 9♠", «Перекупите прикуп за 120» (:data:`ADVICE`; ``price`` is the talon's
+    in the buy-out)."""
+    key = advice_key(move, phase, bid)
+    text = str(move).strip()
+    word, _, rest = text.partition(" ")
+    card = ""
+    try:
+        if key in ("give", "discard"):
+            card = card_label(parse_card(rest), lang)
+        elif key in ("play", "declare"):
+            card = card_label(parse_card(text.rstrip("+")), lang)
+    except ValueError:
+        return text
+    n = rest if word == "contract" else text
+    return render(_pick(ADVICE[key], lang), lang, card=card, n=n, price=price)
+
+
+def advice_for(view: Any, move: int, lang: str = "ru") -> str:
+    """The hint's advice for ``move`` (an engine move) in a seat's ``view`` (a
+    :class:`~thousand.view.View`: its phase and bid choose the words), in ``lang``; what
+    the terminal and the server's hint message both say."""
+    from .deal import Phase
+    from .moves import move_str
+
+    phase = {Phase.BUY: "buy", Phase.REDEAL_OFFER: "redeal offer"}.get(Phase(view.phase))
+    return advice(move_str(move), lang, phase, getattr(view, "bid", None),
+                  getattr(view, "buy_price", None))
+
+
 def illegal_text(
     code: str,
     params: Mapping[str, object],

@@ -337,7 +337,7 @@ class HeuristicBot(ReasoningBot):
             limit = 0
         bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
         if mv.REDEAL in legal and limit < 100:
-            return mv.REDEAL, ("a weak hand: ask for a redeal", "слабая рука: пересдача")
+            return mv.REDEAL, ("a weak hand", "слабая рука")
         if mv.PASS not in legal:  # the compulsory opening
             if not bids:
                 return self._fallback(view), ("", "")
@@ -374,8 +374,8 @@ class HeuristicBot(ReasoningBot):
             need = max(view.bid, self._needed(view, view.declarer))
             p = make_chance(value, need, self._play_sigma(view))
             if p < 0.5:
-                return mv.REDEAL, ("a weak talon and a hand that will not make it: redeal",
-                                   "слабый прикуп, заказ не сыграть: пересдача")
+                return mv.REDEAL, ("a weak talon and a hand that will not make it",
+                                   "слабый прикуп, заказ не сыграть")
         cards = sorted(cards_of(give_mask), key=lambda c: -POINTS[c])
         card = cards[0]
         move = mv.discard(card) if discard else mv.give(card)
@@ -430,11 +430,10 @@ class HeuristicBot(ReasoningBot):
                     f"{loss}, вистующим по {pay}",
                 )
         if best_c > floor:
-            why = (f"the hand is worth about {pred:.0f}: raise to {best_c}",
-                   f"рука стоит около {pred:.0f}: поднимаю до {best_c}")
+            why = (f"the hand is worth about {pred:.0f}", f"рука стоит около {pred:.0f}")
         else:
-            why = (f"the hand is worth about {pred:.0f}: keep {best_c}",
-                   f"рука стоит около {pred:.0f}: оставляю {best_c}")
+            why = (f"the hand is worth about {pred:.0f}, no more",
+                   f"рука стоит около {pred:.0f}, не больше")
         return mv.contract(best_c), why
 
     def buy_value(self, view: View) -> tuple[float, int, float, float, Mask]:
@@ -477,27 +476,27 @@ class HeuristicBot(ReasoningBot):
         if new:
             names = ", ".join(SUIT_SYMBOLS[s] for s in new)
             en_m, ru_m = ("marriage", "марьяж") if len(new) == 1 else ("marriages", "марьяжи")
-            what = (f"the talon gives me the {names} {en_m}; ", f"прикуп даёт {ru_m} {names}; ")
+            what = (f"the talon completes the {names} {en_m}; ", f"прикуп даёт {ru_m} {names}; ")
         elif held:
             names = ", ".join(SUIT_SYMBOLS[s] for s in held)
             en_m, ru_m = ("marriage", "марьяжем") if len(held) == 1 else (
                 "marriages", "марьяжами")
-            what = (f"with my {names} {en_m} and the talon ", f"с {ru_m} {names} и прикупом ")
+            what = (f"with the {names} {en_m} and the talon ", f"с {ru_m} {names} и прикупом ")
         else:
             what = ("with the talon ", "с прикупом ")
         pct = f"{100 * p:.0f}%"
         if ev > pass_ev and p >= conf:
             return mv.BUY, (
-                f"buy at {price}: {what[0]}the hand is worth about {pred:.0f}, "
-                f"{c} is made in {pct} (by my hand model)",
-                f"перекупаю за {price}: {what[1]}рука стоит около {pred:.0f}, "
-                f"{c} играется в {pct} (по моей оценке руки)",
+                f"{what[0]}the hand is worth about {pred:.0f}, "
+                f"{c} is made in {pct} (by the hand model)",
+                f"{what[1]}рука стоит около {pred:.0f}, "
+                f"{c} играется в {pct} (по оценке руки)",
             )
         p_price = make_chance(pred, price, self._play_sigma(view))
         return mv.PASS, (
-            f"no buy at {price}: {what[0]}the hand is worth about {pred:.0f}, "
+            f"{what[0]}the hand is worth about {pred:.0f}, "
             f"{price} is made in only {100 * p_price:.0f}%",
-            f"не перекупаю за {price}: {what[1]}рука стоит около {pred:.0f}, "
+            f"{what[1]}рука стоит около {pred:.0f}, "
             f"{price} играется лишь в {100 * p_price:.0f}%",
         )
 
@@ -509,8 +508,8 @@ class HeuristicBot(ReasoningBot):
         r = view.rules
         pred = predict_play(view.hand, r.marriage_values, r.ten_strength)
         if make_chance(pred, view.contract, self._play_sigma(view)) < 0.5:
-            return mv.REDEAL, ("the contract looks lost: redeal", "заказ не сыграть: пересдача")
-        return mv.PASS, ("the contract can be made: play it", "заказ сыграть можно: играю")
+            return mv.REDEAL, ("the contract looks lost", "заказ не сыграть")
+        return mv.PASS, ("the contract can be made", "заказ сыграть можно")
 
     # --------------------------------------------------------------------- play
 
@@ -589,7 +588,7 @@ class HeuristicBot(ReasoningBot):
             if c % 6 in (ACE, NINE):
                 what = ("the ace marriage", "тузовый марьяж") if c % 6 == ACE else (
                     "four nines", "четыре девятки")
-                return m, (f"declare {what[0]}", f"объявляю {what[1]}")
+                return m, (f"{what[0]} always pays", f"{what[1]} — очки без риска")
         marriages = self._marriage_leads(declares, view, t)
         safe_leads = [m for m in plain if safe(m)]
         # With no trump yet, sure winners are cashed before declaring a single marriage
@@ -606,8 +605,9 @@ class HeuristicBot(ReasoningBot):
             if (m % 24) % 6 == JACK:
                 value //= 2
             return m, (
-                f"declare the {_suit(s, 'en')} marriage (+{value}), {_suit(s, 'en')} are trump",
-                f"объявляю марьяж: {_suit(s, 'ru')} (+{value}), теперь козырь — {_suit(s, 'ru')}",
+                f"the {_suit(s, 'en')} marriage is worth {value}, and {_suit(s, 'en')} become "
+                "trump",
+                f"марьяж ({_suit(s, 'ru')}) даёт {value}, и козырем станут {_suit(s, 'ru')}",
             )
         # Draw trumps with the top trump when ours is the longer trump holding.
         if trump >= 0 and t.friend(view.trump_declarer) and t.me == view.trump_declarer:
@@ -617,8 +617,8 @@ class HeuristicBot(ReasoningBot):
                 top = max(cards_of(mine), key=t.strength.__getitem__)
                 if t.is_master(top) and mv.play(top) in plain:
                     return mv.play(top), (
-                        "draw the opponents' trumps with the top trump",
-                        "выбиваю козыри старшим козырем",
+                        "the top trump draws the opponents' trumps",
+                        "старший козырь выбивает козыри у соперников",
                     )
         if safe_leads:
             m = max(safe_leads, key=lambda m: (POINTS[m], m % 6))
@@ -645,8 +645,8 @@ class HeuristicBot(ReasoningBot):
             return v
 
         m = min(plain or legal, key=cost)
-        return m, ("lead a low card and keep the good ones",
-                   "хожу с мелкой карты, старшие берегу")
+        return m, ("a low lead keeps the good cards for later",
+                   "с мелкой карты: старшие пригодятся позже")
 
     def _marriage_card(self, hand: Mask, m: Move) -> bool:
         c = m % 24
@@ -723,16 +723,17 @@ class HeuristicBot(ReasoningBot):
             if hold >= 0.75:
                 m = max(legal, key=lambda m: POINTS[m % 24] - self._keep(t, m % 24, view))
                 if POINTS[m % 24] > 0:
-                    return m, ("our side takes this trick: add points to it",
-                               "взятка наша: подкладываю очки")
+                    return m, ("our side takes this trick: it is the place for points",
+                               "взятка наша — в неё стоит положить очки")
                 return min(legal, key=cheap), ("our side takes this trick",
                                                "взятка наша")
             # Our card may be beaten: take over with a sure winner if we have one.
             sure = [m for m in winners if risk(m % 24) < 0.2]
             if sure:
                 m = min(sure, key=lambda m: (POINTS[m % 24] < 10, cheap(m)))
-                return m, ("make sure of the trick", "забираю взятку наверняка")
-            return min(legal, key=cheap), ("play low", "сбрасываю мелкую")
+                return m, ("it makes sure of the trick", "так взятка будет наверняка")
+            return min(legal, key=cheap), ("a low card is enough here",
+                                           "здесь хватит мелкой карты")
         # The trick goes to them so far.
         if winners:
             scored: list[tuple[float, Move, int]] = []
@@ -747,7 +748,7 @@ class HeuristicBot(ReasoningBot):
                 m = min(safe_wins, key=lambda x: cheap(x[1]))[1]
                 c = m % 24
                 if trump >= 0 and c // 6 == trump and led != trump:
-                    why = ("a trump: the trick is worth it", "бью козырем: взятка того стоит")
+                    why = ("the trick is worth a trump", "взятка стоит козыря")
                 else:
                     why = ("the cheapest card that surely takes the trick",
                            "самая дешёвая карта, которая наверняка берёт взятку")
@@ -755,11 +756,11 @@ class HeuristicBot(ReasoningBot):
             # An unsure winner: try it only when it is cheap and the trick is worth it.
             p, m, _ = max(scored, key=lambda x: x[0] * (x[2] + 10) - POINTS[x[1] % 24])
             if p >= 0.5 and p * (on_table + POINTS[m % 24]) > (1 - p) * POINTS[m % 24] + 3:
-                return m, ("try to take the trick", "пробую взять взятку")
+                return m, ("a fair chance to take the trick", "есть хороший шанс взять взятку")
         m = min(legal, key=cheap)
         c = m % 24
         if any(c2 % 6 == ACE and c2 // 6 == led for _, c2 in trick) and led == c // 6:
-            return m, ("the ace takes it: do not throw a ten under it",
-                       "туз берёт: десятку под него не кладу")
-        return m, ("cannot take the trick: play the cheapest card",
-                   "взятку не взять: сбрасываю самую дешёвую карту")
+            return m, ("the ace takes it: a ten under it would be lost",
+                       "туз берёт: десятка под ним пропала бы")
+        return m, ("the trick cannot be taken: the cheapest card goes",
+                   "взятку не взять: отдаётся самая дешёвая карта")

@@ -424,13 +424,14 @@ class SearchBot(ReasoningBot):
             ru = (f"заказ {c} играется в {_pct(made)} {of_ru} "
                   f"(около {_points(mean, 'ru', about=True)})")
         else:
-            en = (f"the declarer fails {c} in {_pct(1 - made)} {of_en} "
+            only_en, only_ru = ("only ", "лишь ") if made < 0.5 else ("", "")
+            en = (f"the declarer makes {c} in {only_en}{_pct(made)} {of_en} "
                   f"(he takes about {_points(mean, 'en')})")
-            ru = (f"разыгрывающий не добирает {c} в {_pct(1 - made)} {of_ru} "
+            ru = (f"разыгрывающий добирает {c} {only_ru}в {_pct(made)} {of_ru} "
                   f"(берёт около {_points(mean, 'ru', about=True)})")
         if alt is not None:
             amade = made_share(totals[alt])
-            share = amade if declarer else 1 - amade
+            share = amade
             en += f"; the next best, {_move_words(alt, 'en')}: {_pct(share)}"
             ru += f"; следующий по силе ход, {_move_words(alt, 'ru')}: {_pct(share)}"
         return en, ru
@@ -678,10 +679,9 @@ class SearchBot(ReasoningBot):
                 f"{view.bid} играется лишь в {_pct(p)} {_of(n)[1]}: "
                 "расписаться дешевле",
             )
-        verb = ("raise to", "поднимаю до") if c > view.bid else ("keep", "оставляю")
         return mv.contract(c), (
-            f"{verb[0]} {c}: made in {_pct(p)} {_of(n)[0]}",
-            f"{verb[1]} {c}: играется в {_pct(p)} {_of(n)[1]}",
+            f"made in {_pct(p)} {_of(n)[0]}",
+            f"играется в {_pct(p)} {_of(n)[1]}",
         )
 
     def _redeal_offer(
@@ -699,10 +699,10 @@ class SearchBot(ReasoningBot):
         own = sum(st.made(c, v) if v >= c + m else st.failed(c) for v in totals) / max(1, n)
         p = sum(1 for v in totals if v >= c + m) / max(1, n)
         if own < 0:
-            return mv.REDEAL, (f"{c} is made in only {_pct(p)} {_of(n)[0]}: redeal",
-                               f"{c} играется лишь в {_pct(p)} {_of(n)[1]}: пересдача")
-        return mv.PASS, (f"{c} is made in {_pct(p)} {_of(n)[0]}: play it",
-                         f"{c} играется в {_pct(p)} {_of(n)[1]}: играю")
+            return mv.REDEAL, (f"{c} is made in only {_pct(p)} {_of(n)[0]}",
+                               f"{c} играется лишь в {_pct(p)} {_of(n)[1]}")
+        return mv.PASS, (f"{c} is made in {_pct(p)} {_of(n)[0]}",
+                         f"{c} играется в {_pct(p)} {_of(n)[1]}")
 
     # -------------------------------------------------------------------- auction
 
@@ -906,25 +906,25 @@ class SearchBot(ReasoningBot):
         n = len(totals)
         if mv.PASS not in legal:
             return mv.bid(low), (
-                f"the first bid is compulsory; the hand makes {low} in {_pct(p_low)} "
+                f"the first bid is compulsory; the hand makes it in {_pct(p_low)} "
                 f"{_of(n)[0]}",
-                f"первая ставка обязательна; рука играет {low} в {_pct(p_low)} {_of(n)[1]}",
+                f"первая ставка обязательна; рука играет её в {_pct(p_low)} {_of(n)[1]}",
             )
         if mv.REDEAL in legal and u_low <= u_pass:
             return mv.REDEAL, (
-                f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}: redeal",
-                f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}: пересдача",
+                f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}",
+                f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}",
             )
         if u_low > u_pass:
             return mv.bid(low), (
-                f"the hand makes {low} in {_pct(p_low)} {_of(n)[0]} "
+                f"the hand makes that in {_pct(p_low)} {_of(n)[0]} "
                 f"(worth bidding up to {limit})",
-                f"рука играет {low} в {_pct(p_low)} {_of(n)[1]} "
+                f"рука играет эту ставку в {_pct(p_low)} {_of(n)[1]} "
                 f"(можно торговаться до {limit})",
             )
         return mv.PASS, (
-            f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}: pass",
-            f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}: пас",
+            f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}",
+            f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}",
         )
 
     # ------------------------------------------------------------------ talon buy-out
@@ -999,7 +999,7 @@ class SearchBot(ReasoningBot):
         gift_en = gift_ru = ""
         if new:
             names = ", ".join(SUIT_SYMBOLS[s] for s in new)
-            gift_en = f"the talon gives me the {names} marriage{'s' if len(new) > 1 else ''}; "
+            gift_en = f"the talon completes the {names} marriage{'s' if len(new) > 1 else ''}; "
             gift_ru = f"прикуп даёт марьяж{'и' if len(new) > 1 else ''} {names}; "
         c = view.contract
         if best_u > u_pass:
@@ -1008,22 +1008,22 @@ class SearchBot(ReasoningBot):
                 raise_en = f" (worth raising to {best_c}: {_pct(best_p)})"
                 raise_ru = f" (можно поднять до {best_c}: {_pct(best_p)})"
             return mv.BUY, (
-                f"buy at {price}: {gift_en}made in {_pct(p_price)} {_of(n)[0]}"
+                f"{gift_en}made in {_pct(p_price)} {_of(n)[0]}"
                 f"{raise_en}; the declarer would make his {c} in {_pct(p_decl)}",
-                f"перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} {_of(n)[1]}"
+                f"{gift_ru}играется в {_pct(p_price)} {_of(n)[1]}"
                 f"{raise_ru}; разыгрывающий сыграл бы свои {c} в {_pct(p_decl)}",
             )
         if p_price < 0.5:
             return mv.PASS, (
-                f"no buy at {price}: {gift_en}made in only {_pct(p_price)} {_of(n)[0]}; "
+                f"{gift_en}{price} is made in only {_pct(p_price)} {_of(n)[0]}; "
                 f"the declarer makes his {c} in {_pct(p_decl)}",
-                f"не перекупаю за {price}: {gift_ru}играется лишь в {_pct(p_price)} "
+                f"{gift_ru}{price} играется лишь в {_pct(p_price)} "
                 f"{_of(n)[1]}; разыгрывающий играет свои {c} в {_pct(p_decl)}",
             )
         return mv.PASS, (
-            f"no buy at {price}: {gift_en}made in {_pct(p_price)} {_of(n)[0]}, but "
+            f"{gift_en}{price} is made in {_pct(p_price)} {_of(n)[0]}, but "
             f"defending is worth more: the declarer makes his {c} in only {_pct(p_decl)}",
-            f"не перекупаю за {price}: {gift_ru}играется в {_pct(p_price)} {_of(n)[1]}, "
+            f"{gift_ru}{price} играется в {_pct(p_price)} {_of(n)[1]}, "
             f"но вистовать выгоднее: разыгрывающий играет свои {c} лишь в {_pct(p_decl)}",
         )
 
@@ -1049,11 +1049,11 @@ class SearchBot(ReasoningBot):
         # looking keeps every choice open: at least the value of passing
         u_look = self.config.defender_value
         if totals and u_dark > u_look:
-            return mv.DARK, (f"a blind 120 is made in {_pct(p)} {_of(len(totals))[0]}: bid dark",
-                             f"120 втемную играется в {_pct(p)} {_of(len(totals))[1]}: темню")
+            return mv.DARK, (f"a blind 120 is made in {_pct(p)} {_of(len(totals))[0]}",
+                             f"120 втемную играется в {_pct(p)} {_of(len(totals))[1]}")
         return mv.LOOK, (
-            f"a blind 120 is made in only {_pct(p)} {_of(len(totals))[0]}: look first",
-            f"120 втемную играется лишь в {_pct(p)} {_of(len(totals))[1]}: смотрю карты",
+            f"a blind 120 is made in only {_pct(p)} {_of(len(totals))[0]}",
+            f"120 втемную играется лишь в {_pct(p)} {_of(len(totals))[1]}",
         )
 
 

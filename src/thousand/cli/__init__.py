@@ -13,12 +13,14 @@ from __future__ import annotations
 import errno
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import typer
 
 app = typer.Typer(
     name="thousand",
-    help="Тысяча (Thousand): play, replay and study the card game.",
+    help="Тысяча (Thousand): play, replay and study the card game.  Справка по-русски: "
+    "thousand --help --lang ru (и thousand КОМАНДА --help --lang ru).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -61,7 +63,8 @@ def _root(
         callback=_show_version,
     ),
 ) -> None:
-    """Тысяча (Thousand): play, replay and study the card game."""
+    """Тысяча (Thousand): play, replay and study the card game.  Справка по-русски:
+    thousand --help --lang ru (и thousand КОМАНДА --help --lang ru)."""
 
 
 _COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve", "tournament")
@@ -80,6 +83,71 @@ def _register() -> None:
                 raise
 
 
+#: The language of a command whose ``--lang`` has no default of its own (None): what its
+#: messages are in when the command line does not say.
+_NONE_DEFAULT = {"play": "ru"}
+
+
+def _command_of(args: Sequence[str]) -> str | None:
+    """The command a command line runs (its first word that is not an option)."""
+    for word in args:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word if word in _COMMANDS else None
+    return None
+
+
+def language_of(args: Sequence[str]) -> str:
+    """The language a command line speaks: its ``--lang`` when that is ru or en, else the
+    command's default (``play``, ``rules``, ``serve``: Russian; the others and
+    ``thousand`` itself: English)."""
+    from thousand.rules_text import LANGS
+
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        value = args[i + 1] if word == "--lang" and i + 1 < len(args) else (
+            word[len("--lang="):] if word.startswith("--lang=") else None)
+        if value in LANGS:
+            return str(value)
+    command = _command_of(args)
+    if command is None:
+        return "en"
+    import typer.main
+
+    group: Any = typer.main.get_command(app)
+    for param in getattr(group.commands.get(command), "params", []):
+        if param.name == "lang":
+            default = param.default
+            return default if isinstance(default, str) else _NONE_DEFAULT.get(command, "en")
+    return _NONE_DEFAULT.get(command, "en")
+
+
+def _wants_help(args: Sequence[str]) -> bool:
+    for word in args:
+        if word == "--":
+            return False
+        if word == "--help":
+            return True
+    return False
+
+
+def _russian_help(args: Sequence[str]) -> int:
+    """``thousand [COMMAND] --help`` in Russian (:func:`thousand.cli.words.russian_help`)."""
+    import typer.main
+
+    from .words import russian_help
+
+    group: Any = typer.main.get_command(app)
+    command = _command_of(args)
+    if command is None:
+        typer.echo(russian_help(group, "thousand"))
+    else:
+        typer.echo(russian_help(group.commands[command], f"thousand {command}"))
+    return 0
+
+
 def _usage_error(e: Exception, args: Sequence[str]) -> int:
     from .common import one_line
 
@@ -90,25 +158,35 @@ def _usage_error(e: Exception, args: Sequence[str]) -> int:
         if message.strip():
             typer.echo(message, err=True)
         return 2
+    command = _command_of(args)
+    if language_of(args) == "ru":
+        from .words import FRAME, usage_error, usage_line
+
+        typer.echo(one_line(FRAME["error"].format(text=usage_error(e, args, _COMMANDS))),
+                   err=True)
+        where = f"thousand {command}" if command else "thousand"
+        usage = ctx.get_usage() if ctx is not None else f"Usage: {where} [OPTIONS] ..."
+        typer.echo(one_line(usage_line(usage, where)), err=True)
+        return 2
     typer.echo(f"error: {one_line(message)}", err=True)
     if ctx is not None:
         usage = one_line(ctx.get_usage().strip())
         typer.echo(f"{usage}  (--help for more)", err=True)
     else:  # Click knew no command yet (an option without its value)
-        command = args[0] if args and args[0] in _COMMANDS else "COMMAND"
+        command = command or "COMMAND"
         typer.echo(f"Usage: thousand {command} [OPTIONS] ...  (thousand {command} --help "
                    "for more)", err=True)
     return 2
 
 
-def _os_error(e: OSError) -> int:
-    from .common import one_line
+def _os_error(e: OSError, lang: str = "en") -> int:
+    from .common import error_text, one_line, os_reason
 
     if e.errno == errno.EPIPE:  # the reader went away (``thousand rules | head``)
         return 1
     where = f"{e.filename}: " if e.filename is not None else ""
-    reason = e.strerror or str(e)
-    typer.echo(f"error: {one_line(f'{where}{reason}')}", err=True)
+    reason = os_reason(e, lang) if e.errno is not None else str(e)
+    typer.echo(one_line(error_text("error", lang, text=f"{where}{reason}")), err=True)
     return 2
 
 
@@ -120,20 +198,24 @@ def run(args: Sequence[str] | None = None) -> int:
     from .play_cmd import optional_resume  # ``play --resume`` with no file: the last game
 
     argv = optional_resume(argv)
+    if _wants_help(argv) and language_of(argv) == "ru":
+        return _russian_help(argv)
     try:
         result = app(args=argv, prog_name="thousand", standalone_mode=False)
     except _UsageError as e:
         return _usage_error(e, argv)
     except _ClickException as e:
-        from .common import one_line
+        from .common import error_text, one_line
 
-        typer.echo(f"error: {one_line(e.format_message())}", err=True)  # type: ignore[attr-defined]
+        said = language_of(argv)
+        text = error_text("error", said, text=e.format_message())  # type: ignore[attr-defined]
+        typer.echo(one_line(text), err=True)
         return int(getattr(e, "exit_code", 1))
     except typer.Abort:
-        typer.echo("aborted", err=True)
+        typer.echo("прервано" if language_of(argv) == "ru" else "aborted", err=True)
         return 1
     except OSError as e:
-        return _os_error(e)
+        return _os_error(e, language_of(argv))
     except KeyboardInterrupt:
         return 130
     except SystemExit as e:  # Typer exits by itself on a closed pipe

@@ -89,6 +89,23 @@ HELP: dict[str, dict[str, str]] = {
         "file": "Запись партии (JSON); - — читать из стандартного ввода.",
         "lang": "Язык: ru или en.",
     },
+    "tournament": {
+        "": "Боты играют турнир; таблица показывает места и рейтинги.",
+        "bots": "Боты-участники (уровень может повторяться), например "
+                "random,beginner,heuristic,strong.",
+        "rounds": "Сколько туров.",
+        "format": "round-robin (каждая пара встречается так ровно, как позволяют туры) "
+                  "или swiss (столы по положению в таблице).",
+        "deals": "Каждый стол играет N раздач вместо целой партии.",
+        "games": "Каждый стол играет целую партию (так и без этого параметра).",
+        "preset": "Набор правил.",
+        "sets": "Изменить правило: имя=значение (можно несколько раз).",
+        "seed": "Номер для жеребьёвки и раздач (без него — случайный, его напечатают).",
+        "jobs": "Сколько процессов играют (0 — по одному на процессор).",
+        "as_json": "Вывести результат в JSON.",
+        "quiet": "Без полосы хода работы.",
+        "lang": "Язык отчёта и сообщений: ru или en.",
+    },
     "serve": {
         "": "Сервер игры для браузеров: столы с людьми и ботами, чат, повторы партий.",
         "host": "Адрес, на котором слушать.",
@@ -293,7 +310,7 @@ def russian_help(command: Any, path: str, width: int | None = None) -> str:
     usage, what it does and every argument and option, from :data:`HELP`."""
     width = width or min(shutil.get_terminal_size((80, 24)).columns, 100)
     name = path.split(" ", 1)[1] if " " in path else ""
-    words = HELP[name]
+    words = HELP.get(name, {})
     arguments, options = [], []
     for param in command.params:
         text = words.get(param.name or "", "") + _default(param)
@@ -314,7 +331,7 @@ def russian_help(command: Any, path: str, width: int | None = None) -> str:
     if subcommands:
         usage += " COMMAND [ARGS]..."
     lines = [f"{FRAME['usage']} {path} {metavars(usage)}", ""]
-    lines += ["  " + line for line in textwrap.wrap(words[""], width - 2)]
+    lines += ["  " + line for line in textwrap.wrap(words.get("", ""), width - 2)]
     if arguments:
         lines += ["", FRAME["arguments"], *_wrap(arguments, width)]
     lines += ["", FRAME["options"], *_wrap(options, width)]

@@ -38,7 +38,7 @@ from thousand.bots import Bot, best_level, make_bot
 from thousand.protocol import ProtocolError, cards_json, parse_client_message
 from thousand.rules import Rules
 from thousand.table import Table, TableError, audience_includes
-from thousand.texts import illegal_text
+from thousand.texts import advice_for, illegal_text
 from thousand.view import View
 
 from .catalog import name_forms_json
@@ -547,8 +547,11 @@ class LiveTable:
             async with self.hint_lock:
                 bot = self._bot_for("hint", seat, level)
                 move, reason = await self.hub.think(_explain, bot, view)
+            # the move as advice to the player («Поднимите заказ до 130»), as the terminal
+            # words it (thousand.texts.advice_for)
+            said = {lang: advice_for(view, move, lang) for lang in ("ru", "en")}
             conn.send({"type": "hint", "move": mv.move_str(move), "reason": reason,
-                       "version": version, "level": level})
+                       "advice": said, "version": version, "level": level})
         except TableError as e:
             conn.send(table_error_json(e, self.table.names))
         except ServerError as e:

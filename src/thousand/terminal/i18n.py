@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from thousand.moves import Move
 from thousand.rules import Rules
-from thousand.texts import PHRASES, YOU, level_name, phrase, preset_name, render
+from thousand.texts import PHRASES, YOU, advice_for, level_name, phrase, preset_name, render
+from thousand.view import View
 
 LANGS = ("ru", "en")
 
@@ -263,6 +265,14 @@ def welcome(lang: str, levels: Sequence[str], preset: str) -> str:
     people in ``lang`` («Ваши соперники: любитель, любитель. Правила: классика.»)."""
     bots = ", ".join(level_name(lv, lang) for lv in levels) or "—"
     return T(lang, "welcome", bots=bots, preset=preset_name(preset, lang))
+
+
+def hint_line(lang: str, level: str, view: View, move: Move, why: str) -> str:
+    """A hint for the person: the strongest bot's move as advice in the second person
+    («Подсказка (мастер): Поднимите заказ до 130 — играется в 92% раскладов»), the level
+    by its name for people, and the bot's reason, which does not name the move again."""
+    said = advice_for(view, move, lang)
+    return T(lang, "hint", level=level_name(level, lang), move=said, why=why or "—")
 
 
 #: The lines of :func:`rules_summary`: (Russian, English).

@@ -55,7 +55,7 @@ from .autosave import SaveError as SaveError
 from .autosave import load_save as load_save
 from .autosave import read_save as read_save
 from .autosave import save_text as save_text
-from .i18n import T, has, rules_summary, welcome
+from .i18n import T, has, hint_line, rules_summary, welcome
 from .render import (
     WireView,
     auction_markup,
@@ -63,7 +63,6 @@ from .render import (
     cards_markup,
     hand_markup,
     move_markup,
-    move_plain,
     phase_line,
     suit_markup,
     trick_markup,
@@ -580,9 +579,7 @@ class TerminalGame:
     def _hint(self, seat: int) -> None:
         view = self.table.view(seat)
         move, why = self.seats.hint(view, self.lang)
-        text = self._t(
-            "hint", level=self.hint_level, move=move_plain(move, self.lang), why=why or "—"
-        )
+        text = hint_line(self.lang, self.hint_level, view, move, why)
         number = view.legal.index(move) + 1 if move in view.legal else None
         suffix = f" \\[{number}]" if number is not None else ""
         self.say(f"[green]{escape(text)}{suffix}[/]")

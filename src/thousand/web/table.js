@@ -335,8 +335,10 @@ function onHint(msg) {
   const reason = msg.reason && typeof msg.reason === "object" ? (msg.reason[getLang()] || msg.reason.en || "") : (msg.reason || "");
   const box = document.getElementById("hint-box");
   if (box) {
-    const shown = typeof msg.move === "string" && state.view ? moveLabel(msg.move, state.view, null, getLang()) : (msg.move ?? "—");
-    clear(box, el("strong", {}, t("hint_label")), " ", el("code", {}, shown),
+    // the server words the move as advice («Поднимите заказ до 130»), as the terminal does
+    const advice = msg.advice && typeof msg.advice === "object" ? (msg.advice[getLang()] || msg.advice.en) : null;
+    const shown = advice || (typeof msg.move === "string" && state.view ? moveLabel(msg.move, state.view, null, getLang()) : (msg.move ?? "—"));
+    clear(box, el("strong", {}, t("hint_label")), " ", advice ? shown : el("code", {}, shown),
       reason ? ` — ${reason}` : "");
     box.hidden = false;
   }

@@ -32,7 +32,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.geometry import Size
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from thousand import moves as mv
 from thousand.protocol import view_json
@@ -41,7 +41,7 @@ from thousand.table import Table, TableError
 from thousand.texts import event_text, illegal_text
 
 from ..autosave import Autosave, exit_status, write_save
-from ..i18n import T, rules_summary, welcome
+from ..i18n import T, hint_line, rules_summary, welcome
 from ..render import move_markup, move_plain, phase_line
 from ..session import (
     _SAVE,
@@ -65,6 +65,7 @@ from .widgets import (
     LeaveScreen,
     SeatPanel,
     SheetScreen,
+    TableLog,
     TablePanel,
     TooSmallScreen,
     card_text,
@@ -193,7 +194,7 @@ class ThousandApp(App[None]):
                 yield SeatPanel(id=f"seat-{seat}", classes="seat")
         with Horizontal(id="middle"):
             yield TablePanel(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+            yield TableLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Static(id="status")
         yield Static(id="message")
         yield ChoiceBar(id="bar")
@@ -401,7 +402,7 @@ class ThousandApp(App[None]):
 
     def _write(self, line: Text) -> None:
         self.log_lines.append(line.plain)
-        self.query_one("#log", RichLog).write(line)
+        self.query_one("#log", TableLog).add(line)
 
     def _say(self, text: str | Text, style: str = "") -> None:
         self.message = text if isinstance(text, Text) else Text(plain(text), style=style)
@@ -875,8 +876,8 @@ class ThousandApp(App[None]):
     def _hinted(self, version: int, move: int | None, why: str) -> None:
         self.busy = None
         if move is not None and version == self.table.version:
-            text = T(self.lang, "hint", level=self.seats.hint_level,
-                     move=move_plain(move, self.lang), why=why or "—")
+            seen = self.table.view(self.human or 0)  # the hint was asked for this seat
+            text = hint_line(self.lang, self.seats.hint_level, seen, move, why)
             self._say(Text(plain(text), style="green"))
             self._write(Text(plain(text), style="green"))
             self._refresh()
