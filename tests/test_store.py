@@ -355,6 +355,7 @@ def test_a_postgres_schema_that_does_not_exist_is_named_with_its_sql() -> None:
                             *extra], capture_output=True, text=True, timeout=60)
         assert r.returncode == 2, r.stderr
         lines = r.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+        mark = "ошибка: " if lang == "ru" else "error: "  # the line's mark in its language
+        assert len(lines) == 1 and lines[0].startswith((mark, "error: ")), r.stderr
         assert words in lines[0] and f"CREATE SCHEMA {schema};" in lines[0], lines[0]
         assert "no schema has been selected" not in lines[0]
