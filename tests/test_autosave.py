@@ -372,3 +372,31 @@ def test_full_screen_table_saves_after_a_move_and_stops_on_sigterm(tmp_path: Pat
     assert app.exit_status == 143
     assert "SIGTERM" in app.farewell[0] and str(path) in app.farewell[0]
     assert load_save(path.read_text(encoding="utf-8")).table.version == table.version
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_waits_for_the_move_and_its_save(signum: int) -> None:
+    """Inside a move and its save (SignalGuard.critical) a signal is held until the section
+    ends, then raised: SIGTERM/SIGHUP as Stopped, SIGINT as KeyboardInterrupt; outside
+    one it is raised at once.  The old handlers are back afterwards."""
+    from thousand.terminal.autosave import SignalGuard, Stopped
+
+    before = signal.getsignal(signum)
+    guard = SignalGuard()
+    expected: type[BaseException] = KeyboardInterrupt if signum == signal.SIGINT else Stopped
+    finished = []
+    with guard.installed():
+        with pytest.raises(expected), guard.critical():
+            os.kill(os.getpid(), signum)
+            for _ in range(1000):  # the handler has run by now, and held it
+                pass
+            finished.append(True)
+        assert finished == [True]
+        with pytest.raises(expected):
+            os.kill(os.getpid(), signum)
+            for _ in range(100_000):
+                pass
+            finished.append(False)
+    assert finished == [True]
+    assert signal.getsignal(signum) == before

@@ -266,9 +266,10 @@ class Stopped(Exception):
 
 
 class SignalGuard:
-    """SIGTERM and SIGHUP as :class:`Stopped` raised in the main thread — except inside
-    :meth:`critical` (a move and its save), where the signal waits until the section
-    ends, so a move is never half made nor made and left unsaved."""
+    """SIGTERM and SIGHUP as :class:`Stopped` raised in the main thread, SIGINT (Ctrl-C) as
+    :class:`KeyboardInterrupt` as usual — except inside :meth:`critical` (a move and its
+    save), where the signal waits until the section ends, so a move is never half made
+    nor made and left unsaved."""
 
     def __init__(self) -> None:
         self.pending: int | None = None
@@ -277,14 +278,21 @@ class SignalGuard:
 
     def _handler(self, signum: int, frame: FrameType | None) -> None:
         if self._depth:
-            self.pending = signum
+            if self.pending is None or self.pending == signal.SIGINT:
+                self.pending = signum
             return
+        self._raise(signum)
+
+    @staticmethod
+    def _raise(signum: int) -> None:
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         raise Stopped(signum)
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[SignalGuard]:
         """The handlers, for the ``with`` block (the old ones put back after it)."""
-        for sig in END_SIGNALS:
+        for sig in (*END_SIGNALS, signal.SIGINT):
             self._old[sig] = signal.signal(sig, self._handler)
         try:
             yield self
@@ -301,7 +309,8 @@ class SignalGuard:
         finally:
             self._depth -= 1
         if not self._depth and self.pending is not None:
-            raise Stopped(self.pending)
+            signum, self.pending = self.pending, None
+            self._raise(signum)
 
 
 # ------------------------------------------------------------------ reading
