@@ -235,8 +235,10 @@ def test_bad_options_exit_2() -> None:
     control character, too long: thousand.record.check_name) is one error line in the
     game's language (Russian by default, ``--lang en``) and exit status 2."""
     p = run_play(["--bots", "grandmaster"], [])
-    assert p.returncode == 2 and p.stderr.startswith("ошибка: ")
-    assert "unknown bot level" in p.stderr
+    assert p.returncode == 2
+    assert p.stderr.startswith("ошибка: --bots: уровня ботов «grandmaster» нет; уровни: ")
+    p = run_play(["--bots", "grandmaster", "--lang", "en"], [])
+    assert p.returncode == 2 and p.stderr.startswith("error: unknown bot level 'grandmaster'")
     p = run_play(["--set", "players=5", "--lang", "en"], [])
     assert p.returncode == 2 and p.stderr.startswith("error: ") and "players" in p.stderr
     p = run_play(["--seat", "3"], [])

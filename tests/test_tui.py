@@ -590,7 +590,8 @@ def shown_whole(app: ThousandApp, selector: str) -> None:
 def test_nothing_is_cut_at_80x24_and_larger(size: tuple[int, int], lang: str) -> None:
     """The house preset with open hands — its longest header (golden deal, trump, the
     contract), the open footer's labels, a hint with its reason, the status — and the
-    score sheet's headers: each line whole on the screen, in English and Russian."""
+    score sheet's headers: each line whole on the screen, in English and Russian.  From
+    120×40 down to 80×24 the log's lines are wrapped again, not cut."""
     app = make_app("house", seed=3, lang=lang, open_hands=True)
 
     async def run() -> None:
@@ -609,6 +610,14 @@ def test_nothing_is_cut_at_80x24_and_larger(size: tuple[int, int], lang: str) ->
             sheet = score_sheet(app.table.game, lang)
             text = screen_text(app)
             assert all(h in text for h in sheet.headers[3:4]), text
+            if size == (120, 40):
+                await pilot.press("escape")
+                await pilot.resize_terminal(80, 24)
+                await pilot.pause(0.1)
+                log = app.query_one("#log")
+                rows = screen_text(app).splitlines()[log.region.y:log.region.bottom]
+                inside = " ".join(row[log.region.x + 2:log.region.right - 3] for row in rows)
+                assert " ".join(app.log_lines[-1].split()) in " ".join(inside.split())
 
     asyncio.run(run())
 

@@ -43,7 +43,6 @@ from .common import (
     fail,
     one_line,
     output_console,
-    parse_levels,
 )
 
 #: What ``--resume`` with no file stands for (:func:`optional_resume`).
@@ -183,10 +182,10 @@ def play_command(
         show_seed = False
     else:
         lang = said
+        level_by_seat = _levels(bots or "heuristic", lang)
         try:
             rules = Rules.from_cli(preset or "classic", sets or [])
-            level_by_seat = parse_levels(bots or "heuristic")
-        except ValueError as e:  # RulesError too: the rules engine's words (English)
+        except RulesError as e:  # the rules engine's own words (English)
             _fail(lang, "", text=str(e))
         if seed is not None and not 0 <= seed < MAX_SEED:
             _fail(lang, "seed_range", max=MAX_SEED - 1)
@@ -231,6 +230,22 @@ def play_command(
         open_hands=open_hands, save_path=save, autosave=autosave,
     )
     raise typer.Exit(session.run())
+
+
+def _levels(text: str, lang: str) -> list[str]:
+    """The bot levels of ``--bots``, or exit 2 saying in ``lang`` what is wrong."""
+    from thousand.bots import bot_levels
+
+    levels = [t.strip() for t in text.split(",") if t.strip()]
+    if not levels:
+        _fail(lang, "bots_none")
+    known = bot_levels()
+    for level in levels:
+        if level.startswith("cmd:"):
+            _fail(lang, "bots_cmd", level=one_line(level, 60))
+        if level not in known:
+            _fail(lang, "bots_unknown", level=one_line(level, 60), levels=", ".join(known))
+    return levels
 
 
 def _autosave(save: str | None, human: int | None, levels: dict[int, str], lang: str,

@@ -102,6 +102,10 @@ WORDS: dict[str, dict[str, str]] = {
         "names_count": "--names: нужно {n:#имя|имени|имён} через запятую",
         "names_empty": "--names: имя места {seat} пустое",
         "names_bad": "--names: имя места {seat} не годится: {why}",
+        "bots_none": "--bots: назовите хотя бы один уровень ботов",
+        "bots_unknown": "--bots: уровня ботов «{level}» нет; уровни: {levels}",
+        "bots_cmd": "--bots: «{level}» — это программа, а не уровень; программа занимает место "
+                    "в thousand arena --seat N=cmd:КОМАНДА",
         "save_err_no_file": "такого файла нет",
         "save_err_directory": "это папка, а не сохранение",
         "save_err_unreadable": "файл не читается: {why}",
@@ -202,6 +206,10 @@ WORDS: dict[str, dict[str, str]] = {
         "names_count": "--names needs {n} names, comma separated",
         "names_empty": "--names: the name of seat {seat} is empty",
         "names_bad": "--names: the name of seat {seat} {why}",
+        "bots_none": "--bots needs at least one level",
+        "bots_unknown": "unknown bot level '{level}'; choose from {levels}",
+        "bots_cmd": "--bots: '{level}' is a program, not a level; a program plays a seat with "
+                    "thousand arena --seat N=cmd:COMMAND",
         "save_err_no_file": "no such file",
         "save_err_directory": "is a directory, not a save",
         "save_err_unreadable": "cannot read it: {why}",

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, RichLog, Static
 
 from thousand.cards import STRENGTH, SUIT_SYMBOLS, card_label, parse_card
 
@@ -37,6 +37,7 @@ __all__ = [
     "LeaveScreen",
     "SeatPanel",
     "SheetScreen",
+    "TableLog",
     "TablePanel",
     "TooSmallScreen",
     "card_text",
@@ -138,6 +139,32 @@ class SeatPanel(Static):
 
 class TablePanel(Static):
     """The middle of the table: the talon, the auction so far or the trick."""
+
+
+class TableLog(RichLog):
+    """The log of the table.  A rich log keeps each line wrapped at the width it was
+    written in, so a narrower terminal would cut them: when its width changes, the log
+    writes its last :attr:`KEEP` lines again at the new width."""
+
+    KEEP = 2000
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.texts: list[Text] = []
+        self._width = 0
+
+    def add(self, line: Text) -> None:
+        self.texts.append(line)
+        self.write(line)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width and self._width and width != self._width:
+            self.clear()
+            for line in self.texts[-self.KEEP:]:
+                self.write(line, scroll_end=True)
+        if width:
+            self._width = width
 
 
 class HandView(Widget):
