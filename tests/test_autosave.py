@@ -400,3 +400,13 @@ def test_a_signal_waits_for_the_move_and_its_save(signum: int) -> None:
             finished.append(False)
     assert finished == [True]
     assert signal.getsignal(signum) == before
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_help_names_the_folder_of_the_saves(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``thousand play --help`` says where the games are saved (the data folder)."""
+    monkeypatch.setenv("COLUMNS", "400")  # the path on one line
+    p = play(["play", "--help", "--lang", lang], [])
+    assert p.returncode == 0, p.stderr
+    joined = re.sub(r"[\s│]*\n[\s│]*", "", p.stdout)  # lines folded inside the path too
+    assert str(saves_dir()) in joined, p.stdout

@@ -18,6 +18,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from thousand.terminal.autosave import saves_dir
+
+#: Where ``thousand play`` saves a game after every move (thousand.terminal.autosave).
+_SAVES = saves_dir()
+
 #: Every command's help in Russian: command -> {"": what it does, option's name: help}.
 #: The root ``thousand`` is the command "".
 HELP: dict[str, dict[str, str]] = {
@@ -50,7 +55,8 @@ HELP: dict[str, dict[str, str]] = {
                 "«любитель»).",
         "lang": "Язык: ru или en (по умолчанию ru).",
         "seed": "Номер партии: с ним раздачи повторяются.",
-        "save": "Сохранять игру в этот файл после каждого хода; --resume продолжит её.",
+        "save": "Сохранять игру в этот файл после каждого хода (без него — в новый файл в папке "
+                f"{_SAVES}); --resume продолжит её.",
         "open_hands": "Открытые карты: все руки видны (тренировка).",
         "seat": "Ваше место, от 0 до n-1 (по умолчанию 0; первого сдающего выбирает жребий).",
         "names": "Имена игроков через запятую, по местам.",
@@ -58,7 +64,7 @@ HELP: dict[str, dict[str, str]] = {
         "plain": "Построчный режим вместо полноэкранного стола (для экранного диктора; в "
                  "канал он и так построчный).",
         "resume": "Продолжить сохранённую игру с последнего хода, с её ботами и правилами; "
-                  "без файла — последнюю незаконченную.",
+                  f"без файла — последнюю незаконченную из {_SAVES}.",
     },
     "arena": {
         "": "Боты играют между собой много партий; таблица показывает, кто выигрывает и "
