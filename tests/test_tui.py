@@ -643,6 +643,22 @@ def test_a_terminal_too_small_says_the_size_it_needs(lang: str) -> None:
     asyncio.run(run())
 
 
+def test_the_help_wraps_in_a_narrow_terminal() -> None:
+    """At 60×24, the smallest the table takes, F1's help wraps its lines in the panel:
+    every word of it is on the screen."""
+    app = make_app("classic", seed=3, lang="ru")
+
+    async def run() -> None:
+        async with app.run_test(size=app_module.MIN_SIZE) as pilot:
+            await wait_for_me(pilot, app)
+            await pilot.press("f1")
+            rows = [row.strip().strip("│╭╮╰╯─").strip() for row in screen_text(app).splitlines()]
+            shown = " ".join(" ".join(rows).split())
+            assert " ".join(W("ru", "help").split()) in shown
+
+    asyncio.run(run())
+
+
 def test_ten_cards_overlap_to_fit_a_narrow_hand() -> None:
     """Ten cards in a hand 50 columns wide overlap instead of wrapping: one line of faces,
     each card's rank and suit and number readable, and a click on a card's visible part

@@ -147,4 +147,10 @@ LeaveScreen {
     width: auto;
     text-wrap: nowrap;
 }
+
+/* the sheet is a table drawn to the width (it must not wrap); the help is prose */
+HelpScreen #panel-text {
+    width: 1fr;
+    text-wrap: wrap;
+}
 """
