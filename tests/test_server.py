@@ -570,6 +570,9 @@ def test_hint_goes_to_the_asking_seat_only(server: Server) -> None:
         assert hint["type"] == "hint", hint
         assert hint["move"] in snap["view"]["legal"]
         assert hint["reason"]["ru"] and hint["reason"]["en"]
+        # issue 15, 7: the move said as advice, in both languages («Пасуйте», "Pass")
+        assert hint["advice"]["ru"][:1].isupper() and hint["advice"]["en"][:1].isupper()
+        assert re.search("[а-я]", hint["advice"]["ru"]) and hint["advice"]["ru"] != hint["move"]
         for s, c in clients.items():
             assert all(m["type"] != "hint" for m in c.inbox if s != seat)
             await c.quiet()

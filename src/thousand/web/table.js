@@ -338,7 +338,8 @@ function onHint(msg) {
     // the server words the move as advice («Поднимите заказ до 130»), as the terminal does
     const advice = msg.advice && typeof msg.advice === "object" ? (msg.advice[getLang()] || msg.advice.en) : null;
     const shown = advice || (typeof msg.move === "string" && state.view ? moveLabel(msg.move, state.view, null, getLang()) : (msg.move ?? "—"));
-    clear(box, el("strong", {}, t("hint_label")), " ", advice ? shown : el("code", {}, shown),
+    clear(box, el("strong", {}, t("hint_label")), " ",
+      advice ? el("span", { class: "hint-advice" }, shown) : el("code", {}, shown),
       reason ? ` — ${reason}` : "");
     box.hidden = false;
   }
