@@ -46,6 +46,7 @@ from thousand.texts import preset_name
 
 from .common import (
     SetOption,
+    bot_reason,
     fail,
     levels_or_exit,
     one_line,
@@ -241,7 +242,7 @@ def _openspiel_seats(bots: str, seats: list[str] | None,
             raise fail(_error("openspiel", lang, where=where, spec=one_line(spec, 80)),
                        lang=lang) from None
         except ValueError as e:
-            raise fail(f"{where}: {e}", lang=lang) from None
+            raise fail(f"{where}: {bot_reason(e, lang)}", lang=lang) from None
 
     bots = ",".join(level(b, "--bots") for b in bots.split(","))
     if seats is None:

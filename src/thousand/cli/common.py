@@ -107,6 +107,36 @@ def value_reason(e: ValueError, lang: str = "en") -> str:
     return str(e)
 
 
+#: Why a seat's bot cannot play (thousand.bots.external, thousand.envs.openspiel_bots say
+#: it in English), in Russian: (a pattern of the English, its Russian with ``\1`` groups).
+BOT_REASONS_RU: tuple[tuple[str, str], ...] = (
+    (r"(.*): cannot find the program (.*)", r"\1: программа \2 не найдена"),
+    (r"unknown bot level (.*); choose one of: (.*), or cmd:COMMAND",
+     r"нет такого уровня бота: \1; есть \2 или cmd:КОМАНДА"),
+    (r"cannot read the command (.*?): .*", r"команда \1 не разбирается"),
+    (r"the command is empty: write cmd:PROGRAM \[ARGUMENTS\]",
+     r"команда пуста: пишите cmd:ПРОГРАММА [АРГУМЕНТЫ]"),
+    (r"(.*): an OpenSpiel seat is openspiel:ALGORITHM\[:SECONDS\] with ALGORITHM one of (.*)",
+     r"\1: место OpenSpiel пишут openspiel:АЛГОРИТМ[:СЕКУНДЫ], АЛГОРИТМ — один из \2"),
+    (r"(.*): the seconds a decision must be a number from 0 to 600",
+     r"\1: секунды на ход — число больше 0 и не больше 600"),
+)
+
+
+def bot_reason(e: Exception, lang: str = "en") -> str:
+    """Why a seat's bot cannot play, in ``lang`` (:data:`BOT_REASONS_RU` for Russian)."""
+    import re
+
+    text = str(e)
+    if lang != "ru":
+        return text
+    for pattern, ru in BOT_REASONS_RU:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return m.expand(ru)
+    return "бот не годится: " + text
+
+
 def error_text(key: str, lang: str = "en", **params: object) -> str:
     """The shared error ``key`` (:data:`ERRORS`) in ``lang``."""
     from thousand.texts import render
@@ -178,7 +208,7 @@ def seat_levels(levels: list[str], seats: list[str], players: int,
         try:
             check_level(bot)
         except ValueError as e:
-            raise ValueError(error_text("seat_bot", lang, n=n, why=e)) from None
+            raise ValueError(error_text("seat_bot", lang, n=n, why=bot_reason(e, lang))) from None
         given[n] = bot
     if len(levels) == players:
         out = list(levels)
