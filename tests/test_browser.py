@@ -6,7 +6,8 @@ real ``thousand serve`` (SQLite in a temporary folder).
 2. The same with the keyboard alone (Tab, digits, arrows, Enter, typed notation).
 3. Two friends in two browsers at one table with a bot; one reloads mid-deal and plays on.
 
-The screenshots land in docs/screenshots/ (lobby, auction, mid-trick, score sheet, phone).
+The screenshots land in docs/screenshots/ (lobby, auction, exchange, mid-trick, score sheet,
+phone) with THOUSAND_SCREENSHOTS=1.
 Skipped when Playwright or /usr/bin/chromium is missing.
 """
 
@@ -100,6 +101,8 @@ def _shot(page: Any, name: str, full: bool = False) -> None:
     """A screenshot: always taken (it must work), kept in docs/screenshots only with
     THOUSAND_SCREENSHOTS=1, so that a test run leaves the checkout as it was."""
     page.evaluate("window.scrollTo(0, 0)")
+    # the cards come to rest first (motion lasts at most 300 ms)
+    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
     shot = page.screenshot(full_page=full)
     assert shot[:8] == b"\x89PNG\r\n\x1a\n"
     if os.environ.get("THOUSAND_SCREENSHOTS") == "1":
@@ -172,9 +175,11 @@ def test_a_new_player_plays_a_deal_by_clicking(server: str, browser: Any) -> Non
                 # the talon is ours: shown on the cloth and in the hand (10 cards)
                 assert page.locator(".talon .card.face").count() == 3
                 assert page.locator(".hand button.card").count() == 10 - gave
+                if not gave:
+                    _shot(page, "exchange.png")
                 gave += 1
             elif played_as_declarer and "mid-trick" not in shots and page.locator(
-                    ".trick:not(.faded) .slot").count() >= 1:
+                    ".trick:not(.faded) .slot").count() >= 2:
                 _shot(page, "mid-trick.png")
                 shots.add("mid-trick")
             page.locator(".hand button.playable:not([disabled])").first.click()

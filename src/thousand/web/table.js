@@ -590,7 +590,7 @@ function renderTools() {
         setSoundOn(!soundOn());
         renderTools();
         document.getElementById("sound-button")?.focus();
-      } }, el("span", { "aria-hidden": "true" }, soundOn() ? "🔊 " : "🔇 "), t("sound_label")),
+      } }, el("span", { class: "sym", "aria-hidden": "true" }, "♪"), t("sound_label")),
     el("label", { class: "check" },
       el("input", { type: "checkbox", checked: sheetOn ? true : null,
         onchange: (e) => localStorage.setItem(SHEET_KEY, e.target.checked ? "on" : "off") }),
