@@ -224,7 +224,7 @@ def test_end_of_input_offers_to_save_and_leaves(tmp_path: Path) -> None:
     save = tmp_path / "partial.json"
     p = run_play(["--seed", "5", "--set", "max_deals=3"], ["1", "1", "quit", "y", str(save)])
     assert p.returncode == 0, p.stderr
-    assert "Сохранить игру?" in p.stdout
+    assert "Сохранить копию игры в другой файл?" in p.stdout
     assert save.exists()
     result = replay(saved_record(save))
     assert not result.finished  # an unfinished game replays as far as it went
@@ -506,7 +506,9 @@ def test_end_of_input_is_one_line_then_the_save_question() -> None:
     assert p.returncode == 0 and p.stderr == ""
     tail = p.stdout.split("Ввод закончился.")
     assert len(tail) == 2, p.stdout[-1000:]
-    assert "Сохранить игру?" in tail[1] and "До свидания!" in tail[1]
+    assert "Сохранить копию игры в другой файл?" in tail[1] and "До свидания!" in tail[1]
+    # the game itself stays saved, and the line says where and how to go on
+    assert "Партия сохранена в " in tail[1] and "Продолжить: thousand play --resume" in tail[1]
 
 
 def test_unwritable_save_path_is_asked_again(tmp_path: Path) -> None:
@@ -553,7 +555,7 @@ def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
         child.expect("Ваш ход> ")
         time.sleep(0.5)  # the prompt is printed: let the game reach its read of the line
         child.sendintr()  # Ctrl-C
-        child.expect(r"Сохранить игру\? \[д/н\]")
+        child.expect(r"Сохранить копию игры в другой файл\? \[д/н\]")
         child.sendline("д")
         child.expect("Файл")
         child.sendline(str(save))

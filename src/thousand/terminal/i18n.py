@@ -91,6 +91,7 @@ WORDS: dict[str, dict[str, str]] = {
         "autosave_at": "Партия сохраняется после каждого хода в файл {path}",
         "autosave_failed": "Не удаётся сохранять партию в {path}: {why}",
         "resume_hint": "Партия сохранена в {path}. Продолжить: {command}",
+        "save_copy_ask": "Сохранить копию игры в другой файл? [д/н] ",
         "stopped": "Игра прервана сигналом {signal}.",
         "resume_none": "продолжать нечего: в {dir} нет незаконченных партий. "
                        "Новая игра: thousand play",
@@ -194,6 +195,7 @@ WORDS: dict[str, dict[str, str]] = {
         "autosave_at": "The game is saved after every move to {path}",
         "autosave_failed": "Cannot save the game to {path}: {why}",
         "resume_hint": "The game is saved in {path}. To go on: {command}",
+        "save_copy_ask": "Save a copy of the game to another file? [y/n] ",
         "stopped": "The game was stopped by {signal}.",
         "resume_none": "nothing to resume: no unfinished game in {dir}. A new game: "
                        "thousand play",

@@ -829,12 +829,14 @@ class TerminalGame:
             return None
 
     def _leave(self) -> None:
-        """Ctrl-C, ``quit`` or the end of input: offer to save, then go."""
-        answer = self._input(self._t("save_ask"))
+        """Ctrl-C, ``quit`` or the end of input: offer to save (with an autosave, a copy in
+        another file: the game itself is saved already), then go."""
+        copy = self.autosave is not None
+        answer = self._input(self._t("save_copy_ask" if copy else "save_ask"))
         if answer is None:
-            answer = "y" if self.save_path else "n"
+            answer = "y" if self.save_path and not copy else "n"
         if answer.strip().lower() in {"y", "yes", "д", "да", "l"}:
-            default = self.save_path or default_save_path()
+            default = default_save_path() if copy else self.save_path or default_save_path()
             for _ in range(3):  # a path that cannot be written: ask again
                 path = self._input(self._t("save_file_ask", default=escape(plain(default))))
                 if path is None:  # no answer: the default, once
