@@ -1061,7 +1061,9 @@ def test_cli_explain_in_both_languages() -> None:
     ],
 )
 def test_cli_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
-    code, out, err = _run(*args)
+    # English for scripts with --lang en (the Russian default words them in Russian:
+    # tests/test_language.py)
+    code, out, err = _run("--lang", "en", *args)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and message in err
