@@ -410,3 +410,18 @@ def test_help_names_the_folder_of_the_saves(lang: str, monkeypatch: pytest.Monke
     assert p.returncode == 0, p.stderr
     joined = re.sub(r"[\s│]*\n[\s│]*", "", p.stdout)  # lines folded inside the path too
     assert str(saves_dir()) in joined, p.stdout
+
+
+def test_resuming_a_bare_record_leaves_it_as_it_is(tmp_path: Path) -> None:
+    """``--resume RECORD`` of a bare game record (a server's, say) plays on from it but
+    saves into a new file of the data folder: the record itself is never overwritten."""
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(mid_deal_table(seed=9, moves=2).to_record(with_seed=True)),
+                      encoding="utf-8")
+    before = record.read_bytes()
+    p = play(["play", "--plain", "--resume", str(record)], ["1", "quit", "n"])
+    assert p.returncode == 0, p.stderr
+    assert record.read_bytes() == before
+    saved = last_unfinished()
+    assert saved is not None and str(saved) in p.stdout
+    assert sum(len(m) for m in moves_of(saved)) > 2

@@ -174,7 +174,8 @@ def play_command(
         human = saved.human
         lang = lang or saved.lang or "ru"
         open_hands = open_hands or bool(saved.open_hands)
-        save = save or resume
+        # a save goes on in its file; a bare game record is left as it is
+        save = save or (None if saved.record_only else resume)
         if saved.levels:
             level_by_seat: dict[int, str] | list[str] = saved.levels
         else:  # a bare game record: the bots are today's default

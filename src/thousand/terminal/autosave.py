@@ -327,6 +327,9 @@ class SavedGame:
     levels: dict[int, str]
     lang: str | None
     open_hands: bool | None
+    #: the file was a bare game record, not a save: a resumed game is saved elsewhere, so
+    #: the record (a server's, say) is never overwritten
+    record_only: bool = False
 
     @property
     def finished(self) -> bool:
@@ -350,7 +353,7 @@ def load_save(source: str | bytes) -> SavedGame:
     if not isinstance(obj, dict):
         raise SaveError("not_save", why="a save is a JSON object")
     if obj.get("format") != SAVE_FORMAT:
-        return SavedGame(_restore(obj, None), 0, {}, None, None)
+        return SavedGame(_restore(obj, None), 0, {}, None, None, record_only=True)
     for key in obj:
         if key not in _SAVE_KEYS:
             raise SaveError("not_save", why=f"unknown key {_short(key, 40)!r}")
