@@ -91,22 +91,27 @@ export function play(root, before) {
   }
 }
 
-/** The finished trick goes to the one who took it: `done` is called when it has (at
- * once without motion), so that the caller draws the cloth empty. */
-export function collect(root, winner, done) {
-  const slots = [...root.querySelectorAll(".trick.held .slot .card")];
+/** The finished trick goes to the one who took it: its cards are copied onto the page
+ * above everything and those copies fly to the taker's seat and vanish, so the board may be
+ * drawn again at once (with the next card already led) while they fly. */
+export function collect(root, winner) {
+  const cards = [...root.querySelectorAll(".trick.held .slot .card")];
   const to = seatRect(root, winner);
-  if (motionOff() || !slots.length || !to) {
-    done();
-    return;
-  }
+  if (motionOff() || !cards.length || !to) return;
   const b = centre(to);
-  let last = null;
-  for (const card of slots) {
-    const a = centre(card.getBoundingClientRect());
-    last = run(card, [{ transform: "none", opacity: 1 },
+  for (const card of cards) {
+    const r = card.getBoundingClientRect();
+    const ghost = card.cloneNode(true);
+    ghost.removeAttribute("aria-label");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("ghost");
+    Object.assign(ghost.style, { position: "fixed", left: `${r.left}px`, top: `${r.top}px`,
+      width: `${r.width}px`, height: `${r.height}px`, margin: "0", zIndex: "40", pointerEvents: "none" });
+    document.body.append(ghost);
+    const a = centre(r);
+    const flight = run(ghost, [{ transform: "none", opacity: 1 },
       { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.4)`, opacity: 0.2 }], 260, 0, "forwards");
+    if (flight) flight.finished.then(() => ghost.remove(), () => ghost.remove());
+    else ghost.remove();
   }
-  if (last) last.finished.then(done, done);
-  else done();
 }

@@ -17,7 +17,7 @@ const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[
 const TOKEN_KEY = `thousand.seat.${tableId}`;
 const NAME_KEY = "thousand.name";
 const SHEET_KEY = "thousand.sheetAfterDeal";
-const HOLD_MS = 1100;
+const HOLD_MS = 900;
 
 const state = {
   ws: null,
@@ -256,14 +256,15 @@ function maybeHoldTrick(prev, view) {
     if (!state.hold) return;
     state.holdTimer = setTimeout(() => {
       if (state.hold !== hold) return;
-      collectTrick(els.board, hold.winner, () => {
-        if (state.hold !== hold) return;
-        state.hold = null;
-        state.collected = after;
-        render();
-      });
+      collectTrick(els.board, hold.winner);
+      state.hold = null;
+      state.collected = after;
+      render();
     }, HOLD_MS);
   } else if (after !== before || (view.trick || []).length) {
+    // the next card is led while the last trick is still shown: it goes to its taker now
+    if (state.hold) collectTrick(els.board, state.hold.winner);
+    clearTimeout(state.holdTimer);
     state.hold = null;
   }
 }
@@ -431,6 +432,7 @@ function layout() {
     overlay: el("dialog", { id: "overlay", class: "overlay", "aria-labelledby": "dialog-title" }),
   };
   els.overlay.hidden = true;
+  state.turnText = ""; // the new status line is said again
   els.overlay.addEventListener("cancel", (e) => {
     e.preventDefault();
     closeDialog();
