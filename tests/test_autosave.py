@@ -425,3 +425,20 @@ def test_resuming_a_bare_record_leaves_it_as_it_is(tmp_path: Path) -> None:
     saved = last_unfinished()
     assert saved is not None and str(saved) in p.stdout
     assert sum(len(m) for m in moves_of(saved)) > 2
+
+
+def test_a_sealed_part_that_unpacks_huge_or_wrong_is_a_record_error() -> None:
+    """The sealed part is hostile input like any record: one that unpacks past 10 MB (a
+    zlib bomb), is not base64, or holds keys a sealed part has not, is a RecordError,
+    read in bounded memory."""
+    import base64
+    import zlib
+
+    obj = json.loads(save_text(mid_deal_table(), 0, {1: "random", 2: "random"}))
+    for sealed, fragment in [
+        (base64.b64encode(zlib.compress(b" " * 20_000_000)).decode(), "larger than 10 MB"),
+        ("not base64!", "damaged: not the base64 of zlib data"),
+        (base64.b64encode(zlib.compress(b'{"hands": []}')).decode(), "unknown key 'hands'"),
+    ]:
+        with pytest.raises(RecordError, match=fragment):
+            load_record(json.dumps({**obj, "sealed": sealed}))
