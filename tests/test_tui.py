@@ -37,7 +37,6 @@ from thousand.table import Table, audience_includes
 from thousand.terminal.session import Seats, load_save, make_bots, save_text
 from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
-from thousand.terminal.tui import app as app_module
 from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen
 from thousand.terminal.tui.words import W
 from thousand.texts import event_text
@@ -632,7 +631,7 @@ def test_a_terminal_too_small_says_the_size_it_needs(lang: str) -> None:
         async with app.run_test(size=(60, 20)) as pilot:
             await settle(pilot)
             text = " ".join(screen_text(app).split())
-            need = "{}×{}".format(*app_module.MIN_SIZE)
+            need = "{}×{}".format(*app.min_size)
             assert need in text and "60×20" in text
             assert W(lang, "too_small", w=1, h=1, now_w=1, now_h=1).split()[0] in text
             await pilot.resize_terminal(80, 24)
@@ -643,13 +642,86 @@ def test_a_terminal_too_small_says_the_size_it_needs(lang: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.parametrize(("preset", "size"), [("house", (60, 24)), ("textbook", (80, 24))])
+def test_open_seats_are_whole_at_the_smallest_size(preset: str, size: tuple[int, int]
+                                                   ) -> None:
+    """At the smallest size for its players (60 columns for three, 80 for four) every
+    line of every seat — the score with its marks, the deal's state, an open hand on as
+    many lines as it needs — stands whole inside its panel, and four players' table
+    below 80 columns says it needs 80."""
+    app = make_app(preset, seed=3, open_hands=True, max_deals=2)
+
+    async def run() -> None:
+        async with app.run_test(size=size) as pilot:
+            assert app.min_size == size
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "play")
+            rows = screen_text(app).splitlines()
+            for panel in app.query(".seat"):
+                inside = rows[panel.region.y + 1:panel.region.bottom - 1]
+                box = [row[panel.region.x + 2:panel.region.right - 2].rstrip() for row in inside]
+                lines = [line.rstrip() for line in str(panel.render()).splitlines()]
+                assert box[:len(lines)] == lines and "…" not in "".join(box), (lines, box)
+            if size[0] == 80:
+                await pilot.resize_terminal(70, 24)
+                await pilot.pause(0.1)
+                assert "80×24" in " ".join(screen_text(app).split())
+
+    asyncio.run(run())
+
+
+def test_a_seat_grows_rather_than_cut_its_lines() -> None:
+    """A seat 20 columns wide with a score, the barrel and bolt marks, the deal's state
+    and an open hand of two lines: the marks go under the score, the row of seats grows
+    to hold every line — each whole, nothing on the frame but the dealer's mark."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal
+
+    from thousand.terminal.tui.styles import TABLE_CSS
+    from thousand.terminal.tui.widgets import SeatPanel
+
+    class Seats(App[None]):
+        CSS = TABLE_CSS
+
+        def compose(self) -> ComposeResult:
+            with Horizontal(id="seats"):
+                for i in range(3):
+                    yield SeatPanel(id=f"s{i}", classes="seat")
+
+        def on_mount(self) -> None:
+            score = Text("880")
+            score.append("  бочка 3  болт×2")
+            self.query_one("#s0", SeatPanel).show(
+                score, Text("120 очк., 8 вз."), hand=["AS", "TS", "KS", "QS", "AC", "TC",
+                                                     "KD", "TH"],
+                mark="сдаёт", lang="ru")
+            for i in (1, 2):
+                self.query_one(f"#s{i}", SeatPanel).show(Text("0"), Text("пас"),
+                                                         count=Text("карт 8"))
+
+    async def run() -> None:
+        app = Seats()
+        async with app.run_test(size=(60, 12)) as pilot:
+            await pilot.pause()
+            panel = app.query_one("#s0", SeatPanel)
+            rows = [strip.text for strip in app.screen._compositor.render_strips()]
+            box = [row[panel.region.x + 2:panel.region.right - 2].rstrip()
+                   for row in rows[panel.region.y + 1:panel.region.bottom - 1]]
+            assert box == ["880  бочка 3", "болт×2", "120 очк., 8 вз.", "♠Т 10 К Д ♣Т 10",
+                           "♦К ♥10"], box
+            assert panel.border_subtitle == "сдаёт"
+            assert {p.region.height for p in app.query(SeatPanel)} == {7}
+
+    asyncio.run(run())
+
+
 def test_the_help_wraps_in_a_narrow_terminal() -> None:
     """At 60×24, the smallest the table takes, F1's help wraps its lines in the panel:
     every word of it is on the screen."""
     app = make_app("classic", seed=3, lang="ru")
 
     async def run() -> None:
-        async with app.run_test(size=app_module.MIN_SIZE) as pilot:
+        async with app.run_test(size=app.min_size) as pilot:
             await wait_for_me(pilot, app)
             await pilot.press("f1")
             rows = [row.strip().strip("│╭╮╰╯─").strip() for row in screen_text(app).splitlines()]

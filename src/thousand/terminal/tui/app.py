@@ -89,6 +89,8 @@ _LOG_STYLE = {
 #: The smallest terminal (columns, rows) the table is drawn in: below it every line could
 #: not be whole, so the screen says how big it must be instead.
 MIN_SIZE = (60, 24)
+#: Four players' seats in one row need more columns: «сдаёт, не играет» whole.
+MIN_SIZE_4 = (80, 24)
 #: The order of the word moves in the row of moves (numbers come after ``pass``).
 _WORD_ORDER = {"pass": 0, "dark": 2, "look": 3, "buy": 4, "redeal": 5, "concede": 6}
 
@@ -210,13 +212,19 @@ class ThousandApp(App[None]):
         if self.view:
             self.call_after_refresh(self._refresh)
 
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal this table is drawn in (:data:`MIN_SIZE`)."""
+        return MIN_SIZE if self.table.game.n == 3 else MIN_SIZE_4
+
     def _fit(self, size: Size) -> None:
         """Show the table when the terminal holds it (:data:`MIN_SIZE`), else a screen
         that says, in the player's language, how big the terminal must be — rather than a
         table cut or wrapped beyond reading.  The game goes on behind it."""
         width, height = size
-        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-            text = Text(W(self.lang, "too_small", w=MIN_SIZE[0], h=MIN_SIZE[1], now_w=width,
+        need = self.min_size
+        if width < need[0] or height < need[1]:
+            text = Text(W(self.lang, "too_small", w=need[0], h=need[1], now_w=width,
                           now_h=height), style="bold yellow")
             if self._too_small is None:
                 self._too_small = TooSmallScreen(text)

@@ -29,7 +29,7 @@ Screen {
 }
 
 #seats {
-    height: 5;
+    height: auto;
 }
 
 .seat {

@@ -99,8 +99,13 @@ class SeatPanel(Static):
     """A player at the table: the name on the frame, the score with the barrel and bolt
     marks, how the deal goes for him, his cards (face up in the open-hands mode).
 
-    A hand face up is laid out to the panel's width whenever that changes: when it needs
-    two lines, the deal's state moves onto the lower frame beside ``mark`` (the dealer)."""
+    The lines are laid out to the panel's width whenever that changes: the score's marks
+    (two spaces apart) go on a second line when they do not fit beside it, and a hand
+    face up takes as many lines as it needs; the seats of a row all grow to the tallest
+    (three lines at least), so that nothing is cut.  ``mark`` (the dealer) is on the lower
+    frame."""
+
+    LINES = 3
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -111,6 +116,7 @@ class SeatPanel(Static):
         self._mark = ""
         self._lang = "ru"
         self._ten = "high"
+        self.needed = self.LINES  # the lines this seat needs at its width
 
     def show(self, score: Text, state: Text, *, hand: Sequence[str] = (),
              count: Text | None = None,
@@ -128,13 +134,23 @@ class SeatPanel(Static):
         width = self.content_size.width or None
         cards = (compact_hand(self._hand, self._lang, self._ten, width) if self._hand
                  else [self._count] if self._count else [])
-        lines = [self._score, self._state, *cards]
-        subtitle = self._mark
-        if len(lines) > 3 and self._state:  # two lines of cards: the state on the frame
-            subtitle = " · ".join(x for x in (self._mark, self._state.plain) if x)
-            lines = [self._score, *cards]
-        self.border_subtitle = subtitle
+        score: list[Text] = []
+        for piece in self._score.split("  "):
+            if score and (width is None or score[-1].cell_len + 2 + piece.cell_len <= width):
+                score[-1].append("  ")
+                score[-1].append_text(piece)
+            else:
+                score.append(piece)
+        lines = [*score, self._state, *cards]
+        self.border_subtitle = self._mark
         self.update(Text("\n").join(lines))
+        self.needed = max(self.LINES, len(lines))
+        if self.parent is not None:
+            panels = list(self.parent.query(SeatPanel))
+            height = 2 + max(p.needed for p in panels)  # and the frame
+            for panel in panels:
+                if panel.styles.height is None or panel.styles.height.value != height:
+                    panel.styles.height = height
 
 
 class TablePanel(Static):
