@@ -742,6 +742,8 @@ ERRORS_RU = [
     ["replay", "/"],
     ["verify", "/nonexistent/game.json"],
     ["serve", "--log-level", "loud"],
+    ["play", "--set", "bid_step=7"],
+    ["play", "nosuch"],
 ]
 
 

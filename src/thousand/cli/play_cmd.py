@@ -32,7 +32,7 @@ import typer
 from thousand.cli import app
 from thousand.record import MAX_SEED, check_name
 from thousand.rules import Rules, RulesError
-from thousand.rules_text import check_lang
+from thousand.rules_text import check_lang, rules_error_text
 from thousand.table import Table
 from thousand.terminal.autosave import Autosave, saves_dir
 
@@ -186,8 +186,8 @@ def play_command(
         level_by_seat = _levels(bots or "heuristic", lang)
         try:
             rules = Rules.from_cli(preset or "classic", sets or [])
-        except RulesError as e:  # the rules engine's own words (English)
-            _fail(lang, "", text=str(e))
+        except RulesError as e:  # the rules engine's words, in the game's language
+            _fail(lang, "", text=rules_error_text(e, lang))
         if seed is not None and not 0 <= seed < MAX_SEED:
             _fail(lang, "seed_range", max=MAX_SEED - 1)
         n = rules.players
