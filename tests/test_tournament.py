@@ -271,9 +271,13 @@ def test_tournament_command_prints_standings_that_fit(lang: str) -> None:
     (["--deals", "2", "--games", "--lang", "ru"], "ошибка: --deals и --games: выберите"),
     (["--rounds", "0", "--lang", "ru"], "в турнире от 1 до 1000 туров, а не 0"),
 ])
-def test_tournament_command_errors(args: list[str], message: str) -> None:
-    p = subprocess.run([*CLI, "tournament", *args], capture_output=True, text=True,
-                       timeout=60)
-    assert p.returncode == 2
-    assert message in p.stderr
-    assert p.stderr.startswith("ошибка: " if "--lang" in args else "error: ")
+def test_tournament_command_errors(args: list[str], message: str,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input: one line that says what is wrong, exit status 2, no game played (run in
+    this process: the command line's own entry point, without a process to start)."""
+    from thousand.cli import run
+
+    assert run(["tournament", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert err.startswith("ошибка: " if "--lang" in args else "error: ")
