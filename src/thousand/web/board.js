@@ -181,7 +181,7 @@ function seatPanel(seat, ctx) {
       el("span", { class: "sr-only" }, open ? t("cards_of", { name }) : t("n_cards", { n: size })));
     if (open) for (const c of sortHand(open)) cards.append(cardFace(c, lang, { class: "card face small" }));
     else for (let i = 0; i < size; i++) cards.append(cardBack({ class: "card back small" }));
-    if (!open) cards.append(el("span", { class: "count", "aria-hidden": "true" }, String(size)));
+    if (!open && size) cards.append(el("span", { class: "count", "aria-hidden": "true" }, String(size)));
     panel.append(cards);
   }
   return panel;
