@@ -34,9 +34,6 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 860},
 TURN = (".actions button:not([disabled]), .hand button.playable:not([disabled]), "
         "#sheet-close")
 DEADLINE = 90.0
-#: The table page is another part's; until its violations are fixed its cases may fail.
-TABLE_XFAIL = pytest.mark.xfail(strict=False, reason="the table page's own violations "
-                                "(docs: the report of the accessibility harness)")
 
 pytestmark = [
     pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
@@ -159,7 +156,6 @@ def _drive(page: Any) -> dict[str, list[str]]:
     return found
 
 
-@TABLE_XFAIL
 @pytest.mark.parametrize(("lang", "viewport"), [("ru", "desktop"), ("en", "phone")])
 def test_the_table_has_no_serious_violations_in_any_phase(
         server: str, finished: str, browser: Any, lang: str, viewport: str) -> None:
