@@ -585,7 +585,7 @@ def shown_whole(app: ThousandApp, selector: str) -> None:
 
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((80, 24), "ru"),
-                                            ((120, 40), "en")])
+                                            ((120, 40), "en"), ((60, 24), "ru")])
 def test_nothing_is_cut_at_80x24_and_larger(size: tuple[int, int], lang: str) -> None:
     """The house preset with open hands — its longest header (golden deal, trump, the
     contract), the open footer's labels, a hint with its reason, the status — and the
@@ -868,3 +868,25 @@ def test_the_sheet_legend_and_the_keys_speak_russian() -> None:
     assert ("Бк", "к-я раздача на бочке") in legend
     for key in ("help", "key_sheet", "paused", "over"):
         assert "пул" not in W("ru", key)
+
+
+def test_a_redeal_beside_the_hand_is_called_a_redeal() -> None:
+    """A word move offered beside the cards (the declarer's redeal while he gives cards,
+    house rules) is named as the move it is — «пересдача» — never «без марьяжа», and the
+    status does not count it among the cards played without their marriage."""
+    from thousand.terminal.i18n import T
+
+    app = make_app("house", seed=5, max_deals=2, levels=("heuristic", "random"),
+                   open_hands=True)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_me(pilot, app, lambda a: a.view["phase"] == "exchange"
+                              and "redeal" in [c.move for c in a.choices])
+            redeal = next(c for c in app.choices if c.move == "redeal")
+            assert redeal.label.plain == T("ru", "opt_redeal")
+            bar = app.query_one(ChoiceBar).render().plain
+            assert f"{redeal.number} {T('ru', 'opt_redeal')}" in bar
+            assert W("ru", "no_declare") not in bar
+
+    asyncio.run(run())

@@ -222,6 +222,10 @@ class ThousandApp(App[None]):
         that says, in the player's language, how big the terminal must be — rather than a
         table cut or wrapped beyond reading.  The game goes on behind it."""
         width, height = size
+        # Narrower than 80 the header and the keys take two lines: the hand gives up the
+        # row that raises its picked card.
+        hand = self.query_one("#hand", HandView)
+        hand.styles.height = 4 if width >= 80 or height >= 28 else 3
         need = self.min_size
         if width < need[0] or height < need[1]:
             text = Text(W(self.lang, "too_small", w=need[0], h=need[1], now_w=width,
@@ -484,10 +488,14 @@ class ThousandApp(App[None]):
                                                    number[m], card))
                         break
             for m in legal:
-                if m not in primary.values():
-                    label = card_text(m, self.lang) if len(m) <= 3 else Text(m)
+                if m in primary.values():
+                    continue
+                if mv.is_card_play(mv.parse_move(m)):  # the card without its marriage
+                    label = card_text(m, self.lang)
                     label.append(" " + W(self.lang, "no_declare"), style="dim")
-                    self.choices.append(Choice(m, "bar", label, number[m]))
+                else:  # a word move beside the cards (the declarer's redeal)
+                    label = self._label(m, view)
+                self.choices.append(Choice(m, "bar", label, number[m]))
         else:
             def order(m: str) -> tuple[int, int]:
                 if m in _WORD_ORDER:
@@ -732,6 +740,9 @@ class ThousandApp(App[None]):
             title = Text("▶ " + W(self.lang, "paused"), style="bold cyan")
         bar.show(items, self.selected if selected is not None and selected.where == "bar"
                  else None, title)
+        shown = bool(items) or title is not None  # an empty row gives its room to the log
+        if bar.display != shown:
+            bar.display = shown
 
     # ------------------------------------------------------------------ input
 

@@ -243,7 +243,10 @@ class HandView(Widget):
         return 1 + self.cards.index(card) * self.step()
 
     def render(self) -> RenderableType:
-        rows = [Text(" ") for _ in range(4)]
+        # Four rows leave room to raise the picked card; in three (a short terminal) it
+        # stands out by its colour alone.
+        height = 4 if self.size.height == 0 or self.size.height >= 4 else 3
+        rows = [Text(" ") for _ in range(height)]
         count = len(self.cards) or self.face_down
         step = self.step()
         for i in range(count):
@@ -265,9 +268,9 @@ class HandView(Widget):
                 mid.append_text(label)
             mid.append("│", style=edge)
             bottom = "└" + "─" * (self.CARD_W - 2) + "┘"
-            first = 0 if raised else 1
+            first = 0 if raised or height == 3 else 1
             last = i == count - 1
-            for r in range(4):
+            for r in range(height):
                 if r == first:
                     piece = Text(top, style=edge)
                 elif r == first + 1:
@@ -281,8 +284,8 @@ class HandView(Widget):
                     piece.truncate(step)
                 rows[r].append_text(piece)
         if self.note is not None:
-            rows[2].append(" ")
-            rows[2].append_text(self.note)
+            rows[height - 2].append(" ")
+            rows[height - 2].append_text(self.note)
         return Text("\n").join(rows)
 
     def _dim(self, card: str | None) -> bool:
