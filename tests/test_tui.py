@@ -37,7 +37,7 @@ from thousand.table import Table, audience_includes
 from thousand.terminal.session import Seats, load_save, make_bots, save_text
 from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
-from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen
+from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen, TooSmallScreen
 from thousand.terminal.tui.words import W
 from thousand.texts import event_text
 from thousand.view import View
@@ -624,7 +624,8 @@ def test_nothing_is_cut_at_80x24_and_larger(size: tuple[int, int], lang: str) ->
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_terminal_too_small_says_the_size_it_needs(lang: str) -> None:
     """At 60×20 the screen says, in the player's language, how big the terminal must be
-    and how big it is; grown to 80×24 the table is back, whole."""
+    and how big it is (F4 and F1 open nothing over it); grown to 80×24 the table is
+    back, whole."""
     app = make_app("classic", seed=3, lang=lang)
 
     async def run() -> None:
@@ -634,6 +635,8 @@ def test_a_terminal_too_small_says_the_size_it_needs(lang: str) -> None:
             need = "{}×{}".format(*app.min_size)
             assert need in text and "60×20" in text
             assert W(lang, "too_small", w=1, h=1, now_w=1, now_h=1).split()[0] in text
+            await pilot.press("f4", "f1")  # no panel opens over the notice
+            assert isinstance(app.screen, TooSmallScreen)
             await pilot.resize_terminal(80, 24)
             await wait_for_me(pilot, app)
             assert W(lang, "key_quit") in screen_text(app)
@@ -711,6 +714,25 @@ def test_a_seat_grows_rather_than_cut_its_lines() -> None:
                            "♦К ♥10"], box
             assert panel.border_subtitle == "сдаёт"
             assert {p.region.height for p in app.query(SeatPanel)} == {7}
+
+    asyncio.run(run())
+
+
+def test_a_game_over_in_a_small_terminal_shows_its_sheet_once_it_grows() -> None:
+    """A finished game opened in a terminal too small for it: the notice, not the sheet
+    squeezed under it; grown to 80×24, the sheet the end of a game opens."""
+    table = long_game(1)
+    app = ThousandApp(table, Seats(table, {}, None), bot_delay=0)
+
+    async def run() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TooSmallScreen)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, SheetScreen)
+            await pilot.press("escape")
+            assert not isinstance(app.screen, (SheetScreen, TooSmallScreen))
 
     asyncio.run(run())
 

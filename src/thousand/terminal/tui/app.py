@@ -238,6 +238,8 @@ class ThousandApp(App[None]):
         elif self._too_small is not None and self.screen is self._too_small:
             self._too_small = None
             self.pop_screen()
+            if self.table.over:  # the sheet the end of the game opens had no room
+                self.action_sheet()
 
     def _seat_order(self) -> list[int]:
         """The seats clockwise from the person's left, the person last."""
@@ -843,10 +845,14 @@ class ThousandApp(App[None]):
             self._refresh()
 
     def action_help(self) -> None:
+        if self._too_small is not None:
+            return  # a panel over the notice would stay when the terminal grows
         self.push_screen(HelpScreen(W(self.lang, "help_title"), Text(W(self.lang, "help")),
                                     W(self.lang, "close")))
 
     def action_sheet(self) -> None:
+        if self._too_small is not None:
+            return  # the sheet is drawn to the width: there is no room for it now
         width = max(40, min(self.size.width, 124) - 4)  # the panel's frame and padding
         sheet = as_text(render_score_sheet(score_sheet(self.table.game, self.lang), width),
                         width)
@@ -972,6 +978,8 @@ class ThousandApp(App[None]):
                 return
             if what in ("save", "leave"):
                 self._leave()
+            else:  # staying: the terminal may have grown meanwhile
+                self._fit(self.size)
 
         self.push_screen(LeaveScreen(W(self.lang, "save_q"), W(self.lang, "save_file",
                                                                 path=plain(path)),
