@@ -31,8 +31,10 @@ Measured over ``--seconds`` (the first 10% is a warm-up, not counted), one line 
   runs on the machine); ``cli CPU``: the same for this process (near 100%: the clients,
   not the server, limit the figures); ``srv wait``, ``cli wait``: how long the server's
   event loop (its main thread) and the clients' waited, runnable, for their CPU while
-  other processes had it (``/proc/PID/task/PID/schedstat``), in % of the window — on a
-  machine shared with other work this, not the server's own cost, can make the latency;
+  something else had it (``/proc/PID/task/PID/schedstat``), in % of the window: other
+  processes on a shared machine, and for the server also its own store thread, which
+  shares its core (at 100% server CPU some 15% is that); on a busy machine this, not the
+  server's own cost, can make the latency;
   ``load``: the machine's 1-minute load average when the run started;
 * memory: the server's RSS (``/proc/PID/status`` VmRSS) after start with one warm-up table
   laid (so that lazy imports do not count: ``RSS0``), after the N tables are laid, after
