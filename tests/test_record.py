@@ -506,8 +506,8 @@ def test_sheet_marks_barrel_bolts_and_sitting() -> None:
     assert "880 +180 Б↑" in row1 and "б1" in row1
     assert "880 Б1" in row2 and "880 +" not in row2
     legend = " ".join(text.split())
-    assert "Б↑ сел на бочку" in legend and "бk k-й болт" in legend
-    assert "Бk k-я раздача на бочке" in legend
+    assert "Б↑ сел на бочку" in legend and "бк к-й болт" in legend
+    assert "Бк к-я раздача на бочке" in legend
     en = sheet_text(game, "en")
     assert "B↑ climbed on the barrel" in " ".join(en.split())
     assert "bk the k-th bolt" in " ".join(en.split())
