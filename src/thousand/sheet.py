@@ -444,7 +444,7 @@ def sheet_footer(game: Game, lang: str = "ru") -> list[str]:
     if not game.over:
         # What is true at any moment: between deals the next one may be dealt already
         # and not yet shown to the players, so the sheet counts the deals behind.
-        if game.deals_played:
+        if game.deal is not None and game.deals_played:
             return [render(w["deals_behind"], lang, n=game.deals_played)]
         return [w["in_progress"]]
     lines = []
