@@ -1,6 +1,10 @@
 """The pieces of the full-screen table: the seats around it, the middle of the table, the
-hand as cards, the row of moves (the bid ladder), the command line, and the screens that
-open over the table (the score sheet, the help, the question before leaving).
+log, the hand as cards, the row of moves (the bid ladder), the command line, the screens
+that open over the table (the score sheet, the help, the question before leaving), and the
+notice that stands in for the table while the terminal is too small for it.
+
+Nothing a player must read is cut: a seat grows to hold its lines, the log wraps again at
+a new width, and a hand too wide for its row overlaps its cards.
 
 Every widget draws what it is handed — the seat's wire view (docs/protocol.md) and
 plain values — as :class:`rich.text.Text`, never as markup, so a player called ``[/]`` is
