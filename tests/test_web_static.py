@@ -102,6 +102,13 @@ def test_both_languages_have_the_same_strings() -> None:
     assert len(keys["ru"]) > 100
 
 
+
+def test_the_pages_call_the_sheet_zapis_not_pulya() -> None:
+    """«Пуля» is the score sheet of преферанс; in Тысяча the sheet is «запись» (issue 15)."""
+    for path in sorted(WEB.glob("*.js")) + sorted(WEB.glob("*.html")):
+        text = path.read_text("utf-8").lower()
+        assert "пуля" not in text, path.name
+
 def test_every_string_the_pages_use_exists() -> None:
     keys = set(_i18n_keys()["ru"])
     used: set[str] = set()

@@ -1,4 +1,4 @@
-// The score sheet (запись, пуля) and the chart of the scores, from the table's events:
+// The score sheet (запись) and the chart of the scores, from the table's events:
 // one row per `deal_scored`, with the marks that follow it (barrel, bolt, penalty, ...).
 
 import { el, seatName } from "./common.js";
