@@ -81,6 +81,36 @@ seats_t = sa.Table(
     sa.Column("level", sa.String(32), nullable=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    # the player (server/account_store.py) who holds the seat, when he had a session
+    sa.Column("player_id", sa.String(24), nullable=True),
+    sa.Index("ix_seats_player", "player_id"),
+)
+
+# The players and their sessions (docs/server.md "Players"; server/account_store.py).
+players_t = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("name_key", sa.String(64), nullable=True),
+    sa.Column("password_hash", sa.String(200), nullable=True),
+    sa.Column("seat_secret", sa.String(64), nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("deleted", sa.Float, nullable=True),
+    sa.Index("ix_players_name_key", "name_key", unique=True),
+)
+
+sessions_t = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(24),
+              sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
+    sa.Index("ix_sessions_player", "player_id"),
 )
 
 moves_t = sa.Table(
@@ -130,6 +160,7 @@ class SeatRow:
     level: str | None
     name: str
     token_hash: str | None = None
+    player_id: str | None = None
 
 
 @dataclass(slots=True)
@@ -288,21 +319,23 @@ class Store:
             if row.seats:
                 conn.execute(seats_t.insert(), [
                     {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
-                     "name": s.name, "token_hash": s.token_hash}
+                     "name": s.name, "token_hash": s.token_hash,
+                     "player_id": s.player_id}
                     for s in row.seats
                 ])
             if row.moves:
                 self._insert_moves(conn, row.id, 0, row.moves)
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                  names: Sequence[str], status: str) -> bool:
-        """Give a free human seat its token; False (nothing changed) when it was taken."""
+                  names: Sequence[str], status: str, player_id: str | None = None) -> bool:
+        """Give a free human seat its token (and its player, when he has a session);
+        False (nothing changed) when it was taken."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
                        seats_t.c.kind == "human", seats_t.c.token_hash.is_(None))
-                .values(token_hash=token_hash, name=name)
+                .values(token_hash=token_hash, name=name, player_id=player_id)
             ).rowcount
             if done != 1:
                 return False
@@ -369,7 +402,7 @@ class Store:
             scores=json.loads(r.scores) if r.scores is not None else None,
         )
         row.seats = [
-            SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash)
+            SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash, s.player_id)
             for s in conn.execute(sa.select(seats_t).where(seats_t.c.table_id == r.id)
                                   .order_by(seats_t.c.seat))
         ]
