@@ -576,17 +576,21 @@ def report_tables(columns: Columns, rows: Rows, width: int | None = None) -> lis
         options = measure.options.update_width(10**4)
         return measure.measure(build(indices, wrap), options=options).maximum <= width
 
-    if fits(everything, wrap=False):
-        return [build(everything, wrap=False)]
-    tables: list[RichTable] = []
-    current = [0]
-    for i in range(1, len(columns)):
-        if len(current) > 1 and not fits([*current, i]):
-            tables.append(build(current))
-            current = [0]
-        current.append(i)
-    tables.append(build(current))
-    return tables
+    def pack(wrap: bool) -> list[list[int]]:
+        groups: list[list[int]] = []
+        current = [0]
+        for i in range(1, len(columns)):
+            if len(current) > 1 and not fits([*current, i], wrap):
+                groups.append(current)
+                current = [0]
+            current.append(i)
+        return [*groups, current]
+
+    # Whole headers where that takes no more tables than wrapped ones.
+    whole, wrapped = pack(False), pack(True)
+    if len(whole) <= len(wrapped) and all(fits(g, False) for g in whole):
+        return [build(g, wrap=False) for g in whole]
+    return [build(g) for g in wrapped]
 
 
 def report_word(key: str, lang: str = "en", **params: object) -> str:
