@@ -701,7 +701,8 @@ def test_every_command_has_russian_help(command: str) -> None:
     assert out.startswith(f"Запуск: thousand {command}".rstrip()), out
     assert "Параметры:" in out and not _ENGLISH.search(out), out
     for param in click_command.params:
-        assert HELP[command].get(param.name), f"no Russian help for {command} {param.name}"
+        assert HELP[command].get(param.name), (
+            f"no Russian help for {command} {param.name}: add it to thousand.cli.words.HELP")
         if param.opts[0].startswith("-"):
             assert param.opts[0] in out
         if param.help:
