@@ -270,8 +270,7 @@ class HeuristicBot(ReasoningBot):
     def _decide(self, view: View) -> tuple[Move, Reason]:
         phase = view.phase
         if phase == Phase.DARK_CHOICE:
-            return mv.LOOK, ("look at the cards rather than bid blind",
-                             "сначала посмотреть карты, а не темнить")
+            return mv.LOOK, ("a blind bid is a gamble", "темнить вслепую — риск")
         if phase == Phase.AUCTION:
             return self._auction(view)
         if phase == Phase.BUY:
@@ -724,7 +723,7 @@ class HeuristicBot(ReasoningBot):
                 m = max(legal, key=lambda m: POINTS[m % 24] - self._keep(t, m % 24, view))
                 if POINTS[m % 24] > 0:
                     return m, ("our side takes this trick: it is the place for points",
-                               "взятка наша — в неё стоит положить очки")
+                               "взятка наша: в неё стоит положить очки")
                 return min(legal, key=cheap), ("our side takes this trick",
                                                "взятка наша")
             # Our card may be beaten: take over with a sure winner if we have one.

@@ -612,11 +612,9 @@ class SearchBot(ReasoningBot):
             of_en, of_ru = _of(len(worlds))
             return mv.REDEAL, (
                 f"a weak talon: even after the best exchange the deal is worth "
-                f"{_points(u, 'en')} on average ({target} is made in {_pct(p)} {of_en}), "
-                "so a redeal is better",
+                f"{_points(u, 'en')} on average ({target} is made in {_pct(p)} {of_en})",
                 f"слабый прикуп: даже после лучшего сноса раздача в среднем даёт "
-                f"{_points(u, 'ru')} ({target} играется в {_pct(p)} {of_ru}) — выгоднее "
-                "пересдать",
+                f"{_points(u, 'ru')} ({target} играется в {_pct(p)} {of_ru})",
             )
         if discard_mode:
             card = max(cards_of(disc), key=lambda c: (-keep_score(hand, c, values, ts), c))
