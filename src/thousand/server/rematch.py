@@ -1,0 +1,126 @@
+"""«Ещё партию»: the same players at a new table, when every person at the finished one
+asks (docs/server.md "Rematch").
+
+A seated player of a finished table sends ``{"type": "rematch"}``.  Bots agree at once;
+every ask is told to everybody (``{"type": "rematch_asked", "asked": [...], "waiting":
+[...], "table": null}``), and when the last person has asked a new table is laid with the
+same seats — kinds, bot levels, names, players — the same rules, clock and listing, and
+the first dealer moved on to the next seat (RULES §2 draws the first dealer by lot; a
+rematch passes the deal on instead, as players at a real table would).  Each person is
+sent his own seat at it, to him alone: ``{"type": "rematch", "table", "seat", "token",
+"url"}``; a player's token is derived from his secret as any of his seats' is, so his other
+devices find it too.  Asking again after the table is laid sends the seat again (a page
+that reconnected).
+
+The state (who asked, the new table and its tokens) lives with the live table only: a
+finished table leaves the memory when nobody is at it, and with it a half-asked rematch.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+
+from thousand.rules import Rules
+
+from .checks import hash_token, new_token, seat_token
+from .store import SeatRow, Store, players_t
+
+if TYPE_CHECKING:
+    from .hub import Conn, LiveTable
+
+__all__ = ["ask", "rematch_json"]
+
+
+def rematch_json(live: LiveTable) -> dict[str, Any] | None:
+    """The rematch for a snapshot: who asked, who is still to ask, and the new table once
+    it is laid; None while the game is not over."""
+    if not live.over:
+        return None
+    people = set(live.human_seats())
+    return {"asked": sorted(live.rematch_asked), "waiting": sorted(people - live.rematch_asked),
+            "table": live.rematch_table}
+
+
+def _secrets(store: Store, players: list[str]) -> dict[str, str]:
+    """The seat secrets of these players (their seats' tokens derive from them)."""
+    if not players:
+        return {}
+    with store.engine.connect() as conn:
+        rows = conn.execute(sa.select(players_t.c.id, players_t.c.seat_secret)
+                            .where(players_t.c.id.in_(players))).all()
+    return {r.id: r.seat_secret for r in rows if r.seat_secret}
+
+
+def _send_seat(live: LiveTable, seat: int) -> None:
+    token = live.rematch_tokens.get(seat)
+    if token is None or live.rematch_table is None:
+        return
+    message = {"type": "rematch", "table": live.rematch_table, "seat": seat,
+               "token": token, "url": f"/t/{live.rematch_table}"}
+    for conn in list(live.conns):
+        if conn.seat == seat:
+            conn.send(message)
+
+
+async def ask(live: LiveTable, conn: Conn) -> None:
+    """A ``rematch`` message from ``conn`` (raises ServerError for a refusal)."""
+    from .hub import ServerError
+
+    seat = conn.seat
+    if seat is None:
+        raise ServerError("spectator", "a rematch is for the players at the table")
+    if not live.over or live.row.status != "over":
+        raise ServerError("game_running", "a rematch is asked for once the game is over")
+    if live.rematch_table is not None:
+        _send_seat(live, seat)
+        return
+    live.rematch_asked.add(seat)
+    if set(live.human_seats()) <= live.rematch_asked:
+        await _lay(live)
+        return
+    live.broadcast({"type": "rematch_asked", **(rematch_json(live) or {})})
+
+
+async def _lay(live: LiveTable) -> None:
+    """The new table, its seats sent to their people."""
+    hub = live.hub
+    async with live.rematch_lock:
+        if live.rematch_table is not None:
+            return
+        rules = Rules.from_json(live.row.rules)
+        n = live.table.game.n
+        first_dealer = (live.table.game.first_dealer + 1) % n
+        table_id = secrets.token_urlsafe(12)
+        owned = [s.player_id for s in live.seats if s.kind == "human" and s.player_id]
+        keys = await hub.db(_secrets, hub.store, owned)
+        seats: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        owner: tuple[str, str] | None = None
+        first = live.creator_seat()
+        for s in live.seats:
+            row = SeatRow(s.seat, s.kind, s.level, s.name)
+            if s.kind == "human":
+                secret = keys.get(s.player_id or "")
+                if s.seat == first:
+                    # hub.create gives the first person's seat its token itself
+                    owner = (s.player_id, secret) if s.player_id and secret else None
+                else:
+                    token = (seat_token(secret, table_id, s.seat) if secret
+                             else new_token())
+                    tokens[s.seat] = token
+                    row.token_hash = hash_token(token)
+                    row.player_id = s.player_id if secret else None
+            seats.append(row)
+        new, seat0, token0 = await hub.create(rules, seats, live.row.clock,
+                                              live.row.listed, owner=owner,
+                                              first_dealer=first_dealer, table_id=table_id)
+        if seat0 is not None and token0 is not None:
+            tokens[seat0] = token0
+        live.rematch_table = new.id
+        live.rematch_tokens = tokens
+    live.broadcast({"type": "rematch_asked", **(rematch_json(live) or {})})
+    for person in tokens:
+        _send_seat(live, person)

@@ -1,0 +1,236 @@
+"""The routes of finding a game and of ratings: quick play, leaving a waiting table, the
+leaderboard and a player's ratings (docs/server.md "Quick play", "Ratings").  The logic is
+in matchmaking.py and site_store.py; these only read the request and shape the answer."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from thousand.bots import bot_levels
+from thousand.rules import PRESET_NAMES, PRESETS
+from thousand.site.ratings import family_name
+
+from . import matchmaking, site_store
+from .accounts import client_key, current_player, seat_owner
+from .checks import check_name
+from .hub import Hub, LiveTable, ServerError
+from .models import error_responses
+from .reader import StrictRoute
+
+__all__ = ["MAX_BOTS_AFTER", "MIN_GAMES", "router"]
+
+router = APIRouter(route_class=StrictRoute)
+
+#: The longest wait before bots fill a quick-play table (seconds).
+MAX_BOTS_AFTER = 600.0
+#: The rated games a player needs to be on the leaderboard: one lucky game is no place.
+MIN_GAMES = 3
+#: The move clock's upper bound (as for a table laid in the lobby).
+MAX_CLOCK = 3600.0
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def families() -> tuple[str, ...]:
+    """Every rating family: each preset at three and at four players."""
+    out = []
+    for preset in PRESET_NAMES:
+        own = int(PRESETS[preset].get("players", 3))
+        out += [family_name(preset, own)] + [family_name(preset, n) for n in (3, 4)
+                                             if n != own]
+    return tuple(dict.fromkeys(out))
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class QuickPlay(_Strict):
+    """What a player asks quick play for: a preset's game, optionally with a move clock;
+    ``bots_after`` seconds (none: wait for people) before bots of ``bot_level`` take the
+    seats nobody took, if he lays the table; ``name`` for a request without a session."""
+
+    preset: str = Field(default="classic", max_length=64)
+    clock: float | None = None
+    bots_after: float | None = None
+    bot_level: str = Field(default="heuristic", max_length=64)
+    name: str | None = Field(default=None, max_length=200)
+
+
+class QuickSeat(_Strict):
+    """The seat quick play gave; ``waiting`` while the table waits for more players."""
+
+    table: str
+    seat: int
+    token: str
+    url: str
+    waiting: bool
+
+
+class Leave(_Strict):
+    """The seat token of the person who leaves."""
+
+    token: str = Field(max_length=200)
+
+
+class Left(_Strict):
+    table: str
+    seat: int
+    status: str
+
+
+class BoardRow(_Strict):
+    """One player of the leaderboard: ``rating`` is the number shown (1500 + 20 ×
+    (μ − 3σ)); a bot has its ``level`` and no name."""
+
+    place: int
+    player: str
+    kind: str
+    name: str | None
+    level: str | None
+    rating: int
+    mu: float
+    sigma: float
+    games: int
+
+
+class Board(_Strict):
+    family: str
+    min_games: int
+    players: list[BoardRow]
+    total: int
+    limit: int
+    offset: int
+
+
+class HistoryPoint(_Strict):
+    """What one rated game did: the numbers before and after, and when (Unix time)."""
+
+    table: str
+    before: int
+    after: int
+    delta: int
+    at: float
+
+
+class FamilyRating(_Strict):
+    rating: int
+    mu: float
+    sigma: float
+    games: int
+    history: list[HistoryPoint]
+
+
+class PlayerRef(_Strict):
+    id: str
+    kind: str
+    name: str | None
+
+
+class PlayerRatings(_Strict):
+    """A player's rating in each family he (or the bot) played, with its history."""
+
+    player: PlayerRef
+    families: dict[str, FamilyRating]
+
+
+def _hub(request: Request) -> Hub:
+    hub = request.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+def _bad(message: str) -> ServerError:
+    return ServerError("bad_request", message, status=400)
+
+
+@router.post("/api/quickplay", response_model=QuickSeat, responses=error_responses(403, 503))
+async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
+    """A seat at the oldest waiting table of the preset and clock with a free seat, or
+    at a new one laid for the player that waits for others."""
+    if body.preset not in PRESET_NAMES:
+        raise _bad(f"preset: one of {', '.join(PRESET_NAMES)}")
+    low = float(getattr(request.app.state, "min_clock", 5.0))
+    if body.clock is not None and not low <= body.clock <= MAX_CLOCK:
+        raise _bad(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
+    if body.bots_after is not None and not 0 <= body.bots_after <= MAX_BOTS_AFTER:
+        raise _bad(f"bots_after: null or seconds from 0 to {MAX_BOTS_AFTER:g}")
+    if body.bot_level not in bot_levels():
+        raise _bad(f"bot_level: one of {', '.join(bot_levels())}")
+    player = await current_player(request)
+    name: Any = body.name if body.name is not None and body.name.strip() else (
+        player.name if player is not None and player.name else "Игрок")
+    try:
+        name = check_name(name)
+    except ValueError as e:
+        raise _bad(f"name: {e}") from None
+    owner = await seat_owner(request)
+    hub = _hub(request)
+    got = await matchmaking.quick_play(hub, client_key(request), name, owner, body.preset,
+                                       body.clock, body.bots_after, body.bot_level)
+    live = hub.tables.get(got.table)
+    return QuickSeat(table=got.table, seat=got.seat, token=got.token, url=got.url,
+                     waiting=live is not None and live.row.status == "waiting")
+
+
+async def _live(request: Request, table_id: str) -> LiveTable:
+    live = await _hub(request).get(table_id) if _ID.fullmatch(table_id) else None
+    if live is None:
+        raise ServerError("not_found", "no such table", status=404)
+    return live
+
+
+@router.post("/api/tables/{table_id}/leave", response_model=Left,
+             responses=error_responses(403, 404, 409))
+async def leave(table_id: str, body: Leave, request: Request) -> Left:
+    """Give back one's seat at a table still waiting for players: it is free again (a
+    table left by every person closes)."""
+    live = await _live(request, table_id)
+    seat = await matchmaking.leave(live, body.token)
+    return Left(table=live.id, seat=seat, status=live.row.status)
+
+
+@router.get("/api/leaderboard", response_model=Board, responses=error_responses())
+async def leaderboard(
+    request: Request,
+    family: Annotated[str, Query(max_length=32)] = "classic",
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    min_games: Annotated[int, Query(ge=0, le=10**6)] = MIN_GAMES,
+) -> Board:
+    """The players (people and bots) of a family with at least ``min_games`` rated games,
+    by rating, highest first."""
+    if family not in families():
+        raise _bad(f"family: one of {', '.join(families())}")
+    hub = _hub(request)
+    rows, total = await hub.db(site_store.leaderboard, hub.store, family, min_games, limit,
+                               offset)
+    return Board(family=family, min_games=min_games, total=total, limit=limit,
+                 offset=offset, players=[BoardRow(**r) for r in rows])
+
+
+@router.get("/api/players/{name}/ratings", response_model=PlayerRatings,
+            responses=error_responses(404))
+async def player_ratings(
+    name: str, request: Request,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+) -> PlayerRatings:
+    """A player's ratings per family and each one's last ``limit`` changes, oldest first;
+    ``name`` is an account's name (in any case), a player id, or ``bot:<level>``."""
+    if not 1 <= len(name) <= 64:
+        raise ServerError("not_found", "no such player", status=404)
+    hub = _hub(request)
+    found = await hub.db(site_store.find_player, hub.store, name)
+    if found is None:
+        raise ServerError("not_found", "no such player", status=404)
+    pid, kind, shown = found
+    data = await hub.db(site_store.player_history, hub.store, pid, limit)
+    return PlayerRatings(player=PlayerRef(id=pid, kind=kind, name=shown),
+                         families={f: FamilyRating(
+                             rating=v["rating"], mu=v["mu"], sigma=v["sigma"],
+                             games=v["games"],
+                             history=[HistoryPoint(**h) for h in v["history"]])
+                             for f, v in data.items()})

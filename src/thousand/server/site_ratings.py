@@ -1,0 +1,60 @@
+"""When a table's game is over, rate it (docs/server.md "Ratings").
+
+The hub calls :func:`rate_finished` once the game's last move is stored.  Whether the game
+counts, and in which family, is :func:`thousand.site.ratings.rating_family`'s decision
+(a preset's rules, whole game); the server adds what only it knows: a table where somebody
+asked for a hint or played with open hands is training, not rated.  The rating runs on the
+store's thread (``Hub.write``), never on the event loop; then every connection is sent
+``{"type": "ratings", "changes": [...]}`` and the table's snapshot and info carry the same
+list from then on («+31 → 1531» on the page).  A failure to rate is logged and changes
+nothing else: the game stays over and stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from thousand.rules import Rules
+from thousand.site.ratings import rating_family
+
+from . import site_store
+
+if TYPE_CHECKING:
+    from .hub import LiveTable
+
+__all__ = ["family_of", "load_ratings", "rate_finished"]
+
+log = logging.getLogger("thousand.server")
+
+
+def family_of(live: LiveTable) -> str | None:
+    """The family the table's game is rated in, or None (not rated)."""
+    rules = Rules.from_json(live.row.rules)
+    return rating_family(rules, training=live.assisted)
+
+
+async def rate_finished(live: LiveTable) -> None:
+    """Rate the table's finished game and tell everybody at it what it did."""
+    try:
+        family = family_of(live)
+        if family is None:
+            live.ratings = []
+            return
+        game = live.table.game
+        bots = {s.seat: s.level or "heuristic" for s in live.seats if s.kind == "bot"}
+        changes = await live.hub.write(site_store.rate_table, live.hub.store, live.id,
+                                       family, list(game.scores), game.winner, bots)
+    except Exception:
+        log.exception("table %s: the game could not be rated", live.id)
+        return
+    live.ratings = [c.to_json() for c in changes]
+    if changes:
+        live.broadcast({"type": "ratings", "changes": live.ratings})
+
+
+async def load_ratings(live: LiveTable) -> None:
+    """A finished table loaded from the store: its rating changes, as they were made."""
+    changes = await live.hub.db(site_store.changes_of_table, live.hub.store, live.id)
+    live.ratings = [c.to_json() for c in changes]
+

@@ -1,0 +1,187 @@
+"""docs/server.md "Ratings": a finished rated game moves its players' ratings exactly as
+openskill computes them, an unrated one moves nothing, the leaderboard orders the players,
+and the ratings' store works on PostgreSQL as on SQLite.
+
+A real server (Uvicorn, SQLite); each player is a guest with his own session (``GET
+/api/me``).  A whole game is played fast by the table's own stand-in: the person lays a
+table with a short move clock and never connects, so a bot plays for him — the same
+code path as any game's last move.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from openskill.models import PlackettLuce
+
+from test_server import Server
+from test_store import _postgres_schema_url
+from thousand.rules import Rules
+from thousand.server import site_store
+from thousand.server.store import SeatRow, Store, TableRow, players_t
+from thousand.site.ratings import Rating, places
+
+MODEL = PlackettLuce()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = tmp_path_factory.mktemp("ratings") / "games.db"
+    with Server(f"sqlite:///{path}", min_clock=0.05) as s:
+        yield s
+
+
+def guest(server: Server) -> httpx.Client:
+    """A browser's session: a guest player, his cookies and the CSRF header."""
+    client = httpx.Client(base_url=server.base, timeout=30)
+    r = client.get("/api/me")
+    assert r.status_code == 200, r.text
+    client.headers["X-CSRF-Token"] = client.cookies["thousand_csrf"]
+    return client
+
+
+def lay_and_wait(server: Server, client: httpx.Client, options: dict[str, Any],
+                 levels: tuple[str, str] = ("beginner", "heuristic")) -> dict[str, Any]:
+    """A table of the guest and two bots, played out by his stand-in; its final info."""
+    seats = [{"kind": "human", "name": "Гость"}] + [{"kind": "bot", "level": lv}
+                                                    for lv in levels]
+    r = client.post("/api/tables", json={"preset": "classic", "options": options,
+                                         "seats": seats, "clock": 0.05})
+    assert r.status_code == 201, r.text
+    table = r.json()["table"]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        info = client.get(f"/api/tables/{table}").json()
+        if info["status"] == "over" and info["ratings"] is not None:
+            return dict(info)
+        time.sleep(0.2)
+    pytest.fail(f"table {table} did not finish")
+
+
+def test_a_rated_game_moves_the_ratings_as_openskill_does(server: Server) -> None:
+    """A whole classic game of a guest and two bots: the table's info carries each seat's
+    change (before → after), equal to openskill's own ``PlackettLuce().rate`` from a new
+    player's rating and the bots' ladder ratings; the player's ratings page has the game
+    in its history and the leaderboard lists the three by rating."""
+    me = guest(server)
+    pid = me.get("/api/me").json()["player"]["id"]
+    info = lay_and_wait(server, me, {})
+    changes = info["ratings"]
+    assert [c["seat"] for c in changes] == [0, 1, 2]
+    assert [c["player"] for c in changes] == [pid, "bot:beginner", "bot:heuristic"]
+    assert {c["family"] for c in changes} == {"classic"}
+    game = server.get("/api/games?limit=50").json()["games"]
+    final = next(g for g in game if g["id"] == info["table"])
+    ranks = places(final["scores"], final["winner"])
+    seeds = [site_store.bot_seed("beginner"), site_store.bot_seed("heuristic")]
+    priors = [Rating()] + [seed[0] for seed in seeds if seed is not None]
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in priors]
+    expected = MODEL.rate(teams, ranks=[float(p) for p in ranks])
+    for c, team, prior in zip(changes, expected, priors, strict=True):
+        assert c["mu"] == pytest.approx(team[0].mu, abs=1e-4)
+        assert c["sigma"] == pytest.approx(team[0].sigma, abs=1e-4)
+        assert c["before"] == prior.display
+        assert c["after"] == Rating(team[0].mu, team[0].sigma).display
+        assert c["delta"] == c["after"] - c["before"]
+    mine = me.get(f"/api/players/{pid}/ratings").json()
+    assert mine["player"]["id"] == pid
+    assert mine["families"]["classic"]["games"] == 1
+    assert mine["families"]["classic"]["history"][-1]["table"] == info["table"]
+    assert mine["families"]["classic"]["rating"] == changes[0]["after"]
+    board = server.get("/api/leaderboard?family=classic&min_games=1").json()
+    ids = [p["player"] for p in board["players"]]
+    assert {pid, "bot:beginner", "bot:heuristic"} <= set(ids)
+    ratings = [p["rating"] for p in board["players"]]
+    assert ratings == sorted(ratings, reverse=True)
+    assert board["total"] == len(ids)
+    bot = server.get("/api/players/bot:heuristic/ratings").json()["families"]["classic"]
+    assert (bot["rating"], bot["games"]) == (changes[2]["after"], 13)  # 12 ladder games
+
+
+def test_an_unrated_game_changes_no_rating(server: Server) -> None:
+    """A game with ``max_deals`` 2 (the limit decides it: docs/ratings.md) ends with no
+    rating change, and the player has no rating anywhere."""
+    me = guest(server)
+    pid = me.get("/api/me").json()["player"]["id"]
+    board = server.get("/api/leaderboard?family=classic&min_games=0").json()
+    info = lay_and_wait(server, me, {"max_deals": 2}, ("random", "random"))
+    assert info["ratings"] == []
+    assert me.get(f"/api/players/{pid}/ratings").json()["families"] == {}
+    again = server.get("/api/leaderboard?family=classic&min_games=0").json()
+    assert again["players"] == board["players"]
+
+
+def test_the_leaderboard_and_ratings_refuse_what_is_not_there(server: Server) -> None:
+    assert server.get("/api/leaderboard?family=poker").status_code == 400
+    assert server.get("/api/leaderboard?limit=0").status_code in (400, 422)
+    assert server.get("/api/players/nobody-at-all/ratings").status_code == 404
+    assert server.get("/api/players/bot:nonsense/ratings").status_code == 404
+    seeded = server.get("/api/players/bot:expert/ratings").json()
+    assert seeded["families"]["classic"]["rating"] == 1877  # the bot ladder's number
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    if request.param == "sqlite":
+        s = Store(f"sqlite:///{tmp_path / 'r.db'}")
+        yield s
+        s.close()
+        return
+    url, drop = _postgres_schema_url()
+    s = Store(url)
+    try:
+        yield s
+    finally:
+        s.close()
+        drop()
+
+
+def _finished(store: Store, table_id: str, players: list[str | None],
+              kinds: list[str]) -> None:
+    rules = Rules.preset_rules("classic")
+    store.create_table(TableRow(
+        id=table_id, created=time.time(), preset="classic", rules=rules.to_json(),
+        names=["А", "Б", "В"], first_dealer=0, seed=1, clock=None, status="over",
+        listed=True,
+        seats=[SeatRow(i, k, "heuristic" if k == "bot" else None, "x", None, p)
+               for i, (k, p) in enumerate(zip(kinds, players, strict=True))]))
+    with store.engine.begin() as conn:
+        for p in players:
+            if p is not None:
+                conn.execute(players_t.insert().values(
+                    id=p, kind="guest", name=p, created=time.time()))
+
+
+def test_the_ratings_store_on_sqlite_and_postgresql(store: Store) -> None:
+    """rate_table: one transaction; a game is rated once (asked again, the same changes);
+    a person's seat without a player, or a table without a person, is not rated; the
+    leaderboard orders by the number shown and counts the games; and a bot level seated
+    twice keeps its rating."""
+    _finished(store, "t1", ["p_a", "p_b", None], ["human", "human", "bot"])
+    first = site_store.rate_table(store, "t1", "classic", [1000, 500, 200], 0,
+                                  {2: "heuristic"})
+    assert [c.player for c in first] == ["p_a", "p_b", "bot:heuristic"]
+    assert first[0].delta > 0 > first[2].delta
+    again = site_store.rate_table(store, "t1", "classic", [0, 0, 1000], 2, {2: "heuristic"})
+    assert again == first
+    _finished(store, "t2", ["p_c", None, None], ["human", "human", "bot"])
+    assert site_store.rate_table(store, "t2", "classic", [1, 2, 3], None,
+                                 {2: "heuristic"}) == []
+    _finished(store, "t3", [None, None, None], ["bot", "bot", "bot"])
+    assert site_store.rate_table(store, "t3", "classic", [1, 2, 3], None,
+                                 {0: "random", 1: "random", 2: "heuristic"}) == []
+    _finished(store, "t4", ["p_d", None, None], ["human", "bot", "bot"])
+    twice = site_store.rate_table(store, "t4", "classic", [1000, 10, 5], 0,
+                                  {1: "random", 2: "random"})
+    assert twice[1].before == twice[1].after == twice[2].after
+    rows, total = site_store.leaderboard(store, "classic", 1, 10, 0)
+    assert total == len(rows) == 5  # p_a, p_b, p_d, heuristic, random (p_c: unrated)
+    assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
+    assert next(r for r in rows if r["player"] == "p_a")["games"] == 1
+    assert next(r for r in rows if r["player"] == "bot:random")["games"] == 12
+    history = site_store.player_history(store, "p_a", 10)
+    assert history["classic"]["history"][0]["after"] == first[0].after
