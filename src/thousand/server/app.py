@@ -32,11 +32,14 @@ from thousand.rules import Rules, RulesError
 from thousand.rules_text import value_words
 from thousand.table import Table
 
+from .account_store import AccountStore
+from .accounts import Accounts, seat_owner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
 from .hub import Conn, Hub, LiveTable, ServerError, iso
 from .pages import error_page
 from .replay import ReplayRefused, record_replay, table_replay
+from .routes_accounts import router as accounts_router
 from .store import SeatRow, Store, TableRow
 
 __all__ = ["create_app", "default_db_url"]
@@ -214,6 +217,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app = FastAPI(title="thousand", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.hub = hub
+    # the players (server/accounts.py; docs/server.md "Players"): their routes, and the
+    # CSRF check of every state-changing request with a session (the middleware below)
+    app.state.accounts = Accounts(hub, AccountStore(store))
+    app.include_router(accounts_router)
     app.state.store = store
 
     @app.exception_handler(ServerError)
@@ -229,6 +236,14 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             return _error(e.status_code, code, str(e.detail))
         return error_page(request, web, e.status_code,
                           "page" if e.status_code == 404 else "other")
+
+    @app.middleware("http")
+    async def _csrf(request: Request, call_next: Any) -> Response:
+        refusal = await app.state.accounts.check_request(request)
+        if refusal is not None:
+            return refusal  # type: ignore[no-any-return]
+        response: Response = await call_next(request)
+        return response
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Response:
@@ -332,7 +347,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         listed = body.get("open", True)
         if not isinstance(listed, bool):
             raise ServerError("bad_request", "open: true or false", status=400)
-        live, seat, token = await hub.create(rules, seats, clock, listed)
+        live, seat, token = await hub.create(rules, seats, clock, listed,
+                                             await seat_owner(request))
         return {"table": live.id, "seat": seat, "token": token, "url": f"/t/{live.id}"}
 
     @app.get("/api/tables")
@@ -382,7 +398,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             name = check_name(body.get("name"))
         except ValueError as e:
             raise ServerError("bad_request", str(e), status=400) from None
-        token = await hub.take_seat(live, int(seat), name)
+        token = await hub.take_seat(live, int(seat), name, await seat_owner(request))
         return {"table": live.id, "seat": int(seat), "token": token,
                 "url": f"/t/{live.id}"}
 

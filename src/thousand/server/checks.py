@@ -7,6 +7,7 @@ surrogates, the invisible direction overrides that make a line read as something
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -19,6 +20,7 @@ __all__ = [
     "check_name",
     "hash_token",
     "new_token",
+    "seat_token",
     "token_matches",
 ]
 
@@ -75,6 +77,15 @@ def check_chat(value: object) -> str:
 def new_token() -> str:
     """A seat's secret: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(32)
+
+
+def seat_token(secret: str, table_id: str, seat: int) -> str:
+    """The token of a seat held by a player (server/accounts.py): derived from the
+    player's own secret, not drawn at random, so that the server can give it again to
+    the same player on another device (``GET /api/me/seats``) while it still keeps only
+    the token's hash.  HMAC-SHA-256 of the table and seat under ``secret``."""
+    mac = hmac.new(secret.encode("ascii"), f"{table_id}:{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
 
 
 def hash_token(token: str) -> str:

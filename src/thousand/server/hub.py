@@ -42,7 +42,7 @@ from thousand.texts import advice_for, illegal_text
 from thousand.view import View
 
 from .catalog import name_forms_json
-from .checks import check_chat, hash_token, new_token, token_matches
+from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .store import ChatRow, SeatRow, Store, TableRow
 
 __all__ = ["Conn", "Hub", "LiveTable", "ServerError", "iso"]
@@ -731,6 +731,11 @@ def _retrieve(task: asyncio.Future[None]) -> None:
         task.exception()  # the awaiting caller reports it; never "never retrieved"
 
 
+def _token_for(owner: tuple[str, str] | None, table_id: str, seat: int) -> str:
+    """A new seat's token: a player's is derived from his secret, anybody else's random."""
+    return new_token() if owner is None else seat_token(owner[1], table_id, seat)
+
+
 def chat_json(row: ChatRow) -> dict[str, Any]:
     return {"type": "chat", "seat": row.seat, "name": row.name, "text": row.text,
             "at": iso(row.at)}
@@ -870,22 +875,27 @@ class Hub:
     # ------------------------------------------------------------------ tables
 
     async def create(self, rules: Rules, seats: list[SeatRow], clock: float | None,
-                     listed: bool) -> tuple[LiveTable, int | None, str | None]:
-        """Lay a table; the first human seat goes to its creator: (table, seat, token)."""
+                     listed: bool, owner: tuple[str, str] | None = None,
+                     ) -> tuple[LiveTable, int | None, str | None]:
+        """Lay a table; the first human seat goes to its creator: (table, seat, token).
+        ``owner`` (player id, seat secret) is the creator's player when he has a session:
+        the seat is his, its token derived from his secret (checks.seat_token)."""
         if sum(1 for t in self.tables.values() if not t.over) >= MAX_LIVE_TABLES:
             raise ServerError("too_many_tables", "the server has as many tables as it can "
                               "hold; try later", status=503)
         table = Table(rules, [s.name for s in seats])
+        table_id = secrets.token_urlsafe(12)
         seat: int | None = None
         token: str | None = None
         for s in seats:
             if s.kind == "human":
-                seat, token = s.seat, new_token()
+                seat, token = s.seat, _token_for(owner, table_id, s.seat)
                 s.token_hash = hash_token(token)
+                s.player_id = owner[0] if owner is not None else None
                 break
         waiting = any(s.kind == "human" and s.token_hash is None for s in seats)
         row = TableRow(
-            id=secrets.token_urlsafe(12), created=time.time(), preset=rules.preset,
+            id=table_id, created=time.time(), preset=rules.preset,
             rules=rules.to_json(), names=[s.name for s in seats],
             first_dealer=table.game.first_dealer, seed=table.seed, clock=clock,
             status="waiting" if waiting else "playing", listed=listed, seats=seats,
@@ -911,8 +921,10 @@ class Hub:
             if self.tables.get(live.id) is live:
                 del self.tables[live.id]
 
-    async def take_seat(self, live: LiveTable, seat: int, name: str) -> str:
-        """A free human seat for a person: its token (the store keeps only the hash)."""
+    async def take_seat(self, live: LiveTable, seat: int, name: str,
+                        owner: tuple[str, str] | None = None) -> str:
+        """A free human seat for a person: its token (the store keeps only the hash);
+        ``owner`` as for :meth:`create`."""
         async with live.lock:
             if not 0 <= seat < len(live.seats):
                 raise ServerError("no_such_seat", f"this table has no seat {seat}",
@@ -924,8 +936,9 @@ class Hub:
                 raise ServerError("seat_taken", "a bot plays this seat", status=409)
             if s.token_hash is not None:
                 raise ServerError("seat_taken", "somebody holds this seat", status=409)
-            token = new_token()
+            token = _token_for(owner, live.id, seat)
             token_hash = hash_token(token)
+            player_id = owner[0] if owner is not None else None
             names = list(live.table.names)
             names[seat] = name
             waiting = any(o.kind == "human" and o.token_hash is None and o.seat != seat
@@ -933,10 +946,10 @@ class Hub:
             status = "waiting" if waiting else ("playing" if live.row.status == "waiting"
                                                 else live.row.status)
             ok = await self.db(self.store.take_seat, live.id, seat, name, token_hash, names,
-                               status)
+                               status, player_id)
             if not ok:
                 raise ServerError("seat_taken", "somebody holds this seat", status=409)
-            s.token_hash, s.name = token_hash, name
+            s.token_hash, s.name, s.player_id = token_hash, name, player_id
             live.table.game.names[seat] = name
             live.row.names = names
             live.row.status = status

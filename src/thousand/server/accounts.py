@@ -1,0 +1,241 @@
+"""Who a request comes from: guests and accounts, their sessions, CSRF (docs/server.md
+"Players").
+
+Every browser gets a *player*: a guest the first time a page asks ``GET /api/me``, an
+account once he signs up (the guest becomes the account, keeping his id and so his seats
+and games) or signs in.  The session is the cookie :data:`SESSION_COOKIE` (HttpOnly,
+SameSite=Lax, Secure over https); the store keeps only its SHA-256.  A session ends when
+its player signs out, after :data:`SESSION_IDLE` seconds unused, or when he signs out
+everywhere; an ended or unknown cookie is no session (the browser is a guest again).
+
+CSRF: a state-changing request (POST, PUT, PATCH, DELETE) that carries a session cookie
+must carry the header :data:`CSRF_HEADER` equal to the cookie :data:`CSRF_COOKIE`, set
+with the session (double submit: another site's page can make the browser send the
+cookies but cannot read them).  A request with no session cookie is not checked: it has
+no ambient authority (scripts, programs), exactly as before accounts.
+
+Passwords are hashed with Argon2id (argon2-cffi's default parameters; a hash made with
+older parameters is made again at the next sign-in), always in a thread, never on the
+event loop.  A seat a player takes gets a token derived from his ``seat_secret``
+(:func:`thousand.server.checks.seat_token`), so that his other devices get it from
+``GET /api/me/seats``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+import unicodedata
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Request, Response
+from fastapi.responses import JSONResponse
+
+from .account_store import DELETED_NAME, AccountStore, Identity, Player
+from .checks import check_name
+from .hub import Hub, ServerError
+
+__all__ = [
+    "CSRF_COOKIE",
+    "CSRF_HEADER",
+    "SESSION_COOKIE",
+    "SESSION_IDLE",
+    "Accounts",
+    "Player",
+    "check_account_name",
+    "check_password",
+    "client_key",
+    "current_player",
+]
+
+SESSION_COOKIE = "thousand_session"
+CSRF_COOKIE = "thousand_csrf"
+CSRF_HEADER = "X-CSRF-Token"
+#: A session unused for this long (seconds: 30 days) has ended.
+SESSION_IDLE = 30 * 86400.0
+#: How long the browser keeps the cookies (the server's idle limit is what counts).
+COOKIE_AGE = 400 * 86400
+#: A password's length, in characters.
+MIN_PASSWORD, MAX_PASSWORD = 8, 128
+_UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_NO_IDENTITY = object()
+
+
+def _session_id(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _script(ch: str) -> str | None:
+    """``latin``, ``cyrillic`` or ``other`` for a letter; None for anything else."""
+    if not ch.isalpha():
+        return None
+    name = unicodedata.name(ch, "")
+    if name.startswith("LATIN"):
+        return "latin"
+    if name.startswith("CYRILLIC"):
+        return "cyrillic"
+    return "other"
+
+
+def check_account_name(value: object) -> tuple[str, str]:
+    """An account's name and its key (what must be unique): checks.check_name's rules,
+    inner spaces folded to one, at least one letter, and not Latin and Cyrillic letters
+    mixed (А and A look the same: «Аnna» with a Cyrillic А would pass for «Anna»).  The
+    key is the name in NFKC, casefolded, so Аня and аня, Anna and ANNA are one name."""
+    name = " ".join(unicodedata.normalize("NFC", check_name(value)).split())
+    scripts = {s for s in map(_script, name) if s is not None}
+    if not scripts:
+        raise ValueError("name: must have a letter")
+    if {"latin", "cyrillic"} <= scripts:
+        raise ValueError("name: mixes Latin and Cyrillic letters, which look alike; "
+                         "use one alphabet")
+    key = unicodedata.normalize("NFKC", name).casefold()
+    if key == DELETED_NAME.casefold() or len(key) > 64:
+        raise ValueError("name: this name cannot be taken")
+    return name, key
+
+
+def check_password(value: object, field: str = "password") -> str:
+    if not isinstance(value, str) or not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
+        raise ServerError("bad_password", f"{field}: from {MIN_PASSWORD} to "
+                          f"{MAX_PASSWORD} characters", status=400)
+    if "\x00" in value or any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+        raise ServerError("bad_password", f"{field}: has a character that cannot be "
+                          "stored", status=400)
+    return value
+
+
+class Accounts:
+    """The players of one server: its :class:`AccountStore`, the hashing, the sessions."""
+
+    def __init__(self, hub: Hub, store: AccountStore, *, idle: float = SESSION_IDLE) -> None:
+        self.hub = hub
+        self.store = store
+        self.idle = idle
+        self.hasher = PasswordHasher()
+        self._dummy: str | None = None
+
+    # ------------------------------------------------------------------ passwords
+
+    async def hash(self, password: str) -> str:
+        return await self.hub.offload(self.hasher.hash, password)
+
+    async def verify(self, password_hash: str | None, password: str) -> bool:
+        """Whether the password is the hash's.  With no hash (no such name) a dummy one
+        is checked all the same, so that the answer takes as long either way."""
+        if password_hash is None:
+            if self._dummy is None:
+                self._dummy = await self.hash(secrets.token_urlsafe(16))
+            password_hash = self._dummy
+            password = "\x00" + password  # never the dummy's
+
+        def check() -> bool:
+            try:
+                return bool(self.hasher.verify(password_hash, password))
+            except (VerificationError, InvalidHashError):
+                return False
+
+        return await self.hub.offload(check)
+
+    def needs_rehash(self, password_hash: str) -> bool:
+        return bool(self.hasher.check_needs_rehash(password_hash))
+
+    # ------------------------------------------------------------------ sessions
+
+    async def identity(self, request: Request) -> Identity | None:
+        """The request's valid session, looked up once per request."""
+        known = getattr(request.state, "identity", _NO_IDENTITY)
+        if known is not _NO_IDENTITY:
+            return known if isinstance(known, Identity) else None
+        secret = request.cookies.get(SESSION_COOKIE)
+        found: Identity | None = None
+        if secret and len(secret) <= 200:
+            found = await self.hub.db(self.store.session, _session_id(secret), time.time(),
+                                      self.idle)
+        request.state.identity = found
+        return found
+
+    async def start_session(self, request: Request, response: Response,
+                            player: Player) -> None:
+        """A new session for ``player`` (the request's old one, if any, ended: a new
+        privilege gets a new cookie); its cookies set on ``response``."""
+        old = request.cookies.get(SESSION_COOKIE)
+        if old:
+            await self.hub.db(self.store.end_session, _session_id(old))
+        secret = secrets.token_urlsafe(32)
+        await self.hub.db(self.store.new_session, _session_id(secret), player.id,
+                          time.time(), self.idle)
+        secure = request.url.scheme == "https"
+        response.set_cookie(SESSION_COOKIE, secret, max_age=COOKIE_AGE, path="/",
+                            httponly=True, samesite="lax", secure=secure)
+        response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), max_age=COOKIE_AGE,
+                            path="/", httponly=False, samesite="lax", secure=secure)
+        request.state.identity = None  # looked up afresh by the next request
+
+    @staticmethod
+    def clear_cookies(request: Request, response: Response) -> None:
+        secure = request.url.scheme == "https"
+        for name in (SESSION_COOKIE, CSRF_COOKIE):
+            response.delete_cookie(name, path="/", secure=secure,
+                                   httponly=name == SESSION_COOKIE, samesite="lax")
+
+    async def end_session(self, request: Request) -> None:
+        secret = request.cookies.get(SESSION_COOKIE)
+        if secret:
+            await self.hub.db(self.store.end_session, _session_id(secret))
+
+    # ------------------------------------------------------------------ the middleware
+
+    async def check_request(self, request: Request) -> Response | None:
+        """The CSRF check of an API request that carries a session cookie (None: go on;
+        else the 403 to answer); its session is looked up for the route on the way."""
+        if not request.url.path.startswith("/api/"):
+            return None
+        if SESSION_COOKIE not in request.cookies:
+            return None
+        if request.method in _UNSAFE:
+            cookie = request.cookies.get(CSRF_COOKIE, "")
+            header = request.headers.get(CSRF_HEADER, "")
+            if not cookie or not hmac.compare_digest(cookie.encode("utf-8", "replace"),
+                                                     header.encode("utf-8", "replace")):
+                return JSONResponse({"error": {
+                    "code": "csrf",
+                    "message": f"a request with a session cookie needs the header "
+                               f"{CSRF_HEADER} equal to the cookie {CSRF_COOKIE}"}},
+                    status_code=403)
+        await self.identity(request)
+        return None
+
+
+def _accounts(request: Request) -> Accounts:
+    accounts: Any = request.app.state.accounts
+    assert isinstance(accounts, Accounts)
+    return accounts
+
+
+async def current_player(request: Request) -> Player | None:
+    """The player of the request's valid session, or None (no session: a script, or a
+    browser whose session ended)."""
+    identity = await _accounts(request).identity(request)
+    return identity.player if identity is not None else None
+
+
+async def seat_owner(request: Request) -> tuple[str, str] | None:
+    """(player id, seat secret) for a seat the request takes or lays (Hub.create,
+    Hub.take_seat), or None when the request has no session."""
+    identity = await _accounts(request).identity(request)
+    return (identity.player.id, identity.seat_secret) if identity is not None else None
+
+
+def client_key(request: Request) -> str:
+    """Whom the limits count a request against: ``player:<id>`` when its session is
+    valid (looked up by the middleware for every API request), else ``addr:<address>``."""
+    identity = getattr(request.state, "identity", None)
+    if isinstance(identity, Identity):
+        return f"player:{identity.player.id}"
+    host = request.client.host if request.client is not None else "unknown"
+    return f"addr:{host}"
