@@ -14,6 +14,7 @@ table's private record with its seed, the bots and the person's seat;
 from __future__ import annotations
 
 import asyncio
+import re
 import io
 import json
 import os
@@ -39,7 +40,7 @@ from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
 from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen, TooSmallScreen
 from thousand.terminal.tui.words import W
-from thousand.texts import event_text
+from thousand.texts import event_text, preset_name
 from thousand.view import View
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
@@ -601,6 +602,8 @@ def test_nothing_is_cut_at_80x24_and_larger(size: tuple[int, int], lang: str) ->
             assert "heuristic" in app.message.plain or "любитель" in app.message.plain
             for selector in ("#top", "#status", "#message", "#keys"):
                 shown_whole(app, selector)
+            top = " ".join(screen_text(app).splitlines()[0].split())
+            assert preset_name("house", lang) in top and ("house" in top) == (lang == "en")
             keys = " ".join(screen_text(app).splitlines()[-2:])
             assert all(W(lang, k) in keys for k in ("key_why", "key_save", "key_quit"))
             hand = app.query_one(HandView)
@@ -912,3 +915,19 @@ def test_a_redeal_beside_the_hand_is_called_a_redeal() -> None:
             assert W("ru", "no_declare") not in bar
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_command_line_offers_words_the_game_takes(lang: str) -> None:
+    """The command line's placeholder names the commands in the player's language (no
+    English «hint, help» on a Russian screen), and each word it names is one the game
+    takes: a card in its notation and the hint and help commands."""
+    from thousand.terminal.session import parse_input
+
+    shown = W(lang, "placeholder")
+    words = [w.strip() for w in shown.split(";")[1].split(",")]
+    assert [parse_input(w, {"legal": [], "phase": "play"}) for w in words] == ["hint", "help"]
+    if lang == "ru":
+        assert not re.search(r"\b(hint|help)\b", shown)
+    card = re.search(r"\(([^,]+),", shown)
+    assert card and parse_card(card.group(1).replace("кч", "KH"))  # the notation shown

@@ -38,7 +38,7 @@ from thousand import moves as mv
 from thousand.protocol import view_json
 from thousand.sheet import score_sheet
 from thousand.table import Table, TableError
-from thousand.texts import event_text, illegal_text
+from thousand.texts import event_text, illegal_text, preset_name
 
 from ..autosave import Autosave, exit_status, write_save
 from ..i18n import T, hint_line, rules_summary, welcome
@@ -533,7 +533,7 @@ class ThousandApp(App[None]):
         lang = self.lang
         game = self._game or {}
         out = Text(W(lang, "title"), style="bold")
-        out.append(f" · {self.rules.preset}")
+        out.append(" · " + preset_name(self.rules.preset, lang))
         if game.get("deal"):
             out.append(" · " + W(lang, "deal", n=game["deal"]))
         if view.get("golden"):
