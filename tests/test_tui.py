@@ -14,10 +14,10 @@ table's private record with its seed, the bots and the person's seat;
 from __future__ import annotations
 
 import asyncio
-import re
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
