@@ -1,0 +1,193 @@
+"""The one strict reader of what a client sends: every HTTP body and every WebSocket message.
+
+A body used to be read with ``json.loads`` by each route: a duplicate key was taken (the
+last won), a body nested a few thousand levels deep ran out of stack and answered 500 with
+a traceback, and a WebSocket frame of bad UTF-8 logged a traceback every time.  Here one
+function, :func:`parse_json`, refuses all of these *before* anything is built, with a
+:class:`ReadError` that the server answers as a 400 (``{"error": {"code", "message"}}``)
+or, over the WebSocket, as a ``malformed`` error message (docs/server.md "Bodies").  What is
+accepted is then validated by Pydantic models (``server/models.py``), strict, with unknown
+keys forbidden.
+
+* size: at most ``limit`` bytes (:func:`read_body` stops reading at the limit, so a huge
+  upload is never held in memory, and gives what it read back at once);
+* encoding: UTF-8 only (``json.loads`` of bytes would also guess UTF-16 and UTF-32);
+* shape: no key twice in an object, nesting at most :data:`MAX_DEPTH` levels (checked on
+  the brackets alone, with ``re`` and ``bytes``, before ``json`` recurses), no ``NaN`` or
+  ``Infinity``, numbers of at most :data:`MAX_DIGITS` digits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from fastapi.routing import APIRoute
+from starlette.requests import Request
+from starlette.responses import Response
+
+__all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "ReadError", "StrictRoute", "parse_json",
+           "raw_body", "read_body"]
+
+#: The largest JSON body of a request (a route marked :func:`raw_body` says its own).
+MAX_BODY = 64_000
+
+#: The deepest nesting a client's JSON may have (a table's body needs 3).
+MAX_DEPTH = 16
+#: The longest number a client's JSON may hold (``int`` refuses over 4300 digits, slowly).
+MAX_DIGITS = 40
+
+
+class ReadError(ValueError):
+    """What a client sent cannot be read: ``code`` (``bad_request``, ``too_large``), a
+    message that says what is wrong, and the HTTP status to answer."""
+
+    def __init__(self, code: str, message: str, *, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+
+
+class _Refused(ValueError):
+    """Raised inside ``json.loads``'s hooks; turned into a :class:`ReadError`."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Refused(f"the key {key[:40]!r} is given twice")
+        out[key] = value
+    return out
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"{text} is not a JSON number")
+
+
+def _scan(text: str, what: str) -> None:
+    """Refuse too deep nesting and too long numbers on the text's shape alone: the strings
+    taken out, the brackets kept ("[" and "{" alike), innermost pairs taken off level by
+    level — never recursion, never a structure built."""
+    outside = _JSON_STRING.sub('""', text)
+    long = _LONG_NUMBER.search(outside)
+    if long is not None:
+        raise ReadError("bad_request", f"{what}: a number of {len(long.group())} digits; "
+                        f"at most {MAX_DIGITS}")
+    shape = outside.encode("utf-8", "surrogatepass").translate(_ONE_BRACKET,
+                                                               _ALL_BUT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        inner = shape.replace(b"[]", b"")
+        if len(inner) == len(shape):
+            return
+        shape = inner
+    if b"[]" in shape:
+        raise ReadError("bad_request", f"{what}: nested deeper than {MAX_DEPTH} levels")
+
+
+def parse_json(data: bytes | str, *, limit: int, what: str = "the body") -> Any:
+    """``data`` as JSON, strictly (the module's rules), or :class:`ReadError` saying what is
+    wrong (``what`` names the thing in the message: "the body", "a message")."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ReadError("too_large", f"{what} is larger than {limit} bytes", status=413)
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ReadError("bad_request", f"{what} is not UTF-8 text: byte "
+                            f"0x{data[e.start]:02x} at offset {e.start}") from None
+    else:
+        text = data
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ReadError("bad_request", f"{what} is not UTF-8 text") from None
+    _scan(text, what)
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    except _Refused as e:
+        raise ReadError("bad_request", f"{what}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise ReadError("bad_request", f"{what} is not JSON: {e.msg} at offset {e.pos}") \
+            from None
+    except (ValueError, RecursionError):
+        raise ReadError("bad_request", f"{what} is not JSON") from None
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The raw body of ``request``, at most ``limit`` bytes: refused (413) as soon as its
+    ``Content-Length`` or what arrived says it is larger, without reading the rest."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise ReadError("too_large", f"the body is larger than {limit} bytes", status=413)
+    chunks: list[bytes] = []
+    got = 0
+    async for chunk in request.stream():
+        got += len(chunk)
+        if got > limit:
+            raise ReadError("too_large", f"the body is larger than {limit} bytes",
+                            status=413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def raw_body(limit: int) -> Callable[[F], F]:
+    """Mark a route whose body is not the API's JSON (``POST /api/replay``: a record, read
+    by the record's own strict parser): :class:`StrictRoute` only bounds its size."""
+
+    def mark(endpoint: F) -> F:
+        endpoint.raw_body_limit = limit  # type: ignore[attr-defined]
+        return endpoint
+
+    return mark
+
+
+_JSON_TYPES = ("application/json",)
+
+
+class StrictRoute(APIRoute):
+    """A route whose body is read by :func:`read_body` and :func:`parse_json` before
+    FastAPI validates it against the route's model: the parsed value is what FastAPI
+    then takes (``Request.json()`` answers it), so nothing reads the body twice and no
+    route reads it its own way.  A body must be JSON (``Content-Type: application/json``,
+    or none); an empty body is refused where the route takes one."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+        raw_limit: int | None = getattr(self.endpoint, "raw_body_limit", None)
+        takes_body = self.body_field is not None
+
+        async def strict(request: Request) -> Response:
+            if raw_limit is not None:
+                request._body = await read_body(request, raw_limit)
+            elif takes_body:
+                data = await read_body(request, MAX_BODY)
+                kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+                if kind and kind not in _JSON_TYPES and not kind.endswith("+json"):
+                    raise ReadError("unsupported_media_type", "the body is JSON: send it "
+                                    "with Content-Type: application/json", status=415)
+                if not data.strip():
+                    raise ReadError("bad_request", "the body is missing: send a JSON "
+                                    "object")
+                request._json = parse_json(data, limit=MAX_BODY)
+                request._body = data
+                if not kind:  # FastAPI reads JSON only when it is said to be JSON
+                    request.scope["headers"] = [
+                        *request.scope["headers"], (b"content-type", b"application/json")]
+                    request.__dict__.pop("_headers", None)
+            return await handler(request)
+
+        return strict
