@@ -334,3 +334,57 @@ def test_the_account_store(store: Store) -> None:
     assert accounts.delete(player.id, now) == []
     assert accounts.account("аня") is None and accounts.session("s3", now, 100) is None
     accounts.sign_up("аня", "аня", "hash", now, None)  # the name is free
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> None:
+    """The account page in Russian: a guest takes a name; every page's header shows it;
+    the page's requests carry the CSRF token (else the server would refuse them)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no /usr/bin/chromium")
+    with serve(tmp_path) as base, sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(locale="ru-RU")
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/account")
+            header = page.locator("header.top a.account")
+            sync_api.expect(header).to_have_text("Войти")
+            page.get_by_label("Имя", exact=True).first.fill("Фёдор")
+            page.locator("#signup-password").fill(PASSWORD)
+            page.get_by_role("button", name="Завести").click()
+            sync_api.expect(page.locator("#signed-in")).to_have_text("Вы вошли как Фёдор.")
+            sync_api.expect(header).to_have_text("Фёдор")
+            page.goto(base + "/history")
+            sync_api.expect(page.locator("header.top a.account")).to_have_text("Фёдор")
+            page.goto(base + "/account")
+            page.locator("#signout").click()
+            sync_api.expect(page.locator("header.top a.account")).to_have_text("Войти")
+            page.get_by_label("Имя", exact=True).nth(1).fill("фёдор")
+            page.locator("#signin-password").fill("not the password")
+            page.get_by_role("button", name="Войти", exact=True).last.click()
+            sync_api.expect(page.locator("#signin-error")).to_have_text(
+                "Неверное имя или пароль.")
+            # a table laid on another device: signed in here, its page takes the seat back
+            owner = httpx.Client(base_url=base, timeout=30)
+            assert owner.post("/api/account/signup", json={
+                "name": "Гриша", "password": PASSWORD}).status_code == 201
+            laid = lay_table(owner)
+            page.get_by_label("Имя", exact=True).nth(1).fill("Гриша")
+            page.locator("#signin-password").fill(PASSWORD)
+            page.get_by_role("button", name="Войти", exact=True).last.click()
+            sync_api.expect(page.locator("header.top a.account")).to_have_text("Гриша")
+            page.goto(base + laid["url"])
+            key = f"thousand.seat.{laid['table']}"
+            page.wait_for_function("k => localStorage.getItem(k) !== null", arg=key)
+            kept = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
+            assert kept == {"seat": 0, "token": laid["token"]}
+            assert not errors
+        finally:
+            browser.close()

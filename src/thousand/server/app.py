@@ -54,7 +54,7 @@ MAX_BODY = 64_000
 
 #: The pages: path -> the file of src/thousand/web/ that is its shell.
 PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
-         "replay": "replay.html"}
+         "replay": "replay.html", "account": "account.html"}
 
 
 def default_db_url() -> str:
@@ -296,6 +296,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             return page("table")
         return error_page(request, web, 410 if state == "closed" else 404,
                           state or "table")
+
+    @app.api_route("/account", methods=["GET", "HEAD"], include_in_schema=False)
+    async def account_page() -> Response:
+        return page("account")
 
     @app.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
     async def history_page() -> Response:

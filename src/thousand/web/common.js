@@ -44,9 +44,28 @@ export class ApiError extends Error {
   }
 }
 
+function csrfToken() {
+  const m = /(?:^|;\s*)thousand_csrf=([^;]*)/.exec(typeof document !== "undefined" ? document.cookie || "" : "");
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+let mePromise = null;
+
+/** The browser's player (GET /api/me: a guest the first time, or the account signed in),
+ * asked once per page; `fresh` asks again (after signing in or out). Null when the
+ * server cannot say. */
+export function currentPlayer(fresh = false) {
+  if (fresh || !mePromise) mePromise = api("/api/me").catch(() => null);
+  return mePromise;
+}
+
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
 export async function api(path, { method = "GET", body, raw = false } = {}) {
   const opts = { method, headers: { Accept: "application/json" } };
+  // CSRF (docs/server.md "Players"): a state-changing request carries the session's
+  // double-submit token, the readable cookie thousand_csrf, as X-CSRF-Token
+  const csrf = method !== "GET" && method !== "HEAD" ? csrfToken() : null;
+  if (csrf) opts.headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = raw ? body : JSON.stringify(body);
@@ -358,6 +377,10 @@ export function mountHeader(active) {
         NAV.map(([href, key, label]) => el("a", {
           href, "aria-current": active === key ? "page" : null,
         }, label()))),
+      // the player: his name (a link to his account page), or «Войти» for a guest
+      el("a", {
+        class: "account", href: "/account", "aria-current": active === "account" ? "page" : null,
+      }, accountLabel()),
       // the other language's name in that language: what it shows is what it is called
       el("button", {
         type: "button", class: "lang", lang: lang === "ru" ? "en" : "ru",
@@ -368,8 +391,31 @@ export function mountHeader(active) {
     applyStatic(document);
   };
   render();
+  headerRenders.push(render);
   onLangChange(render);
+  currentPlayer().then((me) => {
+    headerPlayer = me && me.player ? me.player : null;
+    render();
+  });
 }
+
+let headerPlayer = null;
+
+function accountLabel() {
+  const p = headerPlayer;
+  if (p && p.kind === "account") return p.name;
+  if (p && p.name) return t("account_guest_named", { name: p.name });
+  return t("account_sign_in");
+}
+
+/** The header again after the player changed (signed in, signed out). */
+export async function refreshHeaderPlayer() {
+  const me = await currentPlayer(true);
+  headerPlayer = me && me.player ? me.player : null;
+  for (const f of headerRenders) f();
+}
+
+const headerRenders = [];
 
 /** A short-lived message in the page's live region. */
 export function announce(text, kind = "info") {

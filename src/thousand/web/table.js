@@ -58,6 +58,18 @@ const state = {
   turnText: "",
 };
 
+/** No token kept here: the seat may be this player's from another device (his account,
+ * GET /api/me/seats): take it back. */
+async function takeBackSeat() {
+  try {
+    const mine = await api("/api/me/seats");
+    const s = (mine.seats || []).find((x) => x.table === tableId);
+    if (s) localStorage.setItem(TOKEN_KEY, JSON.stringify({ seat: s.seat, token: s.token }));
+  } catch (e) {
+    // no seats to take back: the page watches
+  }
+}
+
 function stored() {
   try {
     const s = JSON.parse(localStorage.getItem(TOKEN_KEY) ?? "null");
@@ -906,6 +918,7 @@ async function start() {
   });
   render();
   await refreshSeats();
+  if (!stored()) await takeBackSeat();
   connect();
   setInterval(tickClock, 500);
   setInterval(() => {

@@ -1,0 +1,143 @@
+// The player's own page (/account): a guest takes a name with a password (sign up) or
+// signs in; an account signs out (here or everywhere), changes its password or is deleted
+// (docs/server.md "Players").  The server does the work; this page only asks and shows.
+
+import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announce } from "./common.js";
+import { t, onLangChange } from "./i18n.js";
+
+const state = { me: null, error: null };
+
+/** A refusal in the player's words: the API's code picks the text. */
+function why(e) {
+  const known = {
+    name_taken: () => t("account_err_name_taken"),
+    bad_credentials: () => t("account_err_bad_credentials"),
+    wrong_password: () => t("account_err_wrong_password"),
+    bad_password: () => t("account_err_bad_password"),
+    csrf: () => t("account_err_csrf"),
+  };
+  if (Object.hasOwn(known, e.code)) return known[e.code]();
+  if (e.code === "bad_name") return t("account_err_bad_name", { why: e.message });
+  return t("account_err_other", { why: e.message });
+}
+
+function field(id, label, attrs = {}) {
+  return el("div", { class: "field" },
+    el("label", { for: id }, label),
+    el("input", { id, name: id, required: true, ...attrs }));
+}
+
+/** A form whose submit calls `action(values)`; its error, if any, shown inside it. */
+function form(id, title, fields, button, action) {
+  const error = el("p", { class: "error-line", role: "alert", id: `${id}-error`, hidden: true });
+  const node = el("form", { class: "panel", id, "aria-labelledby": `${id}-title` },
+    el("h2", { id: `${id}-title` }, title), ...fields,
+    el("button", { type: "submit" }, button), error);
+  node.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const values = Object.fromEntries(new FormData(node).entries());
+    error.hidden = true;
+    try {
+      await action(values);
+    } catch (e) {
+      clear(error, why(e));
+      error.hidden = false;
+    }
+  });
+  return node;
+}
+
+/** A button's action; a refusal goes to the page's live region. */
+function act(action) {
+  return async () => {
+    try {
+      await action();
+    } catch (e) {
+      announce(why(e), "error");
+    }
+  };
+}
+
+async function reload(message) {
+  state.me = await currentPlayer(true);
+  await refreshHeaderPlayer();
+  render();
+  if (message) announce(message);
+}
+
+function password(id, label, autocomplete) {
+  return field(id, label, { type: "password", autocomplete, minlength: 8, maxlength: 128,
+    "aria-describedby": "password-hint" });
+}
+
+function guestView() {
+  return [
+    el("p", {}, t("account_guest_lead")),
+    el("p", { id: "password-hint", class: "hint" }, t("account_password_hint")),
+    form("signup", t("account_signup_title"), [
+      field("signup-name", t("account_name"), { type: "text", autocomplete: "username", maxlength: 32 }),
+      password("signup-password", t("account_password"), "new-password"),
+    ], t("account_signup"), async (v) => {
+      await api("/api/account/signup", { method: "POST", body: { name: v["signup-name"], password: v["signup-password"] } });
+      await reload();
+    }),
+    form("signin", t("account_signin_title"), [
+      field("signin-name", t("account_name"), { type: "text", autocomplete: "username", maxlength: 32 }),
+      password("signin-password", t("account_password"), "current-password"),
+    ], t("account_signin"), async (v) => {
+      await api("/api/account/signin", { method: "POST", body: { name: v["signin-name"], password: v["signin-password"] } });
+      await reload();
+    }),
+  ];
+}
+
+function accountView(player, tables) {
+  return [
+    el("p", { id: "signed-in" }, t("account_signed_in", { name: player.name })),
+    tables.length ? el("section", { class: "panel", "aria-labelledby": "tables-title" },
+      el("h2", { id: "tables-title" }, t("account_your_tables")),
+      el("ul", {}, tables.map((x) => el("li", {},
+        el("a", { href: x.url }, t("account_table", { table: x.table, seat: x.seat + 1 })))))) : null,
+    el("div", { class: "field inline" },
+      el("button", { type: "button", id: "signout", onclick: act(async () => {
+        await api("/api/account/signout", { method: "POST" });
+        await reload(t("account_signed_out"));
+      }) }, t("account_signout")),
+      el("button", { type: "button", id: "signout-everywhere", onclick: act(async () => {
+        await api("/api/account/signout-everywhere", { method: "POST" });
+        await reload(t("account_signed_out_everywhere"));
+      }) }, t("account_signout_everywhere"))),
+    el("p", { id: "password-hint", class: "hint" }, t("account_password_hint")),
+    form("password", t("account_password_title"), [
+      password("old-password", t("account_old_password"), "current-password"),
+      password("new-password", t("account_new_password"), "new-password"),
+    ], t("account_change_password"), async (v) => {
+      await api("/api/account/password", { method: "POST", body: { old: v["old-password"], new: v["new-password"] } });
+      await reload(t("account_password_changed"));
+    }),
+    form("delete", t("account_delete_title"), [
+      el("p", {}, t("account_delete_lead")),
+      password("delete-password", t("account_password"), "current-password"),
+    ], t("account_delete"), async (v) => {
+      if (!window.confirm(t("account_delete_confirm", { name: player.name }))) return;
+      await api("/api/account", { method: "DELETE", body: { password: v["delete-password"] } });
+      await reload(t("account_deleted"));
+    }),
+  ];
+}
+
+function render() {
+  const main = document.getElementById("main");
+  const me = state.me;
+  clear(main, el("h1", {}, t("account_title")),
+    !me ? el("p", {}, t("loading"))
+      : me.player.kind === "account" ? accountView(me.player, me.tables || []) : guestView());
+}
+
+mountHeader("account");
+render();
+currentPlayer().then((me) => {
+  state.me = me;
+  render();
+});
+onLangChange(render);
