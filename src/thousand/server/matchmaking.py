@@ -5,7 +5,9 @@ person leaving a waiting table (docs/server.md "Quick play").
 Matching looks at the live tables only (a waiting table is always in memory): the oldest
 listed table that is waiting, has the preset's own rules (no option changed: the game a
 player asked for, and a rated one) and the same move clock, and has a free seat — never one
-where the same player (his session, else his address) sits already.  One lock serialises
+where the same player (his session) sits already.  A request without a session cannot be
+told from another: an address is not a person (a household, an office share one), so it
+is seated wherever a seat is free.  One lock serialises
 quick play, so that two players asking at once meet at one table rather than laying two.
 
 A table laid by quick play may carry its creator's ``bots_after``: when that many seconds
@@ -56,17 +58,20 @@ def person_name(seat: int) -> str:
     return f"Игрок {seat + 1}"
 
 
-def _fits(live: LiveTable, rules: Rules, clock: float | None, who: str) -> bool:
+def _fits(live: LiveTable, rules: Rules, clock: float | None, who: str | None) -> bool:
+    if who is not None and any(s.player_id == who for s in live.seats):
+        return False  # he sits there already
     return (live.row.status == "waiting" and live.row.listed and not live.closed
             and live.row.clock == clock and live.row.rules == rules.to_json()
-            and bool(live.free_seats()) and who not in live.quick_seats.values())
+            and bool(live.free_seats()))
 
 
-async def quick_play(hub: Hub, who: str, name: str, owner: tuple[str, str] | None,
-                     preset: str, clock: float | None, bots_after: float | None,
-                     bot_level: str) -> Seat:
-    """Seat ``who`` (a client key: ``player:<id>`` or ``addr:<address>``) at a waiting
-    table of ``preset`` and ``clock``, or lay one that waits for others."""
+async def quick_play(hub: Hub, name: str, owner: tuple[str, str] | None, preset: str,
+                     clock: float | None, bots_after: float | None, bot_level: str) -> Seat:
+    """Seat the player ``owner`` (player id, seat secret; None: a request without a
+    session) at a waiting table of ``preset`` and ``clock``, or lay one that waits for
+    others."""
+    who = owner[0] if owner is not None else None
     rules = Rules.preset_rules(preset)
     async with hub.quick_lock:
         waiting = sorted((t for t in hub.tables.values() if _fits(t, rules, clock, who)),
@@ -78,13 +83,11 @@ async def quick_play(hub: Hub, who: str, name: str, owner: tuple[str, str] | Non
             except Exception as e:  # taken or ended meanwhile: the next table
                 log.info("quick play: table %s refused a seat: %s", live.id, e)
                 continue
-            live.quick_seats[seat] = who
             return Seat(live.id, seat, token)
         seats = [SeatRow(0, "human", None, name)] + [
             SeatRow(i, "human", None, person_name(i)) for i in range(1, rules.players)]
         new, seat0, token0 = await hub.create(rules, seats, clock, True, owner=owner)
         assert seat0 is not None and token0 is not None
-        new.quick_seats[seat0] = who
         if bots_after is not None:
             new.bots_timer = asyncio.create_task(_bots_later(new, bots_after, bot_level))
         return Seat(new.id, seat0, token0)
@@ -151,7 +154,6 @@ async def leave(live: LiveTable, token: str) -> int:
         s.token_hash, s.name, s.player_id = None, names[seat], None
         live.table.game.names[seat] = names[seat]
         live.row.names = names
-        live.quick_seats.pop(seat, None)
         for conn in list(live.conns):
             if conn.seat == seat:
                 conn.send({"type": "error", "code": "left", "params": {},

@@ -15,7 +15,7 @@ from thousand.rules import PRESET_NAMES, PRESETS
 from thousand.site.ratings import family_name
 
 from . import matchmaking, site_store
-from .accounts import client_key, current_player, seat_owner
+from .accounts import current_player, seat_owner
 from .checks import check_name
 from .hub import Hub, LiveTable, ServerError
 from .models import error_responses
@@ -169,8 +169,8 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
         raise _bad(f"name: {e}") from None
     owner = await seat_owner(request)
     hub = _hub(request)
-    got = await matchmaking.quick_play(hub, client_key(request), name, owner, body.preset,
-                                       body.clock, body.bots_after, body.bot_level)
+    got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
+                                       body.bots_after, body.bot_level)
     live = hub.tables.get(got.table)
     return QuickSeat(table=got.table, seat=got.seat, token=got.token, url=got.url,
                      waiting=live is not None and live.row.status == "waiting")
