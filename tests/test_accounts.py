@@ -388,3 +388,16 @@ def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> 
             assert not errors
         finally:
             browser.close()
+
+
+def test_the_limits_count_a_signed_in_request_against_its_player() -> None:
+    from starlette.requests import Request
+
+    from thousand.server.account_store import Identity, Player
+    from thousand.server.accounts import client_key
+
+    request = Request({"type": "http", "client": ("192.0.2.7", 5000), "headers": [],
+                       "state": {}})
+    assert client_key(request) == "addr:192.0.2.7"
+    request.state.identity = Identity(Player("p_x", "account", "Аня"), "00", "s")
+    assert client_key(request) == "player:p_x"

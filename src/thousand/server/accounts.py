@@ -34,6 +34,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 
 from .account_store import DELETED_NAME, AccountStore, Identity, Player
 from .checks import check_name
@@ -231,11 +232,12 @@ async def seat_owner(request: Request) -> tuple[str, str] | None:
     return (identity.player.id, identity.seat_secret) if identity is not None else None
 
 
-def client_key(request: Request) -> str:
-    """Whom the limits count a request against: ``player:<id>`` when its session is
-    valid (looked up by the middleware for every API request), else ``addr:<address>``."""
-    identity = getattr(request.state, "identity", None)
+def client_key(conn: HTTPConnection) -> str:
+    """Whom the limits count a request (or a WebSocket) against: ``player:<id>`` when its
+    session is valid (looked up by the middleware for every API request with a session
+    cookie), else ``addr:<address>``."""
+    identity = getattr(conn.state, "identity", None)
     if isinstance(identity, Identity):
         return f"player:{identity.player.id}"
-    host = request.client.host if request.client is not None else "unknown"
+    host = conn.client.host if conn.client is not None else "unknown"
     return f"addr:{host}"

@@ -17,7 +17,10 @@ What is kept (docs/server.md "The store"):
 * ``moves``: the table's own move log (:attr:`thousand.table.Table.moves`, ``look``
   included), one row per move, append-only; the primary key (table, index) refuses a
   move written twice;
-* ``chat``: what the players said.
+* ``chat``: what the players said;
+* ``players`` and ``sessions`` (the guests and accounts, and the SHA-256 of each
+  session's cookie), and each seat's ``player_id``: server/account_store.py reads and
+  writes them (docs/server.md "Players").
 
 A table is rebuilt from its row and its moves with
 :meth:`thousand.table.Table.from_moves`.
