@@ -5,12 +5,13 @@ Revises: 0002
 Create Date: 2026-12-01
 
 ``ratings`` keeps one row per (player, family): openskill's μ and σ, the number shown
-(``display``, kept beside them so that the leaderboard is one index scan of
-``(family, display)``), how many rated games and when it last changed.  ``rating_changes``
-keeps what each rated game did to each of its players (the numbers before and after, μ and
-σ after): the game's page shows it, the player's page draws his rating over time from it,
-and a game already in it is never rated twice.  A player is ``players.id`` (a person) or
-``bot:<level>``; no foreign key, since bots have no row in ``players``.
+(``display``, kept beside them so that the leaderboard is a walk down the index ``(family,
+display, player_id)``, and its count one range of ``(family, games)``), how many rated
+games and when it last changed. ``rating_changes`` keeps what each rated game did to each
+of its players (the numbers before and after, μ and σ after): the game's page shows it,
+the player's page draws his rating over time from it, and a game already in it is never
+rated twice. A player is ``players.id`` (a person) or ``bot:<level>``; no foreign key,
+since bots have no row in ``players``.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def upgrade() -> None:
         sa.Column("games", sa.Integer, nullable=False),
         sa.Column("updated", sa.Float, nullable=False),
     )
-    op.create_index("ix_ratings_board", "ratings", ["family", "display"])
+    op.create_index("ix_ratings_board", "ratings", ["family", "display", "player_id"])
+    op.create_index("ix_ratings_games", "ratings", ["family", "games"])
     op.create_table(
         "rating_changes",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -58,5 +60,6 @@ def downgrade() -> None:
     op.drop_index("ix_rating_changes_player", table_name="rating_changes")
     op.drop_index("ix_rating_changes_table", table_name="rating_changes")
     op.drop_table("rating_changes")
+    op.drop_index("ix_ratings_games", table_name="ratings")
     op.drop_index("ix_ratings_board", table_name="ratings")
     op.drop_table("ratings")
