@@ -41,6 +41,7 @@ from thousand.table import Table, TableError, audience_includes
 from thousand.texts import advice_for, illegal_text
 from thousand.view import View
 
+from . import rematch, site_ratings
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .store import ChatRow, SeatRow, Store, TableRow
@@ -143,9 +144,9 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
     kind = obj.get("type")
     keys = {"move": {"type", "move", "version"}, "sync": {"type", "version"},
             "snapshot": {"type"}, "chat": {"type", "text"}, "hint": {"type"},
-            "open": {"type", "on"}}
+            "open": {"type", "on"}, "rematch": {"type"}}
     if not isinstance(kind, str) or kind not in keys:
-        raise _malformed("type must be move, sync, snapshot, chat, hint or open")
+        raise _malformed("type must be move, sync, snapshot, chat, hint, open or rematch")
     extra = set(obj) - keys[kind]
     if extra:
         raise _malformed(f"unknown key {sorted(extra)[0]!r} in a {kind} message")
@@ -265,6 +266,17 @@ class LiveTable:
         self._clock_started = 0.0
         # the table header (the whole ruleset: half a snapshot) and its JSON, kept
         self._header: tuple[dict[str, Any], str] | None = None
+        # the site (server/site_ratings.py, matchmaking.py, rematch.py): a hint or open
+        # hands make the game training (unrated); its rating changes once rated; the
+        # bots that fill it after its creator's wait; who asked for a rematch, and the
+        # new table with its seats' tokens
+        self.assisted = False
+        self.ratings: list[dict[str, Any]] | None = None
+        self.bots_timer: asyncio.Task[None] | None = None
+        self.rematch_asked: set[int] = set()
+        self.rematch_table: str | None = None
+        self.rematch_tokens: dict[int, str] = {}
+        self.rematch_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ what it shows
 
@@ -318,6 +330,7 @@ class LiveTable:
             "status": self.row.status, "spectators": self.spectators(),
             "created": iso(self.row.created), "clock": self.row.clock,
             "open": self.row.listed, "version": self.table.version,
+            "ratings": self.ratings,
         }
 
     def hands_json(self) -> list[list[str] | None]:
@@ -350,6 +363,8 @@ class LiveTable:
         snap["chat"] = [chat_json(c) for c in self.chat]
         snap["name_forms"] = name_forms_json(tuple(self.table.names))
         snap["open"] = self._opened_for(seat)
+        snap["ratings"] = self.ratings
+        snap["rematch"] = rematch.rematch_json(self)
         if snap["open"]:
             snap["hands"] = self.hands_json()
         return snap
@@ -498,6 +513,8 @@ class LiveTable:
                 self._start_hint(conn)
             elif kind == "open":
                 await self.set_open(conn, msg["on"])
+            elif kind == "rematch":
+                await rematch.ask(self, conn)
         except TableError as e:
             conn.send(table_error_json(e, self.table.names))
         except ServerError as e:
@@ -544,6 +561,7 @@ class LiveTable:
                 view = self.table.view(seat)
                 version = self.table.version
             level = best_level()
+            self.assisted = True  # a game with hints is training: not rated
             async with self.hint_lock:
                 bot = self._bot_for("hint", seat, level)
                 move, reason = await self.hub.think(_explain, bot, view)
@@ -568,6 +586,7 @@ class LiveTable:
                               "bots (training)")
         async with self.lock:
             self.open_hands = on
+            self.assisted = self.assisted or on  # open hands: training, not rated
             for c in list(self.conns):
                 if c.seat == conn.seat:
                     self.send_snapshot(c)
@@ -608,6 +627,8 @@ class LiveTable:
                 self.row.finished = time.time()
                 self.row.winner, self.row.scores = over[0], over[1]
             self._send_events(events)
+        if over is not None:
+            await site_ratings.rate_finished(self)
         if self.over:
             self._stop_timers()
             if not self.conns:
@@ -710,6 +731,9 @@ class LiveTable:
     def close(self) -> None:
         self.closed = True
         self._stop_timers()
+        if self.bots_timer is not None:
+            self.bots_timer.cancel()
+            self.bots_timer = None
         for conn in list(self.conns):
             conn.close()
 
@@ -754,6 +778,7 @@ class Hub:
                                             thread_name_prefix="thousand-bot")
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-db")
         self._loading = asyncio.Lock()
+        self.quick_lock = asyncio.Lock()  # quick play seats one player at a time
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writes: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -840,7 +865,10 @@ class Hub:
 
         table = await self.offload(build)
         chat = await self.db(self.store.chat, row.id, CHAT_KEEP)
-        return LiveTable(self, row, table, chat)
+        live = LiveTable(self, row, table, chat)
+        if row.status == "over":
+            await site_ratings.load_ratings(live)
+        return live
 
     async def stop(self) -> None:
         for live in list(self.tables.values()):
@@ -875,16 +903,19 @@ class Hub:
     # ------------------------------------------------------------------ tables
 
     async def create(self, rules: Rules, seats: list[SeatRow], clock: float | None,
-                     listed: bool, owner: tuple[str, str] | None = None,
+                     listed: bool, owner: tuple[str, str] | None = None, *,
+                     first_dealer: int | None = None, table_id: str | None = None,
                      ) -> tuple[LiveTable, int | None, str | None]:
         """Lay a table; the first human seat goes to its creator: (table, seat, token).
         ``owner`` (player id, seat secret) is the creator's player when he has a session:
-        the seat is his, its token derived from his secret (checks.seat_token)."""
+        the seat is his, its token derived from his secret (checks.seat_token).
+        ``first_dealer`` (drawn by lot from the seed when None) and ``table_id`` are
+        for a rematch (server/rematch.py)."""
         if sum(1 for t in self.tables.values() if not t.over) >= MAX_LIVE_TABLES:
             raise ServerError("too_many_tables", "the server has as many tables as it can "
                               "hold; try later", status=503)
-        table = Table(rules, [s.name for s in seats])
-        table_id = secrets.token_urlsafe(12)
+        table = Table(rules, [s.name for s in seats], first_dealer)
+        table_id = table_id or secrets.token_urlsafe(12)
         seat: int | None = None
         token: str | None = None
         for s in seats:
@@ -953,6 +984,9 @@ class Hub:
             live.table.game.names[seat] = name
             live.row.names = names
             live.row.status = status
+            if status != "waiting" and live.bots_timer is not None:
+                live.bots_timer.cancel()  # the table filled: no bots needed
+                live.bots_timer = None
         live.broadcast_seats()
         live.kick()
         return token
