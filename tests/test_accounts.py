@@ -98,7 +98,7 @@ def test_names_are_checked_and_unique_case_insensitively(server: Server) -> None
     r = client(server).post("/api/account/signup", json={"name": "Boris", "password": "short"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_password"
     r = client(server).post("/api/account/signup", json={"name": "Boris", "password": 12345678})
-    assert r.status_code == 422  # the model is strict: a number is no password
+    assert r.status_code == 400  # the model is strict: a number is no password (400: app.py)
 
 
 def test_account_names_fold_spaces_and_case() -> None:
@@ -292,6 +292,25 @@ def test_deleting_an_account_keeps_its_games_under_another_name(server: Server) 
     assert client(server).post("/api/account/signin", json={
         "name": "Nina", "password": PASSWORD}).status_code == 401
     signup(server, "nina")
+    _history_shows(server.base, {"en": "deleted player", "ru": DELETED_NAME})
+
+
+def _history_shows(base: str, words: dict[str, str]) -> None:
+    """The history page, in each language, shows a deleted player's name in it."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from live_server import CHROMIUM, CHROMIUM_ARGS
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no /usr/bin/chromium")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            for lang, word in words.items():
+                page.goto(f"{base}/history?lang={lang}")
+                sync_api.expect(page.locator("main").get_by_text(word).first).to_be_visible()
+        finally:
+            browser.close()
 
 
 # --------------------------------------------------------------------------- the store

@@ -51,6 +51,15 @@ function csrfToken() {
 
 let mePromise = null;
 
+// The name a deleted account's games keep (thousand.server.account_store.DELETED_NAME:
+// the store holds one name, in Russian; no account can take it): shown in the page's language.
+const DELETED_NAME = "удалённый игрок";
+
+/** A player's name as a page shows it: a deleted account's in the page's language. */
+export function shownName(name) {
+  return name === DELETED_NAME ? t("deleted_player") : name;
+}
+
 /** The browser's player (GET /api/me: a guest the first time, or the account signed in),
  * asked once per page; `fresh` asks again (after signing in or out). Null when the
  * server cannot say. */

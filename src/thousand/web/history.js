@@ -1,7 +1,7 @@
 // Finished (and running) games (/history): players, rules, winner, scores; a replay link
 // and the record to download for each.
 
-import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName } from "./common.js";
+import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const PAGE = 20;
@@ -9,7 +9,7 @@ const state = { games: [], offset: 0, done: false, error: null, loading: false }
 
 function players(g) {
   const p = g.players ?? [];
-  return p.map((x) => (typeof x === "string" ? x : x && x.name ? x.name : "?"));
+  return p.map((x) => shownName(typeof x === "string" ? x : x && x.name ? x.name : "?"));
 }
 
 function winnerText(g, names) {
