@@ -40,6 +40,7 @@ from .hub import Conn, Hub, LiveTable, ServerError, iso
 from .pages import error_page
 from .replay import ReplayRefused, record_replay, table_replay
 from .routes_accounts import router as accounts_router
+from .routes_play import router as play_router
 from .store import SeatRow, Store, TableRow
 
 __all__ = ["create_app", "default_db_url"]
@@ -221,6 +222,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     # CSRF check of every state-changing request with a session (the middleware below)
     app.state.accounts = Accounts(hub, AccountStore(store))
     app.include_router(accounts_router)
+    app.state.min_clock = min_clock
+    app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
     app.state.store = store
 
     @app.exception_handler(ServerError)
