@@ -5,6 +5,7 @@
 
 import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
+import { quickPlayBox } from "./quickplay.js";
 
 const NAME_KEY = "thousand.name";
 const REFRESH_MS = 4000;
@@ -192,6 +193,7 @@ function renderForm() {
     root.append(el("p", { class: "muted" }, t("loading")));
     return;
   }
+  if (els.quick) clear(els.quick, quickPlayBox(state.rules.presets));
   const nameInput = el("input", { id: "my-name", type: "text", maxlength: "32", required: true,
     value: localStorage.getItem(NAME_KEY) ?? "", autocomplete: "nickname" });
   nameInput.addEventListener("change", () => localStorage.setItem(NAME_KEY, nameInput.value.trim()));
@@ -502,10 +504,11 @@ function layout() {
   els.form.addEventListener("submit", createTable);
   els.tables = el("section", { id: "tables", class: "panel tables", "aria-live": "polite" });
   els.mine = el("section", { id: "mine", class: "panel tables mine", hidden: true });
+  els.quick = el("div", { id: "quick-box" }); // quickplay.js, once the presets are known
   clear(main, 
     el("h1", {}, t("lobby_title")),
     el("p", { class: "lead" }, t("lobby_lead")),
-    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.mine, els.tables), els.form),
+    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.quick, els.mine, els.tables), els.form),
   );
 }
 

@@ -12,6 +12,7 @@ import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 import { joinPanel } from "./join.js";
 import { capture as captureMotion, play as playMotion, collect as collectTrick } from "./motion.js";
 import { playSound, soundOn, setSoundOn } from "./sound.js";
+import * as site from "./rematch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const TOKEN_KEY = `thousand.seat.${tableId}`;
@@ -208,6 +209,7 @@ function handle(msg) {
       render();
       break;
     default:
+      site.onMessage(msg); // rematch.js: ratings, rematch
       break;
   }
 }
@@ -233,6 +235,7 @@ function onSnapshot(msg) {
   state.hands = Array.isArray(msg.hands) ? msg.hands : (msg.view && Array.isArray(msg.view.hands) ? msg.view.hands : null);
   state.clock = msg.clock ? { ...msg.clock, at: Date.now() } : null;
   state.status = msg.status ?? null;
+  site.onSnapshot(msg);
   state.busy = false;
   state.pendingDeclare = null;
   if (state.liveFrom === null) state.liveFrom = msg.version;
@@ -526,6 +529,7 @@ function render() {
     const free = freeSeats.map((x) => t("free_seat_n", { n: x.seat + 1 })
       + (x.name ? ` (${x.name})` : "")).join(", ");
     els.waiting.textContent = t("waiting_players", { free }) + (watching ? "" : ` ${t("waiting_invite")}`);
+    if (!watching) els.waiting.append(" ", site.leaveButton());
   }
   if (!v) {
     clear(els.board, el("p", { class: "muted" }, t("loading")));
@@ -797,6 +801,7 @@ function showGameOver() {
   }
   openDialog(t("game_over_title"),
     el("div", { class: "dialog-body" }, lines.map((l) => el("p", { class: "big" }, l)),
+      site.gameOverBox(),
       sheetTable(rows, nm, lang, t("sheet_table_label")), scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("a", { class: "button primary", href: "/" }, t("to_lobby")),
       el("a", { class: "button", href: `/replay/${encodeURIComponent(state.snapshot?.id ?? tableId)}` }, t("open_replay")),
@@ -918,6 +923,7 @@ async function start() {
   });
   render();
   await refreshSeats();
+  site.setup({ tableId, send, seat: () => state.seat, names, token: () => stored()?.token ?? null });
   if (!stored()) await takeBackSeat();
   connect();
   setInterval(tickClock, 500);
