@@ -192,7 +192,8 @@ def test_two_players_find_each_other_play_and_ask_for_a_rematch(tmp_path: Path) 
             for page in pages:  # back: the end dialog, the ratings line, «Ещё партию»
                 page.goto(f"{server.base}/t/{table}")
                 page.wait_for_selector("#rematch-button")
-                assert page.locator("#rating-changes").inner_text()
+                said = page.locator("#rating-changes").inner_text()  # «Аня +65 → 1565; …»
+                assert said.startswith("Рейтинг: ") and "Аня" in said and "→" in said, said
             anna.click("#rematch-button")
             boris.wait_for_selector("#rematch-agreed")
             assert "Аня" in boris.locator("#rematch-agreed").inner_text()
