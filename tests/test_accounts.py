@@ -375,7 +375,10 @@ def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> 
             page.goto(base + "/account")
             header = page.locator("header.top a.account")
             sync_api.expect(header).to_have_text("Войти")
-            page.get_by_label("Имя", exact=True).first.fill("Фёдор")
+            page.locator("#guest-name").fill("Федя")
+            page.get_by_role("button", name="Сохранить").click()
+            sync_api.expect(header).to_have_text("Федя (гость)")
+            page.locator("#signup-name").fill("Фёдор")
             page.locator("#signup-password").fill(PASSWORD)
             page.get_by_role("button", name="Завести").click()
             sync_api.expect(page.locator("#signed-in")).to_have_text("Вы вошли как Фёдор.")
@@ -385,7 +388,7 @@ def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> 
             page.goto(base + "/account")
             page.locator("#signout").click()
             sync_api.expect(page.locator("header.top a.account")).to_have_text("Войти")
-            page.get_by_label("Имя", exact=True).nth(1).fill("фёдор")
+            page.locator("#signin-name").fill("фёдор")
             page.locator("#signin-password").fill("not the password")
             page.get_by_role("button", name="Войти", exact=True).last.click()
             sync_api.expect(page.locator("#signin-error")).to_have_text(
@@ -395,7 +398,7 @@ def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> 
             assert owner.post("/api/account/signup", json={
                 "name": "Гриша", "password": PASSWORD}).status_code == 201
             laid = lay_table(owner)
-            page.get_by_label("Имя", exact=True).nth(1).fill("Гриша")
+            page.locator("#signin-name").fill("Гриша")
             page.locator("#signin-password").fill(PASSWORD)
             page.get_by_role("button", name="Войти", exact=True).last.click()
             sync_api.expect(page.locator("header.top a.account")).to_have_text("Гриша")

@@ -70,9 +70,16 @@ function password(id, label, autocomplete) {
     "aria-describedby": "password-hint" });
 }
 
-function guestView() {
+function guestView(player) {
   return [
     el("p", {}, t("account_guest_lead")),
+    form("guest", t("account_guest_name_title"), [
+      field("guest-name", t("account_name"), { type: "text", autocomplete: "nickname", maxlength: 32,
+        value: player.name ?? "" }),
+    ], t("account_guest_name_save"), async (v) => {
+      await api("/api/me/name", { method: "POST", body: { name: v["guest-name"] } });
+      await reload(t("account_guest_name_saved"));
+    }),
     el("p", { id: "password-hint", class: "hint" }, t("account_password_hint")),
     form("signup", t("account_signup_title"), [
       field("signup-name", t("account_name"), { type: "text", autocomplete: "username", maxlength: 32 }),
@@ -131,7 +138,7 @@ function render() {
   const me = state.me;
   clear(main, el("h1", {}, t("account_title")),
     !me ? el("p", {}, t("loading"))
-      : me.player.kind === "account" ? accountView(me.player, me.tables || []) : guestView());
+      : me.player.kind === "account" ? accountView(me.player, me.tables || []) : guestView(me.player));
 }
 
 mountHeader("account");
