@@ -8,8 +8,11 @@ the application starts (its lifespan) and their bots and clocks stop when it sto
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import copy
+import hashlib
+import hmac
 import logging
 import os
 import re
@@ -17,13 +20,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from thousand.bots import bot_levels
@@ -37,7 +43,22 @@ from .accounts import Accounts, seat_owner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
 from .hub import Conn, Hub, LiveTable, ServerError, iso
+from .models import (
+    Closed,
+    CloseTable,
+    Created,
+    CreateTable,
+    Games,
+    ReplayOut,
+    SeatSpec,
+    SeatTaken,
+    TableOne,
+    Tables,
+    TakeSeat,
+    error_responses,
+)
 from .pages import error_page
+from .reader import ReadError, StrictRoute, raw_body
 from .replay import ReplayRefused, record_replay, table_replay
 from .routes_accounts import router as accounts_router
 from .routes_play import router as play_router
@@ -50,8 +71,22 @@ log = logging.getLogger("thousand.server")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: The move clock's bounds, in seconds.
 MIN_CLOCK, MAX_CLOCK = 5.0, 3600.0
-#: The largest JSON body of a request other than a record.
-MAX_BODY = 64_000
+#: The header a program sends its seat token in, to see the replay or the record of a
+#: game kept for its players.
+SEAT_TOKEN_HEADER = "X-Seat-Token"
+#: A query string's secrets, and anything shaped like a seat token (43 URL-safe
+#: characters: checks.new_token), as the log must never show them.
+_QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
+_TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
+_PROTOCOL_TOKEN = re.compile(r"token\.[A-Za-z0-9_-]+")
+#: The WebSocket subprotocol of a table's socket; a seat's token travels beside it as
+#: ``token.<token>`` (never in the URL, which logs and proxies keep).
+WS_PROTOCOL = "thousand"
+
+#: The ``lang`` query parameter: the language of the words a route gives.
+Lang = Annotated[Literal["ru", "en"], Query(description="ru or en")]
+#: A player's seat token, for what a game keeps for its players (:data:`SEAT_TOKEN_HEADER`).
+SeatTokenHeader = Annotated[str | None, Header(alias=SEAT_TOKEN_HEADER, max_length=200)]
 
 #: The pages: path -> the file of src/thousand/web/ that is its shell.
 PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
@@ -77,68 +112,16 @@ def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
                         status_code=status)
 
 
-def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "ru")
-    if lang not in ("ru", "en"):
-        raise ServerError("bad_request", "lang: use ru or en", status=400)
-    return lang
-
-
-def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    text = request.query_params.get(name)
-    if text is None:
-        return default
-    if not re.fullmatch(r"[0-9]{1,9}", text) or not low <= int(text) <= high:
-        raise ServerError("bad_request", f"{name}: a whole number from {low} to {high}",
-                          status=400)
-    return int(text)
-
-
-async def _body(request: Request, limit: int) -> bytes:
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > limit:
-        raise ServerError("too_large", f"the body is larger than {limit} bytes", status=413)
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise ServerError("too_large", f"the body is larger than {limit} bytes",
-                              status=413)
-    return bytes(data)
-
-
-async def _json_body(request: Request) -> Any:
-    import json
-
-    data = await _body(request, MAX_BODY)
-    try:
-        return json.loads(data) if data.strip() else {}
-    except ValueError:
-        raise ServerError("bad_request", "the body is not JSON", status=400) from None
-
-
-def _check_keys(obj: dict[str, Any], allowed: set[str], where: str) -> None:
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise ServerError("bad_request", f"{where}unknown key {extra[0]!r}", status=400)
-
-
-def _parse_seats(value: Any, players: int) -> list[SeatRow]:
+def _parse_seats(value: list[SeatSpec] | None, players: int) -> list[SeatRow]:
     levels = bot_levels()
     if value is None:
-        value = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
-    if not isinstance(value, list) or len(value) != players:
+        value = [SeatSpec(kind="human")] + [SeatSpec(kind="bot")] * (players - 1)
+    if len(value) != players:
         raise ServerError("bad_request", f"seats: a list of {players} seats for a "
                           f"{players}-player game", status=400)
     out = []
     for i, s in enumerate(value):
-        if not isinstance(s, dict):
-            raise ServerError("bad_request", f"seats[{i}]: an object", status=400)
-        _check_keys(s, {"kind", "level", "name"}, f"seats[{i}]: ")
-        kind = s.get("kind", "human")
-        if kind not in ("human", "bot"):
-            raise ServerError("bad_request", f"seats[{i}].kind: human or bot", status=400)
-        level = s.get("level")
+        kind, level = s.kind, s.level
         if kind == "bot":
             level = level if level is not None else "heuristic"
             if level not in levels:
@@ -147,8 +130,8 @@ def _parse_seats(value: Any, players: int) -> list[SeatRow]:
         elif level is not None:
             raise ServerError("bad_request", f"seats[{i}]: a person has no level",
                               status=400)
-        name = s.get("name")
-        if name is None or (isinstance(name, str) and not name.strip()):
+        name: str | None = s.name
+        if name is None or not name.strip():
             name = f"Бот {i + 1}" if kind == "bot" else f"Игрок {i + 1}"
         try:
             name = check_name(name)
@@ -196,6 +179,140 @@ def _game_json(row: TableRow, live: LiveTable | None) -> dict[str, Any]:
             "status": status}
 
 
+def invite_secret(row: TableRow) -> str:
+    """The secret of an unlisted table's link (``/t/{id}?invite=...``) that its free seats
+    need: derived from the table's secret seed (HMAC-SHA-256 of its id), so it needs no
+    column of its own and lasts across restarts, and nobody without the seed can make it
+    (the seed is never shown while the game runs)."""
+    mac = hmac.new(str(row.seed).encode("ascii"), f"invite:{row.id}".encode(),
+                   hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:16]).rstrip(b"=").decode("ascii")
+
+
+def replay_policy(row: TableRow) -> str:
+    """Who sees a finished game's replay and record: ``public`` or ``players``, as its
+    creator chose (``TableRow.replay``), else by whether it is listed."""
+    if row.replay in ("public", "players"):
+        return row.replay
+    return "public" if row.listed else "players"
+
+
+def _player_asks(live: LiveTable, token: str | None) -> bool:
+    return bool(token) and live.seat_of_token(str(token)) is not None
+
+
+def _check_replay_allowed(live: LiveTable, token: str | None) -> None:
+    """RULES aside, the privacy of docs/server.md "Unlisted tables": a listed table's game
+    is watched by anyone while it runs; an unlisted one's only by its players; once over,
+    as :func:`replay_policy` says."""
+    shown = replay_policy(live.row) == "public" if live.over else live.row.listed
+    if not shown and not _player_asks(live, token):
+        raise ServerError("players_only", "this game's replay and record are for its "
+                          f"players: send a seat's token in {SEAT_TOKEN_HEADER}",
+                          status=403)
+
+
+class _HideSecrets(logging.Filter):
+    """Keep seat tokens and invite secrets out of every log line (uvicorn's access log
+    prints the path with its query, its debug log the handshake's headers): query strings
+    are cut, the ``token.`` subprotocol and token-shaped words replaced; and no traceback
+    for a client's bad UTF-8."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeError):
+            # uvicorn logs a client's frame of bad UTF-8 with its traceback (it closes
+            # the socket with 1007): one line is enough, a traceback a way to flood
+            record.exc_info, record.exc_text = None, None
+        args = record.args
+        if (record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5
+                and isinstance(args[2], str)):
+            record.args = (args[0], args[1], _hide(args[2]), args[3], args[4])
+            return True
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):
+            return True
+        hidden = _hide(text)
+        if hidden != text:
+            record.msg, record.args = hidden, None
+        return True
+
+
+def _hide(text: str) -> str:
+    text = _QUERY.sub(lambda m: m.group(1) + "?…", text)
+    text = _PROTOCOL_TOKEN.sub("token.…", text)
+    return _TOKEN_SHAPED.sub("…", text)
+
+
+_HIDER = _HideSecrets()
+
+
+def hide_secrets_in_logs() -> None:
+    """Put :class:`_HideSecrets` on uvicorn's loggers and on every handler there is (a
+    logger's filter sees only its own records; a handler's, the propagated ones too).
+    Called when the application is made and again when it starts, after uvicorn has set
+    up its logging."""
+    names = ["", "uvicorn", "uvicorn.error", "uvicorn.access", "websockets",
+             "websockets.server", "thousand"]
+    for name in names:
+        logger = logging.getLogger(name)
+        if _HIDER not in logger.filters:
+            logger.addFilter(_HIDER)
+        for handler in logger.handlers:
+            if _HIDER not in handler.filters:
+                handler.addFilter(_HIDER)
+
+
+def _openapi_errors(app: FastAPI) -> None:
+    """FastAPI documents a 422 "validation error" of its own shape on every route with a
+    parameter; this server answers those as 400 in its own shape (declared per route),
+    so the document drops them and keeps only the 422 a route declares itself."""
+    make = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        doc = make()
+        for item in doc.get("paths", {}).values():
+            for op in item.values():
+                responses = op.get("responses", {}) if isinstance(op, dict) else {}
+                ref = str(responses.get("422", {}).get("content", {})
+                          .get("application/json", {}).get("schema", {}).get("$ref", ""))
+                if ref.endswith("/HTTPValidationError"):
+                    del responses["422"]
+        schemas = doc.get("components", {}).get("schemas", {})
+        schemas.pop("HTTPValidationError", None)
+        schemas.pop("ValidationError", None)
+        app.openapi_schema = doc
+        return doc
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _allowed(app: FastAPI, request: Request) -> str:
+    """The ``Allow`` of a 405: the methods of every route of the request's path."""
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
+
+
+def _validation_message(e: RequestValidationError) -> str:
+    """The first thing wrong with a request, for a person: where and what."""
+    errors = e.errors()
+    if not errors:
+        return "the request is not valid"
+    first = errors[0]
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body",)]
+    where = ".".join(loc[1:] if loc and loc[0] in ("query", "path", "header") else loc)
+    msg = str(first.get("msg", "not valid"))
+    if first.get("type") == "missing" and not where:
+        return "the body is missing: send a JSON object"
+    return f"{where}: {msg}" if where else msg
+
+
 def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: float = 0.6,
                web_dir: str | Path | None = None, min_clock: float = MIN_CLOCK) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
@@ -208,6 +325,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hide_secrets_in_logs()  # uvicorn has set up its loggers and handlers by now
         await hub.start()
         try:
             yield
@@ -217,6 +335,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     app = FastAPI(title="thousand", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
+    # every body is read by the one strict reader (server/reader.py); other modules'
+    # routers take the same class: APIRouter(route_class=StrictRoute)
+    app.router.route_class = StrictRoute
+    _openapi_errors(app)
+    hide_secrets_in_logs()
     app.state.hub = hub
     # the players (server/accounts.py; docs/server.md "Players"): their routes, and the
     # CSRF check of every state-changing request with a session (the middleware below)
@@ -230,13 +353,27 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
         return JSONResponse(e.http_json(), status_code=e.status)
 
+    @app.exception_handler(ReadError)
+    async def _read_error(_request: Request, e: ReadError) -> JSONResponse:
+        return _error(e.status, e.code, e.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
+        return _error(400, "bad_request", _validation_message(e))
+
+
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, e: StarletteHTTPException) -> Response:
         # the API answers in JSON; everything else is a page for a person, in his language
         if request.url.path.startswith("/api/"):
             code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code,
                                                                       "http_error")
-            return _error(e.status_code, code, str(e.detail))
+            response = _error(e.status_code, code, str(e.detail))
+            for key, value in (e.headers or {}).items():
+                response.headers[key] = value
+            if e.status_code == 405:  # every method of the path, not one route's
+                response.headers["Allow"] = _allowed(app, request)
+            return response
         return error_page(request, web, e.status_code,
                           "page" if e.status_code == 404 else "other")
 
@@ -322,67 +459,60 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     # ------------------------------------------------------------------ the API
 
-    @app.get("/api/rules")
-    async def api_rules(request: Request) -> dict[str, Any]:
-        return _with_labels(rules_catalog(_lang(request)), _lang(request))
+    @app.get("/api/rules", responses=error_responses())
+    async def api_rules(lang: Lang = "ru") -> dict[str, Any]:
+        """The rules catalogue in ``lang``: presets, options, their values in words."""
+        return _with_labels(rules_catalog(lang), lang)
 
-    @app.get("/api/texts")
-    async def api_texts(request: Request) -> dict[str, Any]:
-        return texts_catalog(_lang(request))
+    @app.get("/api/texts", responses=error_responses())
+    async def api_texts(lang: Lang = "ru") -> dict[str, Any]:
+        """The server's message catalogue in ``lang`` (the pages' words for the engine)."""
+        return texts_catalog(lang)
 
-    @app.post("/api/tables", status_code=201)
-    async def api_create(request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        if not isinstance(body, dict):
-            raise ServerError("bad_request", "the body is a JSON object", status=400)
-        _check_keys(body, {"preset", "options", "seats", "clock", "open"}, "")
-        preset = body.get("preset", "classic")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise ServerError("bad_request", "options: an object {name: value}", status=400)
-        if "preset" in options:
+    @app.post("/api/tables", status_code=201, responses=error_responses(413, 415, 422, 429, 503))
+    async def api_create(body: CreateTable, request: Request) -> Created:
+        """Lay a table; the first person's seat is the creator's (docs/server.md)."""
+        if "preset" in body.options:
             raise ServerError("bad_request", "options: give the preset as \"preset\"",
                               status=400)
         try:
-            rules = Rules.from_json({"preset": preset, **options})
+            rules = Rules.from_json({"preset": body.preset, **body.options})
         except RulesError as e:
             raise ServerError("bad_rules", str(e), status=422) from None
         except (ValueError, TypeError) as e:
             raise ServerError("bad_rules", str(e), status=422) from None
-        seats = _parse_seats(body.get("seats"), rules.players)
-        clock = _parse_clock(body.get("clock"), min_clock)
-        listed = body.get("open", True)
-        if not isinstance(listed, bool):
-            raise ServerError("bad_request", "open: true or false", status=400)
-        live, seat, token = await hub.create(rules, seats, clock, listed,
-                                             await seat_owner(request))
-        return {"table": live.id, "seat": seat, "token": token, "url": f"/t/{live.id}"}
+        seats = _parse_seats(body.seats, rules.players)
+        clock = _parse_clock(body.clock, min_clock)
+        live, seat, token = await hub.create(rules, seats, clock, body.open,
+                                             await seat_owner(request), replay=body.replay)
+        invite = None if live.row.listed else invite_secret(live.row)
+        url = f"/t/{live.id}" + (f"?invite={invite}" if invite else "")
+        return Created(table=live.id, seat=seat, token=token, url=url, invite=invite)
 
-    @app.get("/api/tables")
-    async def api_tables(request: Request) -> dict[str, Any]:
-        everything = request.query_params.get("all") in ("1", "true")
+    @app.get("/api/tables", responses=error_responses())
+    async def api_tables(
+            everything: Annotated[Literal["0", "1", "true", "false"] | None,
+                                  Query(alias="all")] = None) -> Tables:
+        """The listed tables: live ones with a free seat or somebody at them (``all``:
+        finished ones too).  An unlisted table is never here."""
+        wide = everything in ("1", "true")
         tables = [t for t in hub.tables.values()
-                  if t.row.listed and (everything or (not t.over and t.lively()))]
+                  if t.row.listed and (wide or (not t.over and t.lively()))]
         tables.sort(key=lambda t: t.row.created, reverse=True)
-        return {"tables": [t.info_json() for t in tables[:200]]}
+        return Tables.model_validate({"tables": [t.info_json() for t in tables[:200]]})
 
-    @app.get("/api/tables/{table_id}")
-    async def api_table(table_id: str) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}", responses=error_responses(404))
+    async def api_table(table_id: str) -> TableOne:
+        """One table, by its id (an unlisted table's id is known only from its link)."""
         live = await live_or_404(table_id)
-        return {**live.info_json(), "header": live.table.header()}
+        return TableOne.model_validate({**live.info_json(), "header": live.table.header()})
 
-    @app.post("/api/tables/{table_id}/close")
-    async def api_close(table_id: str, request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        if not isinstance(body, dict):
-            raise ServerError("bad_request", "the body is a JSON object", status=400)
-        _check_keys(body, {"token"}, "")
-        token = body.get("token")
-        if not isinstance(token, str) or not token:
-            raise ServerError("bad_request", "token: the seat token the table gave its "
-                              "creator", status=400)
+    @app.post("/api/tables/{table_id}/close",
+              responses=error_responses(403, 404, 409, 413, 415))
+    async def api_close(table_id: str, body: CloseTable) -> Closed:
+        """The creator ends a table that is not over, for good."""
         live = await live_or_404(table_id)
-        seat = live.seat_of_token(token)
+        seat = live.seat_of_token(body.token)
         if seat is None:
             raise ServerError("bad_token", "this token holds no seat at this table",
                               status=403)
@@ -390,46 +520,56 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             raise ServerError("not_creator", "only the one who laid the table may close it",
                               status=403)
         await hub.close_table(live)
-        return {"table": live.id, "status": "closed"}
+        return Closed(table=live.id, status="closed")
 
-    @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def api_take_seat(table_id: str, seat: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/seats/{seat}",
+              responses=error_responses(403, 404, 409, 413, 415, 429))
+    async def api_take_seat(table_id: str, seat: Annotated[int, PathParam(ge=0, le=99)],
+                            body: TakeSeat, request: Request) -> SeatTaken:
+        """A person takes a free seat; an unlisted table's seats need its link's
+        ``invite``."""
         live = await live_or_404(table_id)
-        if not re.fullmatch(r"[0-9]{1,2}", seat):
-            raise ServerError("no_such_seat", f"{seat[:10]!r} is not a seat", status=404)
-        body = await _json_body(request)
-        if not isinstance(body, dict):
-            raise ServerError("bad_request", "the body is a JSON object", status=400)
-        _check_keys(body, {"name"}, "")
+        if not live.row.listed and not hmac.compare_digest(
+                (body.invite or "").encode("utf-8", "surrogatepass"),
+                invite_secret(live.row).encode("ascii")):
+            raise ServerError("invite_needed", "this table is not listed: its seats are "
+                              "taken only with its link (invite)", status=403)
         try:
-            name = check_name(body.get("name"))
+            name = check_name(body.name)
         except ValueError as e:
             raise ServerError("bad_request", str(e), status=400) from None
-        token = await hub.take_seat(live, int(seat), name, await seat_owner(request))
-        return {"table": live.id, "seat": int(seat), "token": token,
-                "url": f"/t/{live.id}"}
+        token = await hub.take_seat(live, seat, name, await seat_owner(request))
+        return SeatTaken(table=live.id, seat=seat, token=token, url=f"/t/{live.id}")
 
-    @app.get("/api/games")
-    async def api_games(request: Request) -> dict[str, Any]:
-        limit = _int_param(request, "limit", 50, 1, 500)
-        offset = _int_param(request, "offset", 0, 0, 10**9)
-        rows, total = await hub.db(store.games, limit, offset)
-        return {"games": [_game_json(r, hub.tables.get(r.id)) for r in rows],
-                "total": total, "limit": limit, "offset": offset}
+    @app.get("/api/games", responses=error_responses())
+    async def api_games(limit: Annotated[int, Query(ge=1, le=500)] = 50,
+                        offset: Annotated[int, Query(ge=0, le=10**9)] = 0) -> Games:
+        """The listed tables' games, newest first (the history page)."""
+        rows, total = await hub.db(store.games, limit, offset, listed_only=True)
+        return Games.model_validate({
+            "games": [_game_json(r, hub.tables.get(r.id)) for r in rows],
+            "total": total, "limit": limit, "offset": offset})
 
-    @app.get("/api/games/{game_id}/record")
-    async def api_record(game_id: str) -> Response:
+    @app.get("/api/games/{game_id}/record", response_class=Response,
+             responses={200: {"content": {"application/json": {}},
+                              "description": "The game's record (RULES §6)."},
+                        **error_responses(403, 404, 409)})
+    async def api_record(game_id: str, token: SeatTokenHeader = None) -> Response:
+        """A finished game's record, as its creator let it be seen."""
         live = await live_or_404(game_id)
         if not live.over:
             raise ServerError("game_running", "the record is given once the game is over",
                               status=409)
+        _check_replay_allowed(live, token)
         text = dumps_record(live.table.to_record())
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="thousand-{live.id}.json"'})
 
-    @app.get("/api/games/{game_id}/replay")
-    async def api_game_replay(game_id: str) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/replay", responses=error_responses(403, 404))
+    async def api_game_replay(game_id: str, token: SeatTokenHeader = None) -> ReplayOut:
+        """A game's replay: a running game's without the hands, a finished one's whole."""
         live = await live_or_404(game_id)
+        _check_replay_allowed(live, token)
         async with live.lock:
             table: Table = live.table.clone()
         over = table.over
@@ -437,20 +577,25 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             steps = await hub.offload(lambda: table_replay(table, hands=over))
         except ReplayRefused as e:
             raise ServerError(e.code, str(e), status=400) from None
-        return {"record": table.to_record() if over else None, "header": table.header(),
-                "over": over, "winner": table.game.winner, "steps": steps,
-                "name_forms": name_forms_json(tuple(table.names))}
+        return ReplayOut.model_validate({
+            "record": table.to_record() if over else None, "header": table.header(),
+            "over": over, "winner": table.game.winner, "steps": steps,
+            "name_forms": name_forms_json(tuple(table.names))})
 
-    @app.post("/api/replay")
-    async def api_replay(request: Request) -> dict[str, Any]:
-        data = await _body(request, MAX_RECORD_BYTES)
+    @app.post("/api/replay", responses=error_responses(413), openapi_extra={
+        "requestBody": {"required": True, "description": "A game's record (RULES §6).",
+                        "content": {"application/json": {"schema": {"type": "object"}}}}})
+    @raw_body(MAX_RECORD_BYTES)
+    async def api_replay(request: Request) -> ReplayOut:
+        """The replay of a record sent in the body (checked as ``thousand replay`` does)."""
+        data = await request.body()
         try:
             out = await hub.offload(record_replay, data)
         except ReplayRefused as e:
             raise ServerError(e.code, str(e), status=400) from None
         players = out["header"].get("players") or []
         out["name_forms"] = name_forms_json(tuple(str(n) for n in players))
-        return out
+        return ReplayOut.model_validate(out)
 
     # ------------------------------------------------------------------ the table socket
 
@@ -459,12 +604,13 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if not _same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
             await websocket.close(code=4403)  # another site's page: refused
             return
-        await websocket.accept()
+        offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
+        await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
             return
-        token = websocket.query_params.get("token")
+        token = _socket_token(offered) or websocket.query_params.get("token")
         seat: int | None = None
         if token:
             seat = live.seat_of_token(token)
@@ -513,6 +659,22 @@ def _same_origin(origin: str | None, host: str | None) -> bool:
     except ValueError:
         return False
     return bool(page.hostname) and page.hostname == here.hostname and page_port == here_port
+
+
+def _subprotocols(header: str | None) -> list[str]:
+    return [p.strip() for p in (header or "").split(",") if p.strip()][:8]
+
+
+def _socket_token(offered: list[str]) -> str | None:
+    """The seat token a client sends beside the ``thousand`` subprotocol, as
+    ``token.<token>`` (a page: ``new WebSocket(url, ["thousand", "token." + token])``),
+    so that it is in no URL; ``?token=`` is still read for older programs."""
+    if WS_PROTOCOL not in offered:
+        return None
+    for p in offered:
+        if p.startswith("token.") and len(p) > 6:
+            return p[6:]
+    return None
 
 
 async def _refuse(websocket: WebSocket, code: int, error: str, message: str) -> None:

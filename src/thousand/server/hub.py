@@ -44,6 +44,7 @@ from thousand.view import View
 from . import rematch, site_ratings
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
+from .reader import ReadError, parse_json
 from .store import ChatRow, SeatRow, Store, TableRow
 
 __all__ = ["Conn", "Hub", "LiveTable", "ServerError", "iso"]
@@ -107,16 +108,6 @@ def table_error_json(e: TableError, names: list[str] | None = None) -> dict[str,
     return out
 
 
-def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ServerError("malformed", f"the key {key!r} is given twice",
-                              why=f"the key {key!r} is given twice")
-        out[key] = value
-    return out
-
-
 def _malformed(why: str) -> ServerError:
     return ServerError("malformed", why, why=why)
 
@@ -126,19 +117,10 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
     :data:`MAX_MESSAGE_BYTES`, no key twice, a known ``type`` with exactly its keys.
     ``move``/``snapshot`` are checked by :func:`thousand.protocol.parse_client_message`;
     ``sync`` also takes ``-1`` (every event)."""
-    try:
-        text = raw if isinstance(raw, str) else raw.decode("utf-8")
-        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
-    except UnicodeError:
-        raise _malformed("a message is UTF-8 text") from None
-    if size > MAX_MESSAGE_BYTES:
-        raise _malformed(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
-    try:
-        obj = json.loads(text, object_pairs_hook=_strict_object)
-    except ServerError:
-        raise
-    except (ValueError, RecursionError):
-        raise _malformed("a message is one JSON object") from None
+    try:  # the one strict reader of the HTTP bodies too (server/reader.py)
+        obj = parse_json(raw, limit=MAX_MESSAGE_BYTES, what="a message")
+    except ReadError as e:
+        raise _malformed(e.message) from None
     if not isinstance(obj, dict):
         raise _malformed("a message is one JSON object")
     kind = obj.get("type")
@@ -905,6 +887,7 @@ class Hub:
     async def create(self, rules: Rules, seats: list[SeatRow], clock: float | None,
                      listed: bool, owner: tuple[str, str] | None = None, *,
                      first_dealer: int | None = None, table_id: str | None = None,
+                     replay: str | None = None,
                      ) -> tuple[LiveTable, int | None, str | None]:
         """Lay a table; the first human seat goes to its creator: (table, seat, token).
         ``owner`` (player id, seat secret) is the creator's player when he has a session:
@@ -930,6 +913,7 @@ class Hub:
             rules=rules.to_json(), names=[s.name for s in seats],
             first_dealer=table.game.first_dealer, seed=table.seed, clock=clock,
             status="waiting" if waiting else "playing", listed=listed, seats=seats,
+            replay=replay,
         )
         await self.db(self.store.create_table, row)
         live = LiveTable(self, row, table, [])

@@ -165,6 +165,20 @@ class StrictRoute(APIRoute):
     route reads it its own way.  A body must be JSON (``Content-Type: application/json``,
     or none); an empty body is refused where the route takes one."""
 
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        super().__init__(path, endpoint, **kwargs)
+        if self.body_field is not None or hasattr(endpoint, "raw_body_limit"):
+            # what this class answers itself, in the API's error shape (models.ErrorBody)
+            error = {"application/json": {"schema": {
+                "$ref": "#/components/schemas/ErrorBody"}}}
+            self.responses.setdefault(400, {"description": "The body cannot be read.",
+                                            "content": error})
+            self.responses.setdefault(413, {"description": "The body is too large.",
+                                            "content": error})
+            if self.body_field is not None:
+                self.responses.setdefault(415, {"description": "The body is not JSON.",
+                                                "content": error})
+
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
         raw_limit: int | None = getattr(self.endpoint, "raw_body_limit", None)

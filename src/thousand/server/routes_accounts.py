@@ -17,10 +17,12 @@ from .accounts import (
 )
 from .checks import check_name, seat_token, token_matches
 from .hub import ServerError
+from .reader import StrictRoute
 
 __all__ = ["router"]
 
-router = APIRouter()
+# every body read by the one strict reader (server/reader.py), as the other routes'
+router = APIRouter(route_class=StrictRoute)
 
 
 class _Strict(BaseModel):

@@ -185,6 +185,9 @@ class TableRow:
     scores: list[int] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
+    #: who sees the finished game's replay (``public``/``players``; None: by ``listed``),
+    #: kept in the ``rules`` column's JSON under ``"replay"`` (no column of its own)
+    replay: str | None = None
 
 
 @dataclass(slots=True)
@@ -315,7 +318,8 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
             conn.execute(tables_t.insert().values(
-                id=row.id, created=row.created, preset=row.preset, rules=_dump(row.rules),
+                id=row.id, created=row.created, preset=row.preset,
+                rules=_dump({**row.rules, **({"replay": row.replay} if row.replay else {})}),
                 names=_dump(row.names), first_dealer=row.first_dealer, seed=str(row.seed),
                 clock=row.clock, status=row.status, listed=row.listed,
             ))
@@ -397,8 +401,10 @@ class Store:
     # ------------------------------------------------------------------ reading
 
     def _table(self, conn: Connection, r: sa.Row[Any]) -> TableRow:
+        rules = json.loads(r.rules)
+        replay = rules.pop("replay", None) if isinstance(rules, dict) else None
         row = TableRow(
-            id=r.id, created=r.created, preset=r.preset, rules=json.loads(r.rules),
+            id=r.id, created=r.created, preset=r.preset, rules=rules, replay=replay,
             names=json.loads(r.names), first_dealer=r.first_dealer, seed=int(r.seed),
             clock=r.clock, status=r.status, listed=bool(r.listed), finished=r.finished,
             winner=json.loads(r.winner) if r.winner is not None else None,
@@ -456,11 +462,15 @@ class Store:
                                 .order_by(chat_t.c.id.desc()).limit(last)).all()
         return [ChatRow(r.id, r.seat, r.name, r.text, r.at) for r in reversed(rows)]
 
-    def games(self, limit: int, offset: int) -> tuple[list[TableRow], int]:
-        """Tables newest first (without their moves) and how many there are."""
+    def games(self, limit: int, offset: int, *,
+              listed_only: bool = False) -> tuple[list[TableRow], int]:
+        """Tables newest first (without their moves) and how many there are;
+        ``listed_only``: none of the unlisted ones (the public history)."""
+        where = tables_t.c.listed.is_(True) if listed_only else sa.true()
         with self.engine.connect() as conn:
-            total = conn.execute(sa.select(sa.func.count()).select_from(tables_t)).scalar_one()
-            rows = conn.execute(sa.select(tables_t)
+            total = conn.execute(sa.select(sa.func.count()).select_from(tables_t)
+                                 .where(where)).scalar_one()
+            rows = conn.execute(sa.select(tables_t).where(where)
                                 .order_by(tables_t.c.created.desc(), tables_t.c.id)
                                 .limit(limit).offset(offset)).all()
             return [self._table(conn, r) for r in rows], int(total)

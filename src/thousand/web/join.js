@@ -34,12 +34,13 @@ function wantedProblem(wanted, seats, over) {
 }
 
 /**
- * The join panel of one table.  `container()` is the element to fill; `onJoined(seat,
+ * The join panel of one table.  `invite` is the secret of an unlisted table's link (its
+ * seats need it; null for a listed table).  `container()` is the element to fill; `onJoined(seat,
  * token)` runs once a seat is ours (the page keeps the token and connects again);
  * `refresh()` fetches the seats anew (after a refusal).  `render({seats, seat, over})`
  * draws it for the table as it is now.
  */
-export function joinPanel({ tableId, container, onJoined, refresh }) {
+export function joinPanel({ tableId, invite = null, container, onJoined, refresh }) {
   let lost = null; // the seat somebody took while we filled the form
   let dismissed = false; // "watch the game": the panel steps aside
   let last = { seats: [], seat: null, over: false };
@@ -62,7 +63,7 @@ export function joinPanel({ tableId, container, onJoined, refresh }) {
     localStorage.setItem(NAME_KEY, name);
     try {
       const r = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`,
-        { method: "POST", body: { name } });
+        { method: "POST", body: invite ? { name, invite } : { name } });
       lost = null;
       history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);
       onJoined(seat, r.token);

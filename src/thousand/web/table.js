@@ -1,4 +1,4 @@
-// The table page (/t/{id}): a WebSocket to /ws/{id}?token=..., the view from the
+// The table page (/t/{id}): a WebSocket to /ws/{id} (the seat's token as a subprotocol), the view from the
 // snapshot (authoritative), a line for every event, the score sheet and its chart, chat,
 // hints, the open-hands training mode, and reconnecting with backoff.
 
@@ -16,6 +16,18 @@ import * as site from "./rematch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const TOKEN_KEY = `thousand.seat.${tableId}`;
+// an unlisted table's link carries its secret (?invite=): its seats need it, and the
+// players' invite link passes it on; kept so that a reload still has it
+const INVITE_KEY = `thousand.invite.${tableId}`;
+const invite = (() => {
+  const given = new URLSearchParams(location.search).get("invite");
+  try {
+    if (given) localStorage.setItem(INVITE_KEY, given);
+    return given || localStorage.getItem(INVITE_KEY);
+  } catch (e) {
+    return given;
+  }
+})();
 const NAME_KEY = "thousand.name";
 const SHEET_KEY = "thousand.sheetAfterDeal";
 const HOLD_MS = 900;
@@ -100,17 +112,23 @@ function allEvents() {
 
 function wsUrl() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const s = stored();
-  const q = s ? `?token=${encodeURIComponent(s.token)}` : "";
-  return `${proto}//${location.host}/ws/${encodeURIComponent(tableId)}${q}`;
+  return `${proto}//${location.host}/ws/${encodeURIComponent(tableId)}`;
 }
+
+/** The socket's subprotocols: the seat's token travels beside "thousand", never in the
+ * URL (logs and proxies keep URLs). */
+function wsProtocols() {
+  const s = stored();
+  return s ? ["thousand", `token.${s.token}`] : ["thousand"];
+}
+
 
 function connect() {
   clearTimeout(state.retryTimer);
   setConn("connecting");
   let ws;
   try {
-    ws = new WebSocket(wsUrl());
+    ws = new WebSocket(wsUrl(), wsProtocols());
   } catch (e) {
     scheduleReconnect();
     return;
@@ -627,6 +645,7 @@ function renderTools() {
 // The join panel (join.js): the free seats, and what went wrong with the seat asked for.
 const join = joinPanel({
   tableId,
+  invite,
   container: () => els.join,
   onJoined: (seat, token) => {
     localStorage.setItem(TOKEN_KEY, JSON.stringify({ seat, token }));
@@ -650,7 +669,8 @@ function renderInvite() {
   clear(els.invite);
   // the link is for the one who can invite: a player at the table, not a visitor
   if (!free.length || state.over || state.seat === null) return;
-  const url = `${location.origin}/t/${encodeURIComponent(tableId)}?seat=${free[0].seat}`;
+  const secret = invite ? `&invite=${encodeURIComponent(invite)}` : "";
+  const url = `${location.origin}/t/${encodeURIComponent(tableId)}?seat=${free[0].seat}${secret}`;
   const input = el("input", { id: "invite-url", type: "text", readonly: true, value: url });
   els.invite.append(
     el("h2", {}, t("invite_title")),

@@ -1,0 +1,178 @@
+"""An unlisted table (``"open": false``: "only those given its link") against a real
+``thousand serve`` (docs/server.md "Unlisted tables"):
+
+* its id is in no response a stranger can get: the lobby's lists, the history of games,
+  the lobby and history pages (a real browser);
+* its free seats need the secret of its link (``invite``); the table's page and its
+  invite link pass the secret on (a real browser);
+* its replay and record are for its players while the game runs, and once it is over as
+  its creator chose (``"replay": "public" | "players"``).
+
+One server for the module; the games that must end are one deal of bots.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+
+BOTS = [{"kind": "bot", "level": "random"}] * 3
+HUMAN_AND_BOTS = [{"kind": "human", "name": "Аня"}, {"kind": "human"},
+                  {"kind": "bot", "level": "random"}]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("privacy"), "--bot-delay", "0") as url:
+        yield url
+
+
+def lay(base: str, **body: Any) -> dict[str, Any]:
+    r = httpx.post(base + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def over(base: str, table: str) -> None:
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their deal"
+        time.sleep(0.1)
+
+
+def everything_a_stranger_reads(base: str) -> str:
+    """Every list a stranger can fetch, as text."""
+    parts = [httpx.get(base + path, timeout=30).text for path in (
+        "/api/tables", "/api/tables?all=1", "/api/tables?all=true", "/", "/history",
+        "/api/games?limit=500", "/api/leaderboard?min_games=0",
+        "/api/players/bot:random/ratings", "/api/players/bot:heuristic/ratings")]
+    total = httpx.get(base + "/api/games?limit=1", timeout=30).json()["total"]
+    for offset in range(0, total, 500):
+        parts.append(httpx.get(f"{base}/api/games?limit=500&offset={offset}",
+                               timeout=30).text)
+    return "\n".join(parts)
+
+
+def test_an_unlisted_table_is_in_no_public_list(base: str) -> None:
+    listed = lay(base, seats=HUMAN_AND_BOTS)
+    hidden = lay(base, seats=HUMAN_AND_BOTS, open=False)
+    finished = lay(base, seats=BOTS, open=False, options={"max_deals": 1})
+    over(base, finished["table"])
+    seen = everything_a_stranger_reads(base)
+    assert listed["table"] in seen  # the lists do list the listed one
+    assert hidden["table"] not in seen
+    assert finished["table"] not in seen
+    games = httpx.get(base + "/api/games?limit=500", timeout=30).json()
+    assert games["total"] == len(games["games"])  # the count leaves the hidden ones out too
+
+
+def test_its_seat_needs_the_links_secret(base: str) -> None:
+    t = lay(base, seats=HUMAN_AND_BOTS, open=False)
+    assert t["invite"] and t["url"] == f"/t/{t['table']}?invite={t['invite']}"
+    seat = f"{base}/api/tables/{t['table']}/seats/1"
+    for body in ({"name": "Чужой"}, {"name": "Чужой", "invite": ""},
+                 {"name": "Чужой", "invite": t["invite"][:-1] + "x"},
+                 {"name": "Чужой", "invite": t["token"]}):
+        r = httpx.post(seat, json=body, timeout=30)
+        assert r.status_code == 403, r.text
+        assert r.json()["error"]["code"] == "invite_needed"
+    assert not httpx.get(f"{base}/api/tables/{t['table']}", timeout=30).json()[
+        "seats"][1]["taken"]
+    r = httpx.post(seat, json={"name": "Друг", "invite": t["invite"]}, timeout=30)
+    assert r.status_code == 200, r.text
+    # a listed table takes no invite: its seats are anybody's
+    listed = lay(base, seats=HUMAN_AND_BOTS)
+    assert listed["invite"] is None and listed["url"] == f"/t/{listed['table']}"
+    r = httpx.post(f"{base}/api/tables/{listed['table']}/seats/1", json={"name": "Вася"},
+                   timeout=30)
+    assert r.status_code == 200, r.text
+
+
+def replay_status(base: str, table: str, token: str | None = None) -> tuple[int, int]:
+    headers = {"X-Seat-Token": token} if token else {}
+    replay = httpx.get(f"{base}/api/games/{table}/replay", headers=headers, timeout=30)
+    record = httpx.get(f"{base}/api/games/{table}/record", headers=headers, timeout=30)
+    return replay.status_code, record.status_code
+
+
+def test_its_replay_is_for_its_players_while_it_runs(base: str) -> None:
+    t = lay(base, seats=HUMAN_AND_BOTS, open=False)
+    stranger = httpx.get(f"{base}/api/games/{t['table']}/replay", timeout=30)
+    assert stranger.status_code == 403
+    assert stranger.json()["error"]["code"] == "players_only"
+    assert replay_status(base, t["table"], "not-a-token") == (403, 409)
+    assert replay_status(base, t["table"], t["token"]) == (200, 409)  # the record: at the end
+    listed = lay(base, seats=HUMAN_AND_BOTS)
+    assert replay_status(base, listed["table"]) == (200, 409)  # a listed game is watched
+
+
+@pytest.mark.parametrize(("open_", "choice", "strangers"), [
+    (False, None, False),      # unlisted: for its players
+    (False, "public", True),   # unlisted, shown once over as its creator chose
+    (True, None, True),        # listed: public
+    (True, "players", False),  # listed, kept for its players as chosen
+])
+def test_once_over_as_its_creator_chose(base: str, open_: bool, choice: str | None,
+                                        strangers: bool) -> None:
+    body: dict[str, Any] = {"seats": BOTS, "open": open_, "options": {"max_deals": 1}}
+    if choice is not None:
+        body["replay"] = choice
+    t = lay(base, **body)
+    over(base, t["table"])
+    assert replay_status(base, t["table"]) == ((200, 200) if strangers else (403, 403))
+
+
+def test_the_choice_lasts_a_restart(tmp_path: Path) -> None:
+    """The creator's choice is stored with the table, not only in memory."""
+    with serve(tmp_path, "--bot-delay", "0") as url:
+        t = lay(url, seats=BOTS, open=True, replay="players", options={"max_deals": 1})
+        over(url, t["table"])
+    with serve(tmp_path, "--bot-delay", "0") as url:
+        assert replay_status(url, t["table"]) == (403, 403)
+        assert t["table"] in httpx.get(url + "/api/games", timeout=30).text  # listed
+
+
+def test_the_pages_pass_the_secret_on(base: str) -> None:
+    """In a browser: the creator lays an unlisted table, his invite link carries the
+    secret, a friend takes the seat with it; a stranger's lobby shows the table nowhere."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            anna = browser.new_context(locale="ru-RU").new_page()
+            t = lay(base, seats=HUMAN_AND_BOTS, open=False)
+            anna.goto(base + "/")  # the page keeps the token as the lobby would
+            anna.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                          [f"thousand.seat.{t['table']}",
+                           f'{{"seat": 0, "token": "{t["token"]}"}}'])
+            anna.goto(base + t["url"])
+            anna.wait_for_selector("#invite-url")
+            link = anna.locator("#invite-url").input_value()
+            assert f"invite={t['invite']}" in link and "seat=1" in link
+            anna.reload()  # the secret is kept for the creator's next visit
+            anna.wait_for_selector("#invite-url")
+            assert anna.locator("#invite-url").input_value() == link
+
+            boris = browser.new_context(locale="ru-RU").new_page()
+            boris.goto(link)
+            boris.wait_for_selector(".join-form")
+            boris.fill("#join-name", "Боря")
+            boris.click('.join-form button[data-seat="1"]')
+            boris.wait_for_selector(".seat.pos-bottom .tag.you")
+
+            stranger = browser.new_context(locale="ru-RU").new_page()
+            stranger.goto(base + "/")
+            stranger.wait_for_selector("#create-button")
+            stranger.wait_for_load_state("networkidle")
+            assert t["table"] not in stranger.content()
+        finally:
+            browser.close()
