@@ -10,6 +10,7 @@ code path as any game's last move.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import httpx
 import pytest
 from openskill.models import PlackettLuce
 
-from test_server import Server
+from test_server import Client, Server
 from test_store import _postgres_schema_url
 from thousand.rules import Rules
 from thousand.server import site_store
@@ -44,15 +45,19 @@ def guest(server: Server) -> httpx.Client:
     return client
 
 
-def lay_and_wait(server: Server, client: httpx.Client, options: dict[str, Any],
-                 levels: tuple[str, str] = ("beginner", "heuristic")) -> dict[str, Any]:
-    """A table of the guest and two bots, played out by his stand-in; its final info."""
+def lay(client: httpx.Client, options: dict[str, Any], levels: tuple[str, str],
+        clock: float = 0.05) -> tuple[str, str]:
+    """A table of the guest and two bots: (its id, his token)."""
     seats = [{"kind": "human", "name": "Гость"}] + [{"kind": "bot", "level": lv}
                                                     for lv in levels]
     r = client.post("/api/tables", json={"preset": "classic", "options": options,
-                                         "seats": seats, "clock": 0.05})
+                                         "seats": seats, "clock": clock})
     assert r.status_code == 201, r.text
-    table = r.json()["table"]
+    return str(r.json()["table"]), str(r.json()["token"])
+
+
+def wait_over(client: httpx.Client, table: str) -> dict[str, Any]:
+    """The table's info once its game is over and rated (or found unrated)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         info = client.get(f"/api/tables/{table}").json()
@@ -60,6 +65,13 @@ def lay_and_wait(server: Server, client: httpx.Client, options: dict[str, Any],
             return dict(info)
         time.sleep(0.2)
     pytest.fail(f"table {table} did not finish")
+
+
+def lay_and_wait(server: Server, client: httpx.Client, options: dict[str, Any],
+                 levels: tuple[str, str] = ("beginner", "heuristic")) -> dict[str, Any]:
+    """A table of the guest and two bots, played out by his stand-in; its final info."""
+    table, _ = lay(client, options, levels)
+    return wait_over(client, table)
 
 
 def test_a_rated_game_moves_the_ratings_as_openskill_does(server: Server) -> None:
@@ -113,6 +125,26 @@ def test_an_unrated_game_changes_no_rating(server: Server) -> None:
     assert me.get(f"/api/players/{pid}/ratings").json()["families"] == {}
     again = server.get("/api/leaderboard?family=classic&min_games=0").json()
     assert again["players"] == board["players"]
+
+
+def test_a_game_with_a_hint_is_training_and_not_rated(server: Server) -> None:
+    """The guest asks for one hint on his turn, then leaves his stand-in to play: a whole
+    classic game, but the moves were not all his own (docs/ratings.md): no change."""
+    me = guest(server)
+    table, token = lay(me, {}, ("random", "random"), clock=2.0)
+
+    async def ask_once() -> None:
+        client = await Client.connect(server, table, token, seat=0, sync=False)
+        deadline = time.monotonic() + 30
+        while (await client.snapshot())["view"]["to_move"] != 0:
+            assert time.monotonic() < deadline, "his turn never came"
+            await asyncio.sleep(0.05)
+        await client.send({"type": "hint"})
+        assert (await client.expect(lambda m: m["type"] in ("hint", "error")))["type"] == "hint"
+        await client.close()
+
+    asyncio.run(ask_once())
+    assert wait_over(me, table)["ratings"] == []
 
 
 def test_the_leaderboard_and_ratings_refuse_what_is_not_there(server: Server) -> None:
