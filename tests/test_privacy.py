@@ -176,3 +176,29 @@ def test_the_pages_pass_the_secret_on(base: str) -> None:
             assert t["table"] not in stranger.content()
         finally:
             browser.close()
+
+
+def test_a_players_rating_history_names_no_unlisted_table(tmp_path: Path) -> None:
+    """``GET /api/players/{name}/ratings`` is public: a rated game at an unlisted table
+    moves the rating, but its id is not shown (the store on real SQLite)."""
+    from thousand.server import site_store
+    from thousand.server.account_store import AccountStore
+    from thousand.server.store import SeatRow, Store, TableRow
+
+    store = Store(f"sqlite:///{tmp_path / 'ratings.db'}")
+    try:
+        guest = AccountStore(store).new_guest(time.time())
+        for table, listed in (("listed1", True), ("hidden1", False)):
+            store.create_table(TableRow(
+                table, time.time(), "classic", {}, ["Аня", "Бот 2", "Бот 3"], 0, 1, None,
+                "over", listed, seats=[SeatRow(0, "human", None, "Аня", None, guest.id),
+                                       SeatRow(1, "bot", "heuristic", "Бот 2"),
+                                       SeatRow(2, "bot", "random", "Бот 3")]))
+            assert site_store.rate_table(store, table, "classic", [1000, 300, 200], 0,
+                                         {1: "heuristic", 2: "random"})
+        for player in (guest.id, "bot:heuristic"):
+            history = site_store.player_history(store, player, 10)["classic"]["history"]
+            assert len(history) == 2  # both games moved the rating
+            assert [h["table"] for h in history] == ["listed1", None]
+    finally:
+        store.close()

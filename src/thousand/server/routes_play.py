@@ -107,9 +107,10 @@ class Board(_Strict):
 
 
 class HistoryPoint(_Strict):
-    """What one rated game did: the numbers before and after, and when (Unix time)."""
+    """What one rated game did: the numbers before and after, and when (Unix time); the
+    table's id, or None for an unlisted table (found only through its link)."""
 
-    table: str
+    table: str | None
     before: int
     after: int
     delta: int

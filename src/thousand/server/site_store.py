@@ -276,10 +276,15 @@ def player_history(store: Store, player: str, limit: int) -> dict[str, Any]:
                 sa.select(changes_t).where(changes_t.c.player_id == player,
                                            changes_t.c.family == family)
                 .order_by(changes_t.c.id.desc()).limit(limit)).all()
+            # an unlisted table is found only through its link: its id is not shown here
+            listed = set(conn.execute(sa.select(tables_t.c.id).where(
+                tables_t.c.id.in_({c.table_id for c in rows}),
+                tables_t.c.listed.is_(True))).scalars())
             families[family] = {
                 "rating": r.display, "mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
                 "games": r.games,
-                "history": [{"table": c.table_id, "before": c.before, "after": c.after,
+                "history": [{"table": c.table_id if c.table_id in listed else None,
+                             "before": c.before, "after": c.after,
                              "delta": c.after - c.before, "at": c.at}
                             for c in reversed(rows)],
             }
