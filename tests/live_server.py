@@ -28,12 +28,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(folder: Path, *extra: str) -> Iterator[str]:
-    """``thousand serve`` over ``folder/thousand.db``: its base URL once it answers."""
+def serve(folder: Path, *extra: str, limited: bool = False) -> Iterator[str]:
+    """``thousand serve`` over ``folder/thousand.db``: its base URL once it answers.
+    Without ``limited`` it limits no client (``--no-limits``): the tests lay tables and
+    move faster than any person, from one address."""
     port = free_port()
     db = f"sqlite:///{folder / 'thousand.db'}"
     cmd = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
-           "--db", db, "--port", str(port), "--no-browser", *extra]
+           "--db", db, "--port", str(port), "--no-browser",
+           *(() if limited else ("--no-limits",)), *extra]
     log_path = folder / "serve.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)

@@ -52,7 +52,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     db = f"sqlite:///{folder / 'thousand.db'}"
     cmd = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
-           "--db", db, "--port", str(port), "--no-browser", "--bot-delay", "0.05"]
+           "--db", db, "--port", str(port), "--no-browser", "--bot-delay", "0.05",
+           "--no-limits"]  # the tests lay tables faster than a person, from one address
     log = (folder / "serve.log").open("w")
     proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

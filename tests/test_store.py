@@ -223,7 +223,7 @@ class Process:
         self.log = open(log, "ab")  # noqa: SIM115 - closed in kill()
         self.proc = subprocess.Popen(
             [*CLI, "serve", "--db", db_url, "--port", str(port), "--no-browser",
-             "--bot-delay", "0"], stdout=self.log, stderr=self.log)
+             "--bot-delay", "0", "--no-limits"], stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 60
         while True:
             assert self.proc.poll() is None, f"the server exited: {log.read_text()[-2000:]}"

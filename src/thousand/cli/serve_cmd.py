@@ -95,12 +95,31 @@ def serve_command(
                                            help="warning, info or debug.")] = "warning",
     lang: Annotated[str, typer.Option("--lang", help="ru or en: the language of the "
                                       "errors it prints")] = "ru",
+    waiting_timeout: Annotated[float, typer.Option(
+        "--waiting-timeout", help="Seconds a table waiting for people may have nobody at "
+        "it before it is closed (0: never).", min=0.0)] = 600.0,
+    adjourn_after: Annotated[float, typer.Option(
+        "--adjourn-after", help="Seconds without a move and without its people before a "
+        "game is adjourned (0: never).", min=0.0)] = 3600.0,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        "--trusted-proxy", help="The address of a reverse proxy whose X-Forwarded-For "
+        "gives the client's address (repeatable).")] = None,
+    limit_specs: Annotated[list[str] | None, typer.Option(
+        "--limit", help="NAME=RATE (e.g. table=10/minute;60/hour, CLIENT|ADDRESS rates, "
+        "or off): a limit per client (docs/server.md).")] = None,
+    limits_storage: Annotated[str, typer.Option(
+        "--limits-storage", help="Where the limits count: memory:// or redis://host:port"
+        )] = "memory://",
+    no_limits: Annotated[bool, typer.Option(
+        "--no-limits", help="Limit no client (a private server; tests that play fast)."
+        )] = False,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
     import uvicorn
 
     from thousand.server import create_app, default_db_url
+    from thousand.server.limits import Limiter, parse_overrides
     from thousand.server.store import StoreError, shown_url
 
     level = log_level.lower()
@@ -109,13 +128,25 @@ def serve_command(
     logging.basicConfig(level=level.upper(), format="thousand: %(levelname)s %(message)s")
     url = db or default_db_url()
     try:
-        application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay)
+        limiter = Limiter(limits_storage, parse_overrides(limit_specs or []),
+                          enabled=not no_limits)
+    except ValueError as e:
+        raise fail(str(e), lang=lang) from None
+    try:
+        application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay,
+                                 limiter=limiter, waiting_timeout=waiting_timeout or None,
+                                 adjourn_after=adjourn_after or None)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)
     actual = sock.getsockname()[1]
+    # X-Forwarded-For is believed from the proxies named only (uvicorn would otherwise
+    # believe it from 127.0.0.1 by default: any local client could pick its address)
+    proxies = [p.strip() for spec in trusted_proxy or [] for p in spec.split(",")
+               if p.strip()]
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
-                            ws_max_size=65536, lifespan="on")
+                            ws_max_size=65536, lifespan="on", proxy_headers=bool(proxies),
+                            forwarded_allow_ips=proxies or None)
     server = uvicorn.Server(config)
     address = _address(host, actual)
     typer.echo(_line("serving", lang, address=address, db=shown_url(url)))

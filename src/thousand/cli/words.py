@@ -132,6 +132,7 @@ HELP: dict[str, dict[str, str]] = {
         "limit_specs": "ИМЯ=ЧАСТОТА (например table=10/minute;60/hour, частоты CLIENT|ADDRESS "
                        "или off): ограничение на клиента (docs/server.md).",
         "limits_storage": "Где считать ограничения: memory:// или redis://host:port.",
+        "no_limits": "Не ограничивать клиентов (свой сервер для друзей; тесты).",
     },
 }
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -43,6 +43,7 @@ from .accounts import Accounts, seat_owner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
 from .hub import Conn, Hub, LiveTable, ServerError, iso
+from .limits import Limiter, RateLimited, limit
 from .models import (
     Closed,
     CloseTable,
@@ -57,8 +58,9 @@ from .models import (
     TakeSeat,
     error_responses,
 )
-from .pages import error_page
+from .pages import error_page, page_lang, page_words
 from .reader import ReadError, StrictRoute, raw_body
+from .reaper import Reaper, adjourned_table, resume
 from .replay import ReplayRefused, record_replay, table_replay
 from .routes_accounts import router as accounts_router
 from .routes_play import router as play_router
@@ -314,22 +316,33 @@ def _validation_message(e: RequestValidationError) -> str:
 
 
 def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: float = 0.6,
-               web_dir: str | Path | None = None, min_clock: float = MIN_CLOCK) -> FastAPI:
+               web_dir: str | Path | None = None, min_clock: float = MIN_CLOCK,
+               limiter: Limiter | None = None, waiting_timeout: float | None = None,
+               adjourn_after: float | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bots_threads`` threads think for the bots and
     hints; a bot waits ``bot_delay`` seconds before it moves, so people see its card;
-    a table's move clock is at least ``min_clock`` seconds (the tests use less)."""
+    a table's move clock is at least ``min_clock`` seconds (the tests use less).
+    ``limiter`` counts each client's actions (server/limits.py; ``thousand serve`` gives
+    one always; None limits nothing, for a program that embeds the server and tests that
+    play fast); a waiting table with nobody at it ends after ``waiting_timeout``
+    seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
+    None: never)."""
     store = Store(db_url or default_db_url())
     hub = Hub(store, bots_threads=bots_threads, bot_delay=bot_delay)
     web = Path(web_dir) if web_dir is not None else _web_dir()
+    limiter = limiter if limiter is not None else Limiter(enabled=False)
+    reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hide_secrets_in_logs()  # uvicorn has set up its loggers and handlers by now
         await hub.start()
+        reaper.start()
         try:
             yield
         finally:
+            await reaper.stop()
             await hub.stop()
             store.close()
 
@@ -348,6 +361,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.state.min_clock = min_clock
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
     app.state.store = store
+    app.state.limiter = limiter
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
@@ -361,6 +375,15 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
         return _error(400, "bad_request", _validation_message(e))
 
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(request: Request, e: RateLimited) -> JSONResponse:
+        # a person reads it: in his language (web/i18n.js "limit_<name>")
+        words = page_words(web, page_lang(request))
+        said = words.get(f"limit_{e.limit}", "").replace("{seconds}", str(e.seconds))
+        body = e.http_json()
+        body["error"]["message"] = said or e.message
+        return JSONResponse(body, status_code=429,
+                            headers={"Retry-After": str(e.seconds)})
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, e: StarletteHTTPException) -> Response:
@@ -427,7 +450,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         row = await hub.db(store.load, table_id, with_moves=False)
         if row is None:
             return None
-        return {"over": "live", "closed": "closed"}.get(row.status)
+        return {"over": "live", "adjourned": "live", "closed": "closed"}.get(row.status)
 
     @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> Response:
@@ -469,7 +492,13 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         """The server's message catalogue in ``lang`` (the pages' words for the engine)."""
         return texts_catalog(lang)
 
-    @app.post("/api/tables", status_code=201, responses=error_responses(413, 415, 422, 429, 503))
+    def still_live(table_id: str) -> bool:
+        live = hub.tables.get(table_id)
+        return live is not None and not live.over and live.row.status in ("waiting",
+                                                                          "playing")
+
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(limit("table"))],
+              responses=error_responses(413, 415, 422, 429, 503))
     async def api_create(body: CreateTable, request: Request) -> Created:
         """Lay a table; the first person's seat is the creator's (docs/server.md)."""
         if "preset" in body.options:
@@ -483,8 +512,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             raise ServerError("bad_rules", str(e), status=422) from None
         seats = _parse_seats(body.seats, rules.players)
         clock = _parse_clock(body.clock, min_clock)
+        limiter.check_live(request, still_live)
         live, seat, token = await hub.create(rules, seats, clock, body.open,
                                              await seat_owner(request), replay=body.replay)
+        limiter.laid_by(request, live.id)
         invite = None if live.row.listed else invite_secret(live.row)
         url = f"/t/{live.id}" + (f"?invite={invite}" if invite else "")
         return Created(table=live.id, seat=seat, token=token, url=url, invite=invite)
@@ -504,7 +535,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     @app.get("/api/tables/{table_id}", responses=error_responses(404))
     async def api_table(table_id: str) -> TableOne:
         """One table, by its id (an unlisted table's id is known only from its link)."""
-        live = await live_or_404(table_id)
+        stored = await adjourned_table(hub, table_id) if (
+            _ID.fullmatch(table_id) and table_id not in hub.tables) else None
+        live = stored or await live_or_404(table_id)
         return TableOne.model_validate({**live.info_json(), "header": live.table.header()})
 
     @app.post("/api/tables/{table_id}/close",
@@ -522,7 +555,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         await hub.close_table(live)
         return Closed(table=live.id, status="closed")
 
-    @app.post("/api/tables/{table_id}/seats/{seat}",
+    @app.post("/api/tables/{table_id}/seats/{seat}", dependencies=[Depends(limit("seat"))],
               responses=error_responses(403, 404, 409, 413, 415, 429))
     async def api_take_seat(table_id: str, seat: Annotated[int, PathParam(ge=0, le=99)],
                             body: TakeSeat, request: Request) -> SeatTaken:
@@ -607,10 +640,12 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
+        token = _socket_token(offered) or websocket.query_params.get("token")
+        if live is None and token:  # an adjourned game comes back for its player
+            live = await resume(hub, table_id, token)
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
             return
-        token = _socket_token(offered) or websocket.query_params.get("token")
         seat: int | None = None
         if token:
             seat = live.seat_of_token(token)
@@ -619,6 +654,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                               "this token holds no seat at this table")
                 return
         conn = Conn(seat)
+        conn.limit = limiter.for_socket(websocket)
         writer = asyncio.create_task(_writer(websocket, conn))
         try:
             await live.attach(conn)

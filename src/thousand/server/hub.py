@@ -27,7 +27,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -59,9 +59,6 @@ MAX_LIVE_TABLES = 1000
 CHAT_KEEP = 50
 #: Messages waiting for a slow connection before it is dropped (it resyncs on return).
 QUEUE_LIMIT = 5000
-#: Chat lines one connection may send per :data:`CHAT_WINDOW` seconds.
-CHAT_BURST = 5
-CHAT_WINDOW = 10.0
 #: The longest client message, in bytes of UTF-8 (docs/protocol.md).
 MAX_MESSAGE_BYTES = 4096
 #: The level of the bot that plays for an absent person.
@@ -126,9 +123,11 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
     kind = obj.get("type")
     keys = {"move": {"type", "move", "version"}, "sync": {"type", "version"},
             "snapshot": {"type"}, "chat": {"type", "text"}, "hint": {"type"},
-            "open": {"type", "on"}, "rematch": {"type"}}
+            "open": {"type", "on"}, "mute": {"type", "seat"}, "unmute": {"type", "seat"},
+            "rematch": {"type"}}
     if not isinstance(kind, str) or kind not in keys:
-        raise _malformed("type must be move, sync, snapshot, chat, hint, open or rematch")
+        raise _malformed("type must be move, sync, snapshot, chat, hint, open, mute, "
+                         "unmute or rematch")
     extra = set(obj) - keys[kind]
     if extra:
         raise _malformed(f"unknown key {sorted(extra)[0]!r} in a {kind} message")
@@ -148,6 +147,9 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
         raise _malformed("text must be a text")
     elif kind == "open" and not isinstance(obj["on"], bool):
         raise _malformed("on must be true or false")
+    elif kind in ("mute", "unmute") and (isinstance(obj["seat"], bool) or not isinstance(
+            obj["seat"], int) or not 0 <= obj["seat"] < 8):
+        raise _malformed("seat must be a seat's number")
     return obj
 
 
@@ -193,7 +195,9 @@ class Conn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.hint_busy = False
-        self.chat_times: deque[float] = deque(maxlen=CHAT_BURST)
+        #: the rate check of this connection's moves, chat and hints (server/limits.py:
+        #: ``await limit(kind)`` is None, or the seconds to wait); None: no limits
+        self.limit: Callable[[str], Awaitable[int | None]] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.closed:
@@ -241,6 +245,8 @@ class LiveTable:
         self.chat: deque[ChatRow] = deque(chat[-CHAT_KEEP:], maxlen=CHAT_KEEP)
         self.open_hands = False
         self.closed = False
+        #: whose chat each seat does not want (``mute``): seat -> muted seats
+        self.muted: dict[int, set[int]] = {}
         self._bots: dict[tuple[str, int], Bot] = {}
         self._bot: _Pending | None = None
         self._clock: _Pending | None = None
@@ -342,7 +348,9 @@ class LiveTable:
         snap["status"] = self.row.status
         snap["clock"] = self.clock_json()
         snap["seats"] = self.seats_json()
-        snap["chat"] = [chat_json(c) for c in self.chat]
+        deaf = self.muted.get(seat, set()) if seat is not None else set()
+        snap["chat"] = [chat_json(c) for c in self.chat if c.seat not in deaf]
+        snap["muted"] = sorted(deaf)
         snap["name_forms"] = name_forms_json(tuple(self.table.names))
         snap["open"] = self._opened_for(seat)
         snap["ratings"] = self.ratings
@@ -474,6 +482,11 @@ class LiveTable:
             if conn.seat is not None and self.standin[conn.seat]:
                 self._back(conn.seat)
             kind = msg["type"]
+            if conn.limit is not None and kind in ("move", "chat", "hint"):
+                wait = await conn.limit(kind)
+                if wait is not None:
+                    raise ServerError("rate_limited", f"too many {kind} messages: wait "
+                                      f"{wait} s", seconds=wait, limit=kind)
             if kind == "move":
                 if conn.seat is None:
                     raise TableError("no_such_seat", seat=None)
@@ -495,6 +508,8 @@ class LiveTable:
                 self._start_hint(conn)
             elif kind == "open":
                 await self.set_open(conn, msg["on"])
+            elif kind in ("mute", "unmute"):
+                self.set_muted(conn, msg["seat"], kind == "mute")
             elif kind == "rematch":
                 await rematch.ask(self, conn)
         except TableError as e:
@@ -510,16 +525,33 @@ class LiveTable:
             line = check_chat(text)
         except ValueError as e:
             raise _malformed(str(e)) from None
-        now = time.monotonic()
-        if len(conn.chat_times) == CHAT_BURST and now - conn.chat_times[0] < CHAT_WINDOW:
-            raise ServerError("rate_limited", f"at most {CHAT_BURST} chat lines in "
-                              f"{CHAT_WINDOW:.0f} seconds")
-        conn.chat_times.append(now)
         async with self.chat_lock:
             row = await self.hub.db(self.hub.store.add_chat, self.id, seat,
                                     self.seats[seat].name, line)
             self.chat.append(row)
-            self.broadcast(chat_json(row))
+            text = json.dumps(chat_json(row), ensure_ascii=False)
+            for c in list(self.conns):
+                if c.seat is None or seat not in self.muted.get(c.seat, ()):
+                    c.send_text(text)
+
+    def set_muted(self, conn: Conn, seat: int, on: bool) -> None:
+        """``mute``/``unmute``: the chat of ``seat`` is not sent to this connection's seat
+        (any of its connections, now and when it comes back) while the table lives; its
+        connections are told the seats it has muted."""
+        if conn.seat is None:
+            raise ServerError("spectator", "only a seated player mutes another")
+        if not 0 <= seat < len(self.seats) or seat == conn.seat:
+            raise ServerError("no_such_seat", "mute another seat of this table",
+                              seat=seat)
+        deaf = self.muted.setdefault(conn.seat, set())
+        if on:
+            deaf.add(seat)
+        else:
+            deaf.discard(seat)
+        reply = json.dumps({"type": "muted", "seats": sorted(deaf)})
+        for c in list(self.conns):
+            if c.seat == conn.seat:
+                c.send_text(reply)
 
     def _start_hint(self, conn: Conn) -> None:
         if conn.seat is None:
@@ -866,8 +898,9 @@ class Hub:
             live.close()
             del self.tables[live.id]
 
-    async def get(self, table_id: str) -> LiveTable | None:
-        """A table by id: live, or a finished one loaded from the store."""
+    async def get(self, table_id: str, *, revive: bool = False) -> LiveTable | None:
+        """A table by id: live, or a finished one loaded from the store; an adjourned one
+        only when ``revive`` (a player of it came back: server/reaper.py)."""
         live = self.tables.get(table_id)
         if live is not None:
             return live
@@ -876,10 +909,16 @@ class Hub:
             if live is not None:
                 return live
             row = await self.db(self.store.load, table_id)
-            if row is None or row.status != "over":
+            if row is None or row.status not in ("over", "adjourned") or (
+                    row.status == "adjourned" and not revive):
                 return None  # unknown, or unfinished but not rebuilt (see the log)
             live = await self._rebuild(row)
             self.tables[table_id] = live
+            if row.status == "adjourned":  # opened again: the game goes on (server/reaper.py)
+                await self.db(self.store.set_status, table_id, "playing")
+                live.row.status = "playing"
+                live.start_away_timers()
+                live.kick()
             return live
 
     # ------------------------------------------------------------------ tables

@@ -17,6 +17,7 @@ from .accounts import (
 )
 from .checks import check_name, seat_token, token_matches
 from .hub import ServerError
+from .limits import check as check_limit
 from .reader import StrictRoute
 
 __all__ = ["router"]
@@ -115,6 +116,8 @@ _WORDS = {
     409: "The name is another account's (name_taken), or the request's player is of "
          "the wrong kind (signed_in, not_guest).",
     422: "The body is not the model's.",
+    429: "Too many sign-ups from this address, or sign-in attempts for this name or from "
+         "this address (rate_limited): wait the seconds of Retry-After.",
 }
 
 
@@ -147,10 +150,11 @@ async def _check_password(accounts: Accounts, player: Player, password: str) -> 
 
 
 @router.post("/api/account/signup", status_code=201, response_model=SignedIn,
-             responses=_errors(409))
+             responses=_errors(409, 429))
 async def signup(body: Credentials, request: Request, response: Response) -> SignedIn:
     """A new account; a guest who signs up becomes it, keeping his seats and games."""
     accounts = _accounts(request)
+    await check_limit(request, "signup")
     try:
         name, key = check_account_name(body.name)
     except ValueError as e:
@@ -170,7 +174,7 @@ async def signup(body: Credentials, request: Request, response: Response) -> Sig
     return SignedIn(player=_out(player))
 
 
-@router.post("/api/account/signin", response_model=SignedIn, responses=_errors(401))
+@router.post("/api/account/signin", response_model=SignedIn, responses=_errors(401, 429))
 async def signin(body: Credentials, request: Request, response: Response) -> SignedIn:
     """Sign in: a new session (the old one, a guest's or another's, ends)."""
     accounts = _accounts(request)
@@ -178,6 +182,8 @@ async def signin(body: Credentials, request: Request, response: Response) -> Sig
         _name, key = check_account_name(body.name)
     except ValueError:
         key = ""
+    # slowed per name tried and per address, before the password is looked at
+    await check_limit(request, "signin", f"name:{key}")
     found = await accounts.hub.db(accounts.store.account, key) if key else None
     ok = await accounts.verify(found[1] if found else None, body.password)
     if found is None or not ok:

@@ -443,11 +443,13 @@ class Store:
             return row
 
     def unfinished(self) -> list[TableRow]:
-        """Every table that is neither over nor closed, with its seats and moves, oldest
+        """Every table that is neither over, closed nor adjourned (out of memory until
+        one of its players opens it: server/reaper.py), with its seats and moves, oldest
         first."""
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(tables_t)
-                                .where(tables_t.c.status.not_in(("over", "closed")))
+                                .where(tables_t.c.status.not_in(("over", "closed",
+                                                                 "adjourned")))
                                 .order_by(tables_t.c.created)).all()
             out = []
             for r in rows:

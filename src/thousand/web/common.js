@@ -304,8 +304,17 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
       return t("err_waiting");
     case "spectator":
       return t("err_spectator");
-    case "rate_limited":
-      return t("err_rate_limited");
+    case "rate_limited": {
+      const wait = { seconds: p.seconds ?? 1 };
+      if (p.limit === "move") return t("limit_move", wait);
+      if (p.limit === "chat") return t("limit_chat", wait);
+      if (p.limit === "hint") return t("limit_hint", wait);
+      return t("err_rate_limited", wait);
+    }
+    case "abandoned":
+      return t("err_abandoned");
+    case "adjourned":
+      return t("err_adjourned");
     case "busy":
       return t("err_busy");
     case "hint_failed":

@@ -14,6 +14,7 @@ function players(g) {
 
 function winnerText(g, names) {
   if (g.status === "closed") return t("status_closed");
+  if (g.status === "adjourned") return t("status_adjourned");
   if (g.winner === null || g.winner === undefined) return g.finished ? "—" : t("game_running");
   if (Array.isArray(g.winner)) return seatName(g.winner, names, getLang());
   if (typeof g.winner === "string") return g.winner;

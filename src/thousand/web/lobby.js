@@ -396,7 +396,7 @@ function renderMine() {
       asking ? el("p", { class: "close-ask", role: "alert" }, t("close_confirm")) : null,
       el("div", { class: "table-actions" },
         el("a", { class: "button primary", href: `/t/${encodeURIComponent(id)}` }, t("back_to_table")),
-        held && held.seat === creator && !asking
+        held && held.seat === creator && !asking && tb.status !== "adjourned"
           ? el("button", { type: "button", class: "danger", "data-fk": `close-${id}`,
             onclick: () => {
               state.closing = id;
@@ -421,6 +421,7 @@ function statusWord(s) {
   if (s === "playing") return t("status_playing");
   if (s === "over") return t("status_over");
   if (s === "closed") return t("status_closed");
+  if (s === "adjourned") return t("status_adjourned");
   return s ?? "";
 }
 

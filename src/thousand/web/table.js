@@ -58,6 +58,7 @@ const state = {
   open: false,
   hands: null,
   chat: [],
+  muted: [], // the seats whose chat this seat does not want (mute; docs/server.md)
   texts: {},
   hold: null,
   holdTimer: null,
@@ -121,7 +122,6 @@ function wsProtocols() {
   const s = stored();
   return s ? ["thousand", `token.${s.token}`] : ["thousand"];
 }
-
 
 function connect() {
   clearTimeout(state.retryTimer);
@@ -209,6 +209,10 @@ function handle(msg) {
     case "events": onEvents(msg); break;
     case "error": onError(msg); break;
     case "chat": addChat(msg); break;
+    case "muted":
+      state.muted = Array.isArray(msg.seats) ? msg.seats : [];
+      renderChat();
+      break;
     case "seats":
       state.seats = Array.isArray(msg.seats) ? msg.seats : state.seats;
       if (state.status === "waiting" && !state.seats.some((x) => x.kind !== "bot" && !x.taken)) {
@@ -245,6 +249,7 @@ function onSnapshot(msg) {
   state.over = !!msg.over;
   state.winner = msg.winner ?? null;
   if (Array.isArray(msg.seats)) state.seats = msg.seats;
+  state.muted = Array.isArray(msg.muted) ? msg.muted : [];
   if (Array.isArray(msg.chat)) {
     state.chat = msg.chat.slice(-50);
     renderChat();
@@ -726,11 +731,27 @@ function addChat(msg) {
   renderChat();
 }
 
+/** Mute or unmute a seat's chat for this seat (the server remembers it for the table). */
+function setMuted(seat, on) {
+  send({ type: on ? "mute" : "unmute", seat });
+}
+
 function renderChat() {
   if (!els.chat) return;
-  clear(els.chat, ...state.chat.map((m) => el("li", {},
-    el("span", { class: "who" }, m.name || seatName(m.seat, names())), ": ",
-    el("span", { class: "text" }, String(m.text ?? "")))));
+  const me = state.seat;
+  const who = (seat) => seatName(seat, names());
+  const lines = state.chat.map((m) => el("li", {},
+    el("span", { class: "who" }, m.name || who(m.seat)), ": ",
+    el("span", { class: "text" }, String(m.text ?? "")),
+    me !== null && typeof m.seat === "number" && m.seat !== me && !state.muted.includes(m.seat)
+      ? el("button", { type: "button", class: "small chat-mute", "data-seat": String(m.seat),
+        "aria-label": t("chat_mute_label", { name: m.name || who(m.seat) }),
+        onclick: () => setMuted(m.seat, true) }, t("chat_mute")) : null));
+  const hidden = me === null ? [] : state.muted.map((seat) => el("li", { class: "chat-muted" },
+    t("chat_muted", { name: who(seat) }), " ",
+    el("button", { type: "button", class: "small chat-unmute", "data-seat": String(seat),
+      onclick: () => setMuted(seat, false) }, t("chat_unmute"))));
+  clear(els.chat, ...lines, ...hidden);
   els.chat.scrollTop = els.chat.scrollHeight;
 }
 
