@@ -92,6 +92,12 @@ def run(url: str, players: int, games: int, rounds: int) -> list[str]:
     try:
         start = time.perf_counter()
         ids = fill(store, players, games)
+        # what autovacuum (PostgreSQL) or the next ANALYZE (SQLite) does on a site that
+        # has run a while: the planner's statistics; without them PostgreSQL walks every
+        # rated player for the leaderboard (30 ms instead of 5)
+        with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("VACUUM ANALYZE" if store.engine.dialect.name ==
+                                 "postgresql" else "ANALYZE")
         made = time.perf_counter() - start
         rng = random.Random(2)
         tables = []
