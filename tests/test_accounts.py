@@ -21,7 +21,7 @@ from test_server import Server
 from test_store import _postgres_schema_url
 from thousand.server.account_store import DELETED_NAME, AccountStore, NameTaken
 from thousand.server.accounts import check_account_name
-from thousand.server.store import Store, sessions_t
+from thousand.server.store import SeatRow, Store, TableRow, players_t, sessions_t
 
 PASSWORD = "correct horse"
 
@@ -353,6 +353,17 @@ def test_the_account_store(store: Store) -> None:
     assert accounts.delete(player.id, now) == []
     assert accounts.account("аня") is None and accounts.session("s3", now, 100) is None
     accounts.sign_up("аня", "аня", "hash", now, None)  # the name is free
+    # forgotten: expired sessions, and old guests with neither a session nor a seat
+    idle, kept, seated = (accounts.new_guest(now - 10) for _ in range(3))
+    accounts.new_session("s4", kept.id, now - 10, 100)
+    accounts.new_session("s5", idle.id, now - 10, 5)
+    store.create_table(TableRow("t1", now, "classic", {}, [], 0, 1, None, "waiting", True,
+                                seats=[SeatRow(0, "human", None, "x", None, seated.id)]))
+    assert accounts.purge(now + 1, guest_age=5) == (1, 1)
+    assert accounts.session("s4", now, 100) is not None
+    with store.engine.connect() as conn:
+        left = set(conn.execute(sa.select(players_t.c.id)).scalars())
+    assert kept.id in left and seated.id in left and idle.id not in left
 
 
 # --------------------------------------------------------------------------- the page

@@ -112,6 +112,20 @@ class AccountStore:
                              .values(last_seen=now, expires=now + idle))
         return Identity(Player(r.id, r.kind, r.name), r.seat_secret, session_id)
 
+    def purge(self, now: float, guest_age: float = 86400.0) -> tuple[int, int]:
+        """Forget what nobody can use any more: expired sessions, and guests older than
+        ``guest_age`` seconds with neither a session nor a seat (a browser that looked
+        once and left).  (sessions, guests) removed."""
+        with self.engine.begin() as conn:
+            sessions = conn.execute(sessions_t.delete()
+                                    .where(sessions_t.c.expires <= now)).rowcount
+            has_session = sa.exists().where(sessions_t.c.player_id == players_t.c.id)
+            has_seat = sa.exists().where(seats_t.c.player_id == players_t.c.id)
+            guests = conn.execute(players_t.delete().where(
+                players_t.c.kind == "guest", players_t.c.created < now - guest_age,
+                ~has_session, ~has_seat)).rowcount
+        return int(sessions), int(guests)
+
     def end_session(self, session_id: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(sessions_t.delete().where(sessions_t.c.id == session_id))

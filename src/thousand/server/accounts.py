@@ -62,6 +62,8 @@ SESSION_IDLE = 30 * 86400.0
 COOKIE_AGE = 400 * 86400
 #: A password's length, in characters.
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
+#: How often (seconds) expired sessions and unused guests are forgotten.
+PURGE_EVERY = 3600.0
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NO_IDENTITY = object()
 
@@ -119,6 +121,7 @@ class Accounts:
         self.idle = idle
         self.hasher = PasswordHasher()
         self._dummy: str | None = None
+        self._purged = 0.0
 
     # ------------------------------------------------------------------ passwords
 
@@ -159,6 +162,18 @@ class Accounts:
                                       self.idle)
         request.state.identity = found
         return found
+
+    async def new_guest(self, request: Request, response: Response) -> Player:
+        """A new guest and his session.  At most once an hour, the expired sessions and
+        the guests nobody can come back as are forgotten first (:meth:`AccountStore.purge`),
+        so that browsers that looked once do not pile up."""
+        now = time.time()
+        if now - self._purged >= PURGE_EVERY:
+            self._purged = now
+            await self.hub.db(self.store.purge, now)
+        player = await self.hub.db(self.store.new_guest, now)
+        await self.start_session(request, response, player)
+        return player
 
     async def start_session(self, request: Request, response: Response,
                             player: Player) -> None:

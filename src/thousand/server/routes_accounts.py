@@ -255,8 +255,7 @@ async def me(request: Request, response: Response) -> Me:
     accounts = _accounts(request)
     identity = await accounts.identity(request)
     if identity is None:
-        player = await accounts.hub.db(accounts.store.new_guest, time.time())
-        await accounts.start_session(request, response, player)
+        player = await accounts.new_guest(request, response)
         return Me(player=_out(player), tables=[])
     seats = await accounts.hub.db(accounts.store.seats, identity.player.id)
     return Me(player=_out(identity.player), tables=[
