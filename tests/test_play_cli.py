@@ -42,9 +42,9 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def child_env() -> dict[str, str]:
     """The environment of a game the tests start: this process's own (``XDG_DATA_HOME``
-    above), given whole, so that nothing a plugin put into the C environment underneath
-    (a ``COLUMNS`` of 80 folds the piped lines) reaches the game."""
-    return dict(os.environ)
+    above) with a narrow ``COLUMNS``: piped, the game's lines stay whole whatever width
+    the environment names (a script or a screen reader reads them line by line)."""
+    return {**os.environ, "COLUMNS": "40"}
 
 
 def run_play(
@@ -93,7 +93,8 @@ def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru") -
     printed since the last one.  The whole output."""
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(CLI[0], [*CLI[1:], "play", "--plain", *args], encoding="utf-8",
-                          timeout=90, dimensions=(50, 200), env=child_env())
+                          timeout=90, dimensions=(50, 200),
+                          env={**child_env(), "COLUMNS": "200"})  # a wide terminal
     out = []
     try:
         for _ in range(400):

@@ -226,6 +226,9 @@ def play_command(
     from thousand.terminal.session import make_session
 
     console = output_console()
+    if not console.is_terminal:
+        # Piped (a script, a screen reader): every line whole, whatever COLUMNS says.
+        console.soft_wrap = True
     session = make_session(
         table, level_by_seat, human=human, seed=bot_seed, console=console, lang=lang,
         open_hands=open_hands, save_path=save, autosave=autosave,
