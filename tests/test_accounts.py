@@ -196,6 +196,23 @@ def test_the_argon2_hash_has_the_default_parameters(server: Server) -> None:
     assert PASSWORD not in stored
 
 
+def test_a_hash_with_older_parameters_is_made_again_at_sign_in(server: Server) -> None:
+    from argon2 import PasswordHasher
+
+    signup(server, "Юра")
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(PASSWORD)
+    engine = sa.create_engine(server.db_url)
+    query = sa.text("select password_hash from players where name = 'Юра'")
+    with engine.begin() as conn:
+        conn.execute(sa.text("update players set password_hash = :h where name = 'Юра'"),
+                     {"h": weak})
+    signin(server, "Юра")
+    with engine.connect() as conn:
+        stored = conn.execute(query).scalar_one()
+    assert stored != weak and stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    signin(server, "Юра")
+
+
 # --------------------------------------------------------------------------- seats
 
 
