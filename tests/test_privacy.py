@@ -142,7 +142,8 @@ def test_the_choice_lasts_a_restart(tmp_path: Path) -> None:
 
 def test_the_pages_pass_the_secret_on(base: str) -> None:
     """In a browser: the creator lays an unlisted table, his invite link carries the
-    secret, a friend takes the seat with it; a stranger's lobby shows the table nowhere."""
+    secret, a friend takes the seat with it; a stranger's lobby shows the table nowhere;
+    the replay page shows the running game to its player, not to the stranger."""
     from playwright import sync_api
 
     with sync_api.sync_playwright() as p:
@@ -174,6 +175,14 @@ def test_the_pages_pass_the_secret_on(base: str) -> None:
             stranger.wait_for_selector("#create-button")
             stranger.wait_for_load_state("networkidle")
             assert t["table"] not in stranger.content()
+
+            # the running game's replay: its player's page sends the seat's token, a
+            # stranger's is refused
+            anna.goto(f"{base}/replay/{t['table']}")
+            anna.wait_for_selector(".play-col p .muted")  # loaded: "the record after the game"
+            assert not anna.locator(".error-line").count()
+            stranger.goto(f"{base}/replay/{t['table']}")
+            stranger.wait_for_selector(".error-line")
         finally:
             browser.close()
 

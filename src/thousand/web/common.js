@@ -69,8 +69,8 @@ export function currentPlayer(fresh = false) {
 }
 
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
-export async function api(path, { method = "GET", body, raw = false } = {}) {
-  const opts = { method, headers: { Accept: "application/json" } };
+export async function api(path, { method = "GET", body, raw = false, headers = {} } = {}) {
+  const opts = { method, headers: { Accept: "application/json", ...headers } };
   // CSRF (docs/server.md "Players"): a state-changing request carries the session's
   // double-submit token, the readable cookie thousand_csrf, as X-CSRF-Token
   const csrf = method !== "GET" && method !== "HEAD" ? csrfToken() : null;

@@ -9,6 +9,16 @@ import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[0] === "replay" && parts[1] ? decodeURIComponent(parts[1]) : null;
 const MAX_BYTES = 10 * 1024 * 1024;
+// a game kept for its players (an unlisted table's, or as its creator chose) is shown to
+// whoever holds a seat's token: the one the table page kept in this browser
+const seatToken = (() => {
+  try {
+    const s = gameId ? JSON.parse(localStorage.getItem(`thousand.seat.${gameId}`) ?? "null") : null;
+    return s && typeof s.token === "string" ? s.token : null;
+  } catch (e) {
+    return null;
+  }
+})();
 
 const state = { replay: null, step: 0, texts: {}, error: null, uploaded: null, loading: false };
 let els = {};
@@ -200,6 +210,12 @@ function renderStep() {
   if (gameId && state.replay.over === false) {
     els.download.append(el("span", { class: "muted" }, t("record_after_game")), " ",
       el("a", { href: `/t/${encodeURIComponent(gameId)}` }, t("to_the_table")));
+  } else if (gameId && seatToken && state.replay.record) {
+    // the record as the replay gave it (a link cannot send the seat's token)
+    const text = JSON.stringify(state.replay.record, null, 2) + "\n";
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    els.download.append(el("a", { class: "button", href: url, download: `thousand-${gameId}.json` },
+      t("download_record")));
   } else if (gameId) {
     els.download.append(el("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`,
       download: `thousand-${gameId}.json` }, t("download_record")));
@@ -242,7 +258,8 @@ async function start() {
     state.loading = true;
     renderStep();
     try {
-      state.replay = await api(`/api/games/${encodeURIComponent(gameId)}/replay`);
+      state.replay = await api(`/api/games/${encodeURIComponent(gameId)}/replay`,
+        { headers: seatToken ? { "X-Seat-Token": seatToken } : {} });
     } catch (e) {
       showError(t("replay_load_failed", { why: e.message }));
     }
