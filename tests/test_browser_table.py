@@ -429,3 +429,36 @@ def test_the_sheet_dialog_is_modal_and_the_page_reads_well(server: str, browser:
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog.overlay", state="hidden")
     assert not page.errors
+
+
+#: The widest row a sheet can have: a dark golden contract failed with the golden deals
+#: begun again, a samosval for bolts and a barrel's time out as marks, long names.
+WIDE_SHEET_JS = """async (names) => {
+  const s = await import('/static/sheet.js');
+  const ev = [];
+  for (let i = 1; i <= 3; i++) {
+    ev.push({type: 'deal_scored', v: i, number: i, dealer: 0, declarer: 1, contract: 120,
+             outcome: 'played', made: false, dark: true, golden: true,
+             changes: [-555, 2400, -240], scores: [-555, 12345, -240]});
+    ev.push({type: 'bolt_samosval', v: i, seat: 0, amount: -555});
+    ev.push({type: 'barrel_timeout', v: i, seat: 1, amount: -120});
+    ev.push({type: 'golden_restart', v: i});
+  }
+  const d = document.getElementById('overlay');
+  const dialog = document.createElement('div'); dialog.className = 'dialog';
+  const body = document.createElement('div'); body.className = 'dialog-body';
+  body.append(s.sheetTable(s.sheetRows(ev), names, document.documentElement.lang));
+  dialog.append(body); d.replaceChildren(dialog); d.hidden = false;
+  if (!d.open) d.showModal();
+  const scroller = d.querySelector('.sheet-scroll');
+  return [scroller.scrollWidth, scroller.clientWidth];
+}"""
+
+
+def test_the_widest_sheet_fits_a_phone(server: str, browser: Any) -> None:
+    """Issue 15 (17): the after-deal sheet on a 390-pixel phone is not cut on the right —
+    even its widest rows (a failed dark golden contract with the golden deals begun
+    again, a samosval and a barrel's time out as marks, long names) wrap to fit."""
+    page = _seat_page(browser, server, _lay(server, "house"), **PHONE)
+    wide, room = page.evaluate(WIDE_SHEET_JS, ["Александра", "Константин", "Владислава"])
+    assert wide <= room + 1, (wide, room)
