@@ -14,6 +14,8 @@ import asyncio
 import json
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from starlette.requests import Request
 
 from live_server import serve
 from test_browser import CHROMIUM, _page, browser
-from thousand.server.limits import LIMITS, Limiter, RateLimited, parse_overrides
+from thousand.server.limits import LIMITS, Limiter, LimitError, RateLimited, parse_overrides
 
 __all__ = ["browser"]  # the fixture, shared with test_browser.py
 
@@ -318,15 +320,24 @@ def test_workers_share_one_count_in_redis() -> None:
 
 def test_limit_options_are_checked_and_the_docs_name_every_limit() -> None:
     """``--limit`` takes NAME=RATE, CLIENT|ADDRESS or off, and says what is wrong with a
-    bad one; docs/server.md's table of limits has every limit with its rates."""
+    bad one, in Russian and English (``thousand serve`` prints it in its ``--lang``);
+    docs/server.md's table of limits has every limit with its rates."""
     changed = parse_overrides(["table=3/minute", "chat=off", "seat=1/second|5/second"])
     assert (changed["table"].client, changed["table"].address) == ("3/minute", "3/minute")
     assert (changed["chat"].client, changed["chat"].address) == ("", "")
     assert (changed["seat"].client, changed["seat"].address) == ("1/second", "5/second")
     for bad, words in (("tables=1/minute", "NAME one of"), ("table", "NAME=RATE"),
                        ("table=fast", "is not a rate"), ("live=1/minute", "is not a rate")):
-        with pytest.raises(ValueError, match=words):
+        with pytest.raises(LimitError, match=words) as refused:
             parse_overrides([bad])
+        assert refused.value.text("ru").startswith(f"--limit {bad!r}: ")
+        assert re.search("[а-я]", refused.value.text("ru"))
+    cli = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
+           "--no-browser", "--port", "0", "--db", "sqlite://", "--limit", "table=fast"]
+    said = subprocess.run(cli, capture_output=True, text=True, timeout=60)
+    assert said.returncode == 2
+    assert said.stderr.strip() == "ошибка: --limit 'table=fast': 'fast' — не частота " \
+        "(например 10/minute;60/hour или off)", said.stderr
     docs = (Path(__file__).parent.parent / "docs" / "server.md").read_text("utf-8")
     docs = docs.split("\n## Limits\n")[1].split("\n## ")[0]
     for limit in LIMITS.values():

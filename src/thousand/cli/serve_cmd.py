@@ -119,7 +119,7 @@ def serve_command(
     import uvicorn
 
     from thousand.server import create_app, default_db_url
-    from thousand.server.limits import Limiter, parse_overrides
+    from thousand.server.limits import Limiter, LimitError, parse_overrides
     from thousand.server.store import StoreError, shown_url
 
     level = log_level.lower()
@@ -130,8 +130,8 @@ def serve_command(
     try:
         limiter = Limiter(limits_storage, parse_overrides(limit_specs or []),
                           enabled=not no_limits)
-    except ValueError as e:
-        raise fail(str(e), lang=lang) from None
+    except LimitError as e:
+        raise fail(e.text(lang), lang=lang) from None
     try:
         application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay,
                                  limiter=limiter, waiting_timeout=waiting_timeout or None,

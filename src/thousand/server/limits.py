@@ -41,8 +41,8 @@ from starlette.requests import HTTPConnection, Request
 
 from .hub import ServerError
 
-__all__ = ["LIMITS", "Limit", "Limiter", "RateLimited", "address_of", "check", "client_of",
-           "limit", "parse_overrides"]
+__all__ = ["LIMITS", "Limit", "LimitError", "Limiter", "RateLimited", "address_of", "check",
+           "client_of", "limit", "parse_overrides"]
 
 #: The session cookie (part of accounts); keyed on when the accounts module is absent.
 SESSION_COOKIE = "thousand_session"
@@ -85,17 +85,30 @@ class RateLimited(ServerError):
         self.seconds = seconds
 
 
+class LimitError(ValueError):
+    """A ``--limit`` or ``--limits-storage`` that cannot be used: what is wrong, in English
+    (``str``) and in Russian (:meth:`text`), for ``thousand serve`` to print."""
+
+    def __init__(self, en: str, ru: str) -> None:
+        super().__init__(en)
+        self.texts = {"en": en, "ru": ru}
+
+    def text(self, lang: str = "ru") -> str:
+        return self.texts.get(lang, self.texts["en"])
+
+
 def parse_overrides(specs: list[str]) -> dict[str, Limit]:
     """``--limit NAME=RATE`` options (``RATE`` for both, ``CLIENT|ADDRESS`` for each,
-    ``off`` for none): the limits with them applied.  A bad one is a ``ValueError`` that
-    says what is wrong."""
+    ``off`` for none): the limits with them applied.  A bad one is a :class:`LimitError`
+    that says what is wrong."""
     out = dict(LIMITS)
     for spec in specs:
         name, sep, rates = spec.partition("=")
         name = name.strip()
         if not sep or name not in LIMITS:
-            raise ValueError(f"--limit {spec!r}: NAME=RATE, NAME one of "
-                             f"{', '.join(LIMITS)}")
+            names = ", ".join(LIMITS)
+            raise LimitError(f"--limit {spec!r}: NAME=RATE, NAME one of {names}",
+                             f"--limit {spec!r}: нужно ИМЯ=ЧАСТОТА, ИМЯ — одно из: {names}")
         client, bar, address = rates.partition("|")
         client = client.strip()
         address = address.strip() if bar else client
@@ -111,8 +124,9 @@ def parse_overrides(specs: list[str]) -> dict[str, Limit]:
                     parse_many(r)
             except ValueError:
                 example = "10" if name == "live" else "10/minute;60/hour"
-                raise ValueError(f"--limit {spec!r}: {r!r} is not a rate (e.g. "
-                                 f"{example}, or off)") from None
+                raise LimitError(f"--limit {spec!r}: {r!r} is not a rate (e.g. {example}, "
+                                 "or off)", f"--limit {spec!r}: {r!r} — не частота "
+                                 f"(например {example} или off)") from None
         out[name] = replace(out[name], client=pair[0], address=pair[1])
     return out
 
@@ -150,7 +164,9 @@ class Limiter:
         try:
             self.storage = storage_from_string(url)
         except Exception as e:
-            raise ValueError(f"--limits-storage {storage!r}: {e}") from None
+            raise LimitError(f"--limits-storage {storage!r}: {e}",
+                             f"--limits-storage {storage!r}: такое хранилище не годится "
+                             f"({e})") from None
         self.strategy = MovingWindowRateLimiter(self.storage)
         self.limits = dict(limits or LIMITS)
         self.enabled = enabled
