@@ -143,6 +143,17 @@ def test_a_flood_of_tables_is_refused_while_another_player_plays_a_deal(server: 
     assert last["over"] and last["status"] == "over"
 
 
+def test_without_a_trusted_proxy_no_client_picks_its_address(tmp_path: Path) -> None:
+    """Without ``--trusted-proxy`` an ``X-Forwarded-For`` is believed from nobody (uvicorn
+    would believe it from 127.0.0.1): a client that names a new address in every request
+    is still one client and is refused after its limit."""
+    with serve(tmp_path, "--limit", "table=3/minute", limited=True) as base:
+        codes = [httpx.post(base + "/api/tables", json={"seats": BOTS},
+                            headers={"X-Forwarded-For": f"10.9.0.{i}"}).status_code
+                 for i in range(5)]
+    assert codes == [201] * 3 + [429] * 2, codes
+
+
 def test_chat_length_rate_and_mute(server: str) -> None:
     """A chat line over 200 characters is refused; more than 5 lines in 10 seconds are
     refused with ``rate_limited`` and the seconds to wait, the connection kept (its next
