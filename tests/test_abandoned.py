@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from live_server import serve
+from live_server import CHROMIUM, CHROMIUM_ARGS, serve
 
 Msg = dict[str, Any]
 WAIT = 1.0  # --waiting-timeout
@@ -155,3 +156,36 @@ def test_an_untouched_game_is_adjourned_and_goes_on_when_its_player_returns(
         assert back["view"] == before["view"]
         assert moved["type"] == "events" and moved["version"] > before["version"]
         assert http.get(f"/api/tables/{table}").json()["status"] == "playing"
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+def test_the_lobby_shows_an_adjourned_table_among_mine(server: str) -> None:
+    """A table of this browser's that was adjourned stays in the lobby's «Мои столы», said
+    to be «игра отложена», with the way back to it and no «Закрыть стол»."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    seats = [{"kind": "human", "name": "Анна"}, {"kind": "bot"}, {"kind": "bot"}]
+    with httpx.Client(base_url=server) as http:
+        laid = http.post("/api/tables", json={"seats": seats}).json()
+        table = laid["table"]
+        until(lambda: http.get(f"/api/tables/{table}").json()["status"] == "adjourned")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(locale="ru-RU").new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{server}/history")
+            page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                          [f"thousand.seat.{table}",
+                           json.dumps({"seat": 0, "token": laid["token"]})])
+            page.goto(f"{server}/")
+            card = page.locator(f'#mine li[data-table="{table}"]')
+            card.wait_for()
+            assert "игра отложена" in card.inner_text()
+            assert card.locator(f'a[href="/t/{table}"]').count() == 1
+            assert card.locator("button.danger").count() == 0
+            assert errors == []
+        finally:
+            browser.close()
+    with httpx.Client(base_url=server) as http:  # looking at it did not wake it up
+        assert http.get(f"/api/tables/{table}").json()["status"] == "adjourned"
