@@ -439,7 +439,8 @@ WIDE_SHEET_JS = """async (names) => {
   for (let i = 1; i <= 3; i++) {
     ev.push({type: 'deal_scored', v: i, number: i, dealer: 0, declarer: 1, contract: 120,
              outcome: 'played', made: false, dark: true, golden: true,
-             changes: [-555, 2400, -240], scores: [-555, 12345, -240]});
+             changes: [-555, 2400, -240, 120].slice(0, names.length),
+             scores: [-555, 12345, -240, -1000].slice(0, names.length)});
     ev.push({type: 'bolt_samosval', v: i, seat: 0, amount: -555});
     ev.push({type: 'barrel_timeout', v: i, seat: 1, amount: -120});
     ev.push({type: 'golden_restart', v: i});
@@ -458,7 +459,9 @@ WIDE_SHEET_JS = """async (names) => {
 def test_the_widest_sheet_fits_a_phone(server: str, browser: Any) -> None:
     """Issue 15 (17): the after-deal sheet on a 390-pixel phone is not cut on the right —
     even its widest rows (a failed dark golden contract with the golden deals begun
-    again, a samosval and a barrel's time out as marks, long names) wrap to fit."""
+    again, a samosval and a barrel's time out as marks, long names, four players) fit."""
     page = _seat_page(browser, server, _lay(server, "house"), **PHONE)
-    wide, room = page.evaluate(WIDE_SHEET_JS, ["Александра", "Константин", "Владислава"])
-    assert wide <= room + 1, (wide, room)
+    names = ["Александра", "Константин", "Владислава", "Станислав"]
+    for n in (3, 4):  # the textbook's four players too
+        wide, room = page.evaluate(WIDE_SHEET_JS, names[:n])
+        assert wide <= room + 1, (n, wide, room)
