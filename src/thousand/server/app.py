@@ -59,11 +59,13 @@ from .models import (
     error_responses,
 )
 from .pages import error_page, page_lang, page_words
+from .player_stats import replay_policy
 from .reader import ReadError, StrictRoute, raw_body
 from .reaper import Reaper, adjourned_table, resume
 from .replay import ReplayRefused, record_replay, table_replay
 from .routes_accounts import router as accounts_router
 from .routes_play import router as play_router
+from .routes_players import router as players_router
 from .store import SeatRow, Store, TableRow
 
 __all__ = ["create_app", "default_db_url"]
@@ -189,14 +191,6 @@ def invite_secret(row: TableRow) -> str:
     mac = hmac.new(str(row.seed).encode("ascii"), f"invite:{row.id}".encode(),
                    hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:16]).rstrip(b"=").decode("ascii")
-
-
-def replay_policy(row: TableRow) -> str:
-    """Who sees a finished game's replay and record: ``public`` or ``players``, as its
-    creator chose (``TableRow.replay``), else by whether it is listed."""
-    if row.replay in ("public", "players"):
-        return row.replay
-    return "public" if row.listed else "players"
 
 
 def _player_asks(live: LiveTable, token: str | None) -> bool:
@@ -360,6 +354,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.include_router(accounts_router)
     app.state.min_clock = min_clock
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
+    app.include_router(players_router)  # a player's page, the leaderboard page
+    app.state.web = web
     app.state.store = store
     app.state.limiter = limiter
 

@@ -13,17 +13,18 @@ nothing else: the game stays over and stored.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from thousand.rules import Rules
 from thousand.site.ratings import rating_family
 
-from . import site_store
+from . import player_stats, site_store
 
 if TYPE_CHECKING:
     from .hub import LiveTable
 
-__all__ = ["family_of", "load_ratings", "rate_finished"]
+__all__ = ["count_finished", "family_of", "load_ratings", "rate_finished"]
 
 log = logging.getLogger("thousand.server")
 
@@ -35,7 +36,9 @@ def family_of(live: LiveTable) -> str | None:
 
 
 async def rate_finished(live: LiveTable) -> None:
-    """Rate the table's finished game and tell everybody at it what it did."""
+    """Count the table's finished game for its players' pages (player_stats.py), rate
+    it and tell everybody at it what the rating did."""
+    await count_finished(live)
     try:
         family = family_of(live)
         if family is None:
@@ -51,6 +54,20 @@ async def rate_finished(live: LiveTable) -> None:
     live.ratings = [c.to_json() for c in changes]
     if changes:
         live.broadcast({"type": "ratings", "changes": live.ratings})
+
+
+async def count_finished(live: LiveTable) -> None:
+    """Add the finished game to its players' totals and games (a failure is logged: the
+    game stays over and stored, and its rating is still made)."""
+    try:
+        row = live.row
+        bots = {s.seat: s.level or "heuristic" for s in live.seats if s.kind == "bot"}
+        stats = player_stats.game_stats(live.table.game)
+        await live.hub.write(player_stats.record_game, live.hub.store, live.id, stats,
+                             bots, row.finished or time.time(),
+                             player_stats.replay_policy(row) == "public")
+    except Exception:
+        log.exception("table %s: the game could not be counted for its players", live.id)
 
 
 async def load_ratings(live: LiveTable) -> None:

@@ -377,6 +377,7 @@ export function parseTyped(text, legal) {
 const NAV = [
   ["/", "nav_lobby", () => t("nav_lobby")],
   ["/history", "nav_history", () => t("nav_history")],
+  ["/leaderboard", "nav_leaderboard", () => t("nav_leaderboard")],
   ["/replay", "nav_replay", () => t("nav_replay")],
 ];
 

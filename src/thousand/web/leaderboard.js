@@ -1,0 +1,77 @@
+// The leaderboard (/leaderboard): per rating family (a preset at three or four players, a
+// switch), rank, name (a link to the player's page), rating and games; the site's bots are
+// on it too, marked, so that a new player sees how strong «любитель» is.
+
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName } from "./common.js";
+import { t, getLang, onLangChange } from "./i18n.js";
+
+const state = { families: [], family: null, board: null, error: null };
+
+/** A family for people: «Классика, вчетвером». */
+export function familyTitle(f) {
+  return t(f.players === 4 ? "board_family_4" : "board_family_3", { preset: presetName(f.preset) });
+}
+
+/** A player's name on the site's pages: a bot by its level, a person by his name. */
+export function playerLabel(p) {
+  return p.kind === "bot" ? levelName(p.level ?? p.player.slice(4)) : (p.name ?? p.player);
+}
+
+async function load() {
+  try {
+    if (!state.families.length) {
+      state.families = (await api("/api/families")).families;
+      const asked = new URLSearchParams(location.search).get("family");
+      state.family = state.families.some((f) => f.family === asked) ? asked : state.families[0].family;
+    }
+    state.board = await api(`/api/leaderboard?family=${encodeURIComponent(state.family)}&limit=100`);
+    state.error = null;
+  } catch (e) {
+    state.error = e.message;
+  }
+  render();
+}
+
+function choose(family) {
+  state.family = family;
+  state.board = null;
+  history.replaceState(null, "", `?family=${encodeURIComponent(family)}`);
+  render();
+  load();
+}
+
+function render() {
+  const main = document.getElementById("main");
+  const b = state.board;
+  const rows = b ? b.players : [];
+  clear(main,
+    el("h1", {}, t("board_title")),
+    el("p", { class: "lead" }, t("board_lead", { n: b ? b.min_games : 3 })),
+    state.families.length ? el("label", {}, t("board_family"), " ",
+      el("select", { id: "family", onchange: (e) => choose(e.target.value) },
+        state.families.map((f) => el("option", { value: f.family, selected: f.family === state.family }, familyTitle(f))))) : null,
+    state.error ? el("p", { class: "error-line", role: "alert" }, t("board_error", { why: state.error })) : null,
+    !b ? el("p", { class: "muted" }, t("loading"))
+      : rows.length ? el("table", { class: "games board", id: "board" },
+        el("thead", {}, el("tr", {},
+          el("th", { scope: "col" }, t("board_rank")),
+          el("th", { scope: "col" }, t("board_player")),
+          el("th", { scope: "col" }, t("board_rating")),
+          el("th", { scope: "col" }, t("board_games")))),
+        el("tbody", {}, rows.map((p) => el("tr", { class: p.kind === "bot" ? "bot" : null, "data-player": p.player },
+          el("td", {}, String(p.place)),
+          el("td", {}, el("a", { href: `/p/${encodeURIComponent(p.player)}` }, playerLabel(p)),
+            p.kind === "bot" ? el("span", { class: "badge" }, " ", t("board_bot")) : null),
+          el("td", {}, String(p.rating)),
+          el("td", {}, String(p.games))))))
+        : el("p", { class: "muted" }, t("board_empty")),
+  );
+}
+
+if (document.body.classList.contains("page-leaderboard")) {
+  mountHeader("nav_leaderboard");
+  render();
+  load();
+  loadTexts(getLang()).then(render);
+  onLangChange(() => loadTexts(getLang()).then(render));
+}

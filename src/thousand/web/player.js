@@ -1,0 +1,106 @@
+// A player's page (/p/{name}): who he is, his rating in each family with a chart of it
+// over time (a point per rated game), his games played and won, his declarer statistics,
+// barrel falls and bolts, and his last games with links to their replays.  Everything is
+// GET /api/players/{name}; the server shows only the games whose replay the reader may see.
+
+import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, shownName } from "./common.js";
+import { t, getLang, onLangChange } from "./i18n.js";
+import { familyTitle, playerLabel } from "./leaderboard.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const state = { page: null, families: [], error: null };
+const asked = decodeURIComponent(location.pathname.replace(/^\/p\//, ""));
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+/** The rating after each game as a line with a point per game (oldest on the left). */
+function chart(history, label) {
+  const W = 480, H = 160, P = 16;
+  const values = [history[0].before, ...history.map((h) => h.after)];
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const x = (i) => P + (values.length > 1 ? (i * (W - 2 * P)) / (values.length - 1) : (W - 2 * P) / 2);
+  const y = (v) => H - P - (hi > lo ? ((v - lo) * (H - 2 * P)) / (hi - lo) : (H - 2 * P) / 2);
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  return svg("svg", { class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, width: "100%" },
+    svg("title", {}, label),
+    svg("polyline", { points: line, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    ...history.map((h, i) => svg("circle", { class: "point", cx: x(i + 1).toFixed(1), cy: y(h.after).toFixed(1), r: 3.5 },
+      svg("title", {}, `${fmtDate(h.at)}: ${h.before} → ${h.after}`))));
+}
+
+function stat(key, value) {
+  return [el("dt", {}, t(key)), el("dd", { "data-stat": key }, String(value))];
+}
+
+async function load() {
+  try {
+    const [page, fams] = await Promise.all([
+      api(`/api/players/${encodeURIComponent(asked)}`), api("/api/families")]);
+    state.page = page;
+    state.families = fams.families;
+    state.error = null;
+  } catch (e) {
+    state.error = e.message;
+  }
+  render();
+}
+
+function render() {
+  const main = document.getElementById("main");
+  const p = state.page;
+  if (!p) {
+    clear(main, state.error ? el("p", { class: "error-line", role: "alert" }, t("player_error", { why: state.error }))
+      : el("p", { class: "muted" }, t("loading")));
+    return;
+  }
+  const who = p.player;
+  const name = playerLabel({ ...who, player: who.id, level: who.kind === "bot" ? who.id.slice(4) : null });
+  document.title = `${name} — ${t("app_name")}`;
+  const d = p.declarer;
+  const fam = (f) => { const found = state.families.find((x) => x.family === f); return found ? familyTitle(found) : f; };
+  const rated = Object.entries(p.families);
+  clear(main,
+    el("h1", { id: "player-name" }, name),
+    el("p", { class: "lead" }, who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDate(p.since) }) : null),
+    el("h2", {}, t("player_totals")),
+    el("dl", { class: "stats", id: "player-totals" }, stat("player_played", p.played), stat("player_won", p.won),
+      stat("player_falls", p.falls), stat("player_bolts", p.bolts)),
+    el("h2", {}, t("player_declarer")),
+    el("dl", { class: "stats", id: "player-declarer" }, stat("player_bids", d.bids), stat("player_made", d.made),
+      stat("player_average", d.average_contract === null ? "—" : d.average_contract.toLocaleString(getLang())),
+      stat("player_conceded", d.conceded)),
+    el("h2", {}, t("player_ratings")),
+    rated.length ? rated.map(([f, r]) => el("section", { class: "rating-family", "data-family": f },
+      el("h3", {}, `${fam(f)}: ${r.rating}`),
+      r.history.length ? chart(r.history, t("player_chart", { family: fam(f), rating: r.rating })) : null))
+      : el("p", { class: "muted" }, t("player_no_rating")),
+    el("h2", {}, t("player_games")),
+    p.games.length ? el("table", { class: "games", id: "player-games" },
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col" }, t("col_finished")),
+        el("th", { scope: "col" }, t("col_preset")),
+        el("th", { scope: "col" }, t("col_players")),
+        el("th", { scope: "col" }, t("player_place")),
+        el("th", { scope: "col" }, t("player_score")),
+        el("th", { scope: "col" }, t("col_actions")))),
+      el("tbody", {}, p.games.map((g) => el("tr", { "data-game": g.id },
+        el("td", {}, fmtDate(g.finished)),
+        el("td", {}, presetName(g.preset)),
+        el("td", {}, g.players.map(shownName).join(", ")),
+        el("td", {}, String(g.place)),
+        el("td", {}, String(g.score)),
+        el("td", {}, el("a", { class: "button small", href: `/replay/${encodeURIComponent(g.id)}` }, t("open_replay")))))))
+      : el("p", { class: "muted" }, t("player_no_games")),
+  );
+}
+
+mountHeader(null);
+render();
+load();
+loadTexts(getLang()).then(render);
+onLangChange((lang) => loadTexts(lang).then(render));
