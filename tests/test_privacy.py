@@ -211,3 +211,36 @@ def test_a_players_rating_history_names_no_unlisted_table(tmp_path: Path) -> Non
             assert [h["table"] for h in history] == ["listed1", None]
     finally:
         store.close()
+
+
+def test_a_players_page_shows_a_stranger_no_unlisted_game(tmp_path: Path) -> None:
+    """``GET /api/players/{name}`` lists a player's last games: a stranger's list (and a
+    list without a session) has his listed game only; he himself sees both (his seat is
+    his); both count in his totals (the store on real SQLite)."""
+    from thousand.server import player_stats
+    from thousand.server.account_store import AccountStore
+    from thousand.server.store import SeatRow, Store, TableRow
+
+    store = Store(f"sqlite:///{tmp_path / 'pages.db'}")
+    try:
+        accounts = AccountStore(store)
+        guest, stranger = accounts.new_guest(time.time()), accounts.new_guest(time.time())
+        stats = [player_stats.SeatStats(seat, seat == 0, 1, 1, 120, 0, 0, 0, seat + 1, 0)
+                 for seat in range(3)]
+        for table, listed in (("listed2", True), ("hidden2", False)):
+            store.create_table(TableRow(
+                table, time.time(), "classic", {}, ["Аня", "Бот 2", "Бот 3"], 0, 1, None,
+                "over", listed, seats=[SeatRow(0, "human", None, "Аня", None, guest.id),
+                                       SeatRow(1, "bot", "heuristic", "Бот 2"),
+                                       SeatRow(2, "bot", "random", "Бот 3")]))
+            assert player_stats.record_game(store, table, stats, {1: "heuristic", 2: "random"},
+                                            time.time(), listed) == 3
+        for player in (guest.id, "bot:heuristic"):
+            for viewer in (None, stranger.id, "bot:heuristic"):
+                seen = player_stats.last_games(store, player, viewer, 20)
+                assert [g["id"] for g in seen] == ["listed2"], (player, viewer)
+            own = player_stats.last_games(store, player, guest.id, 20)
+            assert [g["id"] for g in own] == ["hidden2", "listed2"]
+        assert player_stats.stats_of(store, guest.id)["games"] == 2
+    finally:
+        store.close()
