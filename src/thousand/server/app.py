@@ -66,6 +66,7 @@ from .replay import ReplayRefused, record_replay, table_replay
 from .routes_accounts import router as accounts_router
 from .routes_play import router as play_router
 from .routes_players import router as players_router
+from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, TableRow
 
 __all__ = ["create_app", "default_db_url"]
@@ -94,7 +95,8 @@ SeatTokenHeader = Annotated[str | None, Header(alias=SEAT_TOKEN_HEADER, max_leng
 
 #: The pages: path -> the file of src/thousand/web/ that is its shell.
 PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
-         "replay": "replay.html", "account": "account.html"}
+         "replay": "replay.html", "account": "account.html",
+         "tournaments": "tournaments.html"}
 
 
 def default_db_url() -> str:
@@ -354,6 +356,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.include_router(accounts_router)
     app.state.min_clock = min_clock
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
+    app.include_router(tournaments_router)  # tournaments (routes_tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
     app.state.web = web
     app.state.store = store
@@ -459,6 +462,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     @app.api_route("/account", methods=["GET", "HEAD"], include_in_schema=False)
     async def account_page() -> Response:
         return page("account")
+
+    @app.api_route("/tournaments", methods=["GET", "HEAD"], include_in_schema=False)
+    @app.api_route("/tournaments/{tid}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def tournaments_page() -> Response:
+        return page("tournaments")  # the list, or one tournament (web/tournaments.js)
 
     @app.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
     async def history_page() -> Response:

@@ -41,7 +41,7 @@ from thousand.table import Table, TableError, audience_includes
 from thousand.texts import advice_for, illegal_text
 from thousand.view import View
 
-from . import rematch, site_ratings
+from . import rematch, site_ratings, site_tournaments
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
@@ -643,6 +643,7 @@ class LiveTable:
             self._send_events(events)
         if over is not None:
             await site_ratings.rate_finished(self)
+            await site_tournaments.table_over(self)  # a tournament's table is recorded
         if self.over:
             self._stop_timers()
             if not self.conns:
@@ -869,6 +870,7 @@ class Hub:
         for live in list(self.tables.values()):
             live.start_away_timers()
             live.kick()
+        await site_tournaments.resume(self)  # running tournaments find their tables
         if rows:
             log.info("restored %d unfinished tables", len(self.tables))
 

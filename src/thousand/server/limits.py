@@ -69,6 +69,7 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
           "a move sent over the WebSocket"),
     Limit("chat", "5/10 seconds;30/minute", "20/10 seconds;100/minute", "a chat line"),
     Limit("hint", "20/minute", "60/minute", "a hint asked for"),
+    Limit("tournament", "5/minute;20/hour", "20/minute;100/hour", "a tournament made"),
     Limit("signup", "5/hour", "20/hour", "an account made"),
     Limit("signin", "5/minute", "20/minute",
           "a sign-in attempt (the client key is the name tried)"),

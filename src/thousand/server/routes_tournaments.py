@@ -1,0 +1,302 @@
+"""The routes of tournaments: make one, list them, show one, register and unregister, start
+(docs/server.md "Tournaments").  The running logic is in site_tournaments.py, the
+pairings and standings in thousand.bots.tournament; these only read the request, check
+who asks and shape the answer."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+from thousand.bots import bot_levels
+from thousand.bots.tournament import MAX_ROUNDS
+from thousand.rules import MAX_DEALS, PRESET_NAMES
+
+from . import site_tournaments as st
+from .account_store import Player
+from .accounts import current_player
+from .checks import check_name
+from .hub import Hub, ServerError
+from .limits import limit
+from .models import ErrorBody, error_responses
+from .reader import StrictRoute
+from .routes_play import MAX_CLOCK
+
+__all__ = ["router"]
+
+router = APIRouter(route_class=StrictRoute)
+
+#: The most rounds a tournament on the site takes (a longer one is a typing mistake).
+SITE_MAX_ROUNDS = min(MAX_ROUNDS, 50)
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+TournamentId = Annotated[str, PathParam(max_length=32)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class NewTournament(_Strict):
+    """A tournament: its name, preset, format, rounds, ``deals`` per table (None: each
+    table plays a whole game), a move clock for its tables (seconds; None: none), the bot
+    levels to enter (one entry each), whether its creator plays in it (``play``), and
+    ``player_name`` for a guest who has no name yet."""
+
+    name: str = Field(max_length=200)
+    preset: str = Field(default="classic", max_length=64)
+    format: Literal["swiss", "round-robin"] = "swiss"
+    rounds: int = Field(default=3, ge=1, le=SITE_MAX_ROUNDS)
+    deals: int | None = Field(default=None, ge=1, le=MAX_DEALS)
+    clock: float | None = None
+    bots: list[str] = Field(default_factory=list, max_length=st.MAX_BOTS)
+    play: bool = True
+    player_name: str | None = Field(default=None, max_length=200)
+
+
+class Registration(_Strict):
+    """``player_name`` for a guest who has no name yet."""
+
+    player_name: str | None = Field(default=None, max_length=200)
+
+
+class Empty(_Strict):
+    """No fields."""
+
+
+class EntryOut(_Strict):
+    """A player of the tournament: ``kind`` ``person`` or ``bot`` (with its ``level``)."""
+
+    name: str
+    kind: str
+    level: str | None
+    me: bool
+
+
+class TableOut(_Strict):
+    """One table of a round: its id (the page ``/t/<id>``), the players in seat order and,
+    once it is over, their scores, places and tournament points."""
+
+    table: str | None
+    players: list[str]
+    scores: list[int] | None = None
+    places: list[int] | None = None
+    points: list[float] | None = None
+    deals: int | None = None
+
+
+class RoundOut(_Strict):
+    round: int
+    tables: list[TableOut]
+    byes: list[str]
+
+
+class StandingOut(_Strict):
+    place: int
+    name: str
+    points: float
+    games: int
+    byes: int
+    firsts: int
+    score: int
+
+
+class TournamentBrief(_Strict):
+    """A tournament in the list."""
+
+    id: str
+    name: str
+    preset: str
+    format: str
+    rounds: int
+    deals: int | None
+    status: str
+    players: int
+    url: str
+
+
+class TournamentList(_Strict):
+    tournaments: list[TournamentBrief]
+
+
+class TournamentOut(_Strict):
+    """One tournament: its entries, its rounds so far with their tables and results, and
+    the standings; ``seed`` the draw of lots' and pairings' (any program pairs them again
+    with thousand.bots.tournament); ``mine`` when the asker made it, ``registered`` when
+    he entered it."""
+
+    id: str
+    name: str
+    preset: str
+    format: str
+    rounds: int
+    deals: int | None
+    clock: float | None
+    seed: int
+    status: str
+    players: int
+    url: str
+    mine: bool
+    registered: bool
+    entries: list[EntryOut]
+    pairings: list[RoundOut]
+    standings: list[StandingOut]
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route: models.error_responses and 401 (no session)."""
+    out = error_responses(*(s for s in statuses if s != 401))
+    if 401 in statuses:
+        out[401] = {"model": ErrorBody, "description": "No session: GET /api/me first."}
+    return out
+
+
+def _hub(request: Request) -> Hub:
+    hub = request.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+def _bad(message: str) -> ServerError:
+    return ServerError("bad_request", message, status=400)
+
+
+def _refused(e: st.TournamentRefused) -> ServerError:
+    """A refusal in both languages (``ru``: the Russian words, when the Tournament's)."""
+    ru = {"ru": e.error.text("ru")} if e.error is not None else {}
+    return ServerError(e.code, str(e), status=e.status, **ru)
+
+
+async def _person(request: Request, name: str | None) -> tuple[Player, str]:
+    """The asker (a session is needed: GET /api/me makes a guest) and the name he plays
+    under: his own, else ``name`` (a guest without one)."""
+    player = await current_player(request)
+    if player is None:
+        raise ServerError("not_signed_in", "no session: GET /api/me first", status=401)
+    shown: Any = player.name or name
+    if shown is None:
+        raise _bad("player_name: a guest without a name gives one")
+    try:
+        return player, check_name(shown)
+    except ValueError as e:
+        raise _bad(f"player_name: {e}") from None
+
+
+def _out(info: st.Info, me: str | None) -> TournamentOut:
+    t = info.tournament()
+    data = t.to_json()
+    ids: list[list[str]] = info.state.get("tables", [])
+    pairings = [RoundOut(round=r["round"], byes=r["byes"], tables=[
+        TableOut(table=ids[r["round"] - 1][i] if r["round"] <= len(ids) else None, **tab)
+        for i, tab in enumerate(r["tables"])]) for r in data["pairings"]]
+    return TournamentOut(
+        id=info.id, name=info.name, preset=info.preset, format=info.format,
+        rounds=info.rounds, deals=info.deals, clock=info.clock,
+        seed=int(info.state.get("seed", 0)), status=info.status,
+        players=len(info.entries), url=f"/tournaments/{info.id}",
+        mine=me is not None and info.creator == me,
+        registered=me is not None and any(e.player_id == me for e in info.entries),
+        entries=[EntryOut(name=e.name, kind="bot" if e.bot else "person", level=e.bot,
+                          me=me is not None and e.player_id == me) for e in info.entries],
+        pairings=pairings, standings=[StandingOut(**s) for s in data["standings"]])
+
+
+async def _me(request: Request) -> str | None:
+    player = await current_player(request)
+    return player.id if player is not None else None
+
+
+async def _get(request: Request, tid: str) -> st.Info:
+    if not _ID.fullmatch(tid):
+        raise ServerError("not_found", "no such tournament", status=404)
+    try:
+        return await st.get(_hub(request), tid)
+    except st.TournamentRefused as e:
+        raise _refused(e) from None
+
+
+@router.post("/api/tournaments", status_code=201, response_model=TournamentOut,
+             dependencies=[Depends(limit("tournament"))],
+             responses=_errors(401, 409, 413, 415, 422, 429))
+async def create(body: NewTournament, request: Request) -> TournamentOut:
+    """A tournament open for registration, made by the asker (who plays in it unless
+    ``play`` is false); its bots are entered at once."""
+    name = " ".join(body.name.split())
+    if not 1 <= len(name) <= st.MAX_TITLE:
+        raise _bad(f"name: from 1 to {st.MAX_TITLE} characters")
+    if body.preset not in PRESET_NAMES:
+        raise _bad(f"preset: one of {', '.join(PRESET_NAMES)}")
+    low = float(getattr(request.app.state, "min_clock", 5.0))
+    if body.clock is not None and not low <= body.clock <= MAX_CLOCK:
+        raise _bad(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
+    for level in body.bots:
+        if level not in bot_levels():
+            raise _bad(f"bots: each one of {', '.join(bot_levels())}")
+    player, shown = await _person(request, body.player_name)
+    try:
+        info = await st.create(_hub(request), name=name, preset=body.preset,
+                               format=body.format, rounds=body.rounds, deals=body.deals,
+                               clock=body.clock, bots=list(body.bots), creator=player.id,
+                               creator_name=shown if body.play else None)
+    except st.TournamentRefused as e:
+        raise _refused(e) from None
+    return _out(info, player.id)
+
+
+@router.get("/api/tournaments", response_model=TournamentList, responses=_errors())
+async def tournaments(request: Request) -> TournamentList:
+    """The newest tournaments (every tournament is public)."""
+    rows = await st.listing(_hub(request))
+    return TournamentList(tournaments=[TournamentBrief(
+        id=i.id, name=i.name, preset=i.preset, format=i.format, rounds=i.rounds,
+        deals=i.deals, status=i.status, players=n, url=f"/tournaments/{i.id}")
+        for i, n in rows])
+
+
+@router.get("/api/tournaments/{tid}", response_model=TournamentOut,
+            responses=_errors(404))
+async def tournament(tid: TournamentId, request: Request) -> TournamentOut:
+    """One tournament: entries, rounds with their tables and results, standings."""
+    return _out(await _get(request, tid), await _me(request))
+
+
+@router.post("/api/tournaments/{tid}/register", response_model=TournamentOut,
+             responses=_errors(401, 404, 409, 413, 415))
+async def register(tid: TournamentId, body: Registration, request: Request) -> TournamentOut:
+    """Enter the tournament, until it starts."""
+    await _get(request, tid)
+    player, shown = await _person(request, body.player_name)
+    try:
+        info = await st.register(_hub(request), tid, player.id, shown)
+    except st.TournamentRefused as e:
+        raise _refused(e) from None
+    return _out(info, player.id)
+
+
+@router.post("/api/tournaments/{tid}/unregister", response_model=TournamentOut,
+             responses=_errors(401, 404, 409, 413, 415))
+async def unregister(tid: TournamentId, body: Empty, request: Request) -> TournamentOut:
+    """Take one's entry back, until the tournament starts."""
+    await _get(request, tid)
+    player, _ = await _person(request, "-")
+    try:
+        info = await st.unregister(_hub(request), tid, player.id)
+    except st.TournamentRefused as e:
+        raise _refused(e) from None
+    return _out(info, player.id)
+
+
+@router.post("/api/tournaments/{tid}/start", response_model=TournamentOut,
+             responses=_errors(401, 403, 404, 409, 413, 415, 503))
+async def start(tid: TournamentId, body: Empty, request: Request) -> TournamentOut:
+    """The creator starts the tournament: registration closes and round one is laid."""
+    await _get(request, tid)
+    player, _ = await _person(request, "-")
+    try:
+        info = await st.start(_hub(request), tid, player.id)
+    except st.TournamentRefused as e:
+        raise _refused(e) from None
+    return _out(info, player.id)

@@ -1,0 +1,151 @@
+"""docs/server.md "Tournaments": a tournament made, registered for and started over a real
+server (Uvicorn, SQLite), its rounds laid as the server's tables, their results recorded
+and the next round paired, to standings equal to thousand.bots.tournament's for the same
+results; a restart mid-tournament resumes it; in a real browser two people and four bots
+play three rounds to the standings.  Tables play one deal; the people's seats are played
+by their stand-ins once a short move clock runs out (the hub's clock)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from test_server import Server
+from thousand.bots.tournament import Tournament
+
+MsgT = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = tmp_path_factory.mktemp("tournaments") / "games.db"
+    with Server(f"sqlite:///{path}", min_clock=0.05) as s:
+        yield s
+
+
+def guest(base: str, name: str) -> httpx.Client:
+    """A browser's session: a named guest, his cookies and the CSRF header."""
+    client = httpx.Client(base_url=base, timeout=30)
+    assert client.get("/api/me").status_code == 200
+    client.headers["X-CSRF-Token"] = client.cookies["thousand_csrf"]
+    assert client.post("/api/me/name", json={"name": name}).status_code == 200
+    return client
+
+
+def ok(r: httpx.Response, status: int = 200) -> MsgT:
+    assert r.status_code == status, r.text
+    out: MsgT = r.json()
+    return out
+
+
+def wait_over(client: httpx.Client, tid: str, seconds: float = 40) -> MsgT:
+    deadline = time.monotonic() + seconds
+    while (info := ok(client.get(f"/api/tournaments/{tid}")))["status"] != "over":
+        assert time.monotonic() < deadline, f"the tournament did not end: {info}"
+        time.sleep(0.1)
+    return info
+
+
+def replay_standings(info: MsgT) -> list[MsgT]:
+    """The standings thousand.bots.tournament gives for the tournament's entries, seed and
+    results, after checking that it pairs every round as the server did."""
+    t = Tournament(info["format"], info["rounds"], 3, info["seed"])
+    for e in info["entries"]:
+        t.register(e["name"])
+    t.start()
+    for rnd in info["pairings"]:
+        paired = t.next_round()
+        assert [list(x) for x in paired.tables] == [tab["players"] for tab in rnd["tables"]]
+        assert paired.byes == rnd["byes"]
+        for i, tab in enumerate(rnd["tables"]):
+            firsts = [seat for seat, place in enumerate(tab["places"]) if place == 1]
+            t.record(rnd["round"], i, tab["scores"], firsts, tab["deals"])
+    return [s.to_json() for s in t.standings()]
+
+
+def test_a_tournament_registers_starts_plays_its_rounds_and_ends(server: Server) -> None:
+    """Made by Анна with four bots; Борис registers, Вера registers and takes it back;
+    only Анна may start; nobody registers after; three rounds of two tables are laid one
+    after another as the server's tables, each person's seat his own; the standings are
+    the Tournament module's for the same results."""
+    anna, boris, vera = (guest(server.base, n) for n in ("Анна", "Борис", "Вера"))
+    body = {"name": "Кубок", "preset": "classic", "format": "swiss", "rounds": 3,
+            "deals": 1, "clock": 0.05, "bots": ["random", "random", "beginner", "random"]}
+    info = ok(anna.post("/api/tournaments", json=body), 201)
+    tid = info["id"]
+    assert info["status"] == "registering" and info["mine"] and info["registered"]
+    assert [e["name"] for e in info["entries"]] == [
+        "Анна", "random 1", "random 2", "beginner 1", "random 3"]
+    assert ok(boris.post(f"/api/tournaments/{tid}/register", json={}))["registered"]
+    assert boris.post(f"/api/tournaments/{tid}/register", json={}).status_code == 409
+    ok(vera.post(f"/api/tournaments/{tid}/register", json={}))
+    left = ok(vera.post(f"/api/tournaments/{tid}/unregister", json={}))
+    assert not left["registered"] and left["players"] == 6
+    assert boris.post(f"/api/tournaments/{tid}/start", json={}).status_code == 403
+    listed = ok(anna.get("/api/tournaments"))["tournaments"]
+    assert any(x["id"] == tid and x["players"] == 6 for x in listed)
+
+    started = ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
+    assert started["status"] == "running"
+    late = vera.post(f"/api/tournaments/{tid}/register", json={})
+    assert late.status_code == 409 and late.json()["error"]["code"] == "started"
+    assert "регистрация закрыта" in late.json()["error"]["ru"]
+    first = started["pairings"][0]["tables"]
+    assert len(first) == 2 and all(tab["table"] for tab in first)
+    anna_table = next(tab["table"] for tab in first if "Анна" in tab["players"])
+    seats = ok(server.get(f"/api/tables/{anna_table}"))["seats"]
+    assert {s["name"]: s["kind"] for s in seats}["Анна"] == "human"
+
+    final = wait_over(anna, tid)
+    assert [len(r["tables"]) for r in final["pairings"]] == [2, 2, 2]
+    assert all(tab["scores"] is not None and tab["deals"] == 1
+               for r in final["pairings"] for tab in r["tables"])
+    for r in final["pairings"]:
+        for tab in r["tables"]:
+            game = ok(server.get(f"/api/tables/{tab['table']}"))
+            assert game["status"] == "over"
+            assert [s["name"] for s in game["seats"]] == tab["players"]
+    assert final["standings"] == replay_standings(final)
+    assert sum(s["points"] for s in final["standings"]) == 3 * 2 * 3  # 3 rounds × 2 × (2+1+0)
+    assert anna.post(f"/api/tournaments/{tid}/start", json={}).status_code == 409
+
+
+def test_bad_tournaments_are_refused_with_what_is_wrong(server: Server) -> None:
+    anna = guest(server.base, "Анна")
+    base = {"name": "Кубок", "bots": ["random", "random"]}
+    for bad, status in (({"format": "knockout"}, 422), ({"rounds": 0}, 422),
+                        ({"preset": "poker"}, 400), ({"bots": ["god"]}, 400),
+                        ({"name": "  "}, 400), ({"extra": 1}, 422)):
+        r = anna.post("/api/tournaments", json={**base, **bad})
+        assert r.status_code in (status, 400, 422), (bad, r.text)
+        assert r.json()["error"]["message"]
+    few = ok(anna.post("/api/tournaments", json={**base, "bots": ["random"]}), 201)
+    r = anna.post(f"/api/tournaments/{few['id']}/start", json={})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "few"
+    assert httpx.post(f"{server.base}/api/tournaments", json=base).status_code == 401
+    assert server.get("/api/tournaments/nope").status_code == 404
+
+
+def test_a_restart_mid_tournament_resumes_it(tmp_path: Path) -> None:
+    """The server stops while round one is played; the new one rebuilds its tables, the
+    tournament finds them again, records them and plays on to the end."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with Server(url, min_clock=0.05) as s:
+        anna = guest(s.base, "Анна")
+        body = {"name": "Кубок", "rounds": 2, "deals": 1, "clock": 1.5,
+                "bots": ["random", "random"]}
+        tid = ok(anna.post("/api/tournaments", json=body), 201)["id"]
+        ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
+        cookies = dict(anna.cookies)
+    with Server(url, min_clock=0.05) as s:
+        anna = httpx.Client(base_url=s.base, timeout=30, cookies=cookies)
+        mid = ok(anna.get(f"/api/tournaments/{tid}"))
+        assert mid["status"] == "running" and len(mid["pairings"]) == 1
+        assert mid["pairings"][0]["tables"][0]["scores"] is None
+        final = wait_over(anna, tid)
+        assert [len(r["tables"]) for r in final["pairings"]] == [1, 1]
+        assert final["standings"] == replay_standings(final)
