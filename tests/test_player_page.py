@@ -10,7 +10,9 @@ does): the player lays a table with a short move clock and never connects.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -129,3 +131,72 @@ def test_an_unlisted_game_is_shown_to_its_players_only(server: Server) -> None:
 def test_the_leaderboard_page(server: Server) -> None:
     page = server.get("/leaderboard")
     assert page.status_code == 200 and 'src="/static/leaderboard.js"' in page.text
+
+
+# --------------------------------------------------------------------------- the pages
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _sign_up_and_quick_play(context: Any, base: str, name: str, bots_after: float) -> str:
+    """In a browser's context (its cookies): sign up, then quick play classic with a
+    short move clock; the table's id."""
+    r = context.request.post(base + "/api/account/signup",
+                             data={"name": name, "password": PASSWORD})
+    assert r.status == 201, r.text()
+    csrf = next(c["value"] for c in context.cookies() if c["name"] == "thousand_csrf")
+    r = context.request.post(base + "/api/quickplay", headers={"X-CSRF-Token": csrf},
+                             data={"preset": "classic", "clock": 0.05,
+                                   "bots_after": bots_after, "bot_level": "beginner"})
+    assert r.status == 200, r.text()
+    return str(r.json()["table"])
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) -> None:
+    """Two people sign up in two browsers and find each other with quick play (a bot
+    takes the third seat); their stand-ins play the whole game (a short clock); back at
+    the table, the end dialog's rating line names each player with a link to his page;
+    there the chart has a point for the game and the rating is the one the game made, and
+    the game is among his last; the leaderboard page lists the bots (their ladder games
+    put them there at once), marked, and links to a bot's page."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            contexts = [browser.new_context(locale="ru-RU") for _ in range(2)]
+            table = _sign_up_and_quick_play(contexts[0], server.base, "Галя", 2.0)
+            assert _sign_up_and_quick_play(contexts[1], server.base, "Дима", 2.0) == table
+            deadline = time.monotonic() + 120
+            while (info := server.get(f"/api/tables/{table}").json())["ratings"] is None:
+                assert time.monotonic() < deadline, "the stand-ins did not end the game"
+                time.sleep(0.2)
+            after = {c["seat"]: c["after"] for c in info["ratings"]}
+            errors: list[str] = []
+            for seat, (context, name) in enumerate(zip(contexts, ("Галя", "Дима"),
+                                                       strict=True)):
+                page = context.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(f"{server.base}/t/{table}")
+                page.locator("#rating-changes a.player-link", has_text=name).click()
+                page.wait_for_url("**/p/*")
+                page.wait_for_selector(".rating-chart")
+                assert page.locator("#player-name").inner_text() == name
+                assert page.locator(".rating-chart circle.point").count() == 1
+                shown = page.locator(".rating-family[data-family=classic] h3").inner_text()
+                assert shown.endswith(f": {after[seat]}"), shown
+                played = page.locator('#player-totals [data-stat="player_played"]')
+                assert played.inner_text() == "1"
+                assert page.locator(f'#player-games tr[data-game="{table}"]').count() == 1
+            page.goto(f"{server.base}/leaderboard?family=classic")
+            page.wait_for_selector("#board")
+            assert page.locator("#board tr.bot").count() >= 1  # the bots, with their ladder
+            assert "бот" in page.locator("#board tr.bot").first.inner_text()
+            page.locator("#board tr.bot a").first.click()
+            page.wait_for_url("**/p/bot*")
+            page.wait_for_selector("#player-totals")
+            assert not errors, errors
+        finally:
+            browser.close()

@@ -72,6 +72,15 @@ function nameOf(seat) {
   return nm[seat] ?? t("seat_n", { n: seat + 1 });
 }
 
+// a placeholder the catalogue's templates never contain: where an element goes in a line
+const MARK = "\u0000";
+
+/** A template's text with `node` (an element, or a list of them) where MARK was. */
+function around(text, node) {
+  const [before, after = ""] = text.split(MARK);
+  return [before, node, after].flat();
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
 }
@@ -82,9 +91,11 @@ function renderBox() {
   const seat = site.ctx.seat();
   const parts = [];
   if (site.ratings && site.ratings.length) {
-    parts.push(el("p", { class: "ratings-line", id: "rating-changes" }, t("rating_changes", {
-      items: site.ratings.map((c) => t("rating_change", { name: nameOf(c.seat), delta: signed(c.delta), after: c.after })).join("; "),
-    })));
+    // «Рейтинг: Аня +31 → 1531; …», each name a link to the player's page
+    const items = site.ratings.map((c) => around(t("rating_change", { name: MARK, delta: signed(c.delta), after: c.after }),
+      el("a", { href: `/p/${encodeURIComponent(c.player)}`, class: "player-link" }, nameOf(c.seat))));
+    parts.push(el("p", { class: "ratings-line", id: "rating-changes" },
+      around(t("rating_changes", { items: MARK }), items.flatMap((x, i) => (i ? ["; ", ...x] : x)))));
   } else if (site.ratings) {
     parts.push(el("p", { class: "muted", id: "rating-changes" }, t("not_rated")));
   }
