@@ -187,7 +187,7 @@ def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) 
                 assert page.locator(".rating-chart circle.point").count() == 1
                 shown = page.locator(".rating-family[data-family=classic] h3").inner_text()
                 assert shown.endswith(f": {after[seat]}"), shown
-                played = page.locator('#player-totals [data-stat="player_played"]')
+                played = page.locator('#player-totals [data-stat="played"]')
                 assert played.inner_text() == "1"
                 assert page.locator(f'#player-games tr[data-game="{table}"]').count() == 1
             page.goto(f"{server.base}/leaderboard?family=classic")

@@ -9,7 +9,8 @@ const state = { families: [], family: null, board: null, error: null };
 
 /** A family for people: «Классика, вчетвером». */
 export function familyTitle(f) {
-  return t(f.players === 4 ? "board_family_4" : "board_family_3", { preset: presetName(f.preset) });
+  const preset = presetName(f.preset);
+  return f.players === 4 ? t("board_family_4", { preset }) : t("board_family_3", { preset });
 }
 
 /** A player's name on the site's pages: a bot by its level, a person by his name. */

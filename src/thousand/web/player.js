@@ -33,8 +33,8 @@ function chart(history, label) {
       svg("title", {}, `${fmtDate(h.at)}: ${h.before} → ${h.after}`))));
 }
 
-function stat(key, value) {
-  return [el("dt", {}, t(key)), el("dd", { "data-stat": key }, String(value))];
+function stat(name, label, value) {
+  return [el("dt", {}, label), el("dd", { "data-stat": name }, String(value))];
 }
 
 async function load() {
@@ -68,12 +68,12 @@ function render() {
     el("h1", { id: "player-name" }, name),
     el("p", { class: "lead" }, who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDate(p.since) }) : null),
     el("h2", {}, t("player_totals")),
-    el("dl", { class: "stats", id: "player-totals" }, stat("player_played", p.played), stat("player_won", p.won),
-      stat("player_falls", p.falls), stat("player_bolts", p.bolts)),
+    el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
+      stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts)),
     el("h2", {}, t("player_declarer")),
-    el("dl", { class: "stats", id: "player-declarer" }, stat("player_bids", d.bids), stat("player_made", d.made),
-      stat("player_average", d.average_contract === null ? "—" : d.average_contract.toLocaleString(getLang())),
-      stat("player_conceded", d.conceded)),
+    el("dl", { class: "stats", id: "player-declarer" }, stat("bids", t("player_bids"), d.bids), stat("made", t("player_made"), d.made),
+      stat("average", t("player_average"), d.average_contract === null ? "—" : d.average_contract.toLocaleString(getLang())),
+      stat("conceded", t("player_conceded"), d.conceded)),
     el("h2", {}, t("player_ratings")),
     rated.length ? rated.map(([f, r]) => el("section", { class: "rating-family", "data-family": f },
       el("h3", {}, `${fam(f)}: ${r.rating}`),
