@@ -149,3 +149,71 @@ def test_a_restart_mid_tournament_resumes_it(tmp_path: Path) -> None:
         final = wait_over(anna, tid)
         assert [len(r["tables"]) for r in final["pairings"]] == [1, 1]
         assert final["standings"] == replay_standings(final)
+
+
+# --------------------------------------------------------------------------- the pages
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def test_the_pages_are_served(server: Server) -> None:
+    for path in ("/tournaments", "/tournaments/anything"):
+        page = server.get(path)
+        assert page.status_code == 200 and 'src="/static/tournaments.js"' in page.text
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Server) -> None:
+    """In two browsers: Анна makes a Swiss tournament of three rounds, one deal a table,
+    with four bots, from the form; Борис opens its page, gives his name and registers;
+    Анна starts it; the stand-ins play the people's seats (a short move clock) and both
+    pages show three rounds of two tables, each with its link, and the final standings
+    of six.  (Last in the module: Playwright's sync API keeps an event loop running in
+    this thread.)"""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            errors: list[str] = []
+            anna, boris = (browser.new_context(locale="ru-RU").new_page() for _ in range(2))
+            for page in (anna, boris):
+                page.on("pageerror", lambda e: errors.append(str(e)))
+            anna.goto(f"{server.base}/tournaments")
+            anna.wait_for_selector("#tour-form")
+            anna.fill("#tour-my-name", "Анна")
+            anna.fill("#tour-name", "Кубок сада")
+            anna.fill("#tour-rounds", "3")
+            anna.fill("#tour-deals", "1")
+            anna.fill("#tour-clock", "0.05")
+            anna.fill("#tour-bots", "4")
+            anna.select_option("#tour-bot-level", "random")
+            anna.click("#tour-create")
+            anna.wait_for_url("**/tournaments/*")
+            anna.wait_for_selector("#tour-start")
+            assert anna.locator("#tour-entries li").count() == 5
+            assert "случайный 1" in anna.locator("#tour-entries").inner_text()
+
+            boris.goto(anna.url)
+            boris.wait_for_selector("#tour-register")
+            boris.fill("#tour-my-name", "Борис")
+            boris.click("#tour-register")
+            boris.wait_for_selector("#tour-unregister")
+            assert boris.locator("#tour-start").count() == 0  # not his to start
+            anna.wait_for_function(
+                "document.querySelectorAll('#tour-entries li').length === 6")
+            anna.click("#tour-start")
+            for page in (anna, boris):
+                page.wait_for_selector("#tour-status[data-status=over]", timeout=50_000)
+                assert page.locator(".tour-round").count() == 3
+                assert page.locator(".tour-round li a.button").count() == 6
+                rows = page.locator("#tour-standings tbody tr")
+                assert rows.count() == 6
+                assert "Итоговая таблица" in page.locator("#tour-standings caption").inner_text()
+            shown = {anna.locator("#tour-standings tbody tr").nth(i).get_attribute("data-player")
+                     for i in range(6)}
+            assert {"Анна", "Борис"} <= shown
+            assert not errors, errors
+        finally:
+            browser.close()

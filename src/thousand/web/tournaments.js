@@ -1,0 +1,237 @@
+// Tournaments (/tournaments: the list and a form to make one; /tournaments/<id>: one
+// tournament — its players, registering, starting, each round's tables with links to
+// play or watch them, the standings).  The server pairs and scores (docs/server.md
+// "Tournaments"); this page only shows it, asking again every two seconds while the
+// tournament is not over, since its tables end on their own.
+
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, currentPlayer } from "./common.js";
+import { t, getLang, onLangChange } from "./i18n.js";
+
+const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
+const POLL_MS = 2000;
+const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+const state = { list: null, one: null, presets: [], error: null, me: null, busy: false };
+
+/** An error from the API in the page's language: the tournament's own refusals by their
+ * code, the rest by the server's words. */
+function errorWords(e) {
+  const known = {
+    started: () => t("tour_err_started"),
+    few: () => t("tour_err_few"),
+    not_creator: () => t("tour_err_not_creator"),
+    registered: () => t("tour_err_registered"),
+    not_registered: () => t("tour_err_not_registered"),
+    taken: () => t("tour_err_taken"),
+  }[e.code];
+  return t("tour_error", { why: known ? known() : e.message });
+}
+
+function statusWord(status) {
+  if (status === "registering") return t("tour_status_registering");
+  if (status === "running") return t("tour_status_running");
+  return t("tour_status_over");
+}
+
+function formatWord(format) {
+  return format === "swiss" ? t("tour_swiss") : t("tour_round_robin");
+}
+
+function dealsWord(deals) {
+  return deals ? t("tour_deals_n", { n: deals }) : t("tour_whole");
+}
+
+/** A player's name as shown: a bot's level in words («случайный 2»). */
+function who(name) {
+  const entry = state.one?.entries.find((e) => e.name === name);
+  if (entry && entry.kind === "bot" && entry.level && name.startsWith(entry.level + " ")) {
+    return `${levelName(entry.level)} ${name.slice(entry.level.length + 1)}`;
+  }
+  return shownName(name);
+}
+
+async function act(fn) {
+  if (state.busy) return;
+  state.busy = true;
+  state.error = null;
+  try {
+    await fn();
+  } catch (e) {
+    state.error = errorWords(e);
+  }
+  state.busy = false;
+  render();
+}
+
+// ------------------------------------------------------------------ the list
+
+function field(label, input) {
+  return el("label", { class: "field" }, el("span", {}, label), " ", input);
+}
+
+function createForm() {
+  const needsName = !(state.me && state.me.player && state.me.player.name);
+  const name = el("input", { id: "tour-name", type: "text", maxlength: "80", required: true, value: t("tour_name_default") });
+  const preset = el("select", { id: "tour-preset" },
+    (state.presets.length ? state.presets : [{ name: "classic" }]).map((p) =>
+      el("option", { value: p.name }, p.title || presetName(p.name))));
+  const format = el("select", { id: "tour-format" },
+    el("option", { value: "swiss" }, t("tour_swiss")),
+    el("option", { value: "round-robin" }, t("tour_round_robin")));
+  const rounds = el("input", { id: "tour-rounds", type: "number", min: "1", max: "50", value: "3" });
+  const deals = el("input", { id: "tour-deals", type: "number", min: "1", value: "" });
+  const clock = el("input", { id: "tour-clock", type: "number", min: "0", step: "any", value: "" });
+  const bots = el("input", { id: "tour-bots", type: "number", min: "0", max: "60", value: "0" });
+  const level = el("select", { id: "tour-bot-level" },
+    LEVELS.map((l) => el("option", { value: l, selected: l === "heuristic" ? true : null }, levelName(l))));
+  const play = el("input", { id: "tour-play", type: "checkbox", checked: true });
+  const myName = needsName ? el("input", { id: "tour-my-name", type: "text", maxlength: "32", required: true }) : null;
+  const submit = (ev) => {
+    ev.preventDefault();
+    const number = (input) => (input.value.trim() === "" ? null : Number(input.value));
+    const body = {
+      name: name.value, preset: preset.value, format: format.value, rounds: Number(rounds.value),
+      deals: number(deals), clock: number(clock), play: play.checked,
+      bots: Array.from({ length: Number(bots.value) || 0 }, () => level.value),
+    };
+    if (myName && myName.value.trim()) body.player_name = myName.value.trim();
+    act(async () => {
+      const made = await api("/api/tournaments", { method: "POST", body });
+      location.href = made.url;
+    });
+  };
+  return el("form", { id: "tour-form", class: "join-form", onsubmit: submit },
+    el("h2", {}, t("tour_new")),
+    field(t("tour_name"), name), field(t("tour_preset"), preset), field(t("tour_format"), format),
+    field(t("tour_rounds"), rounds), field(t("tour_deals"), deals), field(t("tour_clock"), clock),
+    field(t("tour_bots"), bots), field(t("tour_bot_level"), level),
+    myName ? field(t("tour_my_name"), myName) : null,
+    el("label", { class: "field" }, play, " ", t("tour_play")),
+    el("button", { type: "submit", id: "tour-create" }, t("tour_create")));
+}
+
+function renderList(main) {
+  const list = state.list ?? [];
+  clear(main,
+    el("h1", {}, t("tour_title")),
+    el("p", { class: "explain" }, t("tour_lead")),
+    state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
+    list.length ? el("table", { class: "games", id: "tour-list" },
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col" }, t("tour_col_name")),
+        el("th", { scope: "col" }, t("tour_preset")),
+        el("th", { scope: "col" }, t("tour_format")),
+        el("th", { scope: "col" }, t("tour_rounds")),
+        el("th", { scope: "col" }, t("col_players")),
+        el("th", { scope: "col" }, t("tour_col_status")))),
+      el("tbody", {}, list.map((x) => el("tr", { "data-tournament": x.id },
+        el("td", {}, el("a", { href: x.url }, x.name)),
+        el("td", {}, presetName(x.preset)),
+        el("td", {}, formatWord(x.format)),
+        el("td", {}, String(x.rounds)),
+        el("td", {}, String(x.players)),
+        el("td", {}, statusWord(x.status))))))
+      : el("p", { class: "muted" }, state.list === null ? t("loading") : t("tour_none")),
+    createForm());
+}
+
+// ------------------------------------------------------------------ one tournament
+
+function standingsTable(one) {
+  return el("table", { class: "games", id: "tour-standings" },
+    el("caption", {}, one.status === "over" ? t("tour_final") : t("tour_standings")),
+    el("thead", {}, el("tr", {},
+      [t("tour_col_place"), t("tour_col_player"), t("tour_col_points"), t("tour_col_games"),
+        t("tour_col_byes"), t("tour_col_firsts"), t("tour_col_score")].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, one.standings.map((s) => el("tr", { "data-player": s.name },
+      el("td", {}, String(s.place)), el("td", {}, who(s.name)), el("td", {}, String(s.points)),
+      el("td", {}, String(s.games)), el("td", {}, String(s.byes)), el("td", {}, String(s.firsts)),
+      el("td", {}, String(s.score))))));
+}
+
+function roundBox(one, rnd) {
+  const mine = new Set(one.entries.filter((e) => e.me).map((e) => e.name));
+  return el("section", { class: "tour-round", "data-round": String(rnd.round) },
+    el("h3", {}, t("tour_round", { n: rnd.round })),
+    el("ol", {}, rnd.tables.map((tab, i) => {
+      const over = Array.isArray(tab.scores);
+      const players = tab.players.map((p, seat) => (over
+        ? `${who(p)} ${tab.scores[seat]} (${tab.points[seat]})` : who(p))).join(", ");
+      const playing = !over && tab.players.some((p) => mine.has(p));
+      return el("li", { "data-table": tab.table ?? "" },
+        el("span", {}, t("tour_table", { n: i + 1 }), ": ", players, " "),
+        tab.table ? el("a", { class: "button small", href: `/t/${encodeURIComponent(tab.table)}` },
+          playing ? t("tour_play_link") : t("tour_watch_link")) : null);
+    })),
+    rnd.byes.length ? el("p", { class: "muted" }, t("tour_byes", { names: rnd.byes.map(who).join(", ") })) : null);
+}
+
+function renderOne(main) {
+  const one = state.one;
+  if (!one) {
+    clear(main, state.error ? el("p", { class: "error-line", role: "alert" }, state.error)
+      : el("p", { class: "muted" }, t("loading")));
+    return;
+  }
+  const registering = one.status === "registering";
+  // a guest without a name gives one to register (his seats at the tables carry it)
+  const needsName = registering && !one.registered && !(state.me && state.me.player && state.me.player.name);
+  const myName = needsName ? el("input", { id: "tour-my-name", type: "text", maxlength: "32", required: true }) : null;
+  const post = (what) => act(async () => {
+    const body = what === "register" && myName && myName.value.trim() ? { player_name: myName.value.trim() } : {};
+    state.one = await api(`/api/tournaments/${encodeURIComponent(one.id)}/${what}`, { method: "POST", body });
+    if (what === "register") state.me = await currentPlayer(true);
+  });
+  clear(main,
+    el("h1", { id: "tour-title" }, one.name),
+    el("p", { id: "tour-meta" }, [presetName(one.preset), formatWord(one.format),
+      t("tour_rounds_n", { n: one.rounds }), dealsWord(one.deals), t("tour_players_n", { n: one.players })].join(" · "),
+    " · ", el("strong", { id: "tour-status", "data-status": one.status }, statusWord(one.status))),
+    state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
+    el("h2", {}, t("tour_entries")),
+    el("ul", { id: "tour-entries" }, one.entries.map((e) => el("li", { "data-kind": e.kind },
+      who(e.name), e.kind === "bot" ? ` (${t("tour_bot")})` : "", e.me ? ` (${t("tour_you")})` : ""))),
+    registering ? el("p", {},
+      myName ? field(t("tour_my_name"), myName) : null, " ",
+      one.registered
+        ? el("button", { type: "button", id: "tour-unregister", onclick: () => post("unregister") }, t("tour_unregister"))
+        : el("button", { type: "button", id: "tour-register", onclick: () => post("register") }, t("tour_register")),
+      " ",
+      one.mine ? el("button", { type: "button", id: "tour-start", onclick: () => post("start") }, t("tour_start")) : null)
+      : null,
+    one.pairings.length ? el("div", { id: "tour-rounds" }, one.pairings.map((r) => roundBox(one, r))) : null,
+    one.status !== "registering" ? standingsTable(one) : null);
+}
+
+function render() {
+  const main = document.getElementById("main");
+  if (id) renderOne(main);
+  else renderList(main);
+}
+
+async function refresh() {
+  try {
+    if (id) state.one = await api(`/api/tournaments/${encodeURIComponent(id)}`);
+    else state.list = (await api("/api/tournaments")).tournaments;
+  } catch (e) {
+    if (id && e.status === 404) state.error = t("tour_not_found");
+    else if (!state.error) state.error = errorWords(e);
+  }
+  if (!state.busy) render();
+  if (id && (!state.one || state.one.status !== "over")) setTimeout(refresh, POLL_MS);
+}
+
+mountHeader("nav_tournaments");
+onLangChange(render);
+render();
+(async () => {
+  await loadTexts(getLang()); // the presets' and levels' names for people
+  state.me = await currentPlayer();
+  if (!id) {
+    try {
+      state.presets = (await api(`/api/rules?lang=${getLang()}`)).presets ?? [];
+    } catch (e) {
+      state.presets = [];
+    }
+  }
+  await refresh();
+})();
