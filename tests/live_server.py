@@ -61,3 +61,17 @@ def serve(folder: Path, *extra: str, limited: bool = False) -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(10)
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """Debian's Chromium under Playwright (it cannot download a browser of its own here),
+    closed at the end: one per test module that drives pages."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

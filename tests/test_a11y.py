@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from live_server import CHROMIUM, chromium, serve
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -64,12 +64,8 @@ def finished(server: str) -> str:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def serious(page: Any) -> list[str]:

@@ -14,22 +14,17 @@ Skipped when Playwright or /usr/bin/chromium is missing.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from live_server import CHROMIUM, chromium, serve
+
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 #: Something to do for the person: a move button, a card to play, the sheet after a deal.
 TURN = (".actions button:not([disabled]), .hand button.playable:not([disabled]), "
@@ -39,54 +34,16 @@ DEADLINE = 75.0  # seconds for one test's deals
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    db = f"sqlite:///{folder / 'thousand.db'}"
-    cmd = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
-           "--db", db, "--port", str(port), "--no-browser", "--bot-delay", "0.05",
-           "--no-limits"]  # the tests lay tables faster than a person, from one address
-    log = (folder / "serve.log").open("w")
-    proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            if proc.poll() is not None:
-                pytest.fail("thousand serve stopped: " + (folder / "serve.log").read_text())
-            try:
-                with urllib.request.urlopen(base + "/api/rules", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("thousand serve did not answer")
+    with serve(tmp_path_factory.mktemp("serve"), "--bot-delay", "0.05") as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, **kw: Any) -> Any:

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from live_server import CHROMIUM, chromium, serve
 from thousand.texts import name_forms
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -36,12 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
