@@ -88,6 +88,10 @@ def test_after_a_rated_game_the_page_shows_it(server: Server) -> None:
     assert line["score"] == game.scores[0]
     assert line["place"] == (1 if 0 in winners else line["place"])
     assert line["players"] == list(game.names)
+    pid = me.get("/api/me").json()["player"]["id"]
+    games = server.get("/api/games?limit=50").json()["games"]
+    listed = next(g for g in games if g["id"] == table)  # the history links the names
+    assert listed["player_ids"] == [pid, "bot:beginner", "bot:heuristic"]
     html = server.get("/p/Вера")
     assert html.status_code == 200 and 'src="/static/player.js"' in html.text
     bot = server.get("/api/players/bot:heuristic").json()
@@ -158,8 +162,9 @@ def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) 
     takes the third seat); their stand-ins play the whole game (a short clock); back at
     the table, the end dialog's rating line names each player with a link to his page;
     there the chart has a point for the game and the rating is the one the game made, and
-    the game is among his last; the leaderboard page lists the bots (their ladder games
-    put them there at once), marked, and links to a bot's page."""
+    the game is among his last; the history page links his name there; the leaderboard
+    page lists the bots (their ladder games put them there at once), marked, and links
+    to a bot's page."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
@@ -190,6 +195,11 @@ def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) 
                 played = page.locator('#player-totals [data-stat="played"]')
                 assert played.inner_text() == "1"
                 assert page.locator(f'#player-games tr[data-game="{table}"]').count() == 1
+            page.goto(f"{server.base}/history")  # the history links a name to his page
+            page.locator(f'tr:has(a[href="/replay/{table}"]) a.player-link',
+                         has_text="Дима").click()
+            page.wait_for_url("**/p/*")
+            assert page.locator("#player-name").inner_text() == "Дима"
             page.goto(f"{server.base}/leaderboard?family=classic")
             page.wait_for_selector("#board")
             assert page.locator("#board tr.bot").count() >= 1  # the bots, with their ladder

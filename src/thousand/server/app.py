@@ -59,7 +59,7 @@ from .models import (
     error_responses,
 )
 from .pages import error_page, page_lang, page_words
-from .player_stats import replay_policy
+from .player_stats import replay_policy, seat_players_of
 from .reader import ReadError, StrictRoute, raw_body
 from .reaper import Reaper, adjourned_table, resume
 from .replay import ReplayRefused, record_replay, table_replay
@@ -182,7 +182,8 @@ def _game_json(row: TableRow, live: LiveTable | None) -> dict[str, Any]:
                                                    row.names, row.finished)
     return {"id": row.id, "players": names, "preset": row.preset, "winner": winner,
             "scores": scores, "started": iso(row.created), "finished": iso(finished),
-            "status": status}
+            "status": status,
+            "player_ids": seat_players_of(live.seats if live is not None else row.seats)}
 
 
 def invite_secret(row: TableRow) -> str:

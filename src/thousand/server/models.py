@@ -203,8 +203,12 @@ class SeatTaken(_Strict):
 
 
 class Game(_Strict):
+    """A game of the history: ``player_ids`` are its seats' players (a person's id, None
+    for a seat without one, ``bot:<level>``), whose pages are ``/p/{id}``."""
+
     id: str
     players: list[str]
+    player_ids: list[str | None]
     preset: str
     winner: int | list[int] | None
     scores: list[int] | None

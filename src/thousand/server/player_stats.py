@@ -28,10 +28,10 @@ from thousand.game import Game
 from thousand.site.ratings import places
 
 from .site_store import BOT_PREFIX, bot_player, seat_players
-from .store import Store, TableRow, metadata, players_t, seats_t, tables_t
+from .store import SeatRow, Store, TableRow, metadata, players_t, seats_t, tables_t
 
 __all__ = ["SeatStats", "game_stats", "last_games", "record_game", "replay_policy",
-           "since", "stats_of"]
+           "seat_players_of", "since", "stats_of"]
 
 # In the store's metadata; migrations/versions/v0004_player_stats.py makes them.
 stats_t = sa.Table(
@@ -67,6 +67,14 @@ def replay_policy(row: TableRow) -> str:
     if row.replay in ("public", "players"):
         return row.replay
     return "public" if row.listed else "players"
+
+
+def seat_players_of(seats: list[SeatRow]) -> list[str | None]:
+    """Each seat's player as the ratings and these pages name him: a person's player id
+    (None: a seat nobody with a session holds), a bot's ``bot:<level>`` (the history
+    page links the names to their pages with it)."""
+    return [bot_player(s.level or "heuristic") if s.kind == "bot" else s.player_id
+            for s in seats]
 
 
 _COUNTS = ("games", "wins", "bids", "made", "contracts", "conceded", "falls", "bolts")

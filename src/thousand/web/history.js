@@ -12,6 +12,13 @@ function players(g) {
   return p.map((x) => shownName(typeof x === "string" ? x : x && x.name ? x.name : "?"));
 }
 
+/** The players' names, each with a link to his page where the seat had a player. */
+function playerLinks(g, names) {
+  const ids = g.player_ids ?? [];
+  return names.flatMap((name, i) => [i ? ", " : null,
+    ids[i] ? el("a", { class: "player-link", href: `/p/${encodeURIComponent(ids[i])}` }, name) : name]);
+}
+
 function winnerText(g, names) {
   if (g.status === "closed") return t("status_closed");
   if (g.status === "adjourned") return t("status_adjourned");
@@ -54,7 +61,7 @@ function render() {
       const id = encodeURIComponent(g.id);
       return el("tr", {},
         el("td", {}, fmtDate(g.finished ?? g.started)),
-        el("td", {}, names.join(", ")),
+        el("td", {}, playerLinks(g, names)),
         el("td", {}, presetName(g.preset)),
         el("td", {}, winnerText(g, names)),
         el("td", {}, Array.isArray(g.scores) ? g.scores.join(" / ") : ""),
