@@ -9,7 +9,9 @@ whole run, so that no test game lands among a player's saves (where ``thousand p
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -23,3 +25,46 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         os.environ.pop("XDG_DATA_HOME", None)
     else:
         os.environ["XDG_DATA_HOME"] = before
+
+
+#: A seat token or an invite secret as checks.new_token makes them (43 URL-safe characters).
+_TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
+
+
+def _server_log_faults(folder: Path) -> list[str]:
+    """What the logs of every ``thousand serve`` the tests ran (``serve.log``,
+    ``server.log`` under the run's temporary folder, the workers' too) must never hold:
+    a traceback, or anything shaped like a seat token."""
+    faults = []
+    for log in sorted(p for p in folder.rglob("*.log") if p.name in ("serve.log", "server.log")):
+        text = log.read_text("utf-8", errors="replace")
+        if "Traceback" in text:
+            faults.append(f"{log}: a traceback")
+        token = _TOKEN_SHAPED.search(text)
+        if token:
+            faults.append(f"{log}: something shaped like a token: {token.group()[:6]}…")
+    return faults
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The log scan after the whole suite (issue 16): run once, in the process that
+    ran or dispatched every test (with xdist the workers' folders lie inside its own);
+    a fault fails the run."""
+    config = session.config
+    if hasattr(config, "workerinput"):
+        return
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is None:
+        return
+    try:
+        base = factory.getbasetemp()
+    except OSError:
+        return
+    faults = _server_log_faults(base)
+    if faults:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("The servers' logs hold what they must not:", red=True)
+            for fault in faults:
+                reporter.write_line("  " + fault, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
