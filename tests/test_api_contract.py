@@ -51,6 +51,14 @@ include-name = "POST /api/quickplay"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "403", "409", "503"]
 
 [[operations]]
+include-name = "POST /api/tournaments"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "409", "429"]
+
+[[operations]]
+include-name = "POST /api/tournaments/{tid}/register"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404", "409"]
+
+[[operations]]
 include-name = "GET /api/leaderboard"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400"]
 """

@@ -34,6 +34,8 @@ router = APIRouter(route_class=StrictRoute)
 SITE_MAX_ROUNDS = min(MAX_ROUNDS, 50)
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 TournamentId = Annotated[str, PathParam(max_length=32)]
+#: A bot level, as the schema says it (the levels registered when the server starts).
+BotLevel = Annotated[str, Field(max_length=64, json_schema_extra={"enum": list(bot_levels())})]
 
 
 class _Strict(BaseModel):
@@ -46,13 +48,14 @@ class NewTournament(_Strict):
     levels to enter (one entry each), whether its creator plays in it (``play``), and
     ``player_name`` for a guest who has no name yet."""
 
-    name: str = Field(max_length=200)
-    preset: str = Field(default="classic", max_length=64)
+    name: str = Field(min_length=1, max_length=st.MAX_TITLE, pattern=r"\S")
+    preset: str = Field(default="classic", max_length=64,
+                        json_schema_extra={"enum": list(PRESET_NAMES)})
     format: Literal["swiss", "round-robin"] = "swiss"
     rounds: int = Field(default=3, ge=1, le=SITE_MAX_ROUNDS)
     deals: int | None = Field(default=None, ge=1, le=MAX_DEALS)
     clock: float | None = None
-    bots: list[str] = Field(default_factory=list, max_length=st.MAX_BOTS)
+    bots: list[BotLevel] = Field(default_factory=list, max_length=st.MAX_BOTS)
     play: bool = True
     player_name: str | None = Field(default=None, max_length=200)
 
