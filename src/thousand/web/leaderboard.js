@@ -53,7 +53,7 @@ function render() {
         state.families.map((f) => el("option", { value: f.family, selected: f.family === state.family }, familyTitle(f))))) : null,
     state.error ? el("p", { class: "error-line", role: "alert" }, t("board_error", { why: state.error })) : null,
     !b ? el("p", { class: "muted" }, t("loading"))
-      : rows.length ? el("table", { class: "games board", id: "board" },
+      : rows.length ? el("table", { class: "games leaderboard", id: "board" },
         el("thead", {}, el("tr", {},
           el("th", { scope: "col" }, t("board_rank")),
           el("th", { scope: "col" }, t("board_player")),

@@ -33,6 +33,12 @@ function chart(history, label) {
       svg("title", {}, `${fmtDate(h.at)}: ${h.before} → ${h.after}`))));
 }
 
+/** A day, without the hour: «2 дек. 2026 г.». */
+function fmtDay(seconds) {
+  return new Date(seconds * 1000).toLocaleDateString(getLang() === "ru" ? "ru-RU" : "en-GB",
+    { year: "numeric", month: "short", day: "numeric" });
+}
+
 function stat(name, label, value) {
   return [el("dt", {}, label), el("dd", { "data-stat": name }, String(value))];
 }
@@ -66,7 +72,7 @@ function render() {
   const rated = Object.entries(p.families);
   clear(main,
     el("h1", { id: "player-name" }, name),
-    el("p", { class: "lead" }, who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDate(p.since) }) : null),
+    el("p", { class: "lead" }, who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDay(p.since) }) : null),
     el("h2", {}, t("player_totals")),
     el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
       stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts)),
