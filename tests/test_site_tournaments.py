@@ -131,7 +131,8 @@ def test_bad_tournaments_are_refused_with_what_is_wrong(server: Server) -> None:
 
 
 def test_a_restart_mid_tournament_resumes_it(tmp_path: Path) -> None:
-    """The server stops while round one is played; the new one rebuilds its tables, the
+    """Анна's seat at round one's table is hers (``/api/me/seats`` gives its token); the
+    server stops while the round is played; the new one rebuilds its tables, the
     tournament finds them again, records them and plays on to the end."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with Server(url, min_clock=0.05) as s:
@@ -139,7 +140,11 @@ def test_a_restart_mid_tournament_resumes_it(tmp_path: Path) -> None:
         body = {"name": "Кубок", "rounds": 2, "deals": 1, "clock": 1.5,
                 "bots": ["random", "random"]}
         tid = ok(anna.post("/api/tournaments", json=body), 201)["id"]
-        ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
+        first = ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
+        table = first["pairings"][0]["tables"][0]["table"]
+        # her seat is her own: its token derives from her secret, so her pages find it
+        mine = ok(anna.get("/api/me/seats"))["seats"]
+        assert [(x["table"], x["url"]) for x in mine] == [(table, f"/t/{table}")]
         cookies = dict(anna.cookies)
     with Server(url, min_clock=0.05) as s:
         anna = httpx.Client(base_url=s.base, timeout=30, cookies=cookies)
