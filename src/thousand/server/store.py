@@ -400,7 +400,10 @@ class Store:
 
     # ------------------------------------------------------------------ reading
 
-    def _table(self, conn: Connection, r: sa.Row[Any]) -> TableRow:
+    def _table(self, conn: Connection, r: sa.Row[Any],
+               seats: list[SeatRow] | None = None) -> TableRow:
+        """The table of row ``r``; its ``seats`` when the caller read them already (a
+        page of the history reads every game's seats in one query), else read here."""
         rules = json.loads(r.rules)
         replay = rules.pop("replay", None) if isinstance(rules, dict) else None
         row = TableRow(
@@ -410,7 +413,7 @@ class Store:
             winner=json.loads(r.winner) if r.winner is not None else None,
             scores=json.loads(r.scores) if r.scores is not None else None,
         )
-        row.seats = [
+        row.seats = seats if seats is not None else [
             SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash, s.player_id)
             for s in conn.execute(sa.select(seats_t).where(seats_t.c.table_id == r.id)
                                   .order_by(seats_t.c.seat))
@@ -475,7 +478,15 @@ class Store:
             rows = conn.execute(sa.select(tables_t).where(where)
                                 .order_by(tables_t.c.created.desc(), tables_t.c.id)
                                 .limit(limit).offset(offset)).all()
-            return [self._table(conn, r) for r in rows], int(total)
+            # every game's seats in one query, not one query per game
+            seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            if seats:
+                for s in conn.execute(sa.select(seats_t)
+                                      .where(seats_t.c.table_id.in_(list(seats)))
+                                      .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                    seats[s.table_id].append(SeatRow(s.seat, s.kind, s.level, s.name,
+                                                     s.token_hash, s.player_id))
+            return [self._table(conn, r, seats[r.id]) for r in rows], int(total)
 
     def move_count(self, table_id: str) -> int:
         with self.engine.connect() as conn:
