@@ -89,6 +89,7 @@ def test_after_a_rated_game_the_page_shows_it(server: Server) -> None:
     assert line["place"] == (1 if 0 in winners else line["place"])
     assert line["players"] == list(game.names)
     pid = me.get("/api/me").json()["player"]["id"]
+    assert line["player_ids"] == [pid, "bot:beginner", "bot:heuristic"]
     games = server.get("/api/games?limit=50").json()["games"]
     listed = next(g for g in games if g["id"] == table)  # the history links the names
     assert listed["player_ids"] == [pid, "bot:beginner", "bot:heuristic"]

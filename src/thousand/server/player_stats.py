@@ -179,8 +179,15 @@ def last_games(store: Store, player: str, viewer: str | None,
             .select_from(g_t.join(t_t, t_t.c.id == g_t.c.table_id))
             .where(g_t.c.player_id == player, shown)
             .order_by(g_t.c.finished.desc()).limit(limit)).all()
+        seats: dict[str, list[SeatRow]] = {}
+        for q in conn.execute(sa.select(seats_t).where(
+                seats_t.c.table_id.in_([r.table_id for r in rows]))
+                .order_by(seats_t.c.table_id, seats_t.c.seat)).all():
+            seats.setdefault(q.table_id, []).append(
+                SeatRow(q.seat, q.kind, q.level, q.name, None, q.player_id))
     return [{"id": r.table_id, "finished": r.finished, "preset": r.preset,
-             "players": [str(n) for n in json.loads(r.names)], "seat": r.seat,
+             "players": [str(n) for n in json.loads(r.names)],
+             "player_ids": seat_players_of(seats.get(r.table_id, [])), "seat": r.seat,
              "place": r.place, "score": r.score} for r in rows]
 
 

@@ -97,7 +97,8 @@ function render() {
       el("tbody", {}, p.games.map((g) => el("tr", { "data-game": g.id },
         el("td", {}, fmtDate(g.finished)),
         el("td", {}, presetName(g.preset)),
-        el("td", {}, g.players.map(shownName).join(", ")),
+        el("td", {}, g.players.flatMap((n, i) => [i ? ", " : null, g.player_ids[i] && i !== g.seat
+          ? el("a", { class: "player-link", href: `/p/${encodeURIComponent(g.player_ids[i])}` }, shownName(n)) : shownName(n)])),
         el("td", {}, String(g.place)),
         el("td", {}, String(g.score)),
         el("td", {}, el("a", { class: "button small", href: `/replay/${encodeURIComponent(g.id)}` }, t("open_replay")))))))
