@@ -156,6 +156,19 @@ def test_a_restart_mid_tournament_resumes_it(tmp_path: Path) -> None:
         assert final["standings"] == replay_standings(final)
 
 
+def test_a_tournament_table_cannot_be_closed(server: Server) -> None:
+    """The first person at a table may close a table he laid; a tournament's table is
+    nobody's to close: its round would wait for it for ever."""
+    anna = guest(server.base, "Анна")
+    body = {"name": "Кубок", "rounds": 1, "bots": ["random", "random"]}  # no clock
+    tid = ok(anna.post("/api/tournaments", json=body), 201)["id"]
+    ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
+    [seat] = ok(anna.get("/api/me/seats"))["seats"]
+    r = anna.post(f"/api/tables/{seat['table']}/close", json={"token": seat["token"]})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "tournament_table", r.text
+    assert ok(server.get(f"/api/tables/{seat['table']}"))["status"] == "playing"
+
+
 # --------------------------------------------------------------------------- the pages
 
 CHROMIUM = "/usr/bin/chromium"

@@ -966,6 +966,9 @@ class Hub:
         """End a table that is not over, for good (its creator asked: docs/server.md):
         stored as ``closed`` first, then everybody at it is told and disconnected, and it
         leaves the memory; no restart brings it back."""
+        if site_tournaments.plays_for(live):  # its round would wait for it for ever
+            raise ServerError("tournament_table", "a tournament's table cannot be closed",
+                              status=409)
         async with live.lock:
             if live.over or live.row.status == "closed" or not await self.db(
                     self.store.close_table, live.id):

@@ -45,8 +45,8 @@ from .store import SeatRow, Store, metadata
 if TYPE_CHECKING:
     from .hub import Hub, LiveTable
 
-__all__ = ["Entry", "Info", "create", "entries_t", "get", "listing", "register", "resume",
-           "start", "table_over", "tournaments_t", "unregister"]
+__all__ = ["Entry", "Info", "create", "entries_t", "get", "listing", "plays_for", "register",
+           "resume", "start", "table_over", "tournaments_t", "unregister"]
 
 log = logging.getLogger("thousand.server")
 
@@ -410,6 +410,11 @@ async def _record(hub: Hub, info: Info, number: int, index: int,
         await _lay_round(hub, info, t)  # stores the result with the new round
     else:
         await hub.db(db_save, hub.store, info)
+
+
+def plays_for(live: LiveTable) -> bool:
+    """Whether a table is a running tournament's (nobody may close it: Hub.close_table)."""
+    return live.id in _site(live.hub).tables
 
 
 async def table_over(live: LiveTable) -> None:

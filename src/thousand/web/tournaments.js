@@ -68,23 +68,37 @@ function field(label, input) {
   return el("label", { class: "field" }, el("span", {}, label), " ", input);
 }
 
+/** What the form holds so far: the page draws itself again as its data come (the
+ * presets, the player, the list), and what was typed must outlive that. */
+const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "", clock: "",
+  bots: "0", level: "heuristic", play: true, myName: "" };
+
+/** An input or select that keeps its value in `draft[key]`. */
+function kept(tag, key, attrs, ...children) {
+  const node = el(tag, { ...attrs, oninput: () => { draft[key] = node.type === "checkbox" ? node.checked : node.value; } }, ...children);
+  if (node.type === "checkbox") node.checked = draft[key];
+  else node.value = draft[key];
+  return node;
+}
+
 function createForm() {
   const needsName = !(state.me && state.me.player && state.me.player.name);
-  const name = el("input", { id: "tour-name", type: "text", maxlength: "80", required: true, value: t("tour_name_default") });
-  const preset = el("select", { id: "tour-preset" },
+  if (draft.name === null) draft.name = t("tour_name_default");
+  const name = kept("input", "name", { id: "tour-name", type: "text", maxlength: "80", required: true });
+  const preset = kept("select", "preset", { id: "tour-preset" },
     (state.presets.length ? state.presets : [{ name: "classic" }]).map((p) =>
       el("option", { value: p.name }, p.title || presetName(p.name))));
-  const format = el("select", { id: "tour-format" },
+  const format = kept("select", "format", { id: "tour-format" },
     el("option", { value: "swiss" }, t("tour_swiss")),
     el("option", { value: "round-robin" }, t("tour_round_robin")));
-  const rounds = el("input", { id: "tour-rounds", type: "number", min: "1", max: "50", value: "3" });
-  const deals = el("input", { id: "tour-deals", type: "number", min: "1", value: "" });
-  const clock = el("input", { id: "tour-clock", type: "number", min: "0", step: "any", value: "" });
-  const bots = el("input", { id: "tour-bots", type: "number", min: "0", max: "60", value: "0" });
-  const level = el("select", { id: "tour-bot-level" },
-    LEVELS.map((l) => el("option", { value: l, selected: l === "heuristic" ? true : null }, levelName(l))));
-  const play = el("input", { id: "tour-play", type: "checkbox", checked: true });
-  const myName = needsName ? el("input", { id: "tour-my-name", type: "text", maxlength: "32", required: true }) : null;
+  const rounds = kept("input", "rounds", { id: "tour-rounds", type: "number", min: "1", max: "50" });
+  const deals = kept("input", "deals", { id: "tour-deals", type: "number", min: "1" });
+  const clock = kept("input", "clock", { id: "tour-clock", type: "number", min: "0", step: "any" });
+  const bots = kept("input", "bots", { id: "tour-bots", type: "number", min: "0", max: "60" });
+  const level = kept("select", "level", { id: "tour-bot-level" },
+    LEVELS.map((l) => el("option", { value: l }, levelName(l))));
+  const play = kept("input", "play", { id: "tour-play", type: "checkbox" });
+  const myName = needsName ? kept("input", "myName", { id: "tour-my-name", type: "text", maxlength: "32", required: true }) : null;
   const submit = (ev) => {
     ev.preventDefault();
     const number = (input) => (input.value.trim() === "" ? null : Number(input.value));
