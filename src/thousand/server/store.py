@@ -72,6 +72,8 @@ tables_t = sa.Table(
     sa.Column("scores", sa.Text, nullable=True),
     sa.Index("ix_tables_status", "status"),
     sa.Index("ix_tables_created", "created"),
+    # the public history, newest first, read from the index alone (migration 0006)
+    sa.Index("ix_tables_history", "listed", "created", "id"),
 )
 
 seats_t = sa.Table(
@@ -475,9 +477,14 @@ class Store:
         with self.engine.connect() as conn:
             total = conn.execute(sa.select(sa.func.count()).select_from(tables_t)
                                  .where(where)).scalar_one()
-            rows = conn.execute(sa.select(tables_t).where(where)
-                                .order_by(tables_t.c.created.desc(), tables_t.c.id)
-                                .limit(limit).offset(offset)).all()
+            # the page's ids from the index (listed, created, id) alone, walked backwards
+            # (the ties of ``created`` by id, newest first too), then only their rows: an
+            # offset over the rows themselves read a kilobyte of rules per skipped game
+            order = (tables_t.c.created.desc(), tables_t.c.id.desc())
+            page = (sa.select(tables_t.c.id).where(where).order_by(*order)
+                    .limit(limit).offset(offset)).scalar_subquery()
+            rows = conn.execute(sa.select(tables_t).where(tables_t.c.id.in_(page))
+                                .order_by(*order)).all()
             # every game's seats in one query, not one query per game
             seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
             if seats:
