@@ -3,7 +3,7 @@
 ratings and rating changes.
 
     python benchmarks/site_data.py URL [--players 10000] [--games 100000]
-        [--real 40] [--moves-share 0.1]
+        [--real 200] [--moves-share 0.05]
 
 URL is any store URL (``sqlite:///site.db``, or PostgreSQL with a schema of its own:
 ``postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3Dbench``);
@@ -13,12 +13,12 @@ How, quickly (bulk inserts; about a minute for the defaults):
 
 * the accounts share one precomputed Argon2 hash (hashing 10,000 passwords would take
   longer than everything else);
-* ``--real`` real games are played by random bots with the engine (:class:`Table`), and
+* ``--real`` real games are played by heuristic bots with the engine (:class:`Table`), and
   each stored game reuses one of them — its rules, seed, first dealer, winner and scores
   — with three players drawn from the accounts (one seat in five a heuristic bot) and a
   date of its own, so a game's moves still replay to its stored result;
-* the move log is written for ``--moves-share`` of the games (a game's log is some 500
-  rows: all 100,000 would be 50 million rows, which the pages measured here never read;
+* the move log is written for ``--moves-share`` of the games (a game's log is some 700
+  rows: all 100,000 would be 70 million rows, which the pages measured here never read;
   the record and replay of those games read them as any game's);
 * the ratings are the site's own: every game is rated in date order with
   :func:`thousand.site.ratings.rate_scores` (what ``site_store.rate_table`` calls), and
@@ -35,6 +35,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from thousand.bots import make_bot
 from thousand.rules import Rules
 from thousand.server import site_store
 from thousand.server.store import Store, moves_t, players_t, seats_t, tables_t
@@ -48,8 +49,10 @@ BATCH = 20_000
 
 
 def real_games(n: int, seed: int) -> list[dict[str, Any]]:
-    """``n`` classic games played to the end by random bots."""
+    """``n`` classic games played to the end by heuristic bots (random bots' games run to
+    thousands of moves, nothing like a person's)."""
     rng = random.Random(seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(3)]
     rules = Rules.preset_rules("classic")
     out = []
     for i in range(n):
@@ -57,7 +60,7 @@ def real_games(n: int, seed: int) -> list[dict[str, Any]]:
         while not table.over:
             seat = table.to_move
             assert seat is not None
-            table.submit(seat, rng.choice(table.game.legal_moves()), table.version)
+            table.submit(seat, bots[seat].choose(table.view(seat)), table.version)
         out.append({"rules": rules.to_json(), "seed": table.seed,
                     "first_dealer": i % 3, "moves": list(table.moves),
                     "winner": table.game.winner, "scores": list(table.game.scores)})
@@ -149,7 +152,7 @@ def fill(url: str, players: int, games: int, real: int, moves_share: float,
                                 "before": change.before.display,
                                 "after": change.after.display, "mu": change.after.mu,
                                 "sigma": change.after.sigma, "at": created + 1800})
-            if len(tables) >= BATCH:
+            if len(tables) >= BATCH or len(moves) >= 10 * BATCH:
                 _insert(conn, tables_t, tables)
                 _insert(conn, seats_t, seats)
                 _insert(conn, moves_t, moves)
@@ -178,8 +181,8 @@ def main() -> None:
     ap.add_argument("url")
     ap.add_argument("--players", type=int, default=10_000)
     ap.add_argument("--games", type=int, default=100_000)
-    ap.add_argument("--real", type=int, default=40, help="real bot games played")
-    ap.add_argument("--moves-share", type=float, default=0.1)
+    ap.add_argument("--real", type=int, default=200, help="real bot games played")
+    ap.add_argument("--moves-share", type=float, default=0.05)
     args = ap.parse_args()
     print(fill(args.url, args.players, args.games, args.real, args.moves_share))
 
