@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from test_browser import CHROMIUM, _page, browser, server
+from live_server import CHROMIUM
+from test_browser import _page, browser, server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -326,7 +327,11 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
     touch = device == "phone"
     n = 4 if preset == "textbook" else 3
     page = _seat_page(browser, server, _lay(server, preset), **(PHONE if touch else DESKTOP))
-    seen = _one_deal(page, n, touch)
+    for _ in range(3):  # a deal conceded or dealt again shows no trick: play the next one
+        seen = _one_deal(page, n, touch)
+        if seen["tricks"] >= 1 and (seen["sat_out"] or seen["moves"] >= 8):
+            break
+        page.locator("#sheet-close").click()
     assert seen["tricks"] >= 1 and (seen["sat_out"] or seen["moves"] >= 8), seen
     # the sheet after the deal fits its dialog; the side panel's fits the panel
     for scroller in (".dialog .sheet-scroll", ".side .sheet-scroll"):
@@ -335,9 +340,9 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
             assert w[0] <= w[1] + 1, (scroller, w)
     if touch:  # nothing wider than the phone (it would zoom the whole page out)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    # one deal on the sheet: a redeal before it (house) keeps its number on a row of its own
-    numbers = page.locator(".dialog table.sheet tbody tr th").all_inner_texts()
-    assert len(set(numbers)) == 1, numbers
+    # the deals so far on the sheet, from the first (a redeal keeps its number)
+    numbers = [int(x) for x in page.locator(".dialog table.sheet tbody tr th").all_inner_texts()]
+    assert numbers and numbers[0] == 1 and numbers == sorted(numbers), numbers
     assert not page.errors
 
 
