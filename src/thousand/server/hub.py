@@ -47,7 +47,7 @@ from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
 from .store import ChatRow, SeatRow, Store, TableRow
 
-__all__ = ["Conn", "Hub", "LiveTable", "ServerError", "iso"]
+__all__ = ["Conn", "Hub", "LiveTable", "ServerError", "bad_request", "hub_of", "iso"]
 
 log = logging.getLogger("thousand.server")
 
@@ -1019,3 +1019,15 @@ class Hub:
         live.kick()
         return token
 
+
+def hub_of(request: Any) -> Hub:
+    """The application's hub, for a route of any router (``create_app`` keeps it in
+    ``app.state.hub``)."""
+    hub = request.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+def bad_request(message: str) -> ServerError:
+    """A 400 ``bad_request`` that says what is wrong with the request."""
+    return ServerError("bad_request", message, status=400)

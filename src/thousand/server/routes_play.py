@@ -17,7 +17,7 @@ from thousand.site.ratings import family_name
 from . import matchmaking, site_store
 from .accounts import current_player, seat_owner
 from .checks import check_name
-from .hub import Hub, LiveTable, ServerError
+from .hub import LiveTable, ServerError, bad_request, hub_of
 from .models import error_responses
 from .reader import StrictRoute
 
@@ -138,38 +138,28 @@ class PlayerRatings(_Strict):
     families: dict[str, FamilyRating]
 
 
-def _hub(request: Request) -> Hub:
-    hub = request.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
-
-
-def _bad(message: str) -> ServerError:
-    return ServerError("bad_request", message, status=400)
-
-
 @router.post("/api/quickplay", response_model=QuickSeat, responses=error_responses(403, 503))
 async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     """A seat at the oldest waiting table of the preset and clock with a free seat, or
     at a new one laid for the player that waits for others."""
     if body.preset not in PRESET_NAMES:
-        raise _bad(f"preset: one of {', '.join(PRESET_NAMES)}")
+        raise bad_request(f"preset: one of {', '.join(PRESET_NAMES)}")
     low = float(getattr(request.app.state, "min_clock", 5.0))
     if body.clock is not None and not low <= body.clock <= MAX_CLOCK:
-        raise _bad(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
+        raise bad_request(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
     if body.bots_after is not None and not 0 <= body.bots_after <= MAX_BOTS_AFTER:
-        raise _bad(f"bots_after: null or seconds from 0 to {MAX_BOTS_AFTER:g}")
+        raise bad_request(f"bots_after: null or seconds from 0 to {MAX_BOTS_AFTER:g}")
     if body.bot_level not in bot_levels():
-        raise _bad(f"bot_level: one of {', '.join(bot_levels())}")
+        raise bad_request(f"bot_level: one of {', '.join(bot_levels())}")
     player = await current_player(request)
     name: Any = body.name if body.name is not None and body.name.strip() else (
         player.name if player is not None and player.name else "Игрок")
     try:
         name = check_name(name)
     except ValueError as e:
-        raise _bad(f"name: {e}") from None
+        raise bad_request(f"name: {e}") from None
     owner = await seat_owner(request)
-    hub = _hub(request)
+    hub = hub_of(request)
     got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
                                        body.bots_after, body.bot_level)
     live = hub.tables.get(got.table)
@@ -178,7 +168,7 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
 
 
 async def _live(request: Request, table_id: str) -> LiveTable:
-    live = await _hub(request).get(table_id) if _ID.fullmatch(table_id) else None
+    live = await hub_of(request).get(table_id) if _ID.fullmatch(table_id) else None
     if live is None:
         raise ServerError("not_found", "no such table", status=404)
     return live
@@ -205,8 +195,8 @@ async def leaderboard(
     """The players (people and bots) of a family with at least ``min_games`` rated games,
     by rating, highest first."""
     if family not in families():
-        raise _bad(f"family: one of {', '.join(families())}")
-    hub = _hub(request)
+        raise bad_request(f"family: one of {', '.join(families())}")
+    hub = hub_of(request)
     rows, total = await hub.db(site_store.leaderboard, hub.store, family, min_games, limit,
                                offset)
     return Board(family=family, min_games=min_games, total=total, limit=limit,
@@ -223,7 +213,7 @@ async def player_ratings(
     ``name`` is an account's name (in any case), a player id, or ``bot:<level>``."""
     if not 1 <= len(name) <= 64:
         raise ServerError("not_found", "no such player", status=404)
-    hub = _hub(request)
+    hub = hub_of(request)
     found = await hub.db(site_store.find_player, hub.store, name)
     if found is None:
         raise ServerError("not_found", "no such player", status=404)

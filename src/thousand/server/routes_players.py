@@ -16,7 +16,7 @@ from thousand.site.ratings import family_name
 
 from . import player_stats, site_store
 from .accounts import current_player
-from .hub import Hub, ServerError
+from .hub import ServerError, hub_of
 from .models import error_responses
 from .pages import error_page
 from .reader import StrictRoute
@@ -92,12 +92,6 @@ def _families() -> list[Family]:
     return [Family(family=f, preset=of[f][0], players=of[f][1]) for f in families_of()]
 
 
-def _hub(request: Request) -> Hub:
-    hub = request.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
-
-
 def _web(request: Request) -> Path:
     web = request.app.state.web
     assert isinstance(web, Path)
@@ -112,7 +106,7 @@ def _shell(request: Request, name: str) -> Response:
 async def _find(request: Request, name: str) -> tuple[str, str, str | None] | None:
     if not 1 <= len(name) <= 64:
         return None
-    hub = _hub(request)
+    hub = hub_of(request)
     return await hub.db(site_store.find_player, hub.store, name)
 
 
@@ -146,7 +140,7 @@ async def player(name: str, request: Request) -> PlayerPage:
     if found is None:
         raise ServerError("not_found", "no such player", status=404)
     pid, kind, shown = found
-    hub = _hub(request)
+    hub = hub_of(request)
     viewer = await current_player(request)
     ratings = await hub.db(site_store.player_history, hub.store, pid, HISTORY)
     totals = await hub.db(player_stats.stats_of, hub.store, pid)

@@ -20,7 +20,7 @@ from . import site_tournaments as st
 from .account_store import Player
 from .accounts import current_player
 from .checks import check_name
-from .hub import Hub, ServerError
+from .hub import ServerError, bad_request, hub_of
 from .limits import limit
 from .models import ErrorBody, error_responses
 from .reader import StrictRoute
@@ -157,16 +157,6 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return out
 
 
-def _hub(request: Request) -> Hub:
-    hub = request.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
-
-
-def _bad(message: str) -> ServerError:
-    return ServerError("bad_request", message, status=400)
-
-
 def _refused(e: st.TournamentRefused) -> ServerError:
     """A refusal in both languages (``ru``: the Russian words, when the Tournament's)."""
     ru = {"ru": e.error.text("ru")} if e.error is not None else {}
@@ -181,11 +171,11 @@ async def _person(request: Request, name: str | None) -> tuple[Player, str]:
         raise ServerError("not_signed_in", "no session: GET /api/me first", status=401)
     shown: Any = player.name or name
     if shown is None:
-        raise _bad("player_name: a guest without a name gives one")
+        raise bad_request("player_name: a guest without a name gives one")
     try:
         return player, check_name(shown)
     except ValueError as e:
-        raise _bad(f"player_name: {e}") from None
+        raise bad_request(f"player_name: {e}") from None
 
 
 def _out(info: st.Info, me: str | None) -> TournamentOut:
@@ -216,7 +206,7 @@ async def _get(request: Request, tid: str) -> st.Info:
     if not _ID.fullmatch(tid):
         raise ServerError("not_found", "no such tournament", status=404)
     try:
-        return await st.get(_hub(request), tid)
+        return await st.get(hub_of(request), tid)
     except st.TournamentRefused as e:
         raise _refused(e) from None
 
@@ -229,18 +219,18 @@ async def create(body: NewTournament, request: Request) -> TournamentOut:
     ``play`` is false); its bots are entered at once."""
     name = " ".join(body.name.split())
     if not 1 <= len(name) <= st.MAX_TITLE:
-        raise _bad(f"name: from 1 to {st.MAX_TITLE} characters")
+        raise bad_request(f"name: from 1 to {st.MAX_TITLE} characters")
     if body.preset not in PRESET_NAMES:
-        raise _bad(f"preset: one of {', '.join(PRESET_NAMES)}")
+        raise bad_request(f"preset: one of {', '.join(PRESET_NAMES)}")
     low = float(getattr(request.app.state, "min_clock", 5.0))
     if body.clock is not None and not low <= body.clock <= MAX_CLOCK:
-        raise _bad(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
+        raise bad_request(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
     for level in body.bots:
         if level not in bot_levels():
-            raise _bad(f"bots: each one of {', '.join(bot_levels())}")
+            raise bad_request(f"bots: each one of {', '.join(bot_levels())}")
     player, shown = await _person(request, body.player_name)
     try:
-        info = await st.create(_hub(request), name=name, preset=body.preset,
+        info = await st.create(hub_of(request), name=name, preset=body.preset,
                                format=body.format, rounds=body.rounds, deals=body.deals,
                                clock=body.clock, bots=list(body.bots), creator=player.id,
                                creator_name=shown if body.play else None)
@@ -252,7 +242,7 @@ async def create(body: NewTournament, request: Request) -> TournamentOut:
 @router.get("/api/tournaments", response_model=TournamentList, responses=_errors())
 async def tournaments(request: Request) -> TournamentList:
     """The newest tournaments (every tournament is public)."""
-    rows = await st.listing(_hub(request))
+    rows = await st.listing(hub_of(request))
     return TournamentList(tournaments=[TournamentBrief(
         id=i.id, name=i.name, preset=i.preset, format=i.format, rounds=i.rounds,
         deals=i.deals, status=i.status, players=n, url=f"/tournaments/{i.id}")
@@ -273,7 +263,7 @@ async def register(tid: TournamentId, body: Registration, request: Request) -> T
     await _get(request, tid)
     player, shown = await _person(request, body.player_name)
     try:
-        info = await st.register(_hub(request), tid, player.id, shown)
+        info = await st.register(hub_of(request), tid, player.id, shown)
     except st.TournamentRefused as e:
         raise _refused(e) from None
     return _out(info, player.id)
@@ -286,7 +276,7 @@ async def unregister(tid: TournamentId, body: Empty, request: Request) -> Tourna
     await _get(request, tid)
     player, _ = await _person(request, "-")
     try:
-        info = await st.unregister(_hub(request), tid, player.id)
+        info = await st.unregister(hub_of(request), tid, player.id)
     except st.TournamentRefused as e:
         raise _refused(e) from None
     return _out(info, player.id)
@@ -299,7 +289,7 @@ async def start(tid: TournamentId, body: Empty, request: Request) -> TournamentO
     await _get(request, tid)
     player, _ = await _person(request, "-")
     try:
-        info = await st.start(_hub(request), tid, player.id)
+        info = await st.start(hub_of(request), tid, player.id)
     except st.TournamentRefused as e:
         raise _refused(e) from None
     return _out(info, player.id)
