@@ -9,7 +9,6 @@ killed in the middle of a game goes on from the same move when it starts again.
 from __future__ import annotations
 
 import errno
-import logging
 import os
 import socket
 import sys
@@ -38,6 +37,7 @@ LINES: dict[str, tuple[str, str]] = {
                   "не удаётся слушать {host}:{port}: {why}"),
     "log_level": ("--log-level: warning, info, debug or error",
                   "--log-level: можно warning, info, debug или error"),
+    "log_format": ("--log-format: text or json", "--log-format: можно text или json"),
     "serving": ("thousand: serving at {address}  (database: {db}; Ctrl+C stops)",
                 "thousand: сервер работает, откройте {address}  (база данных: {db}; "
                 "Ctrl+C — остановить)"),
@@ -113,19 +113,27 @@ def serve_command(
     no_limits: Annotated[bool, typer.Option(
         "--no-limits", help="Limit no client (a private server; tests that play fast)."
         )] = False,
+    log_format: Annotated[str, typer.Option(
+        "--log-format", help="text (for people) or json (one object a line, with the "
+        "worker id: for a log store).")] = "text",
+    no_metrics: Annotated[bool, typer.Option(
+        "--no-metrics", help="No Prometheus metrics at /metrics.")] = False,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
 
-    from thousand.server import create_app, default_db_url
+    from thousand.server import create_app, default_db_url, logs
     from thousand.server.limits import Limiter, LimitError, parse_overrides
     from thousand.server.store import StoreError, shown_url
 
     level = log_level.lower()
     if level not in ("warning", "info", "debug", "error"):
         raise fail(_line("log_level", lang), lang=lang)
-    logging.basicConfig(level=level.upper(), format="thousand: %(levelname)s %(message)s")
+    if log_format not in logs.FORMATS:
+        raise fail(_line("log_format", lang), lang=lang)
+    uvicorn_logs = logs.configure(log_format, level)
     url = db or default_db_url()
     try:
         limiter = Limiter(limits_storage, parse_overrides(limit_specs or []),
@@ -135,7 +143,8 @@ def serve_command(
     try:
         application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay,
                                  limiter=limiter, waiting_timeout=waiting_timeout or None,
-                                 adjourn_after=adjourn_after or None)
+                                 adjourn_after=adjourn_after or None,
+                                 metrics=not no_metrics)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)
@@ -144,7 +153,9 @@ def serve_command(
     # believe it from 127.0.0.1 by default: any local client could pick its address)
     proxies = [p.strip() for spec in trusted_proxy or [] for p in spec.split(",")
                if p.strip()]
+    # JSON lines: uvicorn's loggers reach the root's JSON handler (server/logs.py)
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
+                            log_config=LOGGING_CONFIG if uvicorn_logs else None,
                             ws_max_size=65536, lifespan="on", proxy_headers=bool(proxies),
                             forwarded_allow_ips=proxies or None)
     server = uvicorn.Server(config)

@@ -38,10 +38,12 @@ from thousand.rules import Rules, RulesError
 from thousand.rules_text import value_words
 from thousand.table import Table
 
+from . import metrics as metrics_
 from .account_store import AccountStore
 from .accounts import Accounts, seat_owner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
+from .health import Health, Readiness, health_responses, limits_check, store_check
 from .hub import Conn, Hub, LiveTable, ServerError, iso
 from .limits import Limiter, RateLimited, limit
 from .models import (
@@ -68,6 +70,7 @@ from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, TableRow
+from .worker import worker_id
 
 __all__ = ["create_app", "default_db_url"]
 
@@ -315,7 +318,7 @@ def _validation_message(e: RequestValidationError) -> str:
 def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: float = 0.6,
                web_dir: str | Path | None = None, min_clock: float = MIN_CLOCK,
                limiter: Limiter | None = None, waiting_timeout: float | None = None,
-               adjourn_after: float | None = None) -> FastAPI:
+               adjourn_after: float | None = None, metrics: bool = True) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bots_threads`` threads think for the bots and
     hints; a bot waits ``bot_delay`` seconds before it moves, so people see its card;
@@ -324,21 +327,28 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     one always; None limits nothing, for a program that embeds the server and tests that
     play fast); a waiting table with nobody at it ends after ``waiting_timeout``
     seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
-    None: never)."""
+    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py)."""
     store = Store(db_url or default_db_url())
     hub = Hub(store, bots_threads=bots_threads, bot_delay=bot_delay)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     limiter = limiter if limiter is not None else Limiter(enabled=False)
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
+    readiness = Readiness()  # GET /readyz (server/health.py)
+    readiness.add("store", store_check(store, hub.db))
+    limits_ready = limits_check(limiter.storage)
+    if limits_ready is not None:
+        readiness.add("limits storage", limits_ready)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hide_secrets_in_logs()  # uvicorn has set up its loggers and handlers by now
         await hub.start()
         reaper.start()
+        readiness.started = True
         try:
             yield
         finally:
+            readiness.started = False
             await reaper.stop()
             await hub.stop()
             store.close()
@@ -362,6 +372,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.state.web = web
     app.state.store = store
     app.state.limiter = limiter
+    app.state.readiness = readiness  # another service to wait for: readiness.add(...)
+    if metrics:
+        metrics_.watch(tables=lambda: sum(1 for t in hub.tables.values() if not t.over),
+                       connections=lambda: sum(len(t.conns) for t in hub.tables.values()))
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
@@ -382,6 +396,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         said = words.get(f"limit_{e.limit}", "").replace("{seconds}", str(e.seconds))
         body = e.http_json()
         body["error"]["message"] = said or e.message
+        metrics_.rate_limited(e.limit)
         return JSONResponse(body, status_code=429,
                             headers={"Retry-After": str(e.seconds)})
 
@@ -397,8 +412,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             if e.status_code == 405:  # every method of the path, not one route's
                 response.headers["Allow"] = _allowed(app, request)
             return response
-        return error_page(request, web, e.status_code,
+        page = error_page(request, web, e.status_code,
                           "page" if e.status_code == 404 else "other")
+        if e.status_code == 405:  # /healthz, /readyz: GET routes outside /api/
+            page.headers["Allow"] = _allowed(app, request)
+        return page
 
     @app.middleware("http")
     async def _csrf(request: Request, call_next: Any) -> Response:
@@ -484,6 +502,39 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         return error_page(request, web, 404, "game")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
+
+    # ------------------------------------------------------------------ operations
+
+    @app.get("/healthz", tags=["operations"], responses=health_responses(alive=True),
+             response_model_exclude_none=True)
+    async def healthz() -> Health:
+        """The process is alive (it answers): for a supervisor that restarts it when not."""
+        return Health(status="ok", worker=worker_id())
+
+    @app.get("/readyz", tags=["operations"], response_model=Health,
+             responses=health_responses(alive=False))
+    async def readyz() -> Response:
+        """Ready to serve: the store answers, the live tables are rebuilt, and every
+        service it was given answers (a proxy sends players only to a ready worker); 503
+        with the ``reason`` otherwise."""
+        reason = await readiness.reason()
+        if reason is None:
+            return JSONResponse(Health(status="ok", worker=worker_id()).model_dump(
+                exclude_none=True), headers={"Cache-Control": "no-store"})
+        return JSONResponse(Health(status="unavailable", worker=worker_id(),
+                                   reason=reason).model_dump(), status_code=503,
+                            headers={"Cache-Control": "no-store", "Retry-After": "5"})
+
+    if metrics:
+        @app.get("/metrics", include_in_schema=False)
+        async def prometheus_metrics(request: Request) -> Response:
+            """Prometheus' text format (server/metrics.py).  Read-only, and refused to
+            another site's page (the browser says so: ``Sec-Fetch-Site``); an operator
+            serves it on the private network only (docs/server.md "Metrics")."""
+            if request.headers.get("sec-fetch-site") == "cross-site":
+                return _error(403, "cross_site", "the metrics are not for other sites")
+            return Response(metrics_.render(), media_type=metrics_.CONTENT_TYPE,
+                            headers={"Cache-Control": "no-store"})
 
     # ------------------------------------------------------------------ the API
 

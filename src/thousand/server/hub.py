@@ -41,7 +41,7 @@ from thousand.table import Table, TableError, audience_includes
 from thousand.texts import advice_for, illegal_text
 from thousand.view import View
 
-from . import rematch, site_ratings, site_tournaments
+from . import metrics, rematch, site_ratings, site_tournaments
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
@@ -477,6 +477,7 @@ class LiveTable:
 
     async def handle(self, conn: Conn, raw: str | bytes) -> None:
         """One message from a connection; every refusal is answered to it alone."""
+        started = time.perf_counter()  # the frame was just read: a move's latency
         try:
             msg = read_message(raw)
             if conn.seat is not None and self.standin[conn.seat]:
@@ -485,12 +486,14 @@ class LiveTable:
             if conn.limit is not None and kind in ("move", "chat", "hint"):
                 wait = await conn.limit(kind)
                 if wait is not None:
+                    metrics.rate_limited(kind)
                     raise ServerError("rate_limited", f"too many {kind} messages: wait "
                                       f"{wait} s", seconds=wait, limit=kind)
             if kind == "move":
                 if conn.seat is None:
                     raise TableError("no_such_seat", seat=None)
                 await self.submit(conn.seat, msg["move"], msg["version"])
+                metrics.move_done(time.perf_counter() - started, "person")
             elif kind == "sync":
                 async with self.lock:
                     events = self.table.events_since(conn.seat, msg["version"])
@@ -619,6 +622,7 @@ class LiveTable:
         await asyncio.shield(work)
 
     async def _submit(self, seat: int, move: str | mv.Move, version: int) -> None:
+        started = time.perf_counter()  # a bot's move: its latency (a person's: handle)
         async with self.lock:
             if self.row.status == "waiting":
                 raise self._waiting()
@@ -641,6 +645,8 @@ class LiveTable:
                 self.row.finished = time.time()
                 self.row.winner, self.row.scores = over[0], over[1]
             self._send_events(events)
+            if self.bot_plays(seat):  # (its caller may be cancelled by now: count here)
+                metrics.move_done(time.perf_counter() - started, "bot")
         if over is not None:
             await site_ratings.rate_finished(self)
             await site_tournaments.table_over(self)  # a tournament's table is recorded
@@ -759,7 +765,9 @@ def _run_all(calls: list[Callable[[], Any]]) -> list[tuple[bool, Any]]:
     out: list[tuple[bool, Any]] = []
     for call in calls:
         try:
+            started = time.perf_counter()
             out.append((True, call()))
+            metrics.store_written(time.perf_counter() - started)
         except Exception as e:
             out.append((False, e))
     return out

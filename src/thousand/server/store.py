@@ -279,8 +279,45 @@ def check_schema(connection: Connection, url: str) -> None:
            f"сначала создайте её: {sql}  (например: psql -c '{sql}')")
 
 
+#: A migration module's ``revision = "0006"`` and ``down_revision = "0005"`` lines.
+_REVISION_LINE = re.compile(r'^(down_)?revision(?:: [^=\n]+)? = (?:"([^"\n]*)"|None)\s*$',
+                            re.MULTILINE)
+
+
+def head_revision() -> str | None:
+    """The newest migration's revision, read from the modules' text: the one no other
+    names as its ``down_revision``; None when that is not one revision (a merge, a
+    module of another shape), and then Alembic decides."""
+    folder = resources.files("thousand.server").joinpath("migrations").joinpath("versions")
+    revisions: set[str] = set()
+    downs: set[str] = set()
+    for entry in folder.iterdir():
+        if not entry.name.endswith(".py") or entry.name == "__init__.py":
+            continue
+        found = _REVISION_LINE.findall(entry.read_text("utf-8"))
+        if not any(not down for down, _ in found):
+            return None  # a module whose revision these lines do not give
+        for down, value in found:
+            (downs if down else revisions).add(value)
+    heads = revisions - downs
+    return heads.pop() if len(heads) == 1 else None
+
+
+def _current_revision(connection: Connection) -> str | None:
+    if not sa.inspect(connection).has_table("alembic_version"):
+        return None
+    rows = connection.execute(sa.text("SELECT version_num FROM alembic_version")).all()
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
 def migrate(connection: Connection) -> None:
-    """Bring the schema up to the newest revision (Alembic's ``upgrade head``)."""
+    """Bring the schema up to the newest revision (Alembic's ``upgrade head``).  A
+    database already there is left without importing Alembic at all: its import (Mako,
+    the script directory) was a third of a worker's start, and a restarted worker finds
+    its database current."""
+    head = head_revision()
+    if head is not None and _current_revision(connection) == head:
+        return
     from alembic import command
     from alembic.config import Config
 
