@@ -218,9 +218,16 @@ def test_json_log_lines_parse_name_the_worker_and_cut_secrets(
 
 
 def test_the_json_formatter_gives_a_table_and_a_traceback() -> None:
+    given = logging.LogRecord("thousand.server", logging.INFO, __file__, 1,
+                              "a seat is free", None, None)
+    given.table = "T2"  # extra={"table": "T2"}
+    assert json.loads(JsonFormatter().format(given))["table"] == "T2"
+    untold = logging.LogRecord("thousand.server", logging.INFO, __file__, 1, "%d tables",
+                               (3,), None)
+    assert "table" not in json.loads(JsonFormatter().format(untold))
+    # the hub's own lines name the table first: "table %s: ..."
     record = logging.LogRecord("thousand.server", logging.ERROR, __file__, 1,
                                "table %s: the hint failed", ("T1",), None)
-    record.table = "T1"
     try:
         raise ValueError("boom")
     except ValueError:

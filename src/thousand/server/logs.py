@@ -3,7 +3,8 @@
 
 A JSON line is one object: ``time`` (ISO 8601, UTC, milliseconds), ``level``, ``logger``,
 ``message``, ``worker`` (:func:`thousand.server.worker.worker_id`: which of many workers
-wrote it), ``table`` when the call names one (``log.info("...", extra={"table": id})``),
+wrote it), ``table`` when the call names one (``log.info("...", extra={"table": id})``,
+or the hub's ``log.info("table %s: ...", table_id, ...)``: its first argument),
 and ``exc`` with the traceback of a logged exception — each field on its own, so a log
 store filters on a worker or a table without parsing sentences.
 
@@ -49,6 +50,9 @@ class JsonFormatter(logging.Formatter):
             value = record.__dict__.get(name)
             if value is not None:
                 out[name] = value
+        if "table" not in out and isinstance(record.msg, str) and record.msg.startswith(
+                "table %s") and isinstance(record.args, tuple) and record.args:
+            out["table"] = str(record.args[0])  # the hub's "table %s: ..." lines
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
         elif record.exc_text:
