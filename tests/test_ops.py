@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
+import ssl
 import subprocess
 import sys
 import time
@@ -304,3 +306,88 @@ def test_readyz_is_never_a_false_503_while_it_starts(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+# --------------------------------------------------------------------------- the proxy
+
+
+def _nginx_conf(folder: Path, worker_port: int, http_port: int, https_port: int) -> Path:
+    """deploy/nginx.conf as it is, but for this machine: its upstreams the worker's
+    port, its listening ports free ones on loopback, a self-signed certificate, its logs
+    in ``folder``."""
+    tls = folder / "tls"
+    tls.mkdir()
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days",
+                    "1", "-subj", "/CN=thousand.example.org", "-keyout",
+                    str(tls / "privkey.pem"), "-out", str(tls / "fullchain.pem")],
+                   check=True, capture_output=True, timeout=60)
+    text = (Path(__file__).parent.parent / "deploy" / "nginx.conf").read_text("utf-8")
+    for address in ("10.40.0.11:8000", "10.40.0.12:8000"):
+        assert address in text
+        text = text.replace(address, f"127.0.0.1:{worker_port}")
+    text = text.replace("listen [::]:80;", "").replace("listen [::]:443 ssl http2;", "")
+    text = text.replace("listen 80;", f"listen 127.0.0.1:{http_port};")
+    text = text.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;")
+    text = text.replace("/etc/nginx/tls/", f"{tls}/")
+    text = text.replace("/var/log/nginx/access.log", str(folder / "access.log"))
+    conf = folder / "nginx.conf"
+    conf.write_text(text, "utf-8")
+    return conf
+
+
+def test_deploy_nginx_conf_proxies_the_site_and_its_sockets(tmp_path: Path) -> None:
+    """deploy/nginx.conf in front of a real worker: HTTP goes to HTTPS, the API and a
+    table's WebSocket work through it (TLS, the upgrade), /metrics is not served to the
+    internet while the worker serves it on the private side."""
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists()
+                                      else None)
+    if nginx is None or shutil.which("openssl") is None:
+        pytest.skip("no nginx (apt-get install nginx-light) or no openssl here")
+    (tmp_path / "worker").mkdir()
+    (tmp_path / "proxy").mkdir()
+    with serve(tmp_path / "worker", "--trusted-proxy", "127.0.0.1") as worker:
+        worker_port = int(worker.rsplit(":", 1)[1])
+        http_port, https_port = free_port(), free_port()
+        conf = _nginx_conf(tmp_path / "proxy", worker_port, http_port, https_port)
+        folder = tmp_path / "proxy"
+        globals_ = f"daemon off; pid {folder / 'nginx.pid'}; error_log {folder / 'error.log'};"
+        checked = subprocess.run([nginx, "-t", "-c", str(conf), "-g", globals_],
+                                 capture_output=True, text=True, timeout=60)
+        assert checked.returncode == 0, checked.stderr
+        proc = subprocess.Popen([nginx, "-c", str(conf), "-g", globals_],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            site = f"https://127.0.0.1:{https_port}"
+            host = {"Host": "thousand.example.org"}
+            with httpx.Client(verify=False, timeout=30, headers=host) as client:
+                for _ in range(100):
+                    try:
+                        ready = client.get(site + "/readyz")
+                        break
+                    except httpx.TransportError:
+                        time.sleep(0.05)
+                assert ready.status_code == 200, ready.text
+                plain = httpx.get(f"http://127.0.0.1:{http_port}/", headers=host, timeout=30)
+                assert plain.status_code == 301
+                assert plain.headers["location"] == "https://thousand.example.org/"
+                assert client.get(site + "/metrics").status_code == 404
+                assert httpx.get(worker + "/metrics", timeout=30).status_code == 200
+                created = client.post(site + "/api/tables", json={
+                    "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]})
+                assert created.status_code == 201, created.text
+                table, token = created.json()["table"], created.json()["token"]
+            context = ssl.create_default_context()
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+            protocols: Any = ["thousand", f"token.{token}"]
+            with connect(f"wss://127.0.0.1:{https_port}/ws/{table}", ssl=context,
+                         subprotocols=protocols) as ws:
+                assert ws.subprotocol == "thousand"
+                first = json.loads(ws.recv(timeout=30))
+                assert first["type"] == "snapshot"
+                assert first["id"] == table
+            log = (folder / "access.log").read_text("utf-8")
+            assert f"/ws/{table}" in log and token not in log
+        finally:
+            proc.terminate()
+            proc.wait(10)
