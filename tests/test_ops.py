@@ -118,6 +118,27 @@ def test_readyz_checks_the_redis_of_the_rate_limits(tmp_path: Path) -> None:
         assert r.json()["reason"].startswith("limits storage: ")
 
 
+def test_the_cluster_redis_check_pings_and_fails_with_the_reason() -> None:
+    """``health.redis_check`` (the cluster's ``--redis`` adds it to ``/readyz``): a Redis
+    that answers passes, a port nobody listens on is the reason of a 503."""
+    import asyncio
+
+    from thousand.server.health import Readiness, redis_check
+
+    async def reasons() -> tuple[str | None, str | None]:
+        up, down = Readiness(), Readiness()
+        up.started = down.started = True
+        up.add("redis", redis_check("redis://127.0.0.1:6379/0"))
+        down.add("redis", redis_check(f"redis://127.0.0.1:{free_port()}/0"))
+        return await up.reason(), await down.reason()
+
+    up, down = asyncio.run(reasons())
+    if up is not None and "6379" in up:
+        pytest.skip(f"no Redis at 127.0.0.1:6379: {up}")
+    assert up is None
+    assert down is not None and down.startswith("redis: ")
+
+
 # --------------------------------------------------------------------------- metrics
 
 
