@@ -118,6 +118,35 @@ def test_readyz_checks_the_redis_of_the_rate_limits(tmp_path: Path) -> None:
         assert r.json()["reason"].startswith("limits storage: ")
 
 
+def test_not_ready_before_the_hub_runs_and_the_first_failing_check_is_the_reason() -> None:
+    import asyncio
+
+    from thousand.server.health import Readiness
+
+    async def fails() -> None:
+        raise ConnectionError("refused")
+
+    async def hangs() -> None:
+        await asyncio.sleep(60)
+
+    async def passes() -> None:
+        return None
+
+    readiness = Readiness()
+    readiness.add("first", passes)
+    assert asyncio.run(readiness.reason()) == (
+        "hub: not running (the live tables are being rebuilt, or it stops)")
+    readiness.started = True
+    assert asyncio.run(readiness.reason()) is None
+    readiness.add("second", fails)
+    readiness.add("third", hangs)
+    assert asyncio.run(readiness.reason()) == "second: refused"
+    hanging = Readiness()
+    hanging.started = True
+    hanging.add("slow", hangs)
+    assert asyncio.run(hanging.reason()) == "slow: no answer within 2 s"
+
+
 def test_the_cluster_redis_check_pings_and_fails_with_the_reason() -> None:
     """``health.redis_check`` (the cluster's ``--redis`` adds it to ``/readyz``): a Redis
     that answers passes, a port nobody listens on is the reason of a 503."""
@@ -301,8 +330,8 @@ def test_a_current_database_opens_without_alembic(tmp_path: Path) -> None:
 
 
 def test_readyz_is_never_a_false_503_while_it_starts(tmp_path: Path) -> None:
-    """From the process's start, every answer /readyz gives is 200 or a 503 that says it
-    is starting, and 200 comes (the time it takes: benchmarks/startup.py)."""
+    """From the process's start, every answer /readyz gives is 200 or a 503 that says the
+    hub is not running yet, and 200 comes (the time it takes: benchmarks/startup.py)."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-c", "from thousand.cli import main; main()",
                              "serve", "--db", f"sqlite:///{tmp_path / 's.db'}", "--port",
@@ -319,7 +348,7 @@ def test_readyz_is_never_a_false_503_while_it_starts(tmp_path: Path) -> None:
                     break
             except urllib.error.HTTPError as e:
                 assert e.code == 503
-                assert json.loads(e.read())["reason"].startswith("starting")
+                assert json.loads(e.read())["reason"].startswith("hub: not running")
                 seen.append(503)
             except OSError:
                 time.sleep(0.01)

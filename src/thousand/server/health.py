@@ -68,7 +68,7 @@ class Readiness:
     async def reason(self) -> str | None:
         """None when ready, else what is not (the first failing check, in words)."""
         if not self.started:
-            return "starting: the live tables are being rebuilt"
+            return "hub: not running (the live tables are being rebuilt, or it stops)"
         for name, check in self.checks:
             try:
                 await asyncio.wait_for(check(), CHECK_SECONDS)
