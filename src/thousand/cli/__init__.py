@@ -71,11 +71,14 @@ _COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve", "tournament"
 _MODULES = tuple(f"{c}_cmd" for c in _COMMANDS)
 
 
-def _register() -> None:
-    # Each command module adds itself to ``app`` on import.
+def _register(command: str | None = None) -> None:
+    """Import the command modules (each adds itself to ``app``): only ``command``'s when a
+    command line names one (``thousand serve`` need not import the terminal's, the
+    arena's or the tournaments' modules to start), else all of them (the help, a word
+    that is no command)."""
     import importlib
 
-    for name in _MODULES:
+    for name in _MODULES if command is None else (f"{command}_cmd",):
         try:
             importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:  # a command not written yet
@@ -193,11 +196,12 @@ def _os_error(e: OSError, lang: str = "en") -> int:
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command line with ``args`` (``sys.argv[1:]`` by default) and return the
     exit status instead of exiting; what :func:`main` and the tests call."""
-    _register()
     argv = list(sys.argv[1:] if args is None else args)
-    from .play_cmd import optional_resume  # ``play --resume`` with no file: the last game
+    _register(_command_of(argv))
+    if _command_of(argv) == "play":
+        from .play_cmd import optional_resume  # ``play --resume`` alone: the last game
 
-    argv = optional_resume(argv)
+        argv = optional_resume(argv)
     if _wants_help(argv) and language_of(argv) == "ru":
         return _russian_help(argv)
     try:

@@ -133,6 +133,9 @@ HELP: dict[str, dict[str, str]] = {
                        "или off): ограничение на клиента (docs/server.md).",
         "limits_storage": "Где считать ограничения: memory:// или redis://host:port.",
         "no_limits": "Не ограничивать клиентов (свой сервер для друзей; тесты).",
+        "log_format": "text (для людей) или json (объект на строку, с номером воркера: "
+                      "для хранилища журналов).",
+        "no_metrics": "Без метрик Prometheus на /metrics.",
     },
 }
 
