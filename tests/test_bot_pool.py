@@ -19,6 +19,7 @@ import pytest
 from test_server import Client, Server, free_port, new_table
 from thousand.bots import make_bot
 from thousand.rules import Rules
+from thousand.server import bot_pool
 from thousand.server.bot_pool import BotAsk, BotCache, BotPool, bot_seed
 from thousand.table import Table
 
@@ -250,6 +251,31 @@ def test_when_every_process_dies_the_move_is_a_random_legal_one() -> None:
                 await pool.hint(BotAsk("t1", "hint", "heuristic", 0, 1, Deadly(legal)))  # type: ignore[arg-type]
             after = await pool.choose(ask_for(table))
             assert not after.fallback and after.pid != os.getpid()
+
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_processes_that_keep_dying_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Processes dying one after the other before answering anything are not started
+    again for a while (no two new processes for every move): the moves are random
+    meanwhile, then a process is started again and thinks."""
+    monkeypatch.setattr(bot_pool, "FIRST_REST", 1.0)
+    pool = BotPool(1)
+    table = one_deal_table(8)
+    legal = table.view(table.to_move).legal
+    try:
+        async def main() -> None:
+            deadly = BotAsk("t1", "bot", "heuristic", 0, 1, Deadly(legal))  # type: ignore[arg-type]
+            for _ in range(3):
+                assert (await pool.choose(deadly)).fallback
+            assert pool.restarts == bot_pool.DEATHS_BEFORE_REST
+            resting = await pool.choose(ask_for(table))
+            assert resting.fallback and pool.restarts == bot_pool.DEATHS_BEFORE_REST
+            await asyncio.sleep(1.1)
+            back = await pool.choose(ask_for(table))
+            assert not back.fallback and back.pid != os.getpid()
 
         asyncio.run(main())
     finally:

@@ -22,8 +22,17 @@ Each process has at most ``in_flight`` asks in hand; more wait in the server, co
 :meth:`BotPool.queued` (and those in hand by :meth:`BotPool.busy`) for the metrics.  A
 process that dies (killed, crashed) is replaced and the asks it had are asked once more of
 the new one; a bot's move that still cannot be had (or a bot that fails) is a random legal
-move (:meth:`BotPool.choose`), so that a table never stalls on a bot.  :meth:`BotPool.close`
-ends every process (and each ends by itself if the server's process dies: it watches it).
+move (:meth:`BotPool.choose`), so that a table never stalls on a bot.  Processes that keep
+dying before they answer anything (:data:`DEATHS_BEFORE_REST` in a row) are not started
+again for a while (seconds, doubled at each new death): the moves meanwhile are random.
+:meth:`BotPool.close` ends every process (and each ends by itself if the server's process
+dies: it watches it).
+
+A spawned process imports the main module of the server's program again (the rule of
+``multiprocessing``'s ``spawn``: ``thousand serve`` keeps it; a program that embeds the
+server keeps its work under ``if __name__ == "__main__":``, or uses ``processes=0``), and
+knows the bot levels of the modules it imports (``thousand.bots`` and its search bots), not
+a level that the program registered at run time (``processes=0`` again).
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ import os
 import random
 import signal
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -51,7 +61,7 @@ from thousand.texts import advice_for
 from thousand.view import View
 
 __all__ = ["PURPOSES", "BotAnswer", "BotAsk", "BotCache", "BotPool", "BotPoolClosed",
-           "bot_seed", "choose", "explain"]
+           "BotProcessesDown", "bot_seed", "choose", "explain"]
 
 log = logging.getLogger("thousand.server")
 
@@ -61,10 +71,20 @@ PURPOSES = ("bot", "standin", "hint")
 MAX_TABLES = 512
 #: The asks one process has in hand at most (thinking, or next in its pipe); more wait.
 IN_FLIGHT = 1
+#: Deaths of a slot's processes in a row, none answering, before it rests (see _Slot).
+DEATHS_BEFORE_REST = 5
+#: The first rest, in seconds (doubled at each death after, up to MAX_REST).
+FIRST_REST, MAX_REST = 5.0, 60.0
 
 
 class BotPoolClosed(RuntimeError):
     """The pool was closed (the server stops): nobody thinks any more."""
+
+
+class BotProcessesDown(RuntimeError):
+    """The bot processes of a table keep dying before they answer anything (a program
+    whose main module cannot be imported again by a spawned process, a bot that crashes
+    its process): none is started for a while."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +268,11 @@ class _Slot:
         self.pid: int | None = None
         self.waiting = 0
         self.running = 0
+        #: its processes' deaths since one last answered, and until when (monotonic) it
+        #: rests after too many: a process that dies as it starts would otherwise cost
+        #: two new processes for every bot's move
+        self.deaths = 0
+        self.rest_until = 0.0
         self._gate: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def gate(self, limit: int) -> asyncio.Semaphore:
@@ -305,10 +330,13 @@ class BotPool:
             return await self._ask(ask)
         except BotPoolClosed:
             raise
+        except BotProcessesDown:
+            log.warning("table %s: the bot processes are down; a random legal move",
+                        ask.table)
         except Exception:
             log.exception("table %s: no bot could think; playing a random legal move",
                           ask.table)
-            return BotAnswer(random.choice(ask.view.legal), pid=os.getpid(), fallback=True)
+        return BotAnswer(random.choice(ask.view.legal), pid=os.getpid(), fallback=True)
 
     async def hint(self, ask: BotAsk) -> BotAnswer:
         """A hint: the move, its reason and its advice (raises when none can be had:
@@ -376,16 +404,26 @@ class BotPool:
         return slot.executor
 
     def _replace(self, slot: _Slot, executor: Executor) -> None:
-        """The process of ``slot`` died: the next ask starts a new one."""
+        """The process of ``slot`` died: the next ask starts a new one — after a rest
+        when too many died in a row without answering."""
         if slot.executor is executor:
             slot.executor, slot.pid = None, None
             self.restarts += 1
+            slot.deaths += 1
+            if slot.deaths >= DEATHS_BEFORE_REST:
+                rest = min(MAX_REST, FIRST_REST * 2 ** (slot.deaths - DEATHS_BEFORE_REST))
+                slot.rest_until = time.monotonic() + rest
+                log.error("%d bot processes in a row died before they answered; none is "
+                          "started for %.0f s (their tables' bots play random moves)",
+                          slot.deaths, rest)
             if isinstance(executor, ProcessPoolExecutor):
                 _terminate(executor)
 
     async def _run(self, slot: _Slot, ask: BotAsk) -> BotAnswer:
         if self._closed:
             raise BotPoolClosed("the bots' pool is closed")
+        if time.monotonic() < slot.rest_until:
+            raise BotProcessesDown("the bot processes keep dying; resting")
         gate = slot.gate(self._limit)
         slot.waiting += 1
         try:
@@ -418,7 +456,7 @@ class BotPool:
             self._replace(slot, executor)
             raise
         if self.processes and slot.executor is executor:
-            slot.pid = result.pid
+            slot.pid, slot.deaths = result.pid, 0
         return result
 
 
