@@ -223,6 +223,36 @@ def test_a_killed_process_is_replaced_and_thinks_again() -> None:
         pool.close()
 
 
+def test_a_hint_goes_before_the_bots_waiting() -> None:
+    """Behind a bot's move in hand, two bots' moves wait; a hint asked after them is
+    answered before them (a person waits for it)."""
+    pool = BotPool(1)
+    table = one_deal_table(4)
+    try:
+        async def main() -> None:
+            done: list[str] = []
+
+            async def ask(name: str, purpose: str, view: Any) -> None:
+                a = ask_for(table, purpose=purpose)
+                await (pool.hint if purpose == "hint" else pool.choose)(
+                    BotAsk(a.table, purpose, a.level, a.seat, a.seed, view))
+                done.append(name)
+
+            slow = Slow(table.view(table.to_move))
+            tasks = [asyncio.create_task(ask(f"bot{i}", "bot", slow)) for i in range(3)]
+            while pool.busy() == 0:
+                await asyncio.sleep(0.01)
+            tasks.append(asyncio.create_task(ask("hint", "hint", table.view(table.to_move))))
+            await asyncio.sleep(0.05)
+            assert pool.queued() == 3
+            await asyncio.gather(*tasks)
+            assert done == ["bot0", "hint", "bot1", "bot2"]
+
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
 class Deadly:
     """A view that kills the process that unpickles it: every bot process that gets it
     dies before it can think."""

@@ -18,8 +18,9 @@ level, seat), seeded from the table's seed, so a bot remembers what it saw from 
 to the next as it would in one process (:class:`BotCache`, bounded: the tables least
 recently asked leave first; :meth:`BotPool.forget` drops a table that ended).
 
-Each process has at most ``in_flight`` asks in hand; more wait in the server, counted by
-:meth:`BotPool.queued` (and those in hand by :meth:`BotPool.busy`) for the metrics.  A
+Each process has at most ``in_flight`` asks in hand; more wait in the server — a person's
+hint before the bots' moves — counted by :meth:`BotPool.queued` (and those in hand by
+:meth:`BotPool.busy`) for the metrics.  A
 process that dies (killed, crashed) is replaced and the asks it had are asked once more of
 the new one; a bot's move that still cannot be had (or a bot that fails) is a random legal
 move (:meth:`BotPool.choose`), so that a table never stalls on a bot.  Processes that keep
@@ -49,7 +50,7 @@ import signal
 import threading
 import time
 import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -259,6 +260,43 @@ def _terminate(executor: ProcessPoolExecutor) -> None:
             process.join(3)
 
 
+class _Gate:
+    """At most ``limit`` asks in hand; the others wait, a person's hint before the bots'
+    moves (a person waits for it, a bot's table can wait), each kind in its turn."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held = 0
+        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (
+            deque(), deque())
+
+    async def acquire(self, urgent: bool) -> None:
+        if self.held < self.limit and not any(self._waiting):
+            self.held += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        line = self._waiting[0 if urgent else 1]
+        line.append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release()  # its place came as it stopped waiting: the next one's
+            else:
+                line.remove(turn)
+            raise
+
+    def release(self) -> None:
+        """A place is free: the first waiting takes it (hints first)."""
+        for line in self._waiting:
+            while line:
+                turn = line.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self.held -= 1
+
+
 class _Slot:
     """One bot process (or, with threads, the threads' pool): its executor, made when
     first needed and again when its process died, and its asks in hand and waiting."""
@@ -273,13 +311,13 @@ class _Slot:
         #: two new processes for every bot's move
         self.deaths = 0
         self.rest_until = 0.0
-        self._gate: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._gate: tuple[asyncio.AbstractEventLoop, _Gate] | None = None
 
-    def gate(self, limit: int) -> asyncio.Semaphore:
-        """The slot's semaphore of the running event loop (a new loop, a new one)."""
+    def gate(self, limit: int) -> _Gate:
+        """The slot's gate of the running event loop (a new loop, a new one)."""
         loop = asyncio.get_running_loop()
         if self._gate is None or self._gate[0] is not loop:
-            self._gate = (loop, asyncio.Semaphore(limit))
+            self._gate = (loop, _Gate(limit))
         return self._gate[1]
 
 
@@ -427,7 +465,7 @@ class BotPool:
         gate = slot.gate(self._limit)
         slot.waiting += 1
         try:
-            await gate.acquire()
+            await gate.acquire(urgent=ask.purpose == "hint")
         finally:
             slot.waiting -= 1
         if self._closed:
@@ -460,7 +498,7 @@ class BotPool:
         return result
 
 
-def _done(loop: asyncio.AbstractEventLoop, slot: _Slot, gate: asyncio.Semaphore,
+def _done(loop: asyncio.AbstractEventLoop, slot: _Slot, gate: _Gate,
           _future: Future[BotAnswer]) -> None:
     """An ask is answered (or failed): its place in the slot is free — when the process
     is done with it, not when the one who asked stopped waiting."""
