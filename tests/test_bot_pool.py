@@ -314,8 +314,9 @@ def test_processes_that_keep_dying_rest(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_a_hint_and_forgetting_a_table() -> None:
     """A hint from the pool has the move, its reason and its advice in both languages;
-    the table's bots are kept in its process until it is forgotten."""
-    pool = BotPool(1)
+    the table's bots are kept in its process until it is forgotten, or until more tables
+    than its bound (here 1) are asked."""
+    pool = BotPool(1, max_tables=1)
     table = one_deal_table(9)
     try:
         async def main() -> None:
@@ -327,6 +328,9 @@ def test_a_hint_and_forgetting_a_table() -> None:
             assert await pool.kept("h1") and not await pool.kept("other")
             pool.forget("h1")
             assert not await pool.kept("h1")
+            await pool.choose(ask_for(table, "h2"))
+            await pool.choose(ask_for(table, "h3"))
+            assert await pool.kept("h3") and not await pool.kept("h2")
 
         asyncio.run(main())
     finally:

@@ -223,10 +223,12 @@ def _tables_here() -> list[str]:
     return _CACHE.tables()
 
 
-def _start_process() -> None:
-    """A bot process begins: it yields the CPU to the server (nice 10), leaves Ctrl+C to
-    the server (which ends it), and ends as soon as the server's process does, however
-    that dies (no orphan thinking for nobody)."""
+def _start_process(max_tables: int) -> None:
+    """A bot process begins: it keeps the bots of ``max_tables`` tables at most, yields
+    the CPU to the server (nice 10), leaves Ctrl+C to the server (which ends it), and ends
+    as soon as the server's process does, however that dies (no orphan thinking for
+    nobody)."""
+    _CACHE.max_tables = max_tables
     with contextlib.suppress(AttributeError, OSError):  # not on this system, not allowed
         os.nice(10)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -346,11 +348,14 @@ class BotPool:
     # ------------------------------------------------------------------ for the metrics
 
     def queued(self) -> int:
-        """Asks waiting for a process (or a thread) to take them: the bots' queue."""
+        """Asks waiting for a process (or a thread) to take them: the bots' queue (the
+        number a ``bot_queue`` gauge shows; it grows when the bots think slower than
+        their tables ask)."""
         return sum(slot.waiting for slot in self._slots)
 
     def busy(self) -> int:
-        """Asks being thought about (or handed to a process, next in its pipe)."""
+        """Asks being thought about (or handed to a process, next in its pipe): at most
+        ``processes * in_flight`` (``threads`` with threads)."""
         return sum(slot.running for slot in self._slots)
 
     def pids(self) -> list[int]:
@@ -435,7 +440,7 @@ class BotPool:
             if self.processes:
                 slot.executor = ProcessPoolExecutor(
                     1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_process)
+                    initializer=_start_process, initargs=(self._max_tables,))
             else:
                 slot.executor = ThreadPoolExecutor(self.threads,
                                                    thread_name_prefix="thousand-bot")
