@@ -416,11 +416,13 @@ def test_a_hint_comes_from_the_bot_process(server: Server) -> None:
     assert pids and os.getpid() not in pids
 
 
-def serve_process(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
+
+
+def serve_process(folder: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    cmd = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
-           "--db", f"sqlite:///{folder / 'thousand.db'}", "--port", str(port),
-           "--no-browser", "--no-limits", "--bot-delay", "0.05"]
+    cmd = [*CLI, "serve", "--db", f"sqlite:///{folder / 'thousand.db'}", "--port", str(port),
+           "--no-browser", "--no-limits", "--bot-delay", "0.05", *extra]
     log = (folder / "serve.log").open("w")
     proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -467,3 +469,17 @@ def test_no_bot_process_outlives_the_server(tmp_path: Path, how: signal.Signals)
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+def test_bot_processes_0_thinks_in_threads_and_a_bad_number_is_refused(tmp_path: Path) -> None:
+    """``--bot-processes 0``: the bots play with no process but the server's; a number
+    below 0 is refused in one line, before anything starts."""
+    proc, base = serve_process(tmp_path, "--bot-processes", "0", "--bots-threads", "1")
+    try:
+        assert bots_at_work(proc, base) == []
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    bad = subprocess.run([*CLI, "serve", "--bot-processes", "-1", "--no-browser"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--bot-processes" in bad.stderr, bad.stderr
