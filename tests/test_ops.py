@@ -217,6 +217,7 @@ def test_metrics_count_a_persons_move_and_the_bots(server: tuple[str, Path]) -> 
     text = httpx.get(base + "/metrics", timeout=30).text
     assert f'thousand_lease_takeovers_total{{worker="{worker}"}} 0.0' in text
     assert f'thousand_bot_queue{{worker="{worker}"}}' in text
+    assert f'thousand_bot_busy{{worker="{worker}"}}' in text
 
 
 def test_metrics_are_not_given_to_another_sites_page(server: tuple[str, Path]) -> None:

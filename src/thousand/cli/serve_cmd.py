@@ -90,7 +90,12 @@ def serve_command(
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", help="Seconds a bot waits before its move.", min=0.0, max=10.0)] = 0.6,
     bots_threads: Annotated[int, typer.Option(
-        "--bots-threads", help="Threads that think for the bots.", min=1, max=32)] = 2,
+        "--bots-threads", help="Threads that think for the bots (with --bot-processes 0).",
+        min=1, max=32)] = 2,
+    bot_processes: Annotated[int, typer.Option(
+        "--bot-processes", help="Processes that think for the bots and hints, niced so "
+        "that people's moves go first (0: threads of the server's process).",
+        min=0, max=64)] = 1,
     log_level: Annotated[str, typer.Option("--log-level",
                                            help="warning, info or debug.")] = "warning",
     lang: Annotated[str, typer.Option("--lang", help="ru or en: the language of the "
@@ -142,6 +147,7 @@ def serve_command(
         raise fail(e.text(lang), lang=lang) from None
     try:
         application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay,
+                                 bot_processes=bot_processes,
                                  limiter=limiter, waiting_timeout=waiting_timeout or None,
                                  adjourn_after=adjourn_after or None,
                                  metrics=not no_metrics)

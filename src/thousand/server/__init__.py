@@ -9,6 +9,20 @@ rebuilds every unfinished table from its move log and goes on from the same move
 
 from __future__ import annotations
 
-from .app import create_app, default_db_url
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .app import create_app, default_db_url
 
 __all__ = ["create_app", "default_db_url"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app`` and ``default_db_url`` imported on first use: a bot process
+    (server/bot_pool.py) imports this package for its pool alone, and FastAPI would
+    double its memory and its start."""
+    if name in __all__:
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

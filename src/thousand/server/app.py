@@ -318,10 +318,13 @@ def _validation_message(e: RequestValidationError) -> str:
 def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: float = 0.6,
                web_dir: str | Path | None = None, min_clock: float = MIN_CLOCK,
                limiter: Limiter | None = None, waiting_timeout: float | None = None,
-               adjourn_after: float | None = None, metrics: bool = True) -> FastAPI:
+               adjourn_after: float | None = None, metrics: bool = True,
+               bot_processes: int = 1) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
-    :func:`default_db_url` when None).  ``bots_threads`` threads think for the bots and
-    hints; a bot waits ``bot_delay`` seconds before it moves, so people see its card;
+    :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
+    the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
+    for a program that embeds the server); a bot waits ``bot_delay`` seconds before it
+    moves, so people see its card;
     a table's move clock is at least ``min_clock`` seconds (the tests use less).
     ``limiter`` counts each client's actions (server/limits.py; ``thousand serve`` gives
     one always; None limits nothing, for a program that embeds the server and tests that
@@ -329,7 +332,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
     None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py)."""
     store = Store(db_url or default_db_url())
-    hub = Hub(store, bots_threads=bots_threads, bot_delay=bot_delay)
+    hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
+              bot_delay=bot_delay)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     limiter = limiter if limiter is not None else Limiter(enabled=False)
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
@@ -376,6 +380,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     if metrics:
         metrics_.watch(tables=lambda: sum(1 for t in hub.tables.values() if not t.over),
                        connections=lambda: sum(len(t.conns) for t in hub.tables.values()))
+        metrics_.watch_bots(queued=hub.bots.queued, busy=hub.bots.busy,
+                            restarts=lambda: hub.bots.restarts)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:

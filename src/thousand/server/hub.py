@@ -7,9 +7,10 @@ anybody told, each connection receiving the events its seat may see
 (:func:`thousand.table.audience_includes`).  If the store fails, the move is taken back
 and the sender told; nothing half-done is ever shown.
 
-Bots think in a thread pool (never on the event loop) on the view of their seat taken
-under the lock, and their move is submitted against the version they thought about, like
-anybody's: if the table moved on meanwhile it is refused and the bot thinks again.
+Bots think in the bots' pool (server/bot_pool.py: processes of their own by default, never
+on the event loop) on the view of their seat taken under the lock, and their move is
+submitted against the version they thought about, like anybody's: if the table moved on
+meanwhile it is refused and the bot thinks again.
 
 The move clock (``clock`` seconds, optional): when a person's turn lasts longer, or he has
 been away (no connection) for longer, a heuristic bot plays for him until he is back —
@@ -20,10 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import hashlib
 import json
 import logging
-import random
 import secrets
 import time
 from collections import deque
@@ -34,14 +33,15 @@ from functools import partial
 from typing import Any, TypeVar
 
 from thousand import moves as mv
-from thousand.bots import Bot, best_level, make_bot
+from thousand.bots import best_level
 from thousand.protocol import ProtocolError, cards_json, parse_client_message
 from thousand.rules import Rules
 from thousand.table import Table, TableError, audience_includes
-from thousand.texts import advice_for, illegal_text
+from thousand.texts import illegal_text
 from thousand.view import View
 
 from . import metrics, rematch, site_ratings, site_tournaments
+from .bot_pool import BotAnswer, BotAsk, BotPool, BotPoolClosed
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
@@ -153,39 +153,6 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
     return obj
 
 
-def _bot_seed(seed: int, what: str) -> int:
-    digest = hashlib.sha256(f"thousand/bot/{seed}/{what}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def _choose(bot: Bot, view: View) -> mv.Move:
-    """The bot's move; a move it may not make (or a bot that fails) gives way to a random
-    legal one, so that a table never stalls on a bot."""
-    try:
-        move = bot.choose(view)
-        if move in view.legal:
-            return move
-        log.warning("bot %s chose %r, not a legal move", type(bot).__name__, move)
-    except Exception:
-        log.exception("bot %s failed; playing a random legal move", type(bot).__name__)
-    return random.choice(view.legal)
-
-
-def _explain(bot: Bot, view: View) -> tuple[mv.Move, dict[str, str]]:
-    """A hint: the move and its reason in both languages."""
-    decide = getattr(bot, "decide", None)
-    if callable(decide):
-        move, reason = decide(view)
-        if isinstance(reason, tuple) and len(reason) == 2:
-            return move, {"en": str(reason[0]), "ru": str(reason[1])}
-        return move, {"en": str(reason), "ru": str(reason)}
-    from thousand.bots import decide_with_reason
-
-    move, ru = decide_with_reason(bot, view, "ru")
-    _, en = decide_with_reason(bot, view, "en")
-    return move, {"ru": ru, "en": en}
-
-
 class Conn:
     """One WebSocket connection: a seat (``None``: a spectator) and its outgoing queue,
     which a writer task drains; a connection that falls too far behind is dropped."""
@@ -247,7 +214,6 @@ class LiveTable:
         self.closed = False
         #: whose chat each seat does not want (``mute``): seat -> muted seats
         self.muted: dict[int, set[int]] = {}
-        self._bots: dict[tuple[str, int], Bot] = {}
         self._bot: _Pending | None = None
         self._clock: _Pending | None = None
         self._away: dict[int, asyncio.Task[None]] = {}
@@ -580,13 +546,11 @@ class LiveTable:
             level = best_level()
             self.assisted = True  # a game with hints is training: not rated
             async with self.hint_lock:
-                bot = self._bot_for("hint", seat, level)
-                move, reason = await self.hub.think(_explain, bot, view)
-            # the move as advice to the player («Поднимите заказ до 130»), as the terminal
-            # words it (thousand.texts.advice_for)
-            said = {lang: advice_for(view, move, lang) for lang in ("ru", "en")}
-            conn.send({"type": "hint", "move": mv.move_str(move), "reason": reason,
-                       "advice": said, "version": version, "level": level})
+                # with the move, its advice to the player («Поднимите заказ до 130»), as
+                # the terminal words it (thousand.texts.advice_for)
+                hint = await self.hub.think(self._ask("hint", seat, level, view))
+            conn.send({"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,
+                       "advice": hint.advice, "version": version, "level": level})
         except TableError as e:
             conn.send(table_error_json(e, self.table.names))
         except ServerError as e:
@@ -694,16 +658,15 @@ class LiveTable:
             async with self.lock:
                 if self.table.version != version or not self.bot_plays(seat) or self.over:
                     return
-                view = self.table.view(seat)
                 kind = "bot" if self.seats[seat].kind == "bot" else "standin"
                 level = self.seats[seat].level if kind == "bot" else STANDIN_LEVEL
-                bot = self._bot_for(kind, seat, level or STANDIN_LEVEL)
-            move = await self.hub.think(_choose, bot, view)
+                ask = self._ask(kind, seat, level or STANDIN_LEVEL, self.table.view(seat))
+            move = (await self.hub.think(ask)).move
             try:
                 await self.submit(seat, move, version)
             except (TableError, ServerError) as e:
                 log.info("table %s: a bot's move was refused: %s", self.id, e)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, BotPoolClosed):  # the table or the server stops
             return
         finally:
             if self._bot is not None and self._bot.task is me:
@@ -739,18 +702,15 @@ class LiveTable:
             task.cancel()
         self._away.clear()
 
-    def _bot_for(self, kind: str, seat: int, level: str) -> Bot:
-        """One bot per (purpose, seat): a bot may remember what it saw, so the hint bot of
-        one seat never serves another."""
-        key = (f"{kind}:{level}", seat)
-        bot = self._bots.get(key)
-        if bot is None:
-            bot = make_bot(level, seed=_bot_seed(self.table.seed, f"{kind}/{level}/{seat}"))
-            self._bots[key] = bot
-        return bot
+    def _ask(self, kind: str, seat: int, level: str, view: View) -> BotAsk:
+        """What the bot of ``kind`` (bot, standin, hint) at ``seat`` is to think about:
+        the bots' pool keeps one bot per (table, purpose, level, seat), seeded from the
+        table's seed, in the process that thinks for this table."""
+        return BotAsk(self.id, kind, level, seat, self.table.seed, view)
 
     def close(self) -> None:
         self.closed = True
+        self.hub.bots.forget(self.id)  # its bots leave their process
         self._stop_timers()
         if self.bots_timer is not None:
             self.bots_timer.cancel()
@@ -789,16 +749,18 @@ def chat_json(row: ChatRow) -> dict[str, Any]:
 
 
 class Hub:
-    """Every live table of the server, the store, and the thread pools: ``bots_threads``
-    threads for bots and hints, one for the store (SQLite likes one writer)."""
+    """Every live table of the server, the store, the bots' pool (``bot_processes``
+    processes for bots and hints, server/bot_pool.py; 0: ``bots_threads`` threads of this
+    process) and one thread for the store (SQLite likes one writer)."""
 
-    def __init__(self, store: Store, *, bots_threads: int = 2, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, *, bots_threads: int = 2, bot_processes: int = 1,
+                 bot_delay: float = 0.6) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self._bot_pool = ThreadPoolExecutor(max(1, bots_threads),
-                                            thread_name_prefix="thousand-bot")
+        #: where bots and hints think; ``bots.queued()``/``bots.busy()`` for the metrics
+        self.bots = BotPool(bot_processes, threads=max(1, bots_threads))
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-db")
         self._loading = asyncio.Lock()
         self.quick_lock = asyncio.Lock()  # quick play seats one player at a time
@@ -849,9 +811,13 @@ class Hub:
         finally:
             self._writer = None
 
-    async def think(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a bot's thinking on the bots' threads."""
-        return await self.loop().run_in_executor(self._bot_pool, partial(fn, *args))
+    async def think(self, ask: BotAsk) -> BotAnswer:
+        """A bot's move (never fails: a random legal move when no bot can think) or, for
+        ``ask.purpose == "hint"``, a hint (raises when none can be had), from the bots'
+        pool."""
+        if ask.purpose == "hint":
+            return await self.bots.hint(ask)
+        return await self.bots.choose(ask)
 
     async def offload(self, fn: Callable[..., T], *args: Any) -> T:
         """Run other slow work (a replay) off the event loop."""
@@ -899,7 +865,7 @@ class Hub:
             live.close()
         for task in list(self.tasks):
             task.cancel()
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()  # the bot processes end (their thinking too)
         self._db_pool.shutdown(wait=True)
 
     def forget(self, live: LiveTable) -> None:

@@ -30,8 +30,8 @@ from prometheus_client.process_collector import ProcessCollector
 
 from .worker import worker_id
 
-__all__ = ["CONTENT_TYPE", "REGISTRY", "bot_queue", "lease_taken_over", "move_done",
-           "rate_limited", "render", "store_written", "watch"]
+__all__ = ["CONTENT_TYPE", "REGISTRY", "lease_taken_over", "move_done",
+           "rate_limited", "render", "store_written", "watch", "watch_bots"]
 
 #: The ``Content-Type`` of :func:`render`'s text (Prometheus' text format).
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -63,8 +63,12 @@ _CONNECTIONS = Gauge("thousand_connections", "Open table WebSockets (players and
 _TAKEOVERS = Counter("thousand_lease_takeovers", "Tables whose lease this worker took "
                      "over from a worker that stopped renewing it.", ["worker"],
                      registry=REGISTRY)
-_BOT_QUEUE = Gauge("thousand_bot_queue", "Bot and hint thinking waiting for a thread.",
-                   ["worker"], registry=REGISTRY)
+_BOT_QUEUE = Gauge("thousand_bot_queue", "Bot moves and hints waiting for a bot "
+                   "process (server/bot_pool.py).", ["worker"], registry=REGISTRY)
+_BOT_BUSY = Gauge("thousand_bot_busy", "Bot moves and hints being thought now.",
+                  ["worker"], registry=REGISTRY)
+_BOT_RESTARTS = Gauge("thousand_bot_process_restarts", "Bot processes replaced after "
+                      "they died, since the worker started.", ["worker"], registry=REGISTRY)
 _STORE_SECONDS = Histogram("thousand_store_write_seconds", "One write transaction of "
                            "the store (a move, its log entries committed).", ["worker"],
                            buckets=WRITE_BUCKETS, registry=REGISTRY)
@@ -97,9 +101,14 @@ def lease_taken_over() -> None:
     _TAKEOVERS.labels(worker_id()).inc()
 
 
-def bot_queue(waiting: int) -> None:
-    """How much bot thinking waits for a thread now."""
-    _BOT_QUEUE.labels(worker_id()).set(waiting)
+def watch_bots(queued: Callable[[], float], busy: Callable[[], float],
+               restarts: Callable[[], float]) -> None:
+    """Read the bot pool's queue, the thinking in hand and the processes replaced at
+    each scrape (server/bot_pool.py: ``BotPool.queued``, ``busy``, ``restarts``)."""
+    me = worker_id()
+    _BOT_QUEUE.labels(me).set_function(queued)
+    _BOT_BUSY.labels(me).set_function(busy)
+    _BOT_RESTARTS.labels(me).set_function(restarts)
 
 
 def watch(tables: Callable[[], float], connections: Callable[[], float]) -> None:
@@ -114,7 +123,6 @@ def watch(tables: Callable[[], float], connections: Callable[[], float]) -> None
         _MOVES.labels(me, by)
         _MOVE_SECONDS.labels(me, by)
     _TAKEOVERS.labels(me)
-    _BOT_QUEUE.labels(me)
     _STORE_SECONDS.labels(me)
 
 
