@@ -31,11 +31,13 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
+
+import orjson
 
 from thousand import moves as mv
 from thousand.bots import Bot, best_level, make_bot
-from thousand.protocol import ProtocolError, cards_json, parse_client_message
+from thousand.protocol import ProtocolError, cards_json, parse_client_message, view_json
 from thousand.rules import Rules
 from thousand.table import Table, TableError, audience_includes
 from thousand.texts import advice_for, illegal_text
@@ -82,6 +84,24 @@ class ServerError(Exception):
 
     def http_json(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message, **self.params}}
+
+
+def dumps(message: Any) -> str:
+    """A message as JSON text: orjson (several times faster than ``json``, and the
+    server's biggest cost after the game itself), UTF-8 as it is; a dict's int keys
+    become strings, as ``json`` makes them, so that a page reads the same values."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class _Sent(NamedTuple):
+    """What an audience (a seat, or the spectators) was last sent of the table: the
+    version, the view (``protocol.view_json``) and whether the game is over, won by
+    whom — what the next ``events`` message's patch is taken against."""
+
+    version: int
+    view: dict[str, Any]
+    over: bool
+    winner: Any
 
 
 def iso(ts: float | None) -> str | None:
@@ -201,7 +221,7 @@ class Conn:
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.closed:
-            self.send_text(json.dumps(message, ensure_ascii=False))
+            self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
         """Send a message already serialised (one text for every connection that gets
@@ -254,6 +274,9 @@ class LiveTable:
         self._clock_started = 0.0
         # the table header (the whole ruleset: half a snapshot) and its JSON, kept
         self._header: tuple[dict[str, Any], str] | None = None
+        # what each audience present (a seat, None: the spectators) was last sent: the
+        # next events message carries the changes of its view against it (_send_events)
+        self._sent: dict[int | None, _Sent] = {}
         # the site (server/site_ratings.py, matchmaking.py, rematch.py): a hint or open
         # hands make the game training (unrated); its rating changes once rated; the
         # bots that fill it after its creator's wait; who asked for a rematch, and the
@@ -361,44 +384,78 @@ class LiveTable:
 
     def snapshot_text(self, seat: int | None) -> str:
         """:meth:`snapshot` as JSON; the header (the ruleset and the names: about half of
-        it) is serialised once and kept while it stays the same."""
+        it) is serialised once and kept while it stays the same.  Its view is what the
+        seat's next ``events`` message is a patch against."""
         snap = self.snapshot(seat)
+        self._sent[seat] = _Sent(snap["version"], snap["view"], snap["over"], snap["winner"])
         header = snap.pop("table")
         if self._header is None or self._header[0] != header:
-            self._header = (header, json.dumps(header, ensure_ascii=False))
-        body = json.dumps(snap, ensure_ascii=False)
-        return f'{body[:-1]}, "table": {self._header[1]}}}'
+            self._header = (header, dumps(header))
+        body = dumps(snap)
+        return f'{body[:-1]},"table":{self._header[1]}}}'
 
     def send_snapshot(self, conn: Conn) -> None:
         if not conn.closed:
             conn.send_text(self.snapshot_text(conn.seat))
 
     def broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, ensure_ascii=False)
+        text = dumps(message)
         for conn in list(self.conns):
             conn.send_text(text)
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self.seats_json()})
 
+    def _view_patch(self, seat: int | None) -> dict[str, Any]:
+        """What an ``events`` message tells ``seat`` of its view (docs/protocol.md):
+        ``view``, the top-level keys whose value differs from the view it was last sent,
+        and ``base``, the version that patch applies to (``over``/``winner`` when they
+        changed); the whole view and ``"base": null`` when nothing was sent to it yet.
+        The new view is kept for the next patch."""
+        table = self.table
+        view = view_json(table.view(seat))
+        over, winner = table.over, table.game.winner
+        last = self._sent.get(seat)
+        self._sent[seat] = _Sent(table.version, view, over, winner)
+        if last is None:
+            return {"base": None, "view": view, "over": over, "winner": winner}
+        old = last.view
+        out: dict[str, Any] = {"base": last.version,
+                               "view": {k: v for k, v in view.items() if old.get(k) != v}}
+        if over != last.over:
+            out["over"] = over
+        if winner != last.winner:
+            out["winner"] = winner
+        return out
+
     def _send_events(self, events: list[dict[str, Any]]) -> None:
-        """To each connection the events its seat may see; the message is serialised once
-        for every connection that sees the same (a seat's connections, the spectators)."""
+        """To each connection the events its seat may see and the changes of its view
+        (:meth:`_view_patch`: a page needs no snapshot after a move); the message is built
+        and serialised once for every connection that sees the same (a seat's
+        connections, the spectators), and only the views of the audiences present are
+        built.  The views kept for an audience that has left are dropped."""
         version = self.table.version
         hands = self.hands_json() if self.open_hands else None
         texts: dict[tuple[int | None, bool], str] = {}
+        patches: dict[int | None, dict[str, Any]] = {}
         for conn in list(self.conns):
-            opened = hands is not None and self._opened_for(conn.seat)
-            key = (conn.seat, opened)
+            seat = conn.seat
+            opened = hands is not None and self._opened_for(seat)
+            key = (seat, opened)
             text = texts.get(key)
             if text is None:
-                mine = [e for e in events if audience_includes(e["audience"], conn.seat)]
+                patch = patches.get(seat)
+                if patch is None:
+                    patch = patches[seat] = self._view_patch(seat)
+                mine = [e for e in events if audience_includes(e["audience"], seat)]
                 message: dict[str, Any] = {"type": "events", "version": version,
-                                           "events": mine}
+                                           "events": mine, **patch}
                 if opened:
                     message["hands"] = hands
-                text = texts[key] = json.dumps(message, ensure_ascii=False)
+                text = texts[key] = dumps(message)
             conn.send_text(text)
+        for seat in [s for s in self._sent if s not in patches]:
+            del self._sent[seat]  # nobody of it here: its next connection gets a snapshot
 
     # ------------------------------------------------------------------ people
 
