@@ -49,9 +49,11 @@ With ``think`` 0 every table always has a move in flight, so by Little's law the
 about N / (moves per second) once the server's core is full; the paced lines
 (``--think``) show the latency at a load below the server's capacity.
 
-``--profile FILE`` runs the server under cProfile (the statistics are written to FILE
-when it stops; read them with ``python -m pstats FILE``): much slower, for where the time
-goes, not for the figures.
+``--flame FILE.svg`` records the server with py-spy over each run's measured window (a
+flame graph of where its CPU goes under the load; py-spy samples from outside, so the
+figures stay near the unprofiled ones).  ``--profile FILE`` runs the server under
+cProfile (the statistics are written to FILE when it stops; read them with ``python -m
+pstats FILE``): much slower, for where the time goes, not for the figures.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -446,6 +449,21 @@ class Result:
         return (rss - self.rss0) / self.tables
 
 
+async def start_flame(path: str | None, pid: int, seconds: float, n: int,
+                      ) -> asyncio.subprocess.Process | None:
+    """``py-spy record`` of the server for ``seconds`` into ``path`` (``{n}`` in it: the
+    number of tables), on the clients' CPU; None without ``--flame``."""
+    if not path:
+        return None
+    out = path.replace("{n}", str(n))
+    exe = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    spy = await asyncio.create_subprocess_exec(
+        exe, "record", "--pid", str(pid), "--duration", str(int(seconds)),
+        "--output", out, "--format", "flamegraph", "--nonblocking",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    return spy
+
+
 async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
                   workdir: Path) -> Result:
     server = ServerProcess(db_url, workdir, args.profile)
@@ -492,12 +510,15 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         stats.running = True
         stats.started.set()
         await asyncio.sleep(warm)
+        spy = await start_flame(args.flame, server.pid, args.seconds - warm, n)
         cpu_server0, cpu_client0 = cpu_seconds(server.pid), time.process_time()
         wait_server0, wait_client0 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
         await asyncio.sleep(args.seconds - warm)
         cpu_server1, cpu_client1 = cpu_seconds(server.pid), time.process_time()
         wait_server1, wait_client1 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
         stats.running = False
+        if spy is not None:
+            await spy.wait()
         measured = args.seconds - warm
         for _ in range(100):  # the moves in flight reach everybody
             if stats.in_flight == 0:
@@ -596,6 +617,8 @@ def main() -> None:
     ap.add_argument("--no-deflate", dest="deflate", action="store_false",
                     help="no permessage-deflate (browsers negotiate it; the default does)")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    ap.add_argument("--flame", metavar="FILE.svg",
+                    help="py-spy flame graph of the server over the measured window")
     ap.add_argument("--label", default="", help="a note for the results file's header line")
     ap.add_argument("--out", type=Path, help=f"append the table to this file "
                     f"(e.g. {RESULTS.relative_to(ROOT)})")

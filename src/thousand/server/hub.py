@@ -47,7 +47,7 @@ from . import rematch, site_ratings, site_tournaments
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
-from .store import ChatRow, SeatRow, Store, TableRow
+from .store import ChatRow, MovesWrite, SeatRow, Store, TableRow
 
 __all__ = ["Conn", "Hub", "LiveTable", "ServerError", "bad_request", "hub_of", "iso"]
 
@@ -810,15 +810,41 @@ class LiveTable:
             conn.close()
 
 
-def _run_all(calls: list[Callable[[], Any]]) -> list[tuple[bool, Any]]:
+def _moves_write(call: Callable[[], Any], store: Store) -> MovesWrite | None:
+    """The arguments of ``call`` when it is ``store.append_moves(table, start, moves,
+    over=...)`` (:meth:`LiveTable._submit`'s write), else None."""
+    if not isinstance(call, partial) or call.func != store.append_moves:
+        return None
+    if len(call.args) != 3 or set(call.keywords) - {"over"}:
+        return None
+    table_id, start, moves = call.args
+    return MovesWrite(table_id, start, moves, call.keywords.get("over"))
+
+
+def _run_all(calls: list[Callable[[], Any]], store: Store) -> list[tuple[bool, Any]]:
     """Each call in turn (on the store's thread): (True, its result) or (False, what it
-    raised)."""
+    raised).  Consecutive writes of moves go to the store together, in ONE transaction
+    (:meth:`Store.append_many`, a group commit: one commit for many tables' moves; each
+    write still fails alone)."""
     out: list[tuple[bool, Any]] = []
-    for call in calls:
+    i = 0
+    while i < len(calls):
+        writes: list[MovesWrite] = []
+        while i + len(writes) < len(calls):
+            w = _moves_write(calls[i + len(writes)], store)
+            if w is None:
+                break
+            writes.append(w)
+        if len(writes) > 1:
+            out.extend((True, None) if e is None else (False, e)
+                       for e in store.append_many(writes))
+            i += len(writes)
+            continue
         try:
-            out.append((True, call()))
+            out.append((True, calls[i]()))
         except Exception as e:
             out.append((False, e))
+        i += 1
     return out
 
 
@@ -866,9 +892,10 @@ class Hub:
 
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call on the store's thread, batched: the calls made while the
-        thread is busy go to it together, in order, as one job (each call still its own
-        transaction, its own result or exception) — one hand-over to the thread for many
-        tables' moves instead of one each."""
+        thread is busy go to it together, in order, as one job (each call its own result
+        or exception; consecutive writes of moves in one transaction: :func:`_run_all`) —
+        one hand-over to the thread and one commit for many tables' moves instead of one
+        each."""
         future: asyncio.Future[Any] = self.loop().create_future()
         self._writes.append((partial(fn, *args, **kwargs), future))
         if self._writer is None:
@@ -881,7 +908,7 @@ class Hub:
                 batch, self._writes = self._writes, []
                 try:
                     results = await self.loop().run_in_executor(
-                        self._db_pool, _run_all, [call for call, _ in batch])
+                        self._db_pool, _run_all, [call for call, _ in batch], self.store)
                 except asyncio.CancelledError:
                     for _, future in batch:
                         future.cancel()
