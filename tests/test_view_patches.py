@@ -22,8 +22,8 @@ import pytest
 
 from test_invariants import allowed_cards
 from test_server import Client, Server, new_table
-from test_table import _DEFS, cards_in, check
-from thousand.protocol import view_json
+from test_table import _DEFS, RULESETS, cards_in, check
+from thousand.protocol import view_changes, view_json
 from thousand.rules import Rules
 from thousand.server.store import Store
 from thousand.table import Table
@@ -151,3 +151,26 @@ def test_patched_views_are_the_snapshots_views_at_every_version(server: Server,
     told = set(held[None].views)
     assert all(set(h.views) == told for h in held.values())
     assert checked == len(told) * len(held) and len(told) > 20
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_view_changes_are_exactly_the_keys_that_changed(ruleset: str) -> None:
+    """``protocol.view_changes`` (what the server sends, built from the engine's fields)
+    is, after every move of random games of every ruleset and for every seat and a
+    spectator, exactly the keys of ``view_json`` whose value changed, with their values."""
+    rules = RULESETS[ruleset]
+    rng = random.Random(f"changes/{ruleset}")
+    for game in range(3):
+        table = Table(rules, [f"P{i}" for i in range(rules.players)], game % rules.players)
+        audiences: list[int | None] = [*range(rules.players), None]
+        views = {s: table.view(s) for s in audiences}
+        while not table.over:
+            seat = table.to_move
+            assert seat is not None
+            table.submit(seat, rng.choice(table.view(seat).legal), table.version)
+            for s in audiences:
+                new = table.view(s)
+                old_json, new_json = view_json(views[s]), view_json(new)
+                want = {k: v for k, v in new_json.items() if old_json[k] != v}
+                assert view_changes(views[s], new) == want, (ruleset, s, table.version)
+                views[s] = new

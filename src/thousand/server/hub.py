@@ -37,7 +37,13 @@ import orjson
 
 from thousand import moves as mv
 from thousand.bots import Bot, best_level, make_bot
-from thousand.protocol import ProtocolError, cards_json, parse_client_message, view_json
+from thousand.protocol import (
+    ProtocolError,
+    cards_json,
+    parse_client_message,
+    view_changes,
+    view_json,
+)
 from thousand.rules import Rules
 from thousand.table import Table, TableError, audience_includes
 from thousand.texts import advice_for, illegal_text
@@ -95,11 +101,12 @@ def dumps(message: Any) -> str:
 
 class _Sent(NamedTuple):
     """What an audience (a seat, or the spectators) was last sent of the table: the
-    version, the view (``protocol.view_json``) and whether the game is over, won by
-    whom — what the next ``events`` message's patch is taken against."""
+    version, the view (the engine's: ``protocol.view_changes`` compares its fields) and
+    whether the game is over, won by whom — what the next ``events`` message's patch is
+    taken against."""
 
     version: int
-    view: dict[str, Any]
+    view: View
     over: bool
     winner: Any
 
@@ -387,7 +394,8 @@ class LiveTable:
         it) is serialised once and kept while it stays the same.  Its view is what the
         seat's next ``events`` message is a patch against."""
         snap = self.snapshot(seat)
-        self._sent[seat] = _Sent(snap["version"], snap["view"], snap["over"], snap["winner"])
+        self._sent[seat] = _Sent(snap["version"], self.table.view(seat), snap["over"],
+                                 snap["winner"])
         header = snap.pop("table")
         if self._header is None or self._header[0] != header:
             self._header = (header, dumps(header))
@@ -413,15 +421,13 @@ class LiveTable:
         changed); the whole view and ``"base": null`` when nothing was sent to it yet.
         The new view is kept for the next patch."""
         table = self.table
-        view = view_json(table.view(seat))
+        view = table.view(seat)
         over, winner = table.over, table.game.winner
         last = self._sent.get(seat)
         self._sent[seat] = _Sent(table.version, view, over, winner)
         if last is None:
-            return {"base": None, "view": view, "over": over, "winner": winner}
-        old = last.view
-        out: dict[str, Any] = {"base": last.version,
-                               "view": {k: v for k, v in view.items() if old.get(k) != v}}
+            return {"base": None, "view": view_json(view), "over": over, "winner": winner}
+        out: dict[str, Any] = {"base": last.version, "view": view_changes(last.view, view)}
         if over != last.over:
             out["over"] = over
         if winner != last.winner:
