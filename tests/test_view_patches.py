@@ -48,6 +48,7 @@ class Held:
         self.view: Msg = snap["view"]
         self.over: bool = snap["over"]
         self.winner: Any = snap["winner"]
+        self.rematch: Any = snap["rematch"]
         self.views: dict[int, Msg] = {self.version: self.view}  # every version held
         self.patches: dict[int, Msg] = {}
 
@@ -61,6 +62,8 @@ class Held:
         self.version = msg["version"]
         self.over = msg.get("over", self.over)
         self.winner = msg.get("winner", self.winner)
+        assert ("rematch" in msg) == (msg.get("over") is True), "the rematch comes with the end"
+        self.rematch = msg.get("rematch", self.rematch)
         self.views[self.version] = self.view
         self.patches[self.version] = msg["view"]
 
@@ -104,6 +107,7 @@ async def _play(server: Server, table: str, tokens: dict[int, str], rng: random.
         assert snap["version"] == held[s].version
         assert snap["view"] == held[s].view, f"seat {s}: the patched view is not the view"
         assert (snap["over"], snap["winner"]) == (held[s].over, held[s].winner)
+        assert snap["rematch"] == held[s].rematch is not None
         await c.close()
     return held
 

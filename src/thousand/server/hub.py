@@ -418,20 +418,25 @@ class LiveTable:
         """What an ``events`` message tells ``seat`` of its view (docs/protocol.md):
         ``view``, the top-level keys whose value differs from the view it was last sent,
         and ``base``, the version that patch applies to (``over``/``winner`` when they
-        changed); the whole view and ``"base": null`` when nothing was sent to it yet.
+        changed, and the snapshot's ``rematch`` with the game's end); the whole view and
+        ``"base": null`` when nothing was sent to it yet.
         The new view is kept for the next patch."""
         table = self.table
         view = table.view(seat)
         over, winner = table.over, table.game.winner
         last = self._sent.get(seat)
         self._sent[seat] = _Sent(table.version, view, over, winner)
+        out: dict[str, Any]
         if last is None:
-            return {"base": None, "view": view_json(view), "over": over, "winner": winner}
-        out: dict[str, Any] = {"base": last.version, "view": view_changes(last.view, view)}
-        if over != last.over:
-            out["over"] = over
-        if winner != last.winner:
-            out["winner"] = winner
+            out = {"base": None, "view": view_json(view), "over": over, "winner": winner}
+        else:
+            out = {"base": last.version, "view": view_changes(last.view, view)}
+            if over != last.over:
+                out["over"] = over
+            if winner != last.winner:
+                out["winner"] = winner
+        if over and "over" in out:  # the end: what the snapshot's rematch would say
+            out["rematch"] = rematch.rematch_json(self)
         return out
 
     def _send_events(self, events: list[dict[str, Any]]) -> None:

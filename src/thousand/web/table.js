@@ -288,7 +288,7 @@ function onNewView(prevView) {
 
 /** The view an events message carries (docs/protocol.md): `view` holds the keys that
  * changed since the view of version `base` (`base` null: the whole view), `over` and
- * `winner` when they changed.  Applied only on the view it was taken against; false
+ * `winner` when they changed (and `rematch` at the game's end).  Applied only on the view it was taken against; false
  * (nothing changed here) when the message has no view or the page is not at `base` —
  * a gap, which a snapshot fills. */
 function applyView(msg) {
@@ -301,6 +301,9 @@ function applyView(msg) {
   state.version = msg.version;
   if ("over" in msg) state.over = !!msg.over;
   if ("winner" in msg) state.winner = msg.winner ?? null;
+  if (state.over) state.status = "over";
+  // the game's end brings the rematch as a snapshot would (rematch.js shows it)
+  if (msg.rematch && typeof msg.rematch === "object") site.onMessage({ ...msg.rematch, type: "rematch_asked" });
   return true;
 }
 
@@ -366,7 +369,7 @@ function onEvents(msg) {
   if (patched) onNewView(prevView);
   if (live.some((ev) => ev.type === "game_over")) {
     state.over = true;
-    requestSnapshot(); // the rematch and the ratings: the site's, not the view's
+    if (!patched) requestSnapshot(); // a server whose events carry no view
   } else if (live.some((ev) => ev.type === "deal_scored") && localStorage.getItem(SHEET_KEY) !== "off") {
     showSheetDialog();
   }
