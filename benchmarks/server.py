@@ -15,11 +15,14 @@ so the game starts), and connects one WebSocket client per seat (plus ``--specta
 table) from this one process.  The server is pinned to CPU 0 and this process to CPU 1
 (``sched_setaffinity``), so the server has a core of its own.
 
-Each client behaves like the browser's page (``src/thousand/web/table.js``): after every
-``events`` message that is ahead of its snapshot it asks for a ``snapshot`` (the events do
-not carry the view), and when its snapshot's view says it is to move it sends a random move
-of ``view.legal`` against the snapshot's version (after ``--think`` seconds on average:
-uniform in 0..2*think; 0 is a stress test with every table moving as fast as it can).
+Each client behaves like the browser's page (``src/thousand/web/table.js``): an ``events``
+message carries the changes of its view (``view``, against the version ``base``:
+docs/protocol.md), which it applies to the view it holds; only when it cannot (a gap, or a
+server whose events carry no view) does it ask for a ``snapshot``.  When its view says it
+is to move it sends a random move of ``view.legal`` against its version (after ``--think``
+seconds on average: uniform in 0..2*think; 0 is a stress test with every table moving as
+fast as it can).  ``snapshots`` in the errors column counts the snapshots asked after the
+first.
 
 Measured over ``--seconds`` (the first 10% is a warm-up, not counted), one line per run:
 
@@ -46,9 +49,11 @@ With ``think`` 0 every table always has a move in flight, so by Little's law the
 about N / (moves per second) once the server's core is full; the paced lines
 (``--think``) show the latency at a load below the server's capacity.
 
-``--profile FILE`` runs the server under cProfile (the statistics are written to FILE
-when it stops; read them with ``python -m pstats FILE``): much slower, for where the time
-goes, not for the figures.
+``--flame FILE.svg`` records the server with py-spy over each run's measured window (a
+flame graph of where its CPU goes under the load; py-spy samples from outside, so the
+figures stay near the unprofiled ones).  ``--profile FILE`` runs the server under
+cProfile (the statistics are written to FILE when it stops; read them with ``python -m
+pstats FILE``): much slower, for where the time goes, not for the figures.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -132,7 +138,7 @@ class ServerProcess:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = ["serve", "--db", db_url, "--port", str(self.port), "--no-browser",
-                "--host", "127.0.0.1"]
+                "--host", "127.0.0.1", "--lang", "en", "--no-limits"]
         if profile:
             code = ("import cProfile, sys; from thousand.cli import main; "
                     f"sys.argv = ['thousand', *{args!r}]; "
@@ -259,11 +265,12 @@ class Player:
         self.think = think
         self.rng = rng
         self.ws: ClientConnection | None = None
-        self.version = -1  # of the last snapshot
+        self.version = -1  # of the view held
         self.latest = -1  # the newest version heard of
         self.seen = -1  # the newest version whose events arrived
         self.asked = False  # a snapshot asked for, not yet here
-        self.snap: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.over = False
         self.task: asyncio.Task[None] | None = None
 
     async def connect(self, base: str, deflate: bool) -> None:
@@ -288,15 +295,15 @@ class Player:
                     version = msg["version"]
                     self.table.heard(self, version)
                     self.latest = max(self.latest, version)
-                    if self.latest > self.version and not self.asked:
-                        self.asked = True
-                        await self.ws.send('{"type": "snapshot"}')
+                    if self.apply_view(msg):
+                        await self.maybe_move()
+                    elif self.latest > self.version and not self.asked:
+                        await self.ask_snapshot()
                 elif kind == "snapshot":
                     self.asked = False
                     self.on_snapshot(msg)
                     if self.latest > self.version:
-                        self.asked = True
-                        await self.ws.send('{"type": "snapshot"}')
+                        await self.ask_snapshot()
                     else:
                         await self.maybe_move()
                 elif kind == "error":
@@ -304,25 +311,53 @@ class Player:
                     errors = self.table.stats.errors
                     errors[code] = errors.get(code, 0) + 1
                     if not self.asked:
-                        self.asked = True
-                        await self.ws.send('{"type": "snapshot"}')
+                        await self.ask_snapshot()
         except websockets.ConnectionClosed:
             pass
+
+    async def ask_snapshot(self) -> None:
+        assert self.ws is not None
+        self.asked = True
+        errors = self.table.stats.errors
+        errors["snapshots"] = errors.get("snapshots", 0) + 1
+        await self.ws.send('{"type": "snapshot"}')
 
     def on_snapshot(self, msg: dict[str, Any]) -> None:
         self.version = msg["version"]
         self.latest = max(self.latest, self.version)
-        self.snap = msg
-        if msg["over"] and not self.table.over:
+        self.view = msg["view"]
+        self.set_over(msg["over"])
+
+    def apply_view(self, msg: dict[str, Any]) -> bool:
+        """The page's ``applyView``: the events' view patch applied when it is taken
+        against the view held (``base``), or the whole view (``base`` null)."""
+        patch = msg.get("view")
+        if patch is None or msg["version"] < self.version:
+            return False
+        base = msg.get("base")
+        if base is None:
+            self.view = patch
+        elif base == self.version and self.view is not None:
+            self.view = {**self.view, **patch}
+        else:
+            return False
+        self.version = msg["version"]
+        if "over" in msg:
+            self.set_over(msg["over"])
+        return True
+
+    def set_over(self, over: bool) -> None:
+        self.over = over
+        if over and not self.table.over:
             self.table.over = True
             self.table.stats.over += 1
 
     def my_turn(self) -> list[str]:
-        snap = self.snap
-        if snap is None or self.seat is None or snap["over"] or self.version < self.latest:
+        view = self.view
+        if view is None or self.seat is None or self.over or self.version < self.latest:
             return []
-        view = snap["view"]
-        return view["legal"] if view.get("to_move") == self.seat else []
+        legal: list[str] = view["legal"] if view.get("to_move") == self.seat else []
+        return legal
 
     async def maybe_move(self) -> None:
         stats = self.table.stats
@@ -365,7 +400,7 @@ async def lay_tables(base: str, n: int, concurrency: int = 8) -> list[tuple[str,
                 tokens = {body["seat"]: body["token"]}
                 for s in (1, 2):
                     r = await http.post(f"/api/tables/{body['table']}/seats/{s}",
-                                        json={"name": f"P{s}"})
+                                        json={"name": f"P{s}", "invite": body["invite"]})
                     assert r.status_code == 200, r.text
                     tokens[s] = r.json()["token"]
                 return body["table"], tokens
@@ -414,6 +449,21 @@ class Result:
         return (rss - self.rss0) / self.tables
 
 
+async def start_flame(path: str | None, pid: int, seconds: float, n: int,
+                      ) -> asyncio.subprocess.Process | None:
+    """``py-spy record`` of the server for ``seconds`` into ``path`` (``{n}`` in it: the
+    number of tables), on the clients' CPU; None without ``--flame``."""
+    if not path:
+        return None
+    out = path.replace("{n}", str(n))
+    exe = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    spy = await asyncio.create_subprocess_exec(
+        exe, "record", "--pid", str(pid), "--duration", str(int(seconds)),
+        "--output", out, "--format", "flamegraph", "--nonblocking",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    return spy
+
+
 async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
                   workdir: Path) -> Result:
     server = ServerProcess(db_url, workdir, args.profile)
@@ -460,12 +510,15 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         stats.running = True
         stats.started.set()
         await asyncio.sleep(warm)
+        spy = await start_flame(args.flame, server.pid, args.seconds - warm, n)
         cpu_server0, cpu_client0 = cpu_seconds(server.pid), time.process_time()
         wait_server0, wait_client0 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
         await asyncio.sleep(args.seconds - warm)
         cpu_server1, cpu_client1 = cpu_seconds(server.pid), time.process_time()
         wait_server1, wait_client1 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
         stats.running = False
+        if spy is not None:
+            await spy.wait()
         measured = args.seconds - warm
         for _ in range(100):  # the moves in flight reach everybody
             if stats.in_flight == 0:
@@ -564,6 +617,8 @@ def main() -> None:
     ap.add_argument("--no-deflate", dest="deflate", action="store_false",
                     help="no permessage-deflate (browsers negotiate it; the default does)")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    ap.add_argument("--flame", metavar="FILE.svg",
+                    help="py-spy flame graph of the server over the measured window")
     ap.add_argument("--label", default="", help="a note for the results file's header line")
     ap.add_argument("--out", type=Path, help=f"append the table to this file "
                     f"(e.g. {RESULTS.relative_to(ROOT)})")

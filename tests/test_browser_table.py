@@ -346,6 +346,45 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
     assert not page.errors
 
 
+def test_a_deal_is_played_on_the_events_views_without_a_snapshot(server: str,
+                                                                 browser: Any) -> None:
+    """docs/protocol.md "The view in the events": the page takes each move's view from its
+    events message and never asks for a snapshot during a whole deal (its frames counted
+    as they leave), yet shows every trick and ends on the sheet as before."""
+    laid = _lay(server)
+    page = _page(browser, **DESKTOP)
+    sent: list[dict[str, Any]] = []
+    got: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: got.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    token = json.dumps({"seat": laid["seat"], "token": laid["token"]})
+    key = json.dumps("thousand.seat." + laid["table"])
+    page.context.add_init_script(f"localStorage.setItem({key}, {json.dumps(token)});")
+    page.goto(f"{server}/t/{laid['table']}")
+    page.wait_for_selector(".board")
+    moves = 0
+    for _ in range(3):  # a deal conceded or dealt again shows no trick: play the next one
+        seen = _one_deal(page, 3, touch=False)
+        moves += seen["moves"]
+        if seen["tricks"] >= 1 and seen["moves"] >= 8:
+            break
+        page.locator("#sheet-close").click()
+    assert seen["tricks"] >= 1 and seen["moves"] >= 8, seen  # tricks shown on the cloth
+    kinds = [m["type"] for m in sent]
+    assert kinds.count("move") == moves, (kinds, moves)
+    assert "snapshot" not in kinds, f"the page asked for a snapshot: {kinds}"
+    snapshots = [m for m in got if m["type"] == "snapshot"]
+    assert len(snapshots) == 1  # the one sent on connecting
+    after = [m for m in got if m["type"] == "events" and m["version"] > snapshots[0]["version"]]
+    assert after and all("view" in m and "base" in m for m in after)
+    assert not page.errors
+    page.context.close()
+
+
 # ---------------------------------------------------------------- motion, sound, dialog
 
 

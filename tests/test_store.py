@@ -31,7 +31,7 @@ from sqlalchemy.engine import make_url
 
 from test_server import CLI, Client, Server, free_port, new_table, verify_stream
 from thousand.rules import Rules
-from thousand.server.store import ChatRow, SeatRow, Store, TableRow, metadata, migrate
+from thousand.server.store import ChatRow, MovesWrite, SeatRow, Store, TableRow, metadata, migrate
 from thousand.table import Table
 
 PG_URL = os.environ.get("THOUSAND_TEST_PG",
@@ -362,3 +362,56 @@ def test_a_postgres_schema_that_does_not_exist_is_named_with_its_sql() -> None:
         assert len(lines) == 1 and lines[0].startswith((mark, "error: ")), r.stderr
         assert words in lines[0] and f"CREATE SCHEMA {schema};" in lines[0], lines[0]
         assert "no schema has been selected" not in lines[0]
+
+
+def test_a_group_commit_writes_every_table_and_a_bad_write_fails_alone(db_url: str) -> None:
+    """``append_many`` (the server's group commit of many tables' moves) writes each
+    table's moves as ``append_moves`` would, in one transaction; when one of them is
+    refused (a log index written twice) the others are still committed, each alone, and
+    the refused one changed nothing."""
+    store = Store(db_url)
+    try:
+        for t in ("g1", "g2", "g3"):
+            store.create_table(_row(t))
+        assert store.append_many([MovesWrite("g1", 0, ["look", "100"]),
+                                  MovesWrite("g2", 0, ["pass"]),
+                                  MovesWrite("g3", 0, ["105"], ([1], [1000, 0, 0]))]) == [
+            None, None, None]
+        outcome = store.append_many([MovesWrite("g1", 2, ["pass"]),
+                                     MovesWrite("g2", 0, ["105", "110"]),  # twice: refused
+                                     MovesWrite("g3", 1, ["pass"])])
+        assert outcome[0] is None and outcome[2] is None
+        assert isinstance(outcome[1], sa.exc.IntegrityError)
+        assert store.moves("g1") == ["look", "100", "pass"]
+        assert store.moves("g2") == ["pass"] and store.moves("g3") == ["105", "pass"]
+        assert [r.id for r in store.unfinished()] == ["g1", "g2"]
+    finally:
+        store.close()
+
+
+def test_the_hubs_batch_of_writes_commits_consecutive_moves_once(tmp_path: Path) -> None:
+    """The hub's store thread runs a batch of writes in order; the moves of several
+    tables that follow one another are one commit (counted on the engine), and each
+    call still gets its own result or exception."""
+    from functools import partial
+
+    from thousand.server.hub import _run_all
+
+    store = Store(f"sqlite:///{tmp_path / 'batch.db'}")
+    commits: list[int] = []
+    sa.event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    try:
+        for t in ("b1", "b2", "b3"):
+            store.create_table(_row(t))
+        commits.clear()
+        out = _run_all([partial(store.append_moves, "b1", 0, ["look"]),
+                        partial(store.append_moves, "b2", 0, ["pass"], over=None),
+                        partial(store.append_moves, "b3", 0, ["100"]),
+                        partial(store.set_status, "b3", "playing"),
+                        partial(store.append_moves, "b1", 0, ["pass"])], store)
+        assert [ok for ok, _ in out] == [True, True, True, True, False]
+        assert isinstance(out[4][1], sa.exc.IntegrityError)
+        assert len(commits) == 2  # the three tables' moves, then the status
+        assert store.moves("b1") == ["look"] and store.moves("b3") == ["100"]
+    finally:
+        store.close()

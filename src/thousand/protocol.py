@@ -16,8 +16,9 @@ its JSON Schema, checked by the tests against every message of whole games.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from operator import attrgetter
 from typing import Any
 
 from . import moves as mv
@@ -35,6 +36,7 @@ __all__ = [
     "result_json",
     "schema",
     "table_header",
+    "view_changes",
     "view_json",
 ]
 
@@ -85,72 +87,97 @@ def result_json(res: DealResult) -> dict[str, Any]:
     }
 
 
+def _tricks_json(view: View) -> list[dict[str, Any]]:
+    return [
+        {
+            "leader": t.leader,
+            "cards": [{"seat": s, "card": card_str(c)} for s, c in t.cards],
+            "winner": t.winner,
+            "points": t.points,
+        }
+        for t in view.tricks
+    ]
+
+
+def _game_json(view: View) -> dict[str, Any] | None:
+    g = view.game
+    if g is None:
+        return None
+    return {
+        "deal": g.deal_number,
+        "scores": list(g.scores),
+        "on_barrel": list(g.on_barrel),
+        "barrel_deals_left": list(g.barrel_deals_left),
+        "bolts": list(g.bolts),
+        "concedes": list(g.concedes),
+        "falls": list(g.falls),
+        "golden": g.golden,
+    }
+
+
+#: Each key of a view's JSON: the :class:`View` fields it is made of, and how.  One table
+#: for :func:`view_json` and :func:`view_changes`, so that a patch never misses a key.
+_VIEW_KEYS: tuple[tuple[str, tuple[str, ...], Callable[[View], Any]], ...] = (
+    ("seat", ("seat",), lambda v: v.seat),
+    ("phase", ("phase",), lambda v: PHASE_NAMES[v.phase]),
+    ("dealer", ("dealer",), lambda v: v.dealer),
+    ("opener", ("opener",), lambda v: v.opener),
+    ("active", ("active",), lambda v: list(v.active)),
+    ("golden", ("golden",), lambda v: v.golden),
+    ("to_move", ("to_move", "result"), lambda v: None if v.result is not None else v.to_move),
+    ("hand", ("hand",), lambda v: cards_json(v.hand)),
+    ("hand_sizes", ("hand_sizes",), lambda v: list(v.hand_sizes)),
+    ("talon", ("talon",), lambda v: cards_json(v.talon)),
+    ("talon_known", ("talon_known",), lambda v: cards_json(v.talon_known)),
+    ("cut", ("cut",), lambda v: [_card(c) for c in v.cut]),
+    ("auction", ("auction",),
+     lambda v: [{"seat": s, "move": mv.move_str(m)} for s, m in v.auction]),
+    ("high_bid", ("high_bid",), lambda v: v.high_bid or None),
+    ("high_bidder", ("high_bidder",), lambda v: _seat(v.high_bidder)),
+    ("passed", ("passed",), lambda v: list(v.passed)),
+    ("dark_bidder", ("dark_bidder",), lambda v: _seat(v.dark_bidder)),
+    ("dark", ("dark",), lambda v: v.dark),
+    ("declarer", ("declarer",), lambda v: _seat(v.declarer)),
+    ("bid", ("bid",), lambda v: v.bid or None),
+    ("contract", ("contract",), lambda v: v.contract or None),
+    ("buys", ("buys",), lambda v: [{"seat": s, "price": p} for s, p in v.buys]),
+    ("buy_price", ("buy_price",), lambda v: v.buy_price),
+    ("given", ("given",), lambda v: [{"to": to, "card": _card(c)} for c, to in v.given]),
+    ("discards", ("discards",), lambda v: cards_json(v.discards)),
+    ("trump", ("trump",), lambda v: _suit(v.trump)),
+    ("trump_declarer", ("trump_declarer",), lambda v: _seat(v.trump_declarer)),
+    ("trick", ("trick",), lambda v: [{"seat": s, "card": card_str(c)} for s, c in v.trick]),
+    ("tricks", ("tricks",), _tricks_json),
+    ("declarations", ("declarations",), lambda v: [
+        {"seat": d.seat, "kind": d.kind, "suit": SUITS[d.suit], "points": d.points,
+         "trick": d.trick}
+        for d in v.declarations]),
+    ("taken", ("taken",), lambda v: list(v.taken)),
+    ("tricks_won", ("tricks_won",), lambda v: list(v.tricks_won)),
+    ("bonus", ("bonus",), lambda v: list(v.bonus)),
+    ("legal", ("legal",), lambda v: [mv.move_str(m) for m in v.legal]),
+    ("history", ("history",), lambda v: list(v.history)),
+    ("result", ("result",), lambda v: None if v.result is None else result_json(v.result)),
+    ("game", ("game",), _game_json),
+)
+
+
 def view_json(view: View) -> dict[str, Any]:
     """A seat's view (``view.seat`` ``None``: a spectator's) as JSON."""
-    out: dict[str, Any] = {
-        "seat": view.seat,
-        "phase": PHASE_NAMES[view.phase],
-        "dealer": view.dealer,
-        "opener": view.opener,
-        "active": list(view.active),
-        "golden": view.golden,
-        "to_move": None if view.result is not None else view.to_move,
-        "hand": cards_json(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "talon": cards_json(view.talon),
-        "talon_known": cards_json(view.talon_known),
-        "cut": [_card(c) for c in view.cut],
-        "auction": [{"seat": s, "move": mv.move_str(m)} for s, m in view.auction],
-        "high_bid": view.high_bid or None,
-        "high_bidder": _seat(view.high_bidder),
-        "passed": list(view.passed),
-        "dark_bidder": _seat(view.dark_bidder),
-        "dark": view.dark,
-        "declarer": _seat(view.declarer),
-        "bid": view.bid or None,
-        "contract": view.contract or None,
-        "buys": [{"seat": s, "price": p} for s, p in view.buys],
-        "buy_price": view.buy_price,
-        "given": [{"to": to, "card": _card(c)} for c, to in view.given],
-        "discards": cards_json(view.discards),
-        "trump": _suit(view.trump),
-        "trump_declarer": _seat(view.trump_declarer),
-        "trick": [{"seat": s, "card": card_str(c)} for s, c in view.trick],
-        "tricks": [
-            {
-                "leader": t.leader,
-                "cards": [{"seat": s, "card": card_str(c)} for s, c in t.cards],
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in view.tricks
-        ],
-        "declarations": [
-            {"seat": d.seat, "kind": d.kind, "suit": SUITS[d.suit], "points": d.points,
-             "trick": d.trick}
-            for d in view.declarations
-        ],
-        "taken": list(view.taken),
-        "tricks_won": list(view.tricks_won),
-        "bonus": list(view.bonus),
-        "legal": [mv.move_str(m) for m in view.legal],
-        "history": list(view.history),
-        "result": None if view.result is None else result_json(view.result),
-        "game": None,
-    }
-    g = view.game
-    if g is not None:
-        out["game"] = {
-            "deal": g.deal_number,
-            "scores": list(g.scores),
-            "on_barrel": list(g.on_barrel),
-            "barrel_deals_left": list(g.barrel_deals_left),
-            "bolts": list(g.bolts),
-            "concedes": list(g.concedes),
-            "falls": list(g.falls),
-            "golden": g.golden,
-        }
-    return out
+    return {key: make(view) for key, _, make in _VIEW_KEYS}
+
+
+def view_changes(old: View, new: View) -> dict[str, Any]:
+    """The keys of ``view_json(new)`` whose value differs from ``view_json(old)``, with
+    their new values: what a client holding ``old`` needs (docs/protocol.md "The view in
+    the events").  Only the keys whose fields changed are built; the fields are compared
+    as the engine holds them (tuples of numbers, mostly the very same objects)."""
+    return {key: make(new) for key, fields, make in _VIEW_GETTERS
+            if fields(old) != fields(new)}
+
+
+#: :data:`_VIEW_KEYS` with an ``attrgetter`` of the fields (a C call, not a Python loop).
+_VIEW_GETTERS = tuple((key, attrgetter(*fields), make) for key, fields, make in _VIEW_KEYS)
 
 
 def table_header(rules: Rules, names: Sequence[str]) -> dict[str, Any]:

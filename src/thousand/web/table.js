@@ -259,8 +259,6 @@ function onSnapshot(msg) {
   state.clock = msg.clock ? { ...msg.clock, at: Date.now() } : null;
   state.status = msg.status ?? null;
   site.onSnapshot(msg);
-  state.busy = false;
-  state.pendingDeclare = null;
   if (state.liveFrom === null) state.liveFrom = msg.version;
   setConn("online");
   // the events we missed (all of them the first time: the log and the score sheet)
@@ -272,12 +270,41 @@ function onSnapshot(msg) {
     if (have < msg.version) send({ type: "sync", version: Math.max(have, state.syncFallback ? 0 : -1) });
   }
   if (state.latest > state.version) requestSnapshot();
-  maybeHoldTrick(prevView, msg.view);
   if (first) document.title = `${t("table_title")} — ${t("app_name")}`;
+  onNewView(prevView);
+}
+
+/** What follows a new view, a snapshot's or one an events message patched: the move
+ * sent is answered, the finished trick is held on the cloth, the board drawn, and the
+ * end of the game shown with its sheet once the events (every deal) are in. */
+function onNewView(prevView) {
+  state.busy = false;
+  state.pendingDeclare = null;
+  maybeHoldTrick(prevView, state.view);
   state.picked = null;
   render();
-  // the end of the game is shown with its sheet: once the events (every deal) are in
   if (state.over && state.eventsByV.size && !state.gameOverShown) showGameOver();
+}
+
+/** The view an events message carries (docs/protocol.md): `view` holds the keys that
+ * changed since the view of version `base` (`base` null: the whole view), `over` and
+ * `winner` when they changed (and `rematch` at the game's end).  Applied only on the view it was taken against; false
+ * (nothing changed here) when the message has no view or the page is not at `base` —
+ * a gap, which a snapshot fills. */
+function applyView(msg) {
+  const patch = msg.view;
+  if (!patch || typeof patch !== "object" || typeof msg.version !== "number") return false;
+  if (msg.version < state.version) return false;
+  if (msg.base === null) state.view = patch;
+  else if (msg.base === state.version && state.view) state.view = { ...state.view, ...patch };
+  else return false;
+  state.version = msg.version;
+  if ("over" in msg) state.over = !!msg.over;
+  if ("winner" in msg) state.winner = msg.winner ?? null;
+  if (state.over) state.status = "over";
+  // the game's end brings the rematch as a snapshot would (rematch.js shows it)
+  if (msg.rematch && typeof msg.rematch === "object") site.onMessage({ ...msg.rematch, type: "rematch_asked" });
+  return true;
 }
 
 /** Keep a just-finished trick on the cloth for a moment, then send it to its taker (the
@@ -324,9 +351,6 @@ function onEvents(msg) {
   }
   if (typeof msg.version === "number") state.latest = Math.max(state.latest, msg.version);
   if (Array.isArray(msg.hands)) state.hands = msg.hands;
-  if (state.latest > state.version) requestSnapshot();
-  renderLog();
-  renderSheet();
   const live = fresh.filter((ev) => state.liveFrom !== null && ev.v > state.liveFrom);
   soundsFor(live);
   if (live.length) {
@@ -336,9 +360,16 @@ function onEvents(msg) {
     state.showLastTrick = false;
     hideHint();
   }
+  // the move's view comes with its events: no snapshot, unless the page missed one
+  const prevView = state.view;
+  const patched = applyView(msg);
+  if (state.latest > state.version) requestSnapshot();
+  renderLog();
+  renderSheet();
+  if (patched) onNewView(prevView);
   if (live.some((ev) => ev.type === "game_over")) {
     state.over = true;
-    requestSnapshot();
+    if (!patched) requestSnapshot(); // a server whose events carry no view
   } else if (live.some((ev) => ev.type === "deal_scored") && localStorage.getItem(SHEET_KEY) !== "off") {
     showSheetDialog();
   }
