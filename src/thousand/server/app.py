@@ -701,6 +701,12 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
         if live is None and token:  # an adjourned game comes back for its player
             live = await resume(hub, table_id, token)
+        if live is None and hub.cluster is not None and _ID.fullmatch(table_id) and (
+                hub.cluster.stopping or await hub.cluster.owner_elsewhere(table_id)):
+            # this worker is leaving, or another took the table just now: reconnect (no
+            # error message: a page reconnects at once, saying nothing)
+            await websocket.close(code=1012)
+            return
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
             return

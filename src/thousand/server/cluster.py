@@ -39,10 +39,11 @@ import logging
 import random
 import re
 import secrets
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -162,7 +163,6 @@ class Counters:
     relayed: int = 0
     forwarded: int = 0
     bus_down: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
 
 
 _Done = Callable[[int | BaseException], None]
@@ -197,6 +197,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._claims = 0  # a counter of claims: renewal drops only tables claimed before
         self._stopping = False
+        self._quickplay = False  # whether this worker holds quick play's lease
         self._ops: dict[str, Callable[[dict[str, Any], str], Awaitable[Any]]] = {
             "attach": self._op_attach, "http": self._op_http, "tables": self._op_tables,
             "ping": self._op_ping,
@@ -220,22 +221,55 @@ class Cluster:
         except TimeoutError:
             log.warning("worker %s: Redis %s does not answer yet; going on without the "
                         "bus until it does", self.me, self.redis_url)
+        self._hook_sigterm(loop)
         await self.sweep()
 
-    async def stop(self) -> None:
-        """Let every table go (their leases expire at once, so the other workers take
-        them over now), close the local clients with 1012 (they reconnect elsewhere)."""
-        self._stopping = True
+    def _hook_sigterm(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On SIGTERM let the tables go at once, before uvicorn waits for its
+        connections: their clients reconnect to the other workers, which take the tables
+        over without waiting for the leases to expire (a rolling restart)."""
         try:
-            await self.leases(leases.release, self.me, None)
-        except Exception:
-            log.exception("worker %s: cannot release its leases", self.me)
+            previous = signal.getsignal(signal.SIGTERM)
+        except ValueError:  # not the main thread (an embedding program)
+            return
+
+        def on_term(sig: int, frame: Any) -> None:
+            loop.call_soon_threadsafe(self._leave_soon)
+            if callable(previous):
+                previous(sig, frame)
+
+        try:
+            signal.signal(signal.SIGTERM, on_term)
+        except ValueError:
+            return
+
+    def _leave_soon(self) -> None:
+        if not self._stopping:
+            self._stopping = True
+            task = asyncio.create_task(self._leave())
+            self.hub.tasks.add(task)
+            task.add_done_callback(self.hub.tasks.discard)
+
+    async def _leave(self) -> None:
+        """Stop holding anything: every table leaves the memory (its clients closed with
+        1012), then every lease expires at once."""
         for live in list(self.hub.tables.values()):
             live.close(1012)
         self.hub.tables.clear()
         for relay in list(self._relays.values()):
             relay.conn.close(1012)
+        self._relays.clear()
         self._flush()
+        try:
+            await self.leases(leases.release, self.me, None)
+        except Exception:
+            log.exception("worker %s: cannot release its leases", self.me)
+
+    async def stop(self) -> None:
+        """Let every table go (their leases expire at once, so the other workers take
+        them over now), close the local clients with 1012 (they reconnect elsewhere)."""
+        self._stopping = True
+        await self._leave()
         await asyncio.sleep(0.05)  # the sender publishes the last closes
         for task in self._tasks:
             task.cancel()
@@ -249,11 +283,18 @@ class Cluster:
 
     async def claim(self, table_id: str) -> int | None:
         """Take the lease of a table (this worker will hold it): its fence, or None."""
+        if self._stopping:
+            return None  # leaving: the other workers take the tables
         self._claims += 1
         fence = await self.leases(leases.claim, table_id, self.me, self.ttl)
         if fence is not None and fence > 1:
             self.counters.takeovers += 1
         return fence
+
+    @property
+    def stopping(self) -> bool:
+        """Whether this worker is leaving (SIGTERM): it takes no table any more."""
+        return self._stopping
 
     @property
     def claims(self) -> int:
@@ -276,8 +317,12 @@ class Cluster:
         by the first worker asked while nobody holds it."""
         if key != QUICKPLAY:
             return await self.owner_elsewhere(key)
+        if self._stopping:
+            return await self.owner_elsewhere(key)
         if await self.leases(leases.claim, key, self.me, self.ttl) is not None:
+            self._quickplay = True
             return None
+        self._quickplay = False
         return await self.owner_elsewhere(key)
 
     async def forward(self, request: Request, owner: str) -> Response:
@@ -312,6 +357,7 @@ class Cluster:
             try:
                 await self._renew()
                 await self._watch_relays()
+                await self._watch_remotes()
                 if time.monotonic() - last_sweep >= SWEEP_EVERY:
                     last_sweep = time.monotonic()
                     await self.sweep()
@@ -322,7 +368,11 @@ class Cluster:
 
     async def _renew(self) -> None:
         before = self._claims
-        held = await self.leases(leases.renew, self.me, self.ttl)
+        keys = [t for t, live in self.hub.tables.items() if live.fence is not None]
+        if self._quickplay:
+            keys.append(QUICKPLAY)
+        held = await self.leases(leases.renew, self.me, self.ttl, keys)
+        self._quickplay = QUICKPLAY in held
         for table_id, live in list(self.hub.tables.items()):
             fence = live.fence
             if fence is None or held.get(table_id) == fence:
@@ -586,9 +636,9 @@ class Cluster:
 
     async def _op_attach(self, args: dict[str, Any], sender: str) -> dict[str, Any]:
         table_id = str(args["table"])
-        live = await self.hub.get(table_id)
+        live = None if self._stopping else await self.hub.get(table_id)
         if live is None:
-            if await self.owner_elsewhere(table_id) is not None:
+            if self._stopping or await self.owner_elsewhere(table_id) is not None:
                 raise ServerError("moved", "the table moved to another worker", status=409)
             raise ServerError("no_such_table", "no such table", status=404)
         token = args.get("token")
@@ -647,10 +697,12 @@ class Cluster:
                                                         "token": token})
             except ServerError as e:
                 code = {"bad_token": 4401, "no_such_table": 4404}.get(e.code, 1012)
-                conn.send(e.to_json())
+                if code != 1012:  # 1012 alone: reconnect, nothing to tell
+                    conn.send(e.to_json())
                 conn.close(code)
                 return
             except OwnerGone:
+                await asyncio.sleep(0.5)  # not at once: its lease expires within seconds
                 conn.close(1012)
                 return
             conn.seat = got.get("seat") if isinstance(got, dict) else None
@@ -704,6 +756,34 @@ class Cluster:
             if relay.owner == owner and (table_id is None or relay.table == table_id):
                 del self._relays[cid]
                 relay.conn.close(1012)
+
+    async def _watch_remotes(self) -> None:
+        """Forget the connections of relay workers that no longer listen (they died): the
+        seats they held show offline, their away clocks start."""
+        relays = {key[0] for key in self._remote}
+        if not relays or not self.up:
+            return
+        try:
+            counts = await self.redis.pubsub_numsub(*(f"{self.prefix}:w:{r}" for r in relays))
+        except (RedisError, OSError):
+            return
+        for channel, n in counts:
+            if int(n) == 0:
+                name = channel.decode() if isinstance(channel, bytes) else str(channel)
+                gone = name.rsplit(":w:", 1)[-1]
+                for key, rc in list(self._remote.items()):
+                    if key[0] == gone:
+                        rc.close(1012)
+
+    def stats(self) -> dict[str, int]:
+        """Counters for the metrics: take-overs, tables lost to another worker, relayed
+        connections opened, requests answered for another worker, bus outages, and the
+        connections relayed here now."""
+        c = self.counters
+        return {"lease_takeovers": c.takeovers, "tables_lost": c.lost,
+                "relays_opened": c.relayed, "requests_forwarded": c.forwarded,
+                "bus_outages": c.bus_down, "relayed_now": len(self._relays),
+                "remote_connections": len(self._remote), "bus_up": int(self.up)}
 
     async def _watch_relays(self) -> None:
         """Close the relayed clients of a table whose owner changed or let it expire:

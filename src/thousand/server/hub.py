@@ -927,6 +927,16 @@ class Hub:
             if self.cluster is not None and live.fence is not None:
                 self._spawn(self.cluster.release(live.id))
 
+    def stats(self) -> dict[str, int]:
+        """Counters the metrics read: live tables, connections, and with many workers
+        the cluster's (lease take-overs, tables lost, relays: server/cluster.py)."""
+        out = {"live_tables": sum(1 for t in self.tables.values() if not t.over),
+               "tables_in_memory": len(self.tables),
+               "connections": sum(len(t.conns) for t in self.tables.values())}
+        if self.cluster is not None:
+            out.update(self.cluster.stats())
+        return out
+
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)

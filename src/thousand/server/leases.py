@@ -40,13 +40,19 @@ def claim(store: Store, table_id: str, worker: str, ttl: float) -> int | None:
     return None if got is None else int(got)
 
 
-def renew(store: Store, worker: str, ttl: float) -> dict[str, int]:
-    """Push every lease of ``worker`` ``ttl`` seconds on: the leases it still holds
-    (table -> fence); a table it thought it held and that is not here was taken over."""
+def renew(store: Store, worker: str, ttl: float, table_ids: Iterable[str]) -> dict[str, int]:
+    """Push the leases of ``worker`` on the tables it holds in memory ``ttl`` seconds on:
+    the leases it still holds (table -> fence); a table it thought it held and that is
+    not here was taken over.  Only those tables: a worker started again under the same
+    name must not bring back the leases its former process let go."""
+    ids = list(table_ids)
+    if not ids:
+        return {}
     with store.engine.begin() as conn:
         rows = conn.execute(sa.text(
             "UPDATE leases SET expires = now() + make_interval(secs => :ttl) "
-            "WHERE worker = :me RETURNING table_id, fence"), {"me": worker, "ttl": ttl})
+            "WHERE worker = :me AND table_id = ANY(:ids) AND expires >= now() "
+            "RETURNING table_id, fence"), {"me": worker, "ttl": ttl, "ids": ids})
         return {str(r[0]): int(r[1]) for r in rows}
 
 
