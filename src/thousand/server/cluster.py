@@ -150,7 +150,7 @@ class RemoteConn(Conn):
                     break
                 await self.live.handle(self, raw)
         finally:
-            if self.live.conns.__contains__(self):
+            if self in self.live.conns:
                 self.live.detach(self)
 
 
@@ -187,6 +187,9 @@ class Cluster:
         self.counters = Counters()
         self.up = False
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-lease")
+        # renewal on a thread of its own: a claim waiting for a locked row never
+        # delays it past the leases' time
+        self._renew_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-renew")
         self._pending: dict[str, asyncio.Future[Any]] = {}
         self._gathers: dict[str, tuple[list[Any], asyncio.Event]] = {}
         self._relays: dict[str, _Relay] = {}
@@ -256,8 +259,11 @@ class Cluster:
         for live in list(self.hub.tables.values()):
             live.close(1012)
         self.hub.tables.clear()
-        for relay in list(self._relays.values()):
+        for conn_id, relay in list(self._relays.items()):
             relay.conn.close(1012)
+            if self.up:  # its owner forgets the connection now, not at our exit
+                self._publish(f"{self.prefix}:w:{relay.owner}",
+                              {"t": "detach", "from": self.me, "conn": conn_id})
         self._relays.clear()
         self._flush()
         try:
@@ -278,6 +284,7 @@ class Cluster:
                 await task
         await self.redis.aclose()
         self._pool.shutdown(wait=False)
+        self._renew_pool.shutdown(wait=False)
 
     # ------------------------------------------------------------------ the leases
 
@@ -371,7 +378,9 @@ class Cluster:
         keys = [t for t, live in self.hub.tables.items() if live.fence is not None]
         if self._quickplay:
             keys.append(QUICKPLAY)
-        held = await self.leases(leases.renew, self.me, self.ttl, keys)
+        loop = asyncio.get_running_loop()
+        held = await loop.run_in_executor(self._renew_pool, partial(
+            leases.renew, self.hub.store, self.me, self.ttl, keys))
         self._quickplay = QUICKPLAY in held
         for table_id, live in list(self.hub.tables.items()):
             fence = live.fence

@@ -31,12 +31,27 @@ _CLAIM = sa.text(
     "WHERE leases.expires < now() OR leases.worker = :me RETURNING fence")
 
 
+#: A transaction's limits while it may hold a lease row locked: a worker paused in the
+#: middle of one (SIGSTOP) must not keep the row locked for ever — PostgreSQL ends its
+#: transaction after this idle time — and a claim waits at most ``lock_timeout`` for the
+#: row (then the table is left to a later sweep).
+GUARDS = ("SELECT set_config('idle_in_transaction_session_timeout', '5s', true), "
+          "set_config('lock_timeout', '1s', true)")
+
+
 def claim(store: Store, table_id: str, worker: str, ttl: float) -> int | None:
     """Take the table's lease for ``worker``: its new fence, or None when another worker
-    holds a lease that has not expired.  Taking one's own lease again moves the fence on
-    too (the table is rebuilt from the store, so nothing written before is lost)."""
-    with store.engine.begin() as conn:
-        got = conn.execute(_CLAIM, {"id": table_id, "me": worker, "ttl": ttl}).scalar()
+    holds a lease that has not expired (or its row stays locked by a write: a worker
+    paused in the middle of one).  Taking one's own lease again moves the fence on too
+    (the table is rebuilt from the store, so nothing written before is lost)."""
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(sa.text(GUARDS))
+            got = conn.execute(_CLAIM, {"id": table_id, "me": worker, "ttl": ttl}).scalar()
+    except sa.exc.OperationalError as e:
+        if "lock timeout" in str(e) or "LockNotAvailable" in type(e.orig).__name__:
+            return None
+        raise
     return None if got is None else int(got)
 
 

@@ -177,8 +177,12 @@ def check_fence(conn: Connection, table_id: str, fence: int | None) -> None:
     or the write sees the take-over — never both."""
     if fence is None:
         return
-    current = conn.execute(sa.select(leases_t.c.fence).where(leases_t.c.table_id == table_id)
-                           .with_for_update()).scalar()
+    # and (one statement, no extra round trip) the transaction ends by itself if this
+    # worker is paused in its middle (SIGSTOP): the locked row is not held for ever
+    guard = sa.func.set_config("idle_in_transaction_session_timeout", "5s", True)
+    current = conn.execute(sa.select(leases_t.c.fence, guard)
+                           .where(leases_t.c.table_id == table_id)
+                           .with_for_update(of=leases_t)).scalar()
     if current != fence:
         raise Fenced(table_id, fence, None if current is None else int(current))
 
