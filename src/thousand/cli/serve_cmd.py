@@ -168,7 +168,8 @@ def serve_command(
 
         logging.getLogger().handlers.clear()
         logging.basicConfig(level=level.upper(), force=True,
-                            format=f"thousand[{worker_id()}]: %(levelname)s %(message)s")
+                            format=f"%(asctime)s thousand[{worker_id()}]: %(levelname)s "
+                                   "%(message)s")
     if workers > 1:
         _supervise(workers, host, port, lang, level, {
             "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,

@@ -48,6 +48,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import redis.asyncio as aioredis
+import sqlalchemy as sa
 from redis.exceptions import RedisError
 
 from . import leases
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     from starlette.websockets import WebSocket
 
     from .hub import Hub
+    from .store import Store
 
 __all__ = ["FORWARDED", "Cluster", "OwnerGone", "RemoteConn", "owned_path"]
 
@@ -174,6 +176,7 @@ class Cluster:
     def __init__(self, hub: Hub, redis_url: str, *, prefix: str = "thousand",
                  ttl: float = 5.0) -> None:
         self.hub = hub
+        _guard_sessions(hub.store)
         self.me = worker_id()
         self.prefix = prefix
         self.ttl = ttl
@@ -807,6 +810,22 @@ class Cluster:
             for owner in owners:
                 if got is None or got[0] != owner or not got[1]:
                     self._owner_gone(owner, table_id)
+
+
+def _guard_sessions(store: Store) -> None:
+    """Every database session of a worker ends a transaction left idle for 5 s: a
+    worker paused (SIGSTOP) in the middle of one — a move's write, a renewal — must not
+    keep the rows it locked (its tables' leases) from the workers taking them over."""
+    def guard(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        try:
+            cur.execute("SET idle_in_transaction_session_timeout = '5s'")
+        finally:
+            cur.close()
+        dbapi_conn.commit()
+
+    sa.event.listen(store.engine, "connect", guard)
+    store.engine.dispose()  # the sessions opened before (the migrations') get it too
 
 
 #: The header a forwarded request carries (the owner answers it itself, never forwards

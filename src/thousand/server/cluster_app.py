@@ -33,7 +33,8 @@ def worker_app() -> FastAPI:
     base = options.get("worker_id") or socket.gethostname()
     set_worker_id(f"{base}-{os.getpid()}")
     logging.basicConfig(level=str(options["log_level"]).upper(),
-                        format=f"thousand[{worker_id()}]: %(levelname)s %(message)s")
+                        format=f"%(asctime)s thousand[{worker_id()}]: %(levelname)s "
+                               "%(message)s")
     limiter = Limiter(options["limits_storage"], parse_overrides(options["limits"]),
                       enabled=options["limits_on"])
     return create_app(options["db"], bots_threads=options["bots_threads"],
