@@ -121,7 +121,7 @@ class Player:
         and sync from the last version seen; retried on other workers until it works."""
         await self.close()
         deadline = time.monotonic() + timeout
-        last = "no worker serving"
+        tries: list[str] = ["no worker serving"]
         while time.monotonic() < deadline:
             target = worker if worker is not None and worker.serving else None
             if target is None:
@@ -134,13 +134,15 @@ class Player:
                 await self._connect_to(target)
                 return
             except (OSError, TimeoutError, websockets.WebSocketException, Dropped) as e:
-                last = f"{target.name}: {type(e).__name__} {e}"
+                last = f"{round(time.monotonic() - T0, 1)} {target.name}: {type(e).__name__} {e}"
                 if target.proc is not None and target.proc.poll() is not None:
                     last += f"; it exited ({target.proc.returncode}): {target.log()[-1500:]}"
+                tries.append(last)
                 await self.close()
                 worker = None  # the one asked for failed: any other next
                 await asyncio.sleep(0.2)
-        raise AssertionError(f"{self.name} could not connect in {timeout:.0f} s: {last}")
+        raise AssertionError(f"{self.name} could not connect in {timeout:.0f} s: "
+                             f"{tries[-6:]}; {self.trace[-6:]}; {TIMELINE}")
 
     async def _connect_to(self, worker: Worker) -> None:
         protocols = ["thousand", *([f"token.{self.token}"] if self.token else [])]
@@ -525,6 +527,8 @@ def test_the_owner_killed_during_play_loses_no_acknowledged_move(healed: Cluster
     kill_at = sorted(rng.sample(range(2, 14), 3))
     hows = rng.sample(["at once", "a little after", "between moves"], 3)  # each once
     kills: list[tuple[str, int, str]] = []  # (killed, fence before, how)
+    moved: list[str] = []  # who took the table over after each kill
+    restarts: list[asyncio.Task[None]] = []
 
     async def after_send(me: Player, version: int, made: int) -> None:
         if not kill_at or made < kill_at[0]:
@@ -541,19 +545,32 @@ def test_the_owner_killed_during_play_loses_no_acknowledged_move(healed: Cluster
         dead = c[owner]
         dead.kill()
         kills.append((owner, fence, how))
-        # the table goes on elsewhere once the lease has run out: then the dead one
-        # starts again (with its old id it must not have taken the table back first)
-        asyncio.get_running_loop().call_later(
-            LEASE_TTL * 2.5, lambda: None if dead.alive else dead.start())
+        TIMELINE.append((round(time.monotonic() - T0, 3), "SIGKILL", owner, how))
+        restarts.append(asyncio.create_task(again(dead)))
+
+    async def again(dead: Worker) -> None:
+        """The table goes on on another worker once the lease has run out: only then
+        the dead one starts again (with its old id it could take the table back)."""
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline:
+            lease = c.lease(table)
+            if lease is not None and lease[0] != dead.name and lease[2] > 0:
+                moved.append(lease[0])
+                break
+            await asyncio.sleep(0.1)
+        TIMELINE.append((round(time.monotonic() - T0, 3), "start", dead.name))
+        dead.start()
 
     async def main() -> int:
         await connect_all(players, {0: c["w1"], 1: c["w2"], None: c["w3"]})
         made = await play(players, rng, after_send=after_send)
         await finish(players)
+        await asyncio.gather(*restarts)
         return made
 
     run(main())
     assert len(kills) == 3, kills
+    assert len(moved) == 3, f"the table did not go on on another worker: {kills}, {moved}"
     lease = c.lease(table)
     assert lease is not None and lease[1] >= kills[0][1] + 3, (
         f"three take-overs must raise the fence three times: {kills}, now {lease}")
