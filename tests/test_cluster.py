@@ -739,8 +739,9 @@ def test_redis_restarted_during_play_loses_nothing(
         tmp_path_factory: pytest.TempPathFactory) -> None:
     """Promise: Redis restarted under two workers (a private redis-server, SIGKILLed and
     started again on the same port) during play: relayed moves are refused cleanly
-    (``unavailable``) or their connections closed until it is back, the workers take up
-    the bus again, and the game completes with nothing stored lost."""
+    (``unavailable``) or their connections closed until it is back, while the owner's own
+    connections play on untouched; the workers take up the bus again, and the game
+    completes with nothing stored lost."""
     folder = tmp_path_factory.mktemp("redis-restart")
     private = PrivateRedis(folder)
     db_url, drop = postgres_schema()
@@ -767,6 +768,12 @@ def test_redis_restarted_during_play_loses_nothing(
 
             run(main())
             assert stopped
+            assert c.lease(table)[0] == "w1", "the table left its owner"  # type: ignore[index]
+            for s in (0, None):
+                assert players[s].connections == 1, f"{players[s].name} on the owner: moved"
+            relayed = [t for s in (1, 2) for t in players[s].trace
+                       if t[2] == "closed" or t[4] == "unavailable"]
+            assert relayed, "the relayed connections never noticed Redis was gone"
             check_game(c, table, players)
             for w in c.workers.values():
                 assert w.alive, f"{w.name} died with Redis: {w.log()[-2000:]}"
