@@ -704,8 +704,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if live is None and hub.cluster is not None and _ID.fullmatch(table_id) and (
                 hub.cluster.stopping or await hub.cluster.owner_elsewhere(table_id)):
             # this worker is leaving, or another took the table just now: reconnect (no
-            # error message: a page reconnects at once, saying nothing)
-            await websocket.close(code=1012)
+            # error message: a page reconnects at once, saying nothing); the client may
+            # have gone already
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1012)
             return
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
@@ -778,9 +780,10 @@ def _socket_token(offered: list[str]) -> str | None:
 
 
 async def _refuse(websocket: WebSocket, code: int, error: str, message: str) -> None:
-    await websocket.send_json({"type": "error", "code": error, "params": {},
-                               "message": message})
-    await websocket.close(code=code)
+    with contextlib.suppress(Exception):  # the client may have gone already
+        await websocket.send_json({"type": "error", "code": error, "params": {},
+                                   "message": message})
+        await websocket.close(code=code)
 
 
 async def _writer(websocket: WebSocket, conn: Conn) -> None:
