@@ -38,10 +38,26 @@ LINES: dict[str, tuple[str, str]] = {
     "log_level": ("--log-level: warning, info, debug or error",
                   "--log-level: можно warning, info, debug или error"),
     "log_format": ("--log-format: text or json", "--log-format: можно text или json"),
+    "cluster_db": ("--workers {workers} / --redis: many workers share one PostgreSQL "
+                   "database (--db postgresql+psycopg://...); SQLite is one process's "
+                   "database",
+                   "--workers {workers} / --redis: несколько процессов работают с одной "
+                   "базой PostgreSQL (--db postgresql+psycopg://...); SQLite — база "
+                   "одного процесса"),
+    "need_redis": ("--workers {workers} needs --redis redis://host:port/0 (the workers' "
+                   "bus)", "--workers {workers} требует --redis redis://host:port/0 "
+                   "(шина процессов)"),
+    "worker_id": ("--worker-id: {why}", "--worker-id: {why}"),
     "serving": ("thousand: serving at {address}  (database: {db}; Ctrl+C stops)",
                 "thousand: сервер работает, откройте {address}  (база данных: {db}; "
                 "Ctrl+C — остановить)"),
 }
+
+
+#: permessage-deflate on the table sockets: off. Since the events carry each move's view
+#: changes, a message is a few hundred bytes; compressing them cost about 0.2 ms of the
+#: server's CPU a move and half of each connection's memory (benchmarks/results/server.txt)
+WS_DEFLATE = False
 
 
 def _line(key: str, lang: str, **params: object) -> str:
@@ -123,6 +139,21 @@ def serve_command(
         "worker id: for a log store).")] = "text",
     no_metrics: Annotated[bool, typer.Option(
         "--no-metrics", help="No Prometheus metrics at /metrics.")] = False,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="redis://host:port/db: one of many workers sharing the tables "
+        "over this Redis and the --db PostgreSQL (docs/server.md \"Many workers\")."
+        )] = None,
+    redis_prefix: Annotated[str, typer.Option(
+        "--redis-prefix", help="The prefix of every Redis key and channel.")] = "thousand",
+    workers: Annotated[int, typer.Option(
+        "--workers", help="Worker processes on this port (more than 1 needs --redis).",
+        min=1, max=64)] = 1,
+    worker_id_opt: Annotated[str | None, typer.Option(
+        "--worker-id", help="This worker's name (default: host-pid); with --workers N "
+        "each is NAME-pid.")] = None,
+    lease_ttl: Annotated[float, typer.Option(
+        "--lease-ttl", help="Seconds a worker's hold on a table lasts unrenewed (many "
+        "workers): after that another takes it over.", min=1.0, max=120.0)] = 5.0,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
@@ -138,8 +169,36 @@ def serve_command(
         raise fail(_line("log_level", lang), lang=lang)
     if log_format not in logs.FORMATS:
         raise fail(_line("log_format", lang), lang=lang)
-    uvicorn_logs = logs.configure(log_format, level)
     url = db or default_db_url()
+    if workers > 1 and redis is None:
+        raise fail(_line("need_redis", lang, workers=workers), lang=lang)
+    if redis is not None and not _is_postgresql(url):
+        raise fail(_line("cluster_db", lang, workers=workers), lang=lang)
+    if worker_id_opt is not None:
+        from thousand.server.worker import set_worker_id
+
+        try:
+            set_worker_id(worker_id_opt)
+        except ValueError as e:
+            raise fail(_line("worker_id", lang, why=e), lang=lang) from None
+    # X-Forwarded-For is believed from the proxies named only (uvicorn would otherwise
+    # believe it from 127.0.0.1 by default: any local client could pick its address)
+    proxies = [p.strip() for spec in trusted_proxy or [] for p in spec.split(",")
+               if p.strip()]
+    if workers > 1:
+        _supervise(workers, host, port, lang, level, proxies, {
+            "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
+            "worker_id": worker_id_opt, "bots_threads": bots_threads,
+            "bot_processes": bot_processes, "bot_delay": bot_delay, "log_level": level,
+            "log_format": log_format, "metrics": not no_metrics,
+            "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
+            "limits_storage": limits_storage, "limits": limit_specs or [],
+            "limits_on": not no_limits})
+        return
+    from thousand.server.worker import worker_id
+
+    uvicorn_logs = logs.configure(log_format, level,
+                                  worker=worker_id() if redis is not None else None)
     try:
         limiter = Limiter(limits_storage, parse_overrides(limit_specs or []),
                           enabled=not no_limits)
@@ -150,20 +209,19 @@ def serve_command(
                                  bot_processes=bot_processes,
                                  limiter=limiter, waiting_timeout=waiting_timeout or None,
                                  adjourn_after=adjourn_after or None,
-                                 metrics=not no_metrics)
+                                 metrics=not no_metrics, redis_url=redis,
+                                 redis_prefix=redis_prefix, lease_ttl=lease_ttl)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)
     actual = sock.getsockname()[1]
-    # X-Forwarded-For is believed from the proxies named only (uvicorn would otherwise
-    # believe it from 127.0.0.1 by default: any local client could pick its address)
-    proxies = [p.strip() for spec in trusted_proxy or [] for p in spec.split(",")
-               if p.strip()]
     # JSON lines: uvicorn's loggers reach the root's JSON handler (server/logs.py)
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
                             log_config=LOGGING_CONFIG if uvicorn_logs else None,
                             ws_max_size=65536, lifespan="on", proxy_headers=bool(proxies),
-                            forwarded_allow_ips=proxies or None)
+                            forwarded_allow_ips=proxies or None,
+                            ws_per_message_deflate=WS_DEFLATE,
+                            timeout_graceful_shutdown=5 if redis is not None else None)
     server = uvicorn.Server(config)
     address = _address(host, actual)
     typer.echo(_line("serving", lang, address=address, db=shown_url(url)))
@@ -183,3 +241,46 @@ def serve_command(
     server.run(sockets=[sock])
     if not server.started:
         raise typer.Exit(1)
+
+
+def _is_postgresql(url: str) -> bool:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).get_backend_name() == "postgresql"
+    except Exception:
+        return False
+
+
+def _supervise(workers: int, host: str, port: int, lang: str, level: str,
+               proxies: list[str], options: dict[str, object]) -> None:
+    """``--workers N``: bind the port once here and let uvicorn's supervisor run N
+    worker processes on it, starting a new one whenever one dies; each builds its
+    application from ``options`` (server/cluster_app.py).  The database is opened (and
+    migrated) here first, so that a database that cannot be used is one clear line."""
+    import json
+
+    import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+    from uvicorn.supervisors import Multiprocess
+
+    from thousand.server.cluster_app import ENV
+    from thousand.server.store import Store, StoreError, shown_url
+
+    try:
+        Store(str(options["db"])).close()
+    except StoreError as e:
+        raise fail(e.text(lang), lang=lang) from None
+    os.environ[ENV] = json.dumps(options)
+    sock = _listen(host, port, lang)
+    config = uvicorn.Config("thousand.server.cluster_app:worker_app", factory=True,
+                            workers=workers, log_level=level, access_log=level == "debug",
+                            log_config=None if options["log_format"] == "json" else
+                            LOGGING_CONFIG,
+                            ws_max_size=65536, lifespan="on", timeout_graceful_shutdown=5,
+                            proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
+                            ws_per_message_deflate=WS_DEFLATE)
+    address = _address(host, sock.getsockname()[1])
+    typer.echo(_line("serving", lang, address=address, db=shown_url(str(options["db"]))))
+    sys.stdout.flush()
+    Multiprocess(config, sockets=[sock]).run()

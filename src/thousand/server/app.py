@@ -43,7 +43,15 @@ from .account_store import AccountStore
 from .accounts import Accounts, seat_owner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
-from .health import Health, Readiness, health_responses, limits_check, store_check
+from .cluster import FORWARDED, Cluster, owned_path
+from .health import (
+    Health,
+    Readiness,
+    health_responses,
+    limits_check,
+    redis_check,
+    store_check,
+)
 from .hub import Conn, Hub, LiveTable, ServerError, iso
 from .limits import Limiter, RateLimited, limit
 from .models import (
@@ -69,7 +77,7 @@ from .routes_accounts import router as accounts_router
 from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
-from .store import SeatRow, Store, TableRow
+from .store import SeatRow, Store, StoreError, TableRow
 from .worker import worker_id
 
 __all__ = ["create_app", "default_db_url"]
@@ -90,6 +98,8 @@ _PROTOCOL_TOKEN = re.compile(r"token\.[A-Za-z0-9_-]+")
 #: The WebSocket subprotocol of a table's socket; a seat's token travels beside it as
 #: ``token.<token>`` (never in the URL, which logs and proxies keep).
 WS_PROTOCOL = "thousand"
+#: The response header naming the worker that answered (many workers: docs/server.md).
+WORKER_HEADER = "X-Thousand-Worker"
 
 #: The ``lang`` query parameter: the language of the words a route gives.
 Lang = Annotated[Literal["ru", "en"], Query(description="ru or en")]
@@ -319,7 +329,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                web_dir: str | Path | None = None, min_clock: float = MIN_CLOCK,
                limiter: Limiter | None = None, waiting_timeout: float | None = None,
                adjourn_after: float | None = None, metrics: bool = True,
-               bot_processes: int = 1) -> FastAPI:
+               bot_processes: int = 1, redis_url: str | None = None,
+               redis_prefix: str = "thousand", lease_ttl: float = 5.0) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -330,10 +341,21 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     one always; None limits nothing, for a program that embeds the server and tests that
     play fast); a waiting table with nobody at it ends after ``waiting_timeout``
     seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
-    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py)."""
+    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py).
+    ``redis_url``: one of many workers sharing the tables over that Redis
+    (keys and channels under ``redis_prefix``) and this PostgreSQL database, each table
+    held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py)."""
     store = Store(db_url or default_db_url())
     hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
               bot_delay=bot_delay)
+    if redis_url is not None:
+        if store.engine.dialect.name != "postgresql":
+            store.close()
+            raise StoreError("--redis (many workers) needs a PostgreSQL database (--db "
+                             "postgresql+psycopg://...): SQLite is one process's database",
+                             ru="--redis (много процессов) требует базу PostgreSQL (--db "
+                                "postgresql+psycopg://...): SQLite — база одного процесса")
+        hub.cluster = Cluster(hub, redis_url, prefix=redis_prefix, ttl=lease_ttl)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     limiter = limiter if limiter is not None else Limiter(enabled=False)
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
@@ -342,6 +364,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     limits_ready = limits_check(limiter.storage)
     if limits_ready is not None:
         readiness.add("limits storage", limits_ready)
+    if redis_url is not None:  # the workers' bus
+        readiness.add("redis", redis_check(redis_url))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -365,6 +389,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     _openapi_errors(app)
     hide_secrets_in_logs()
     app.state.hub = hub
+    if hub.cluster is not None:
+        hub.cluster.app = app
     # the players (server/accounts.py; docs/server.md "Players"): their routes, and the
     # CSRF check of every state-changing request with a session (the middleware below)
     app.state.accounts = Accounts(hub, AccountStore(store))
@@ -382,6 +408,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                        connections=lambda: sum(len(t.conns) for t in hub.tables.values()))
         metrics_.watch_bots(queued=hub.bots.queued, busy=hub.bots.busy,
                             restarts=lambda: hub.bots.restarts)
+        if hub.cluster is not None:
+            metrics_.watch_cluster(hub.cluster.stats)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
@@ -440,6 +468,21 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         response.headers.setdefault("X-Frame-Options", "DENY")
         if request.url.path.startswith("/api/"):
             response.headers.setdefault("Cache-Control", "no-store")
+        response.headers.setdefault(WORKER_HEADER, worker_id())
+        return response
+
+    @app.middleware("http")
+    async def _to_owner(request: Request, call_next: Any) -> Response:
+        # many workers: a request about one table held by another worker is answered
+        # there (server/cluster.py), whole, by the same routes
+        cluster = hub.cluster
+        if cluster is not None and FORWARDED not in request.headers:
+            key = owned_path(request.url.path)
+            if key is not None:
+                owner = await cluster.owner_of_key(key)
+                if owner is not None:
+                    return await cluster.forward(request, owner)
+        response: Response = await call_next(request)
         return response
 
     async def live_or_404(table_id: str) -> LiveTable:
@@ -474,6 +517,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         row = await hub.db(store.load, table_id, with_moves=False)
         if row is None:
             return None
+        if hub.cluster is not None and row.status in ("waiting", "playing"):
+            return "live"  # held by another worker, or taken over when it is opened
         return {"over": "live", "adjourned": "live", "closed": "closed"}.get(row.status)
 
     @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
@@ -589,6 +634,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         """The listed tables: live ones with a free seat or somebody at them (``all``:
         finished ones too).  An unlisted table is never here."""
         wide = everything in ("1", "true")
+        if hub.cluster is not None:  # every worker's own tables
+            parts = await hub.cluster.gather("tables", {"wide": wide})
+            found = {t["table"]: t for part in parts for t in part or []}
+            infos = sorted(found.values(), key=lambda t: str(t["created"]), reverse=True)
+            return Tables.model_validate({"tables": infos[:200]})
         tables = [t for t in hub.tables.values()
                   if t.row.listed and (wide or (not t.over and t.lively()))]
         tables.sort(key=lambda t: t.row.created, reverse=True)
@@ -701,10 +751,32 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             return
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
-        live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
         token = _socket_token(offered) or websocket.query_params.get("token")
+        if hub.cluster is not None and _ID.fullmatch(table_id):
+            owner = await hub.cluster.owner_elsewhere(table_id)
+            if owner is not None:  # held by another worker: this one relays
+                conn = Conn(None)
+                conn.limit = limiter.for_socket(websocket)
+                writer = asyncio.create_task(_writer(websocket, conn))
+                try:
+                    await hub.cluster.relay(websocket, conn, table_id, token, owner)
+                finally:
+                    try:
+                        await asyncio.wait_for(writer, 5)
+                    except (TimeoutError, asyncio.CancelledError):
+                        writer.cancel()
+                return
+        live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
         if live is None and token:  # an adjourned game comes back for its player
             live = await resume(hub, table_id, token)
+        if live is None and hub.cluster is not None and _ID.fullmatch(table_id) and (
+                hub.cluster.stopping or await hub.cluster.owner_elsewhere(table_id)):
+            # this worker is leaving, or another took the table just now: reconnect (no
+            # error message: a page reconnects at once, saying nothing); the client may
+            # have gone already
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1012)
+            return
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
             return
@@ -776,9 +848,10 @@ def _socket_token(offered: list[str]) -> str | None:
 
 
 async def _refuse(websocket: WebSocket, code: int, error: str, message: str) -> None:
-    await websocket.send_json({"type": "error", "code": error, "params": {},
-                               "message": message})
-    await websocket.close(code=code)
+    with contextlib.suppress(Exception):  # the client may have gone already
+        await websocket.send_json({"type": "error", "code": error, "params": {},
+                                   "message": message})
+        await websocket.close(code=code)
 
 
 async def _writer(websocket: WebSocket, conn: Conn) -> None:
@@ -795,4 +868,4 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
         return
     if websocket.application_state == WebSocketState.CONNECTED:
         with contextlib.suppress(Exception):
-            await websocket.close(code=1000)
+            await websocket.close(code=conn.close_code)

@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import orjson
 
@@ -53,7 +53,10 @@ from .bot_pool import BotAnswer, BotAsk, BotPool, BotPoolClosed
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
-from .store import ChatRow, MovesWrite, SeatRow, Store, TableRow
+from .store import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 __all__ = ["Conn", "Hub", "LiveTable", "ServerError", "bad_request", "hub_of", "iso"]
 
@@ -188,6 +191,9 @@ class Conn:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        #: the WebSocket close code once closed (1012: "reconnect", the table moved to
+        #: another worker of many)
+        self.close_code = 1000
         self.hint_busy = False
         #: the rate check of this connection's moves, chat and hints (server/limits.py:
         #: ``await limit(kind)`` is None, or the seconds to wait); None: no limits
@@ -208,9 +214,10 @@ class Conn:
             return
         self.queue.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
 
@@ -239,6 +246,10 @@ class LiveTable:
         self.chat: deque[ChatRow] = deque(chat[-CHAT_KEEP:], maxlen=CHAT_KEEP)
         self.open_hands = False
         self.closed = False
+        #: the fence of this worker's lease of the table (many workers:
+        #: server/cluster.py), passed to every write; None: one process, no leases
+        self.fence: int | None = None
+        self.claim_no = 0
         #: whose chat each seat does not want (``mute``): seat -> muted seats
         self.muted: dict[int, set[int]] = {}
         self._bot: _Pending | None = None
@@ -563,8 +574,11 @@ class LiveTable:
         except ValueError as e:
             raise _malformed(str(e)) from None
         async with self.chat_lock:
-            row = await self.hub.db(self.hub.store.add_chat, self.id, seat,
-                                    self.seats[seat].name, line)
+            try:
+                row = await self.hub.db(self.hub.store.add_chat, self.id, seat,
+                                        self.seats[seat].name, line, fence=self.fence)
+            except Fenced:
+                raise self.hub.fenced(self) from None
             self.chat.append(row)
             text = json.dumps(chat_json(row), ensure_ascii=False)
             for c in list(self.conns):
@@ -665,7 +679,11 @@ class LiveTable:
             over = (table.game.winner, list(table.game.scores)) if table.over else None
             try:
                 await self.hub.write(self.hub.store.append_moves, self.id, start, added,
-                                     over=over)
+                                     over=over, fence=self.fence)
+            except Fenced:  # another worker holds the table now: never written here
+                for _ in added:
+                    table.undo()
+                raise self.hub.fenced(self) from None
             except Exception:
                 log.exception("table %s: cannot store a move; taking it back", self.id)
                 for _ in added:
@@ -776,7 +794,7 @@ class LiveTable:
         table's seed, in the process that thinks for this table."""
         return BotAsk(self.id, kind, level, seat, self.table.seed, view)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         self.closed = True
         self.hub.bots.forget(self.id)  # its bots leave their process
         self._stop_timers()
@@ -784,18 +802,19 @@ class LiveTable:
             self.bots_timer.cancel()
             self.bots_timer = None
         for conn in list(self.conns):
-            conn.close()
+            conn.close(code)
 
 
 def _moves_write(call: Callable[[], Any], store: Store) -> MovesWrite | None:
     """The arguments of ``call`` when it is ``store.append_moves(table, start, moves,
-    over=...)`` (:meth:`LiveTable._submit`'s write), else None."""
+    over=..., fence=...)`` (:meth:`LiveTable._submit`'s write), else None."""
     if not isinstance(call, partial) or call.func != store.append_moves:
         return None
-    if len(call.args) != 3 or set(call.keywords) - {"over"}:
+    if len(call.args) != 3 or set(call.keywords) - {"over", "fence"}:
         return None
     table_id, start, moves = call.args
-    return MovesWrite(table_id, start, moves, call.keywords.get("over"))
+    return MovesWrite(table_id, start, moves, call.keywords.get("over"),
+                      call.keywords.get("fence"))
 
 
 def _run_all(calls: list[Callable[[], Any]], store: Store) -> list[tuple[bool, Any]]:
@@ -863,6 +882,8 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writes: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
+        #: many workers (server/cluster.py): set by ``create_app`` with ``--redis``
+        self.cluster: Cluster | None = None
 
     def loop(self) -> asyncio.AbstractEventLoop:
         if self._loop is None:
@@ -926,6 +947,9 @@ class Hub:
         """Rebuild every unfinished table from its move log; each goes on from the same
         move (its bots and clocks start again)."""
         self.loop()
+        if self.cluster is not None:  # the tables are taken over as their leases allow
+            await self.cluster.start()
+            return
         rows = await self.db(self.store.unfinished)
         for row in rows:
             try:
@@ -958,6 +982,8 @@ class Hub:
         return live
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for live in list(self.tables.values()):
             live.close()
         for task in list(self.tasks):
@@ -970,6 +996,33 @@ class Hub:
         if live.over and not live.conns and self.tables.get(live.id) is live:
             live.close()
             del self.tables[live.id]
+            if self.cluster is not None and live.fence is not None:
+                self._spawn(self.cluster.release(live.id))
+
+    def stats(self) -> dict[str, int]:
+        """Counters the metrics read: live tables, connections, and with many workers
+        the cluster's (lease take-overs, tables lost, relays: server/cluster.py)."""
+        out = {"live_tables": sum(1 for t in self.tables.values() if not t.over),
+               "tables_in_memory": len(self.tables),
+               "connections": sum(len(t.conns) for t in self.tables.values())}
+        if self.cluster is not None:
+            out.update(self.cluster.stats())
+        return out
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def fenced(self, live: LiveTable) -> ServerError:
+        """A write of ``live`` was refused by its fence (another worker took the table
+        over): the table leaves this worker at once, its connections closed with 1012
+        (they reconnect to its new worker); the sender is told to reconnect."""
+        log.warning("table %s: fenced (another worker holds it now); dropping it", live.id)
+        if self.cluster is not None:
+            self.cluster.drop(live)
+        return ServerError("moved", "the table moved to another worker: reconnect",
+                           status=409)
 
     async def get(self, table_id: str, *, revive: bool = False) -> LiveTable | None:
         """A table by id: live, or a finished one loaded from the store; an adjourned one
@@ -981,6 +1034,8 @@ class Hub:
             live = self.tables.get(table_id)
             if live is not None:
                 return live
+            if self.cluster is not None:
+                return await self._take_over(table_id, revive=revive)
             row = await self.db(self.store.load, table_id)
             if row is None or row.status not in ("over", "adjourned") or (
                     row.status == "adjourned" and not revive):
@@ -993,6 +1048,38 @@ class Hub:
                 live.start_away_timers()
                 live.kick()
             return live
+
+    async def _take_over(self, table_id: str, *, revive: bool) -> LiveTable | None:
+        """Many workers: a table not in memory here.  A finished one is loaded (and held
+        while it is here: its rematch, its ratings); one waiting or playing is taken over
+        when its lease allows (it expired, or nobody ever held it), rebuilt from the
+        store with the new fence, and goes on (its bots, its clocks); None when another
+        worker holds it or it is unknown."""
+        assert self.cluster is not None
+        row = await self.db(self.store.load, table_id)
+        if row is None or row.status == "closed" or (row.status == "adjourned"
+                                                     and not revive):
+            return None
+        fence = await self.cluster.claim(table_id)
+        if fence is None:
+            return None
+        row = await self.db(self.store.load, table_id)  # as it is now the lease is ours
+        if row is None:
+            return None
+        live = await self._rebuild(row)
+        live.fence = fence
+        live.claim_no = self.cluster.claims
+        self.tables[table_id] = live
+        if live.over and row.status not in ("over", "closed"):
+            await self.db(self.store.set_status, table_id, "over", fence=fence)
+            live.row.status = "over"
+        if row.status == "adjourned":
+            await self.db(self.store.set_status, table_id, "playing", fence=fence)
+            live.row.status = "playing"
+        if not live.over:
+            live.start_away_timers()
+            live.kick()
+        return live
 
     # ------------------------------------------------------------------ tables
 
@@ -1027,8 +1114,11 @@ class Hub:
             status="waiting" if waiting else "playing", listed=listed, seats=seats,
             replay=replay,
         )
+        fence = None if self.cluster is None else await self.cluster.claim(table_id)
         await self.db(self.store.create_table, row)
         live = LiveTable(self, row, table, [])
+        live.fence = fence
+        live.claim_no = 0 if self.cluster is None else self.cluster.claims
         self.tables[row.id] = live
         live.kick()
         return live, seat, token
@@ -1041,8 +1131,13 @@ class Hub:
             raise ServerError("tournament_table", "a tournament's table cannot be closed",
                               status=409)
         async with live.lock:
-            if live.over or live.row.status == "closed" or not await self.db(
-                    self.store.close_table, live.id):
+            if live.over or live.row.status == "closed":
+                raise ServerError("game_over", "the game is over", status=409)
+            try:
+                done = await self.db(self.store.close_table, live.id, fence=live.fence)
+            except Fenced:
+                raise self.fenced(live) from None
+            if not done:
                 raise ServerError("game_over", "the game is over", status=409)
             live.row.status = "closed"
             live.broadcast({"type": "error", "code": "closed", "params": {},
@@ -1075,8 +1170,11 @@ class Hub:
                           for o in live.seats)
             status = "waiting" if waiting else ("playing" if live.row.status == "waiting"
                                                 else live.row.status)
-            ok = await self.db(self.store.take_seat, live.id, seat, name, token_hash, names,
-                               status, player_id)
+            try:
+                ok = await self.db(self.store.take_seat, live.id, seat, name, token_hash,
+                                   names, status, player_id, fence=live.fence)
+            except Fenced:
+                raise self.fenced(live) from None
             if not ok:
                 raise ServerError("seat_taken", "somebody holds this seat", status=409)
             s.token_hash, s.name, s.player_id = token_hash, name, player_id

@@ -60,14 +60,18 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
-def configure(fmt: str, level: str) -> bool:
+def configure(fmt: str, level: str, *, worker: str | None = None) -> bool:
     """Set up the root logger for ``fmt`` at ``level`` (``info``, ``WARNING``...).  True
     when uvicorn should keep its own text handlers (the text format); False when its
-    loggers are to reach the root's JSON handler (give uvicorn ``log_config=None``)."""
+    loggers are to reach the root's JSON handler (give uvicorn ``log_config=None``).
+    ``worker``: one of many workers — its text lines start with the time and its id, as
+    its JSON lines always carry them, so that the lines of many workers can be merged."""
     if fmt not in FORMATS:
         raise ValueError(f"--log-format: {' or '.join(FORMATS)}")
     if fmt == "text":
-        logging.basicConfig(level=level.upper(), format=TEXT_FORMAT)
+        shown = TEXT_FORMAT if worker is None else (
+            f"%(asctime)s thousand[{worker}]: %(levelname)s %(message)s")
+        logging.basicConfig(level=level.upper(), format=shown, force=True)
         return True
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())

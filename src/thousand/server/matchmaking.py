@@ -118,7 +118,7 @@ async def fill_with_bots(live: LiveTable, level: str) -> bool:
             names[seat] = bot_name(seat)
         chosen = {seat: (level, names[seat]) for seat in free}
         if not await live.hub.db(site_store.fill_bots, live.hub.store, live.id, chosen,
-                                 names, "playing"):
+                                 names, "playing", fence=live.fence):
             return False
         for seat in free:
             s = live.seats[seat]
@@ -147,7 +147,7 @@ async def leave(live: LiveTable, token: str) -> int:
         names = list(live.table.names)
         names[seat] = person_name(seat)
         if not await live.hub.db(site_store.free_seat, live.hub.store, live.id, seat,
-                                 hash_token(token), names[seat], names):
+                                 hash_token(token), names[seat], names, fence=live.fence):
             raise ServerError("game_started", "the game has begun: a seat is left only "
                               "at a table still waiting for players", status=409)
         s = live.seats[seat]

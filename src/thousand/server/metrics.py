@@ -13,7 +13,7 @@ The hub and the routes call the small functions below (``metrics.move_done(secon
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Literal
 
 from prometheus_client import (
@@ -25,13 +25,16 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
+from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
+from prometheus_client.registry import Collector
 
 from .worker import worker_id
 
 __all__ = ["CONTENT_TYPE", "REGISTRY", "lease_taken_over", "move_done",
-           "rate_limited", "render", "store_written", "watch", "watch_bots"]
+           "rate_limited", "render", "store_written", "watch", "watch_bots",
+           "watch_cluster"]
 
 #: The ``Content-Type`` of :func:`render`'s text (Prometheus' text format).
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -109,6 +112,30 @@ def watch_bots(queued: Callable[[], float], busy: Callable[[], float],
     _BOT_QUEUE.labels(me).set_function(queued)
     _BOT_BUSY.labels(me).set_function(busy)
     _BOT_RESTARTS.labels(me).set_function(restarts)
+
+
+class _ClusterCollector(Collector):
+    """The many workers' counts (server/cluster.py ``Cluster.stats``), read at each
+    scrape: one gauge ``thousand_cluster`` by ``what``."""
+
+    def __init__(self, stats: Callable[[], dict[str, int]]) -> None:
+        self.stats = stats
+
+    def collect(self) -> Iterator[Metric]:
+        family = GaugeMetricFamily("thousand_cluster", "This worker's part of many "
+                                   "workers (server/cluster.py): tables lost to another "
+                                   "worker, relayed connections, forwarded requests, bus "
+                                   "outages, whether the bus is up.",
+                                   labels=["worker", "what"])
+        me = worker_id()
+        for what, value in sorted(self.stats().items()):
+            family.add_metric([me, what], value)
+        yield family
+
+
+def watch_cluster(stats: Callable[[], dict[str, int]]) -> None:
+    """Show the cluster's counts (``Cluster.stats``) as ``thousand_cluster{what=...}``."""
+    REGISTRY.register(_ClusterCollector(stats))
 
 
 def watch(tables: Callable[[], float], connections: Callable[[], float]) -> None:

@@ -107,7 +107,7 @@ class Reaper:
         hub = self.hub
         async with live.lock:
             if live.row.status != "waiting" or not await hub.db(hub.store.close_table,
-                                                                live.id):
+                                                                live.id, fence=live.fence):
                 return
             live.row.status = "closed"
             live.broadcast({"type": "error", "code": "abandoned", "params": {},
@@ -120,7 +120,7 @@ class Reaper:
         async with hub._loading, live.lock:  # no Hub.get brings it back half-way
             if live.row.status != "playing" or live.over or live.closed:
                 return
-            await hub.db(hub.store.set_status, live.id, "adjourned")
+            await hub.db(hub.store.set_status, live.id, "adjourned", fence=live.fence)
             live.row.status = "adjourned"
             live.broadcast({"type": "error", "code": "adjourned", "params": {},
                             "message": "nobody played this game for a long time; it is "

@@ -290,12 +290,18 @@ async def my_seats(request: Request) -> MySeats:
     if identity is None:
         return MySeats(seats=[])
     out = []
-    for s in await accounts.hub.db(accounts.store.seats, identity.player.id):
-        live = accounts.hub.tables.get(s.table_id)
-        if live is None or live.over or not 0 <= s.seat < len(live.seats):
+    hub = accounts.hub
+    for s in await hub.db(accounts.store.seats, identity.player.id):
+        live = hub.tables.get(s.table_id)
+        seats = live.seats if live is not None and not live.over else None
+        if live is None and hub.cluster is not None:  # held by another worker: as stored
+            row = await hub.db(hub.store.load, s.table_id, with_moves=False)
+            if row is not None and row.status in ("waiting", "playing"):
+                seats = row.seats
+        if seats is None or not 0 <= s.seat < len(seats):
             continue
         token = seat_token(identity.seat_secret, s.table_id, s.seat)
-        if token_matches(token, live.seats[s.seat].token_hash):
+        if token_matches(token, seats[s.seat].token_hash):
             out.append(SeatToken(table=s.table_id, seat=s.seat, token=token,
                                  url=f"/t/{s.table_id}"))
     return MySeats(seats=out)

@@ -29,7 +29,7 @@ from sqlalchemy.engine import Connection
 
 from thousand.site.ratings import Rating, rate_scores
 
-from .store import Store, metadata, players_t, seats_t, tables_t
+from .store import Store, check_fence, metadata, players_t, seats_t, tables_t
 
 __all__ = ["BOT_PREFIX", "Change", "bot_player", "bot_seed", "changes_of_table",
            "copy_players", "fill_bots", "free_seat", "leaderboard", "player_history",
@@ -310,10 +310,12 @@ def set_seat_player(store: Store, table_id: str, seat: int, player_id: str | Non
 
 
 def free_seat(store: Store, table_id: str, seat: int, token_hash: str, name: str,
-              names: Sequence[str]) -> bool:
+              names: Sequence[str], *, fence: int | None = None) -> bool:
     """Give back a person's seat at a waiting table (its token, name and player
-    cleared); False when that token no longer holds it or the game has begun."""
+    cleared); False when that token no longer holds it or the game has begun.
+    ``fence``: the writer's lease (store.check_fence)."""
     with store.engine.begin() as conn:
+        check_fence(conn, table_id, fence)
         status = conn.execute(sa.select(tables_t.c.status)
                               .where(tables_t.c.id == table_id)).scalar()
         if status != "waiting":
@@ -330,11 +332,12 @@ def free_seat(store: Store, table_id: str, seat: int, token_hash: str, name: str
 
 
 def fill_bots(store: Store, table_id: str, seats: dict[int, tuple[str, str]],
-              names: Sequence[str], status: str) -> bool:
+              names: Sequence[str], status: str, *, fence: int | None = None) -> bool:
     """Seat bots (seat -> (level, name)) in free seats of a waiting table; False (nothing
     changed) when one of them was taken meanwhile."""
     try:
         with store.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
             for seat, (level, name) in seats.items():
                 done = conn.execute(
                     seats_t.update().where(seats_t.c.table_id == table_id,

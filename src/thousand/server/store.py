@@ -42,11 +42,14 @@ from sqlalchemy.pool import StaticPool
 
 __all__ = [
     "ChatRow",
+    "Fenced",
     "MovesWrite",
     "SeatRow",
     "Store",
     "StoreError",
     "TableRow",
+    "check_fence",
+    "leases_t",
     "metadata",
     "migrate",
     "normalize_url",
@@ -141,6 +144,48 @@ chat_t = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
     sa.Index("ix_chat_table", "table_id", "id"),
 )
+
+
+# Which worker of many holds a live table (migration 0007; server/leases.py): used only
+# by ``thousand serve --redis``.
+leases_t = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("worker", sa.String(64), nullable=False),
+    sa.Column("fence", sa.BigInteger, nullable=False),
+    sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_leases_worker", "worker"),
+)
+
+
+class Fenced(RuntimeError):
+    """A write of a worker that no longer holds the table: another worker took it over
+    (its lease's fence moved on) while this one was paused or cut off.  Nothing was
+    written; the worker must let the table go."""
+
+    def __init__(self, table_id: str, fence: int, current: int | None) -> None:
+        super().__init__(f"table {table_id}: fence {fence} is stale (now {current})")
+        self.table_id = table_id
+        self.fence = fence
+        self.current = current
+
+
+def check_fence(conn: Connection, table_id: str, fence: int | None) -> None:
+    """Inside a write's transaction: raise :class:`Fenced` unless the table's lease still
+    carries ``fence`` (None: one process, no leases, nothing to check).  The lease row is
+    locked (``FOR UPDATE``) to the transaction's end, so a take-over waits for the write
+    or the write sees the take-over — never both."""
+    if fence is None:
+        return
+    # and (one statement, no extra round trip) the transaction ends by itself if this
+    # worker is paused in its middle (SIGSTOP): the locked row is not held for ever
+    guard = sa.func.set_config("idle_in_transaction_session_timeout", "5s", True)
+    current = conn.execute(sa.select(leases_t.c.fence, guard)
+                           .where(leases_t.c.table_id == table_id)
+                           .with_for_update(of=leases_t)).scalar()
+    if current != fence:
+        raise Fenced(table_id, fence, None if current is None else int(current))
 
 
 class StoreError(RuntimeError):
@@ -348,6 +393,8 @@ class MovesWrite(NamedTuple):
     start: int
     moves: Sequence[str]
     over: tuple[int | list[int] | None, Sequence[int]] | None = None
+    #: the writer's lease fence (many workers; None: one process)
+    fence: int | None = None
 
 
 class Store:
@@ -360,6 +407,9 @@ class Store:
             self.engine = make_engine(self.url)
             with self.engine.begin() as conn:
                 check_schema(conn, self.url)
+                if conn.dialect.name == "postgresql":  # many workers start at once:
+                    # one migrates, the others wait for it (and then find nothing to do)
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(7310001)"))
                 migrate(conn)
         except StoreError:
             raise
@@ -391,10 +441,13 @@ class Store:
                 self._insert_moves(conn, row.id, 0, row.moves)
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                  names: Sequence[str], status: str, player_id: str | None = None) -> bool:
+                  names: Sequence[str], status: str, player_id: str | None = None, *,
+                  fence: int | None = None) -> bool:
         """Give a free human seat its token (and its player, when he has a session);
-        False (nothing changed) when it was taken."""
+        False (nothing changed) when it was taken.  ``fence``: the writer's lease
+        (:func:`check_fence`), for this and every other write of a live table."""
         with self.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
             done = conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
@@ -408,11 +461,12 @@ class Store:
         return True
 
     def append_moves(self, table_id: str, start: int, moves: Sequence[str], *,
-                     over: tuple[int | list[int] | None, Sequence[int]] | None = None) -> None:
+                     over: tuple[int | list[int] | None, Sequence[int]] | None = None,
+                     fence: int | None = None) -> None:
         """Write ``moves`` as the log's entries ``start, start+1, ...``; with ``over``
         (winner, scores) mark the table finished in the same transaction."""
         with self.engine.begin() as conn:
-            self._append(conn, table_id, start, moves, over)
+            self._append(conn, table_id, start, moves, over, fence)
 
     def append_many(self, writes: Sequence[MovesWrite]) -> list[Exception | None]:
         """Several tables' :meth:`append_moves` in ONE transaction (a group commit: one
@@ -423,24 +477,29 @@ class Store:
         committed write either way."""
         try:
             with self.engine.begin() as conn:
-                for w in writes:
-                    self._append(conn, w.table_id, w.start, w.moves, w.over)
+                # in the order of the tables' ids, as leases.renew locks their lease rows:
+                # two transactions of one worker never wait for each other in a circle
+                for w in sorted(writes, key=lambda w: w.table_id):
+                    self._append(conn, w.table_id, w.start, w.moves, w.over, w.fence)
             return [None] * len(writes)
         except Exception:
             pass
         out: list[Exception | None] = []
         for w in writes:
             try:
-                self.append_moves(w.table_id, w.start, w.moves, over=w.over)
+                self.append_moves(w.table_id, w.start, w.moves, over=w.over, fence=w.fence)
                 out.append(None)
             except Exception as e:
                 out.append(e)
         return out
 
     def _append(self, conn: Connection, table_id: str, start: int, moves: Sequence[str],
-                over: tuple[int | list[int] | None, Sequence[int]] | None) -> None:
+                over: tuple[int | list[int] | None, Sequence[int]] | None,
+                fence: int | None) -> None:
         """One table's write of :meth:`append_moves` inside the caller's transaction (every
-        check of a table's write belongs here: :meth:`append_many` calls it too)."""
+        check of a table's write belongs here: :meth:`append_many` calls it too): the
+        lease's fence first (many workers: a worker that lost the table writes nothing)."""
+        check_fence(conn, table_id, fence)
         self._insert_moves(conn, table_id, start, moves)
         if over is not None:
             winner, scores = over
@@ -465,10 +524,11 @@ class Store:
             conn.execute(moves_t.insert(), [
                 {"table_id": t, "idx": i, "move": m, "at": at} for t, i, m, at in rows])
 
-    def close_table(self, table_id: str) -> bool:
+    def close_table(self, table_id: str, *, fence: int | None = None) -> bool:
         """End a table that is not over, for good (``closed``: no server brings it back);
         False (nothing changed) when it is over or closed already."""
         with self.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
             done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id,
@@ -477,14 +537,17 @@ class Store:
             ).rowcount
         return bool(done == 1)
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def set_status(self, table_id: str, status: str, *, fence: int | None = None) -> None:
         with self.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
             conn.execute(tables_t.update().where(tables_t.c.id == table_id)
                          .values(status=status))
 
-    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow:
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str, *,
+                 fence: int | None = None) -> ChatRow:
         now = time.time()
         with self.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
             result = conn.execute(chat_t.insert().values(
                 table_id=table_id, seat=seat, name=name, text=text, at=now))
             key = result.inserted_primary_key
