@@ -85,6 +85,7 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "server.txt"
 PG_URL = os.environ.get("THOUSAND_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("THOUSAND_TEST_REDIS", "redis://127.0.0.1:6379/0")
 SERVER_CPU, CLIENT_CPU = 0, 1
 WARMUP_SHARE = 0.1
 
@@ -131,23 +132,32 @@ def pin(pid: int, cpu: int) -> bool:
 
 
 class ServerProcess:
-    """``thousand serve`` in a subprocess on a free loopback port."""
+    """``thousand serve`` in a subprocess on a free loopback port (``extra``: the options of
+    one worker of many, ``name``: its worker id and log file)."""
 
-    def __init__(self, db_url: str, workdir: Path, profile: str | None = None) -> None:
+    def __init__(self, db_url: str, workdir: Path, profile: str | None = None,
+                 extra: list[str] | None = None, name: str = "server") -> None:
         self.db_url = db_url
+        self.name = name
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.host = f"127.0.0.1:{self.port}"
         args = ["serve", "--db", db_url, "--port", str(self.port), "--no-browser",
-                "--host", "127.0.0.1", "--lang", "en", "--no-limits"]
+                "--host", "127.0.0.1", "--lang", "en", "--no-limits", "--bot-processes", "0",
+                *(extra or [])]
         if profile:
             code = ("import cProfile, sys; from thousand.cli import main; "
                     f"sys.argv = ['thousand', *{args!r}]; "
                     f"cProfile.run('main()', {profile!r})")
         else:
             code = "from thousand.cli import main; main()"
-        self.log = open(workdir / "server.log", "w+b")  # noqa: SIM115 — closed in stop()
+        self.log = open(workdir / f"{name}.log", "w+b")  # noqa: SIM115 — closed in stop()
         self.proc: asyncio.subprocess.Process | None = None
         self.cmd = [sys.executable, "-c", code, *([] if profile else args)]
+        # its CPU seconds, memory and run-queue wait when it was killed
+        self.killed_cpu: float | None = None
+        self.killed_rss = 0
+        self.killed_wait = 0.0
 
     async def start(self) -> None:
         self.proc = await asyncio.create_subprocess_exec(
@@ -171,6 +181,28 @@ class ServerProcess:
         assert self.proc is not None
         return self.proc.pid
 
+    @property
+    def alive(self) -> bool:
+        return self.killed_cpu is None
+
+    def cpu(self) -> float:
+        """Its CPU seconds so far (a killed worker's: those it had used when killed)."""
+        return cpu_seconds(self.pid) if self.killed_cpu is None else self.killed_cpu
+
+    def rss(self) -> int:
+        return rss_kb(self.pid) if self.killed_cpu is None else self.killed_rss
+
+    def wait(self) -> float:
+        return run_wait_seconds(self.pid) if self.killed_cpu is None else self.killed_wait
+
+    def kill(self) -> None:
+        """SIGKILL, its last CPU time and memory read just before."""
+        self.killed_rss, self.killed_wait = rss_kb(self.pid), run_wait_seconds(self.pid)
+        cpu = cpu_seconds(self.pid)
+        assert self.proc is not None
+        self.proc.kill()
+        self.killed_cpu = cpu
+
     def errors(self) -> str:
         self.log.flush()
         self.log.seek(0)
@@ -185,6 +217,91 @@ class ServerProcess:
                 self.proc.kill()
                 await self.proc.wait()
         self.log.close()
+
+
+class Servers:
+    """The server under test: one process, or K workers on one PostgreSQL schema and one
+    Redis prefix of the run's own (each on its own port, as machines behind a proxy),
+    all pinned to the server's CPU.  CPU, run-queue wait and memory are sums over them."""
+
+    def __init__(self, db_url: str, workdir: Path, workers: int, args: argparse.Namespace,
+                 ) -> None:
+        self.prefix = f"thousand_bench_{uuid.uuid4().hex[:10]}"
+        self.redis = args.redis
+        if workers == 1:
+            self.procs = [ServerProcess(db_url, workdir, args.profile)]
+        else:
+            self.procs = [
+                ServerProcess(db_url, workdir, args.profile, name=f"w{i}", extra=[
+                    "--redis", args.redis, "--redis-prefix", self.prefix, "--workers", "1",
+                    "--worker-id", f"w{i}", "--lease-ttl", f"{args.lease_ttl:g}"])
+                for i in range(workers)]
+
+    async def start(self) -> None:
+        await self.procs[0].start()  # it migrates the fresh schema; then the others at once
+        await asyncio.gather(*(p.start() for p in self.procs[1:]))
+
+    def cpu(self) -> float:
+        return sum(p.cpu() for p in self.procs)
+
+    def rss(self) -> int:
+        return sum(p.rss() for p in self.procs)
+
+    def wait(self) -> float:
+        return sum(p.wait() for p in self.procs)
+
+    def named(self, worker: str) -> ServerProcess:
+        return next(p for p in self.procs if p.name == worker)
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(p.stop() for p in self.procs))
+        if len(self.procs) > 1:
+            drop_redis_keys(self.redis, self.prefix)
+
+
+def drop_redis_keys(url: str, prefix: str) -> None:
+    """Delete every key of the run's prefix (the shared Redis keeps nothing of a run)."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+    try:
+        keys = list(client.scan_iter(f"{prefix}:*", count=500))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+def stored_moves(db_url: str, table_ids: list[str]) -> set[tuple[str, int]]:
+    """Every (table, move index) of these tables in the store's move log."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("select table_id, idx from moves where table_id in "
+                                        ":ids").bindparams(sa.bindparam("ids", expanding=True)),
+                                {"ids": table_ids}).all()
+    finally:
+        engine.dispose()
+    return {(r[0], int(r[1])) for r in rows}
+
+
+def leases_of(db_url: str) -> dict[str, list[str]]:
+    """worker -> the tables it holds (the ``leases`` table of many workers)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("select worker, table_id from leases "
+                                        "where expires >= now()")).all()
+    finally:
+        engine.dispose()
+    held: dict[str, list[str]] = {}
+    for worker, table_id in rows:
+        held.setdefault(worker, []).append(table_id)
+    return held
 
 
 @contextlib.contextmanager
@@ -217,10 +334,16 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     window: tuple[float, float] = (0.0, 0.0)
     running: bool = False
+    closing: bool = False  # the run is over: a closed connection is not reconnected
     started: asyncio.Event = field(default_factory=asyncio.Event)
     in_flight: int = 0
     played: int = 0
     over: int = 0
+    hosts: list[str] = field(default_factory=list)  # the workers' host:port
+    deflate: bool = True
+
+    def count(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
 
 
 class BenchTable:
@@ -232,39 +355,75 @@ class BenchTable:
         self.stats = stats
         self.conns: list[Player] = []
         self.over = False
-        # version the move was sent at -> [sent at, connections still to hear of it]
-        self.pending: dict[int, list[float | int]] = {}
+        # version the move was sent at -> [sent at, connections still to hear of it, who
+        # sent it, on which of his connections]
+        self.pending: dict[int, list[Any]] = {}
+        self.acked: set[int] = set()  # moves (their index) whose mover heard their events
+        # --kill-at, a table of the killed worker: its version and the time then, when all
+        # its seats had a snapshot again and when it moved again (seconds after the kill)
+        self.killed_at: float | None = None
+        self.kill_version = 0
+        self.back: float | None = None
+        self.moved: float | None = None
 
-    def sent(self, version: int) -> None:
-        self.pending[version] = [time.perf_counter(), len(self.conns)]
+    def sent(self, conn: Player, version: int) -> None:
+        self.pending[version] = [time.perf_counter(), len(self.conns), conn, conn.generation]
         self.stats.in_flight += 1
         self.stats.played += 1
 
-    def heard(self, conn: Player, version: int) -> None:
-        """``conn`` received an events message of the table's ``version``: every pending
-        move it had not heard of yet is done for it."""
+    def done(self, v: int) -> None:
+        del self.pending[v]
+        self.stats.in_flight -= 1
+
+    def heard(self, conn: Player, version: int, events: bool = True) -> None:
+        """``conn`` received an events message (or a snapshot) of the table's ``version``:
+        every pending move it had not heard of yet is done for it."""
         now = time.perf_counter()
         for v in [v for v in self.pending if conn.seen <= v < version]:
             entry = self.pending[v]
+            if events and entry[2] is conn:
+                self.acked.add(v)
             entry[1] -= 1
             if entry[1] == 0:
-                del self.pending[v]
-                self.stats.in_flight -= 1
+                self.done(v)
                 start, end = self.stats.window
                 if start <= entry[0] < end:
                     self.stats.latencies.append(now - entry[0])
         conn.seen = max(conn.seen, version)
+        if (events and self.killed_at is not None and self.moved is None
+                and version > self.kill_version and conn.connected > self.killed_at):
+            self.moved = now - self.killed_at
+
+    def resynced(self, conn: Player, version: int) -> None:
+        """``conn`` came back (a new connection's snapshot at ``version``): the moves sent
+        at or after it on a connection that has closed since never took; they are
+        forgotten (``dropped``)."""
+        self.heard(conn, version, events=False)
+        for v in [v for v in self.pending if v >= version]:
+            sender, generation = self.pending[v][2], self.pending[v][3]
+            if sender.generation != generation:
+                self.done(v)
+                self.stats.count("moves dropped in flight")
+        if self.killed_at is not None and self.back is None and all(
+                c.connected > self.killed_at for c in self.conns):
+            self.back = time.perf_counter() - self.killed_at
 
 
 class Player:
-    """A seat's (or a spectator's) connection, driven like the browser's page."""
+    """A seat's (or a spectator's) connection, driven like the browser's page: on a close
+    (many workers: its worker killed, or the table moved) it reconnects to the next worker
+    and goes on from the snapshot it is sent."""
 
-    def __init__(self, table: BenchTable, seat: int | None, think: float, rng: random.Random):
+    def __init__(self, table: BenchTable, seat: int | None, think: float, rng: random.Random,
+                 worker: int = 0):
         self.table = table
         self.seat = seat
         self.think = think
         self.rng = rng
+        self.worker = worker  # index of the worker it connects to
         self.ws: ClientConnection | None = None
+        self.generation = 0  # connections made
+        self.connected = 0.0  # when the current one got its first snapshot
         self.version = -1  # of the view held
         self.latest = -1  # the newest version heard of
         self.seen = -1  # the newest version whose events arrived
@@ -273,19 +432,57 @@ class Player:
         self.over = False
         self.task: asyncio.Task[None] | None = None
 
-    async def connect(self, base: str, deflate: bool) -> None:
-        url = f"ws://{base}/ws/{self.table.id}"
+    async def connect(self) -> None:
+        stats = self.table.stats
+        url = f"ws://{stats.hosts[self.worker]}/ws/{self.table.id}"
         if self.seat is not None:
             url += f"?token={self.table.tokens[self.seat]}"
-        self.ws = await connect(url, max_size=2**22, ping_interval=None,
-                                compression="deflate" if deflate else None,
-                                open_timeout=60)
-        first = json.loads(await self.ws.recv())
-        assert first["type"] == "snapshot", first
+        ws = await connect(url, max_size=2**22, ping_interval=None,
+                           compression="deflate" if stats.deflate else None,
+                           open_timeout=60)
+        try:
+            first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        except BaseException:
+            await ws.close()
+            raise
+        if first["type"] != "snapshot":
+            await ws.close()
+            raise ConnectionError(f"the first message is no snapshot: {first}")
+        self.ws = ws
+        self.generation += 1
+        self.connected = time.perf_counter()
+        self.asked = False
         self.on_snapshot(first)
-        self.seen = self.latest = first["version"]
+        self.latest = first["version"]  # the table as its (new) owner has it
+
+    async def reconnect(self) -> bool:
+        """Connect again, to the next worker each try (a refused or failed one: the next
+        after it), until a snapshot comes; False after a minute of tries."""
+        stats = self.table.stats
+        stats.count("reconnects")
+        deadline = time.perf_counter() + 60
+        while not stats.closing and time.perf_counter() < deadline:
+            self.worker = (self.worker + 1) % len(stats.hosts)
+            try:
+                await self.connect()
+            except (OSError, TimeoutError, ConnectionError, websockets.WebSocketException):
+                stats.count("reconnect tries failed")
+                await asyncio.sleep(0.1 + 0.2 * self.rng.random())
+                continue
+            self.table.resynced(self, self.version)
+            return True
+        if not stats.closing:
+            stats.count("gave up reconnecting")
+        return False
 
     async def run(self) -> None:
+        while True:
+            await self.receive()
+            if self.table.stats.closing or not await self.reconnect():
+                return
+            await self.maybe_move()
+
+    async def receive(self) -> None:
         assert self.ws is not None
         try:
             async for raw in self.ws:
@@ -307,9 +504,7 @@ class Player:
                     else:
                         await self.maybe_move()
                 elif kind == "error":
-                    code = msg.get("code", "?")
-                    errors = self.table.stats.errors
-                    errors[code] = errors.get(code, 0) + 1
+                    self.table.stats.count(msg.get("code", "?"))
                     if not self.asked:
                         await self.ask_snapshot()
         except websockets.ConnectionClosed:
@@ -318,9 +513,9 @@ class Player:
     async def ask_snapshot(self) -> None:
         assert self.ws is not None
         self.asked = True
-        errors = self.table.stats.errors
-        errors["snapshots"] = errors.get("snapshots", 0) + 1
-        await self.ws.send('{"type": "snapshot"}')
+        self.table.stats.count("snapshots")
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send('{"type": "snapshot"}')
 
     def on_snapshot(self, msg: dict[str, Any]) -> None:
         self.version = msg["version"]
@@ -375,8 +570,9 @@ class Player:
             return
         move = self.rng.choice(legal)
         assert self.ws is not None
-        self.table.sent(version)
-        await self.ws.send(json.dumps({"type": "move", "move": move, "version": version}))
+        self.table.sent(self, version)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send(json.dumps({"type": "move", "move": move, "version": version}))
 
     async def go(self) -> None:
         """The start: the seat to move moves (then the receiving loop drives it)."""
@@ -436,6 +632,9 @@ class Result:
     played: int = 0  # every move of the run, warm-up and the end included
     server_wait: float = 0.0
     client_wait: float = 0.0
+    acked: int = 0  # moves whose mover heard their events
+    lost: int = 0  # of those, not in the store's move log at the end
+    kill: str = ""  # --kill-at: how the killed worker's tables came back
 
     @property
     def server_ms_per_move(self) -> float:
@@ -465,43 +664,48 @@ async def start_flame(path: str | None, pid: int, seconds: float, n: int,
 
 
 async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
-                  workdir: Path) -> Result:
-    server = ServerProcess(db_url, workdir, args.profile)
-    await server.start()
+                  workdir: Path, workers: int = 1) -> Result:
+    servers = Servers(db_url, workdir, workers, args)
+    await servers.start()
     res = Result(db_name, n, n * (3 + args.spectators), args.think, 0.0)
     res.load = os.getloadavg()[0]
     players: list[Player] = []
+    tables: list[BenchTable] = []
+    stats = Stats(hosts=[p.host for p in servers.procs], deflate=args.deflate)
     try:
-        await lay_tables(server.base, 1)  # warm-up: lazy imports, the first table's caches
+        for proc in servers.procs:  # warm-up: lazy imports, the first table's caches
+            await lay_tables(proc.base, 1)
         await asyncio.sleep(0.5)
-        res.rss0 = rss_kb(server.pid)
+        res.rss0 = servers.rss()
         t0 = time.perf_counter()
-        laid = await lay_tables(server.base, n)
+        # table t laid on worker t % K (its owner), as the clients of a proxy would
+        shares = [n // workers + (1 if w < n % workers else 0) for w in range(workers)]
+        laid_by = await asyncio.gather(*(lay_tables(p.base, k)
+                                         for p, k in zip(servers.procs, shares, strict=True)))
+        laid = [laid_by[t % workers][t // workers] for t in range(n)]
         res.lay_seconds = time.perf_counter() - t0
         await asyncio.sleep(0.5)
-        res.rss_laid = rss_kb(server.pid)
+        res.rss_laid = servers.rss()
 
-        stats = Stats()
         rng = random.Random(n)
-        tables = []
-        for table_id, tokens in laid:
+        for t, (table_id, tokens) in enumerate(laid):
             table = BenchTable(table_id, tokens, stats)
-            for seat in [0, 1, 2] + [None] * args.spectators:
-                table.conns.append(Player(table, seat, args.think, random.Random(rng.random())))
+            for i, seat in enumerate([0, 1, 2] + [None] * args.spectators):
+                table.conns.append(Player(table, seat, args.think, random.Random(rng.random()),
+                                          worker=(t + i) % workers))
             tables.append(table)
         players = [p for t in tables for p in t.conns]
         sem = asyncio.Semaphore(32)
-        host = f"127.0.0.1:{server.port}"
 
         async def connect_one(p: Player) -> None:
             async with sem:
-                await p.connect(host, args.deflate)
+                await p.connect()
 
         await asyncio.gather(*(connect_one(p) for p in players))
         for p in players:
             p.task = asyncio.create_task(p.run())
         await asyncio.sleep(0.5)
-        res.rss_connected = rss_kb(server.pid)
+        res.rss_connected = servers.rss()
 
         starters = [asyncio.create_task(p.go()) for p in players]
         begin = time.perf_counter()
@@ -510,12 +714,19 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         stats.running = True
         stats.started.set()
         await asyncio.sleep(warm)
-        spy = await start_flame(args.flame, server.pid, args.seconds - warm, n)
-        cpu_server0, cpu_client0 = cpu_seconds(server.pid), time.process_time()
-        wait_server0, wait_client0 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
-        await asyncio.sleep(args.seconds - warm)
-        cpu_server1, cpu_client1 = cpu_seconds(server.pid), time.process_time()
-        wait_server1, wait_client1 = run_wait_seconds(server.pid), run_wait_seconds(os.getpid())
+        spy = await start_flame(args.flame, servers.procs[0].pid, args.seconds - warm, n)
+        cpu_server0, cpu_client0 = servers.cpu(), time.process_time()
+        wait_server0, wait_client0 = servers.wait(), run_wait_seconds(os.getpid())
+        if args.kill_at is not None and workers > 1:
+            await asyncio.sleep(args.kill_at)
+            killed = await kill_owner(servers, db_url, tables)
+            left = begin + args.seconds - time.perf_counter()
+            await asyncio.sleep(max(0.0, left))
+            res.kill = kill_summary(killed, tables, left)
+        else:
+            await asyncio.sleep(args.seconds - warm)
+        cpu_server1, cpu_client1 = servers.cpu(), time.process_time()
+        wait_server1, wait_client1 = servers.wait(), run_wait_seconds(os.getpid())
         stats.running = False
         if spy is not None:
             await spy.wait()
@@ -525,7 +736,7 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
                 break
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)
-        res.rss_after = rss_kb(server.pid)
+        res.rss_after = servers.rss()
         for task in starters:
             task.cancel()
 
@@ -540,11 +751,11 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         res.client_cpu = 100 * (cpu_client1 - cpu_client0) / measured
         res.server_wait = 100 * (wait_server1 - wait_server0) / measured
         res.client_wait = 100 * (wait_client1 - wait_client0) / measured
-        res.errors = dict(stats.errors)
         res.unfinished = stats.in_flight
         res.over = stats.over
         res.played = stats.played
     finally:
+        stats.closing = True
         sem2 = asyncio.Semaphore(64)
 
         async def close(p: Player) -> None:
@@ -557,17 +768,61 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         for p in players:
             if p.task is not None:
                 p.task.cancel()
-        await server.stop()
+        await servers.stop()
+    res.errors = dict(stats.errors)
+    # every move a mover saw the events of must be in the store's move log
+    stored = await asyncio.to_thread(stored_moves, db_url, [t.id for t in tables])
+    res.acked = sum(len(t.acked) for t in tables)
+    res.lost = sum(1 for t in tables for v in t.acked if (t.id, v) not in stored)
     return res
+
+
+async def kill_owner(servers: Servers, db_url: str, tables: list[BenchTable]) -> str:
+    """SIGKILL the worker holding the most tables (``leases``); its tables are marked, so
+    that the clients time their way back: the report's line of the kill."""
+    held = await asyncio.to_thread(leases_of, db_url)
+    worker, ids = max(held.items(), key=lambda kv: len(kv[1]))
+    victim = servers.named(worker)
+    now = time.perf_counter()
+    mine = set(ids)
+    marked = [t for t in tables if t.id in mine]
+    for t in marked:
+        t.killed_at = now
+        t.kill_version = max(c.seen for c in t.conns)
+    victim.kill()
+    print(f"killed {worker} (pid {victim.pid}), holding {len(ids)} of "
+          f"{sum(len(v) for v in held.values())} tables", flush=True)
+    return worker
+
+
+def kill_summary(worker: str, tables: list[BenchTable], end: float) -> str:
+    """How the killed worker's tables came back: every seat with a snapshot again, and a
+    move accepted again (the move after a seat's think time: 0..2x think), in seconds
+    after the kill, max and median over its tables."""
+    marked = [t for t in tables if t.killed_at is not None]
+    if not marked:
+        return f"killed {worker}: it held no table"
+
+    def spread(values: list[float | None]) -> str:
+        got = sorted(v for v in values if v is not None)
+        missing = len(values) - len(got)
+        text = (f"max {got[-1]:.1f} s, median {statistics.median(got):.1f} s"
+                if got else "none")
+        return text + (f", {missing} never (in the {end:.0f} s left)" if missing else "")
+
+    return (f"killed {worker}, holding {len(marked)} of {len(tables)} tables: every seat "
+            f"back (a snapshot) {spread([t.back for t in marked])}; moved again "
+            f"{spread([t.moved for t in marked])}")
 
 
 # --------------------------------------------------------------------------- the report
 
-HEADER = (f"{'db':10} {'tables':>6} {'conns':>5} {'think':>5} {'moves/s':>8} {'p50 ms':>7} "
+HEADER = (f"{'db':12} {'tables':>6} {'conns':>5} {'think':>5} {'moves/s':>8} {'p50 ms':>7} "
           f"{'p99 ms':>7} {'max ms':>7} {'srv CPU':>7} {'ms/move':>7} {'srv wait':>8} "
           f"{'cli CPU':>7} {'cli wait':>8} {'load':>4} "
           f"{'RSS0 MB':>7} "
-          f"{'KB/tbl laid':>11} {'KB/tbl conn':>11} {'KB/tbl run':>10} {'moves/tbl':>9}  errors")
+          f"{'KB/tbl laid':>11} {'KB/tbl conn':>11} {'KB/tbl run':>10} {'moves/tbl':>9} "
+          f"{'lost/acked':>12}  errors")
 
 
 def line(r: Result) -> str:
@@ -576,28 +831,40 @@ def line(r: Result) -> str:
         errors += f"; {r.unfinished} moves unheard at the end"
     if r.over:
         errors += f"; {r.over} games over"
-    return (f"{r.db:10} {r.tables:6d} {r.conns:5d} {r.think:5.2g} {r.moves_per_second:8.0f} "
+    text = (f"{r.db:12} {r.tables:6d} {r.conns:5d} {r.think:5.2g} {r.moves_per_second:8.0f} "
             f"{r.p50:7.1f} {r.p99:7.1f} {r.worst:7.1f} {r.server_cpu:6.0f}% "
             f"{r.server_ms_per_move:7.2f} {r.server_wait:7.0f}% {r.client_cpu:6.0f}% "
             f"{r.client_wait:7.0f}% {r.load:4.1f} "
             f"{r.rss0 / 1024:7.1f} {r.per_table(r.rss_laid):11.1f} "
             f"{r.per_table(r.rss_connected):11.1f} {r.per_table(r.rss_after):10.1f} "
-            f"{r.played / r.tables:9.0f}  {errors}")
+            f"{r.played / r.tables:9.0f} {f'{r.lost}/{r.acked}':>12}  {errors}")
+    return text + (f"\n{'':12} {r.kill}" if r.kill else "")
+
+
+def setups(args: argparse.Namespace) -> list[tuple[str, int]]:
+    """(database, workers) of each run: one process on each ``--db``, and K >= 2 workers
+    on PostgreSQL and Redis."""
+    dbs = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    out = []
+    for k in args.workers:
+        out += [(db, 1) for db in dbs] if k == 1 else [("postgresql", k)]
+    return out
 
 
 async def main_async(args: argparse.Namespace) -> list[Result]:
-    dbs = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
     results = []
     print(HEADER, flush=True)
-    for db in dbs:
+    for db, workers in setups(args):
+        name = db if workers == 1 else f"pg+redis x{workers}"
         for n in args.tables:
             with tempfile.TemporaryDirectory(prefix="thousand-bench-") as tmp:
                 workdir = Path(tmp)
                 if db == "sqlite":
-                    r = await run_one(f"sqlite:///{workdir / 'bench.db'}", db, n, args, workdir)
+                    r = await run_one(f"sqlite:///{workdir / 'bench.db'}", name, n, args,
+                                      workdir)
                 else:
                     with postgres_schema() as url:
-                        r = await run_one(url, db, n, args, workdir)
+                        r = await run_one(url, name, n, args, workdir, workers)
             print(line(r), flush=True)
             results.append(r)
     return results
@@ -616,6 +883,16 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=0, help="spectators per table")
     ap.add_argument("--no-deflate", dest="deflate", action="store_false",
                     help="no permessage-deflate (browsers negotiate it; the default does)")
+    ap.add_argument("--workers", default="1", type=lambda s: [int(x) for x in s.split(",")],
+                    help="1: one process (on each --db); K >= 2: K workers on PostgreSQL "
+                    "and --redis, each on its own port; a list runs each (default 1)")
+    ap.add_argument("--redis", default=REDIS_URL, help=f"Redis of many workers "
+                    f"(default {REDIS_URL}; a key prefix of the run's own, deleted after)")
+    ap.add_argument("--lease-ttl", type=float, default=5.0,
+                    help="the workers' --lease-ttl (default 5, the server's)")
+    ap.add_argument("--kill-at", type=float, metavar="SECONDS",
+                    help="many workers: SIGKILL the one holding the most tables this long "
+                    "into the measured window")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     ap.add_argument("--flame", metavar="FILE.svg",
                     help="py-spy flame graph of the server over the measured window")
