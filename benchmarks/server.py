@@ -3,7 +3,8 @@
 Run by hand (about 1.5 minutes per line):
 
     .venv/bin/python benchmarks/server.py [--tables 50,100,300] [--seconds 60]
-        [--db sqlite|postgresql|both] [--think 0] [--spectators 0] [--no-deflate]
+        [--db sqlite|postgresql|both] [--workers 1[,2]] [--redis URL] [--kill-at SECONDS]
+        [--think 0] [--spectators 0] [--no-deflate]
         [--profile FILE] [--out benchmarks/results/server.txt]
 
 For each number of tables N this starts a real ``thousand serve --db sqlite:///<tmp>/bench.db
@@ -23,6 +24,29 @@ is to move it sends a random move of ``view.legal`` against its version (after `
 seconds on average: uniform in 0..2*think; 0 is a stress test with every table moving as
 fast as it can).  ``snapshots`` in the errors column counts the snapshots asked after the
 first.
+
+``--workers K`` (K >= 2; a list such as ``1,2`` runs each): K ``thousand serve --redis URL
+--redis-prefix P --workers 1 --worker-id wN`` workers (docs/server.md "Many workers") on
+one fresh PostgreSQL schema and a Redis key prefix of the run's own (its keys deleted
+after), each on its own port, as machines behind a proxy would be: table t is laid on
+worker t % K and the client of its seat i connects to worker (t + i) % K, so most tables
+have seats relayed over Redis.  Every worker is pinned to the server's CPU, so moves/s and
+ms/move compare directly with one process on the same core; the server's CPU, wait and
+memory are the sums over the workers (bots think in the workers' threads:
+``--bot-processes 0``, for one process too).  A client whose connection closes (its worker
+killed, or the table moved to another) reconnects like the page: to the next worker (a
+refused or failed try: the one after), and goes on from the snapshot it is sent; the moves
+it had in flight on the closed connection that the snapshot does not hold are ``moves
+dropped in flight`` (never acknowledged).
+
+``--kill-at SECONDS`` (many workers): that far into the measured window, SIGKILL the worker
+that holds the most tables (read from ``leases``).  Its tables' lines: the seconds from the
+kill until every seat of a table has a snapshot again ("back") and until the table
+accepted a move again ("moved again": a seat's think time after it is back), max and
+median over its tables.  The killed worker's CPU and memory count up to the kill.
+
+``lost/acked`` (every run): the moves whose mover heard their events (acknowledged), and
+how many of them are missing from the store's move log (``moves``) at the end: must be 0.
 
 Measured over ``--seconds`` (the first 10% is a warm-up, not counted), one line per run:
 

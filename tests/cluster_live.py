@@ -23,7 +23,6 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,21 +30,17 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
-from sqlalchemy.engine import make_url
+
+import live_server
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
-PG_URL = os.environ.get("THOUSAND_TEST_PG",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("THOUSAND_TEST_REDIS", "redis://127.0.0.1:6379/0")
 #: The lease's lifetime the workers are started with (``--lease-ttl``): short, so that a
 #: worker killed costs the tests seconds, not the default's five and more.
 LEASE_TTL = 2.0
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+free_port = live_server.free_port
 
 
 def _one_line(e: BaseException) -> str:
@@ -56,29 +51,8 @@ def _one_line(e: BaseException) -> str:
 
 
 def postgres_schema() -> tuple[str, Callable[[], None]]:
-    """A fresh schema on the PostgreSQL server: (its URL, a function that drops it); the
-    test is skipped when the server cannot be reached."""
-    url = make_url(PG_URL)
-    try:
-        engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-    except Exception as e:  # any reason: no driver, no server, no database
-        pytest.skip(f"PostgreSQL at {url.render_as_string(hide_password=True)} is "
-                    f"unreachable: {_one_line(e)}")
-    schema = f"thousand_cluster_{uuid.uuid4().hex[:12]}"
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'create schema "{schema}"'))
-    query = dict(url.query)
-    query["options"] = f"-csearch_path={schema}"
-    scoped = url.set(query=query).render_as_string(hide_password=False)
-
-    def drop() -> None:
-        with engine.begin() as conn:
-            conn.execute(sa.text(f'drop schema "{schema}" cascade'))
-        engine.dispose()
-
-    return scoped, drop
+    """A fresh schema of the workers' own (live_server.postgres_schema)."""
+    return live_server.postgres_schema("thousand_cluster")
 
 
 def redis_or_skip(url: str = REDIS_URL) -> None:

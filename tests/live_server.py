@@ -1,23 +1,60 @@
 """A real ``thousand serve`` for the tests that drive it over HTTP or from a browser:
-a child process on a free port over SQLite in a temporary folder, stopped at the end."""
+a child process on a free port over SQLite in a temporary folder, stopped at the end;
+and a fresh schema of the machine's PostgreSQL for the tests that use one."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+#: The PostgreSQL server of the tests that use one (a schema of their own each).
+PG_URL = os.environ.get("THOUSAND_TEST_PG",
+                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
 CHROMIUM = "/usr/bin/chromium"
 #: Chromium's switches for a test run (no sandbox in a container, nothing in the background).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def postgres_schema(prefix: str = "thousand_test") -> tuple[str, Callable[[], None]]:
+    """A fresh schema on the PostgreSQL server: (its URL, with the schema as its
+    ``search_path``; a function that drops it); the test is skipped, saying why, when the
+    server cannot be reached."""
+    import sqlalchemy as sa
+    from sqlalchemy.engine import make_url
+
+    url = make_url(PG_URL)
+    try:
+        engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(sa.text("select 1"))
+    except Exception as e:  # any reason: no driver, no server, no database
+        pytest.skip(f"PostgreSQL at {url.render_as_string(hide_password=True)} is "
+                    f"unreachable: {' '.join(str(e).split())[:200]}")
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'create schema "{schema}"'))
+    query = dict(url.query)
+    query["options"] = f"-csearch_path={schema}"
+    scoped = url.set(query=query).render_as_string(hide_password=False)
+
+    def drop() -> None:
+        with engine.begin() as conn:
+            conn.execute(sa.text(f'drop schema "{schema}" cascade'))
+        engine.dispose()
+
+    return scoped, drop
 
 
 def free_port() -> int:

@@ -17,8 +17,8 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
+from live_server import postgres_schema
 from test_server import Server
-from test_store import _postgres_schema_url
 from thousand.server.account_store import DELETED_NAME, AccountStore, NameTaken
 from thousand.server.accounts import check_account_name
 from thousand.server.store import SeatRow, Store, TableRow, players_t, sessions_t
@@ -340,7 +340,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         yield s
         s.close()
         return
-    url, drop = _postgres_schema_url()
+    url, drop = postgres_schema()
     s = Store(url)
     try:
         yield s

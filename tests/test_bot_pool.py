@@ -105,7 +105,8 @@ def test_a_bot_thinks_in_another_niced_process_and_the_pool_counts_its_queue() -
         async def main() -> None:
             asks = [ask_for(table, "t1", level=level) for level in ("strong", *LEVELS)]
             tasks = [asyncio.create_task(pool.choose(a)) for a in asks]
-            await asyncio.sleep(0.2)  # the process is still starting: nothing answered
+            for _ in range(3):  # each ask handed on or queued; no process has started yet
+                await asyncio.sleep(0)  # (a spawned one takes a tenth of a second at least)
             assert (pool.busy(), pool.queued()) == (1, 3)
             answers = await asyncio.gather(*tasks)
             assert (pool.busy(), pool.queued()) == (0, 0)

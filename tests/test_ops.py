@@ -27,8 +27,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
-from live_server import free_port, serve
-from test_store import _postgres_schema_url
+from live_server import free_port, postgres_schema, serve
 from thousand.server.logs import JsonFormatter
 from thousand.server.store import head_revision
 
@@ -81,7 +80,7 @@ def test_the_openapi_document_declares_them(server: tuple[str, Path]) -> None:
 
 
 def test_readyz_is_503_when_the_postgres_schema_is_dropped(tmp_path: Path) -> None:
-    url, drop = _postgres_schema_url()  # skips when PostgreSQL is not there
+    url, drop = postgres_schema()  # skips when PostgreSQL is not there
     dropped = False
     try:
         with serve(tmp_path, "--db", url) as base:

@@ -19,8 +19,8 @@ import httpx
 import pytest
 from openskill.models import PlackettLuce
 
+from live_server import postgres_schema
 from test_server import Client, Server
-from test_store import _postgres_schema_url
 from thousand.rules import Rules
 from thousand.server import site_store
 from thousand.server.store import SeatRow, Store, TableRow, players_t
@@ -163,7 +163,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
         yield s
         s.close()
         return
-    url, drop = _postgres_schema_url()
+    url, drop = postgres_schema()
     s = Store(url)
     try:
         yield s

@@ -12,12 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
 import signal
 import subprocess
 import time
-import uuid
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -29,40 +27,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.engine import make_url
 
+from live_server import postgres_schema
 from test_server import CLI, Client, Server, free_port, new_table, verify_stream
 from thousand.rules import Rules
 from thousand.server.store import ChatRow, MovesWrite, SeatRow, Store, TableRow, metadata, migrate
 from thousand.table import Table
-
-PG_URL = os.environ.get("THOUSAND_TEST_PG",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-
-
-def _postgres_schema_url() -> tuple[str, Any]:
-    """A fresh schema on the PostgreSQL server: (its URL, a function that drops it)."""
-    url = make_url(PG_URL)
-    try:
-        engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-    except Exception as e:  # any reason: no driver, no server, no database
-        reason = f"PostgreSQL at {url.render_as_string(hide_password=True)} is unreachable: " \
-                 f"{' '.join(str(e).split())[:200]}"
-        print(reason)
-        pytest.skip(reason)
-    schema = f"thousand_test_{uuid.uuid4().hex[:12]}"
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'create schema "{schema}"'))
-    query = dict(url.query)
-    query["options"] = f"-csearch_path={schema}"
-    scoped = url.set(query=query).render_as_string(hide_password=False)
-
-    def drop() -> None:
-        with engine.begin() as conn:
-            conn.execute(sa.text(f'drop schema "{schema}" cascade'))
-        engine.dispose()
-
-    return scoped, drop
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -70,7 +39,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'store.db'}"
         return
-    url, drop = _postgres_schema_url()
+    url, drop = postgres_schema()
     try:
         yield url
     finally:
@@ -349,7 +318,7 @@ def test_a_postgres_schema_that_does_not_exist_is_named_with_its_sql() -> None:
     """``thousand serve --db`` with a ``search_path`` naming a schema that is not there:
     one ``error:`` line, in Russian (English with ``--lang en``), naming the schema and
     the SQL that makes it — not PostgreSQL's "no schema has been selected to create in"."""
-    url, drop = _postgres_schema_url()  # skips when PostgreSQL is not there
+    url, drop = postgres_schema()  # skips when PostgreSQL is not there
     drop()
     schema = str(make_url(url).query["options"]).split("=", 1)[1]
     for lang, words in (("ru", f"нет схемы {schema}"), ("en", f"has no schema {schema}")):

@@ -16,11 +16,9 @@ intact.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -34,13 +32,11 @@ from alembic.config import Config
 from sqlalchemy.engine import make_url
 from websockets.sync.client import connect
 
-from live_server import serve
+from live_server import postgres_schema, serve
 from thousand.server.store import Store
 
 DATA = Path(__file__).parent / "data"
 OLD = json.loads((DATA / "v0001.json").read_text(encoding="utf-8"))
-PG_URL = os.environ.get("THOUSAND_TEST_PG",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 OLD_TABLES = ("tables", "seats", "moves", "chat")
 
 
@@ -67,19 +63,8 @@ def _old_rows() -> dict[str, list[dict[str, Any]]]:
 def _postgres_at_0001() -> tuple[str, Any]:
     """A fresh PostgreSQL schema at revision 0001 holding the old file's rows: (its URL,
     a function that drops it)."""
-    base = make_url(PG_URL)
-    try:
-        engine = sa.create_engine(base, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-    except Exception as e:
-        pytest.skip(f"PostgreSQL is unreachable: {' '.join(str(e).split())[:200]}")
-    schema = f"thousand_upgrade_{uuid.uuid4().hex[:10]}"
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'create schema "{schema}"'))
-    query = dict(base.query)
-    query["options"] = f"-csearch_path={schema}"
-    url = base.set(query=query)
+    scoped_url, drop = postgres_schema("thousand_upgrade")
+    url = make_url(scoped_url)
     scoped = sa.create_engine(url)
     with scoped.begin() as conn:
         command.upgrade(_alembic(conn), "0001")
@@ -93,13 +78,7 @@ def _postgres_at_0001() -> tuple[str, Any]:
         conn.execute(sa.text("select setval(pg_get_serial_sequence('chat', 'id'), "
                              "coalesce(max(id), 0) + 1, false) from chat"))
     scoped.dispose()
-
-    def drop() -> None:
-        with engine.begin() as conn:
-            conn.execute(sa.text(f'drop schema "{schema}" cascade'))
-        engine.dispose()
-
-    return url.render_as_string(hide_password=False), drop
+    return scoped_url, drop
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
