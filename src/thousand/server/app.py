@@ -52,7 +52,7 @@ from .health import (
     redis_check,
     store_check,
 )
-from .hub import Conn, Hub, LiveTable, ServerError, iso
+from .hub import Conn, Hub, LiveTable, ServerError, frames, iso
 from .limits import Limiter, RateLimited, limit
 from .models import (
     Closed,
@@ -792,17 +792,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         writer = asyncio.create_task(_writer(websocket, conn))
         try:
             await live.attach(conn)
-            while not conn.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
+            async for raw in frames(websocket, conn):
                 await live.handle(conn, raw)
         except WebSocketDisconnect:
-            pass
-        except RuntimeError:  # the socket went away mid-receive
             pass
         finally:
             live.detach(conn)

@@ -52,7 +52,7 @@ import sqlalchemy as sa
 from redis.exceptions import RedisError
 
 from . import leases, metrics
-from .hub import Conn, LiveTable, ServerError, read_message
+from .hub import Conn, LiveTable, ServerError, frames, read_message
 from .worker import worker_id
 
 if TYPE_CHECKING:
@@ -719,16 +719,17 @@ class Cluster:
                 conn.close(1012)
                 return
             conn.seat = got.get("seat") if isinstance(got, dict) else None
-            while not conn.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            async for raw in frames(websocket, conn):
+                if isinstance(raw, bytes):  # the bus carries text: bad UTF-8 is told here
+                    try:
+                        raw = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        try:
+                            read_message(raw)  # raises: what is wrong with it, in words
+                        except ServerError as e:
+                            conn.send(e.to_json())
+                        continue
                 await self._forward(relay, conn_id, raw)
-        except RuntimeError:  # the socket went away mid-receive
-            pass
         finally:
             if self._relays.pop(conn_id, None) is not None and self.up:
                 self._publish(f"{self.prefix}:w:{owner}",

@@ -26,7 +26,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -56,9 +56,12 @@ from .reader import ReadError, parse_json
 from .store import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
 
 if TYPE_CHECKING:
+    from starlette.websockets import WebSocket
+
     from .cluster import Cluster
 
-__all__ = ["Conn", "Hub", "LiveTable", "ServerError", "bad_request", "hub_of", "iso"]
+__all__ = ["Conn", "Hub", "LiveTable", "ServerError", "bad_request", "frames", "hub_of",
+           "iso"]
 
 log = logging.getLogger("thousand.server")
 
@@ -137,6 +140,21 @@ def table_error_json(e: TableError, names: list[str] | None = None) -> dict[str,
 
 def _malformed(why: str) -> ServerError:
     return ServerError("malformed", why, why=why)
+
+
+async def frames(websocket: WebSocket, conn: Conn) -> AsyncIterator[str | bytes]:
+    """The frames a table's client sends (text, or bytes as they came: the reader says
+    what is wrong with them), until it leaves, its socket goes away or the server closed
+    ``conn`` — for a connection served here and for one relayed to another worker alike."""
+    while not conn.closed:
+        try:
+            message = await websocket.receive()
+        except RuntimeError:  # the socket went away mid-receive
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        yield raw if raw is not None else (message.get("bytes") or b"")
 
 
 def read_message(raw: str | bytes) -> dict[str, Any]:
