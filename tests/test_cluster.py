@@ -512,6 +512,27 @@ def test_seats_on_three_workers_play_a_whole_game(healed: Cluster) -> None:
     assert replayed.game.scores == shadow.game.scores
 
 
+def test_a_relayed_client_is_told_what_is_wrong_with_a_bad_frame(healed: Cluster) -> None:
+    """Promise: bad input gets a clear error over a relay as it does at the owner — a
+    frame that is not UTF-8, sent to a worker that does not hold the table, is answered
+    ``malformed`` with the reason (not forwarded with replacement characters), and the
+    connection stays: its next message is answered."""
+    from test_strict_input import next_of, ws
+
+    c = healed
+    table, tokens = new_table(c, c["w1"], ["human", "bot", "bot"])
+    lease = c.lease(table)
+    assert lease is not None
+    relay = next(w for w in c.workers.values() if w.name != lease[0])
+    with ws(relay.base, table, tokens[0]) as conn:
+        assert next_of(conn, "snapshot")["seat"] == 0
+        conn.send(b'{"type": "chat", "text": "\xff"}')
+        error = next_of(conn, "error")
+        assert error["code"] == "malformed" and "not UTF-8" in error["message"], error
+        conn.send(json.dumps({"type": "snapshot"}))
+        assert next_of(conn, "snapshot")["seat"] == 0
+
+
 def test_the_owner_killed_during_play_loses_no_acknowledged_move(healed: Cluster) -> None:
     """Promise: a worker that dies loses nothing — the owner of a table SIGKILLed three
     times at random moments (right after a move is sent: maybe between its commit and its
