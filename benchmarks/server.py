@@ -834,6 +834,14 @@ def kill_summary(worker: str, tables: list[BenchTable], end: float) -> str:
                 if got else "none")
         return text + (f", {missing} never (in the {end:.0f} s left)" if missing else "")
 
+    for t in marked:
+        if t.moved is None:  # why, on the terminal (not in the results)
+            print(f"  {t.id} never moved again (at {t.kill_version} when killed): pending "
+                  f"{sorted(t.pending)}; " + "; ".join(
+                      f"seat {c.seat} worker {c.worker} connection {c.generation} version "
+                      f"{c.version} latest {c.latest} asked {c.asked} to move "
+                      f"{(c.view or {}).get('to_move')} over {c.over}" for c in t.conns),
+                  flush=True)
     return (f"killed {worker}, holding {len(marked)} of {len(tables)} tables: every seat "
             f"back (a snapshot) {spread([t.back for t in marked])}; moved again "
             f"{spread([t.moved for t in marked])}")
