@@ -160,7 +160,8 @@ class ServerProcess:
     one worker of many, ``name``: its worker id and log file)."""
 
     def __init__(self, db_url: str, workdir: Path, profile: str | None = None,
-                 extra: list[str] | None = None, name: str = "server") -> None:
+                 extra: list[str] | None = None, name: str = "server",
+                 gc_off: bool = False) -> None:
         self.db_url = db_url
         self.name = name
         self.port = free_port()
@@ -175,6 +176,8 @@ class ServerProcess:
                     f"cProfile.run('main()', {profile!r})")
         else:
             code = "from thousand.cli import main; main()"
+        if gc_off:  # an experiment: is the latency's tail the cyclic collector's?
+            code = "import gc; gc.disable(); " + code
         self.log = open(workdir / f"{name}.log", "w+b")  # noqa: SIM115 — closed in stop()
         self.proc: asyncio.subprocess.Process | None = None
         self.cmd = [sys.executable, "-c", code, *([] if profile else args)]
@@ -253,12 +256,13 @@ class Servers:
         self.prefix = f"thousand_bench_{uuid.uuid4().hex[:10]}"
         self.redis = args.redis
         if workers == 1:
-            self.procs = [ServerProcess(db_url, workdir, args.profile)]
+            self.procs = [ServerProcess(db_url, workdir, args.profile, gc_off=args.gc_off)]
         else:
             self.procs = [
                 ServerProcess(db_url, workdir, args.profile, name=f"w{i}", extra=[
                     "--redis", args.redis, "--redis-prefix", self.prefix, "--workers", "1",
-                    "--worker-id", f"w{i}", "--lease-ttl", f"{args.lease_ttl:g}"])
+                    "--worker-id", f"w{i}", "--lease-ttl", f"{args.lease_ttl:g}"],
+                    gc_off=args.gc_off)
                 for i in range(workers)]
 
     async def start(self) -> None:
@@ -793,6 +797,10 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
             if p.task is not None:
                 p.task.cancel()
         await servers.stop()
+        if args.logs:  # the servers' logs outlive the run's folder
+            args.logs.mkdir(parents=True, exist_ok=True)
+            for log in workdir.glob("*.log"):
+                shutil.copy(log, args.logs / f"{db_name.replace(' ', '_')}-{n}-{log.name}")
     res.errors = dict(stats.errors)
     # every move a mover saw the events of must be in the store's move log
     stored = await asyncio.to_thread(stored_moves, db_url, [t.id for t in tables])
@@ -902,6 +910,18 @@ async def main_async(args: argparse.Namespace) -> list[Result]:
     return results
 
 
+def source_commit() -> str:
+    """The checkout's commit, and whether src/ has changes not committed."""
+    import subprocess
+
+    def git(*a: str) -> str:
+        return subprocess.run(["git", *a], cwd=ROOT, capture_output=True, text=True,
+                              check=False).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "no git"
+    return head + (" + changes in src" if git("status", "--porcelain", "src") else "")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -925,6 +945,10 @@ def main() -> None:
     ap.add_argument("--kill-at", type=float, metavar="SECONDS",
                     help="many workers: SIGKILL the one holding the most tables this long "
                     "into the measured window")
+    ap.add_argument("--logs", type=Path, metavar="DIR",
+                    help="copy each server's (worker's) log into DIR after its run")
+    ap.add_argument("--gc-off", action="store_true",
+                    help="an experiment: the server (each worker) runs with gc.disable()")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     ap.add_argument("--flame", metavar="FILE.svg",
                     help="py-spy flame graph of the server over the measured window")
@@ -941,10 +965,12 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
+    commit = source_commit()  # the servers run the checkout's code as it is at their start
     results = asyncio.run(main_async(args))
     cmd = " ".join(["benchmarks/server.py", *sys.argv[1:]])
     when = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
-    text = [f"{cmd}  ({when}, python {platform.python_version()}, {os.cpu_count()} CPUs, "
+    text = [f"{cmd}  ({when}, {commit}, python {platform.python_version()}, "
+            f"{os.cpu_count()} CPUs, "
             f"server pinned to CPU {SERVER_CPU} and clients to CPU {CLIENT_CPU}: {pinned}; "
             f"deflate {'on' if args.deflate else 'off'}; {args.spectators} spectators/table; "
             f"{args.seconds:g} s a run, the first {WARMUP_SHARE:.0%} not counted)"
