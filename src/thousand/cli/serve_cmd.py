@@ -210,7 +210,8 @@ def serve_command(
                                  limiter=limiter, waiting_timeout=waiting_timeout or None,
                                  adjourn_after=adjourn_after or None,
                                  metrics=not no_metrics, redis_url=redis,
-                                 redis_prefix=redis_prefix, lease_ttl=lease_ttl)
+                                 redis_prefix=redis_prefix, lease_ttl=lease_ttl,
+                                 tune_gc=True)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

@@ -38,6 +38,7 @@ from thousand.rules import Rules, RulesError
 from thousand.rules_text import value_words
 from thousand.table import Table
 
+from . import gc_tuning
 from . import metrics as metrics_
 from .account_store import AccountStore
 from .accounts import Accounts, seat_owner
@@ -330,7 +331,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                limiter: Limiter | None = None, waiting_timeout: float | None = None,
                adjourn_after: float | None = None, metrics: bool = True,
                bot_processes: int = 1, redis_url: str | None = None,
-               redis_prefix: str = "thousand", lease_ttl: float = 5.0) -> FastAPI:
+               redis_prefix: str = "thousand", lease_ttl: float = 5.0,
+               tune_gc: bool = False) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -344,7 +346,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py).
     ``redis_url``: one of many workers sharing the tables over that Redis
     (keys and channels under ``redis_prefix``) and this PostgreSQL database, each table
-    held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py)."""
+    held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py).
+    ``tune_gc``: the process's cyclic collector set for many live tables once they are
+    loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides)."""
     store = Store(db_url or default_db_url())
     hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
               bot_delay=bot_delay)
@@ -371,6 +375,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hide_secrets_in_logs()  # uvicorn has set up its loggers and handlers by now
         await hub.start()
+        if tune_gc:
+            gc_tuning.tune()
         reaper.start()
         readiness.started = True
         try:

@@ -40,4 +40,5 @@ def worker_app() -> FastAPI:
                       bot_delay=options["bot_delay"], limiter=limiter,
                       waiting_timeout=options["waiting_timeout"],
                       adjourn_after=options["adjourn_after"], redis_url=options["redis"],
-                      redis_prefix=options["redis_prefix"], lease_ttl=options["lease_ttl"])
+                      redis_prefix=options["redis_prefix"], lease_ttl=options["lease_ttl"],
+                      tune_gc=True)
