@@ -391,19 +391,23 @@ class Cluster:
 
     async def _renew(self) -> None:
         before = self._claims
-        keys = [t for t, live in self.hub.tables.items() if live.fence is not None]
+        # only the tables asked about, with the fence they had then, are judged by the
+        # answer: a table claimed while the renewal ran is not in it and is no loss
+        asked = {t: live.fence for t, live in self.hub.tables.items()
+                 if live.fence is not None}
+        keys = list(asked)
         if self._quickplay:
             keys.append(QUICKPLAY)
         loop = asyncio.get_running_loop()
         held = await loop.run_in_executor(self._renew_pool, partial(
             leases.renew, self.hub.store, self.me, self.ttl, keys))
         self._quickplay = QUICKPLAY in held
-        for table_id, live in list(self.hub.tables.items()):
-            fence = live.fence
-            if fence is None or held.get(table_id) == fence:
+        for table_id, fence in asked.items():
+            live = self.hub.tables.get(table_id)
+            if live is None or live.fence != fence or held.get(table_id) == fence:
                 continue
             if live.claim_no > before:
-                continue  # claimed while the renewal ran
+                continue  # claimed again while the renewal ran
             log.warning("worker %s: table %s was taken over (fence %s, now %s); dropping it",
                         self.me, table_id, fence, held.get(table_id))
             self.drop(live)
