@@ -52,6 +52,7 @@ from server import (  # benchmarks/server.py, beside this file
     ServerProcess,
     Stats,
     cpu_seconds,
+    latency_ms,
     pin,
 )
 
@@ -176,13 +177,8 @@ async def run_one(mode: str, args: argparse.Namespace, workdir: Path) -> Result:
             await asyncio.sleep(0.05)
         for task in starters:
             task.cancel()
-        lat = sorted(stats.latencies)
         res.seconds = measured
-        res.moves = len(lat)
-        if lat:
-            res.p50 = lat[len(lat) // 2] * 1000
-            res.p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-            res.worst = lat[-1] * 1000
+        res.moves, res.p50, res.p99, res.worst = latency_ms(stats.latencies)
         res.bot_moves = versions1 - versions0
         # the process's CPU (cpu_seconds) counts its threads, not its children
         res.server_cpu = 100 * (cpu1 - cpu0) / measured

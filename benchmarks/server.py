@@ -117,6 +117,16 @@ WARMUP_SHARE = 0.1
 # --------------------------------------------------------------------------- the server
 
 
+def latency_ms(latencies: list[float]) -> tuple[int, float, float, float]:
+    """(how many, p50, p99, max) of latencies in seconds, the three in milliseconds (0
+    when there are none)."""
+    lat = sorted(latencies)
+    if not lat:
+        return 0, 0.0, 0.0, 0.0
+    return (len(lat), lat[len(lat) // 2] * 1000,
+            lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, lat[-1] * 1000)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -768,13 +778,8 @@ async def run_one(db_url: str, db_name: str, n: int, args: argparse.Namespace,
         for task in starters:
             task.cancel()
 
-        lat = sorted(stats.latencies)
         res.seconds = measured
-        res.moves = len(lat)
-        if lat:
-            res.p50 = lat[len(lat) // 2] * 1000
-            res.p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-            res.worst = lat[-1] * 1000
+        res.moves, res.p50, res.p99, res.worst = latency_ms(stats.latencies)
         res.server_cpu = 100 * (cpu_server1 - cpu_server0) / measured
         res.client_cpu = 100 * (cpu_client1 - cpu_client0) / measured
         res.server_wait = 100 * (wait_server1 - wait_server0) / measured
