@@ -759,7 +759,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         token = _socket_token(offered) or websocket.query_params.get("token")
         if hub.cluster is not None and _ID.fullmatch(table_id):
-            owner = await hub.cluster.owner_elsewhere(table_id)
+            owner = await hub.cluster.owner_for_socket(table_id)
             if owner is not None:  # held by another worker: this one relays
                 conn = Conn(None)
                 conn.limit = limiter.for_socket(websocket)

@@ -205,6 +205,8 @@ class Cluster:
         self._claims = 0  # a counter of claims: renewal drops only tables claimed before
         self._stopping = False
         self._quickplay = False  # whether this worker holds quick play's lease
+        #: whether a worker listens on its inbox, and when that was asked (time.monotonic)
+        self._listening: dict[str, tuple[float, bool]] = {}
         self._ops: dict[str, Callable[[dict[str, Any], str], Awaitable[Any]]] = {
             "attach": self._op_attach, "http": self._op_http, "tables": self._op_tables,
             "ping": self._op_ping,
@@ -324,6 +326,35 @@ class Cluster:
         if found is None or not found[1] or found[0] == self.me:
             return None
         return found[0]
+
+    async def owner_for_socket(self, table_id: str) -> str | None:
+        """:meth:`owner_elsewhere` for a WebSocket.  When the holder no longer listens on
+        the bus (it died and its lease has not run out yet), the client waits here until
+        the lease runs out — at most the lease's time — and this worker takes the table
+        over (None), instead of being closed to reconnect at once, again and again, with
+        every other client of the dead worker's tables on the one core left."""
+        owner = await self.owner_elsewhere(table_id)
+        if owner is None or not self.up or await self._listens(owner):
+            return owner
+        left = await self.leases(leases.seconds_left, table_id)
+        if left is not None and left[0] == owner and 0 < left[1] <= self.ttl + 1:
+            await asyncio.sleep(left[1] + 0.05)
+        return await self.owner_elsewhere(table_id)
+
+    async def _listens(self, worker: str) -> bool:
+        """Whether ``worker`` listens on its inbox (asked of Redis at most twice a second
+        a worker; True when Redis cannot say: the relay then finds out)."""
+        now = time.monotonic()
+        known = self._listening.get(worker)
+        if known is not None and now - known[0] < 0.5:
+            return known[1]
+        try:
+            counts = await self.redis.pubsub_numsub(f"{self.prefix}:w:{worker}")
+        except (RedisError, OSError):
+            return True
+        listens = bool(counts) and int(counts[0][1]) > 0
+        self._listening[worker] = (now, listens)
+        return listens
 
     async def owner_of_key(self, key: str) -> str | None:
         """:meth:`owner_elsewhere` for a request's lease key; quick play's lease is taken

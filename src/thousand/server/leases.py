@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 from .store import Store
 
-__all__ = ["claim", "expired_unfinished", "owners", "release", "renew"]
+__all__ = ["claim", "expired_unfinished", "owners", "release", "renew", "seconds_left"]
 
 _CLAIM = sa.text(
     "INSERT INTO leases (table_id, worker, fence, expires) "
@@ -91,6 +91,16 @@ def release(store: Store, worker: str, table_ids: Iterable[str] | None = None) -
                 "UPDATE leases SET expires = now() - interval '1 second' "
                 "WHERE worker = :me AND table_id = ANY(:ids)"), {"me": worker, "ids": ids})
         return int(result.rowcount)
+
+
+def seconds_left(store: Store, table_id: str) -> tuple[str, float] | None:
+    """A table's lease holder and the seconds its lease has left by the database's clock
+    (negative: expired); None when the table has no lease."""
+    with store.engine.connect() as conn:
+        row = conn.execute(sa.text(
+            "SELECT worker, EXTRACT(EPOCH FROM (expires - now())) FROM leases "
+            "WHERE table_id = :id"), {"id": table_id}).first()
+    return None if row is None else (str(row[0]), float(row[1]))
 
 
 def owners(store: Store, table_ids: Iterable[str]) -> dict[str, tuple[str, bool]]:
