@@ -458,17 +458,19 @@ class Cluster:
         if self._stopping:
             return 0
         ids = await self.leases(leases.expired_unfinished, SWEEP_TAKE)
-        for table_id in ids:
-            if table_id in self.hub.tables:
-                continue
+
+        async def take(table_id: str) -> None:
             try:
                 live = await self.hub.get(table_id)
             except Exception:
                 log.exception("worker %s: table %s cannot be taken over", self.me, table_id)
-                continue
+                return
             if live is not None:
                 log.info("worker %s: took table %s over (fence %s)", self.me, table_id,
                          live.fence)
+
+        # side by side: each take-over waits on the store's and the leases' threads
+        await asyncio.gather(*(take(t) for t in ids if t not in self.hub.tables))
         await asyncio.sleep(random.uniform(0, 0.2))
         return len(ids)
 

@@ -20,6 +20,7 @@ he connects again or sends anything — and everybody is told by a ``seats`` mes
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import logging
@@ -243,6 +244,14 @@ class Conn:
 class _Pending:
     task: asyncio.Task[None]
     key: tuple[int, int]
+
+
+@dataclass(slots=True)
+class _LoadLock:
+    """The lock of one table's loading, and how many wait for it or hold it."""
+
+    lock: asyncio.Lock
+    users: int = 0
 
 
 class LiveTable:
@@ -895,7 +904,7 @@ class Hub:
         #: where bots and hints think; ``bots.queued()``/``bots.busy()`` for the metrics
         self.bots = BotPool(bot_processes, threads=max(1, bots_threads))
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-db")
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, _LoadLock] = {}
         self.quick_lock = asyncio.Lock()  # quick play seats one player at a time
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writes: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
@@ -1048,7 +1057,7 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        async with self._loading:
+        async with self.loading(table_id):
             live = self.tables.get(table_id)
             if live is not None:
                 return live
@@ -1066,6 +1075,23 @@ class Hub:
                 live.start_away_timers()
                 live.kick()
             return live
+
+    @contextlib.asynccontextmanager
+    async def loading(self, table_id: str) -> AsyncIterator[None]:
+        """The lock of loading (or letting go) one table: never two loads of one table at
+        once, while different tables load side by side (a dead worker's hundreds of
+        tables are taken over together, not one after another)."""
+        entry = self._loading.get(table_id)
+        if entry is None:
+            entry = self._loading[table_id] = _LoadLock(asyncio.Lock())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and self._loading.get(table_id) is entry:
+                del self._loading[table_id]
 
     async def _take_over(self, table_id: str, *, revive: bool) -> LiveTable | None:
         """Many workers: a table not in memory here.  A finished one is loaded (and held

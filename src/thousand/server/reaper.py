@@ -117,7 +117,7 @@ class Reaper:
 
     async def _adjourn(self, live: LiveTable) -> None:
         hub = self.hub
-        async with hub._loading, live.lock:  # no Hub.get brings it back half-way
+        async with hub.loading(live.id), live.lock:  # no Hub.get brings it back half-way
             if live.row.status != "playing" or live.over or live.closed:
                 return
             await hub.db(hub.store.set_status, live.id, "adjourned", fence=live.fence)
