@@ -339,7 +339,11 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
             w = page.eval_on_selector(scroller, "s => [s.scrollWidth, s.clientWidth]")
             assert w[0] <= w[1] + 1, (scroller, w)
     if touch:  # nothing wider than the phone (it would zoom the whole page out)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > 391)
+            .map((e) => `${e.tagName}.${e.className} ${Math.round(
+                e.getBoundingClientRect().right)}`).slice(0, 8)""")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
     # the deals so far on the sheet, from the first (a redeal keeps its number)
     numbers = [int(x) for x in page.locator(".dialog table.sheet tbody tr th").all_inner_texts()]
     assert numbers and numbers[0] == 1 and numbers == sorted(numbers), numbers
