@@ -52,7 +52,7 @@ import sqlalchemy as sa
 from redis.exceptions import RedisError
 
 from . import leases, metrics
-from .hub import Conn, LiveTable, ServerError, frames, read_message
+from .hub import Conn, LiveTable, ServerError, dump_bytes, frames, read_message
 from .worker import worker_id
 
 if TYPE_CHECKING:
@@ -486,7 +486,7 @@ class Cluster:
     def _publish(self, channel: str, message: dict[str, Any],
                  done: _Done | None = None) -> None:
         """Queue one message for the sender (in order with every other)."""
-        data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
+        data = dump_bytes(message)
         self._send.put_nowait((channel, data, done))
 
     async def _sender(self) -> None:
