@@ -337,7 +337,10 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
     for scroller in (".dialog .sheet-scroll", ".side .sheet-scroll"):
         if page.locator(scroller).is_visible():
             w = page.eval_on_selector(scroller, "s => [s.scrollWidth, s.clientWidth]")
-            assert w[0] <= w[1] + 1, (scroller, w)
+            cells = page.eval_on_selector(scroller, """s => [...s.querySelectorAll('th, td')]
+                .map((c) => [c.scrollWidth, c.className, c.textContent.slice(0, 30)])
+                .sort((a, b) => b[0] - a[0]).slice(0, 6)""")
+            assert w[0] <= w[1] + 1, (scroller, w, cells)
     if touch:  # nothing wider than the phone (it would zoom the whole page out)
         wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
             .filter((e) => e.getBoundingClientRect().right > 391)
