@@ -65,7 +65,8 @@ def exchange_values(game: Game, solver: Solver) -> dict[Move, int]:
 
     def value(g: Game) -> int | None:
         deal = g.deal
-        assert deal is not None
+        if deal is None:  # a redeal, not an exchange: nothing to solve
+            return None
         if deal.phase == Phase.EXCHANGE and g.to_move == seat:
             best: int | None = None
             for m in g.legal_moves():

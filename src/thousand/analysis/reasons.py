@@ -60,11 +60,12 @@ def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
     decided the contract."""
     c = view.contract
     pts = round(cost)
-    if mv.is_declare(best) and not mv.is_declare(played) and mv.card_of(best) == mv.card_of(
-            played):
-        suit = suit_name(mv.card_of(best) // 6, lang)
-        text = _pick(lang, f"Марьяж ({suit}) не объявлен: {_points(pts, lang)}",
-                     f"The marriage of {suit} was not declared: {_points(pts, lang)}")
+    if mv.is_card_play(played) and mv.play(mv.card_of(played), True) in view.legal:
+        suit_index = mv.card_of(played) // 6
+        suit = suit_name(suit_index, lang)
+        worth = _points(view.rules.marriage_values[suit_index], lang)
+        text = _pick(lang, f"Марьяж ({suit}) не объявлен: {worth}",
+                     f"The marriage of {suit} was not declared: {worth}")
     elif (mv.is_card_play(played) or mv.is_declare(played)) and mv.card_of(
             played) % 6 == TEN and fell_to is not None:
         seat, card = fell_to

@@ -123,8 +123,11 @@ def _view_block(d: Decision, st: _Settings, solver: Solver,
     return block, cost, low
 
 
-def _open_values(d: Decision, solver: Solver) -> tuple[dict[Move, int], int, str] | None:
-    """(values, sign, unit) of a decision with every card open, where they exist."""
+def _open_values(d: Decision, solver: Solver, work: _DealWork
+                 ) -> tuple[dict[Move, int], int, str] | None:
+    """(values, sign, unit) of a decision with every card open, where they exist.  A
+    contract's fills in the deal's double-dummy table (the play may never start: a
+    concede)."""
     phase = d.view.phase
     declarer = d.seat == d.view.declarer
     if phase == Phase.PLAY:
@@ -139,6 +142,10 @@ def _open_values(d: Decision, solver: Solver) -> tuple[dict[Move, int], int, str
             return None
         best_total = open_cards.play_total(start.view(start.to_move), start.deal, solver)
         values = open_cards.contract_values(d.view, best_total)
+        named = mv.value_of(d.move) if mv.is_contract(d.move) else d.view.bid
+        if work.out["double_dummy"] is None:
+            work.out["double_dummy"] = {"declarer_best": best_total, "contract": named,
+                                        "makeable": best_total >= named}
         return (values, 1, "deal_score") if values else None
     return None
 
@@ -159,7 +166,7 @@ def _analyse_decision(d: Decision, st: _Settings, solver: Solver, valuation: Any
     best: Move | None = None
     totals: tuple[float, float] | None = None
     open_totals: tuple[float, float] | None = None
-    opened = _open_values(d, solver)
+    opened = _open_values(d, solver, work)
     if opened is not None and d.move in opened[0]:
         values, sign, unit = opened
         obest = max(values, key=lambda m: sign * values[m])
