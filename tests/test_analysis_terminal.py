@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -250,6 +251,63 @@ def test_no_analysis_key_before_the_game_is_over() -> None:
 
     async def script(pilot: Any) -> None:
         assert W("en", "key_analysis") not in str(app.query_one("#keys").render())
+        await pilot.press("f7")
+        assert not isinstance(app.screen, AnalysisScreen)
+
+    run_app(app, script)
+
+
+def test_an_analysis_closed_while_it_runs_is_kept(game: tuple[Table, dict[str, Any]],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc while the worker thinks: the table is back at once, and the analysis made
+    meanwhile is kept for F7 (which shows it without a second run)."""
+    _, record = game
+    analysis = hand_made_analysis(record, set())
+    release = threading.Event()
+    runs: list[int] = []
+
+    def slow(rec: Any, seat: int | None, **kw: Any) -> dict[str, Any]:
+        runs.append(1)
+        assert release.wait(10)
+        return analysis
+
+    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game", slow)
+    restored = Table.from_record(record)
+    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="en", bot_delay=0,
+                      analysis_samples=0, analyse=True)
+
+    async def script(pilot: Any) -> None:
+        assert isinstance(app.screen, AnalysisScreen)  # --analyse: opened by itself
+        assert app.screen.text == W("en", "analysis_running")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, AnalysisScreen)
+        release.set()
+        for _ in range(200):
+            await pilot.pause()
+            if app.analysis is not None:
+                break
+        assert app.analysis is analysis
+        await pilot.press("escape")  # the sheet
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, AnalysisScreen) and app.screen.steps
+        assert runs == [1]
+
+    try:
+        run_app(app, script)
+    finally:
+        release.set()  # never a worker left waiting
+
+
+def test_no_analyse_takes_f7_away(game: tuple[Table, dict[str, Any]]) -> None:
+    _, record = game
+    restored = Table.from_record(record)
+    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
+                      analyse=False)
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("escape")
+        assert W("ru", "key_analysis") not in str(app.query_one("#keys").render())
         await pilot.press("f7")
         assert not isinstance(app.screen, AnalysisScreen)
 

@@ -234,7 +234,7 @@ def play_command(
         tui = ThousandApp(table, Seats(table, bots_by_seat, human, levels=levels),
                           lang=lang, open_hands=open_hands, save_path=save,
                           show_seed=show_seed, autosave=autosave,
-                          analysis_samples=analysis_samples)
+                          analysis_samples=analysis_samples, analyse=analyse)
         tui.run()
         _echo(tui.farewell)
         raise typer.Exit(tui.exit_status)

@@ -31,7 +31,9 @@ Runner = Callable[[Callable[[int, int], None]], dict[str, Any]]
 
 class AnalysisScreen(Screen[None]):
     """The decisions of ``seat`` in ``record``, stepped through one by one; ``run`` makes
-    the analysis (in a worker thread) unless ``analysis`` is given already."""
+    the analysis (in a worker thread) unless ``analysis`` is given already, and ``keep``
+    is handed it once made — even when the screen was closed meanwhile, so that F7 again
+    does not start over."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,n", "step(1)", show=False),
@@ -43,7 +45,8 @@ class AnalysisScreen(Screen[None]):
 
     def __init__(self, record: Mapping[str, Any], seat: int, names: Sequence[str], *,
                  lang: str, ten_strength: str = "high", run: Runner | None = None,
-                 analysis: dict[str, Any] | None = None) -> None:
+                 analysis: dict[str, Any] | None = None,
+                 keep: Callable[[dict[str, Any]], None] | None = None) -> None:
         super().__init__()
         self.record = record
         self.seat = seat
@@ -52,6 +55,7 @@ class AnalysisScreen(Screen[None]):
         self.ten_strength = ten_strength
         self._run = run
         self.analysis = analysis
+        self._keep = keep
         self.steps: list[Step] = []
         self.at = 0
         #: what the screen says now, as text (what the tests read)
@@ -71,9 +75,10 @@ class AnalysisScreen(Screen[None]):
         if self.analysis is not None:
             self._ready(self.analysis)
             return
-        self.query_one("#analysis-text", Static).update(W(self.lang, "analysis_running"))
+        self._show_text([W(self.lang, "analysis_running")])
         run = self._run
         assert run is not None, "an analysis or a way to make it"
+        self._app = self.app
 
         def work() -> None:
             try:
@@ -83,24 +88,33 @@ class AnalysisScreen(Screen[None]):
                 return
             self._from_thread(self._ready, made)
 
-        self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
+        # the app's worker: it outlives the screen, which Esc may close before the end
+        self._app.run_worker(work, thread=True, group="analysis", exit_on_error=False)
 
     def _from_thread(self, fn: Callable[..., Any], *args: Any) -> None:
+        # the app as it was at the start: a closed screen knows no app any more
         with contextlib.suppress(RuntimeError):  # the app has gone meanwhile
-            self.app.call_from_thread(fn, *args)
+            self._app.call_from_thread(fn, *args)
 
     def _progress_from_thread(self, done: int, total: int) -> None:
         self._from_thread(self._progress, done, total)
 
     def _progress(self, done: int, total: int) -> None:
-        self.query_one("#analysis-progress", ProgressBar).update(total=total, progress=done)
+        if self.is_attached:
+            self.query_one("#analysis-progress", ProgressBar).update(total=total, progress=done)
 
     def _failed(self, error: Exception) -> None:
+        if not self.is_attached:
+            return
         self.query_one("#analysis-progress", ProgressBar).display = False
         self._show_text([analysis_word(self.lang, "failed", why=error)])
 
     def _ready(self, analysis: dict[str, Any]) -> None:
         self.analysis = analysis
+        if self._keep is not None:
+            self._keep(analysis)
+        if not self.is_attached:
+            return
         self.steps = steps(analysis, self.seat)
         self.at = 0
         self.query_one("#analysis-progress", ProgressBar).display = False

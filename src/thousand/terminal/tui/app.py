@@ -148,8 +148,12 @@ class ThousandApp(App[None]):
         show_seed: bool = False,
         autosave: Autosave | None = None,
         analysis_samples: int = DEFAULT_SAMPLES,
+        analyse: bool | None = None,
     ) -> None:
         super().__init__()
+        #: ``thousand play --analyse``: the analysis opens by itself at the end;
+        #: ``--no-analyse``: F7 does nothing
+        self.analyse = analyse
         #: sampled deals per decision of the analysis (F7); 0: open cards only
         self.analysis_samples = analysis_samples
         #: the finished game's analysis, once made (F7 again shows it at once)
@@ -411,6 +415,8 @@ class ThousandApp(App[None]):
         if self.save_path:
             self._save(self.save_path)
         self.action_sheet()
+        if self.analyse:
+            self.action_analysis()  # over the sheet: Esc shows the sheet, then the table
 
     # ------------------------------------------------------------------ the log
 
@@ -870,8 +876,9 @@ class ThousandApp(App[None]):
         self.push_screen(SheetScreen("", sheet, W(self.lang, "close")))
 
     def _can_analyse(self) -> bool:
-        """F7 acts once the game is over, for the person's seat."""
-        return self.table.over and self.human is not None
+        """F7 acts once the game is over, for the person's seat (not with
+        ``--no-analyse``)."""
+        return self.table.over and self.human is not None and self.analyse is not False
 
     def action_analysis(self) -> None:
         """F7: the analysis screen, which makes the analysis (in a worker thread) the
@@ -885,14 +892,12 @@ class ThousandApp(App[None]):
         def run(progress: Callable[[int, int], None]) -> dict[str, Any]:
             return analyse_game(record, human, samples=samples, lang=lang, progress=progress)
 
-        screen = AnalysisScreen(record, human, self.names, lang=lang,
-                                ten_strength=self.rules.ten_strength, run=run,
-                                analysis=self.analysis)
+        def keep(made: dict[str, Any]) -> None:
+            self.analysis = made
 
-        def closed(_: None) -> None:
-            self.analysis = screen.analysis
-
-        self.push_screen(screen, closed)
+        self.push_screen(AnalysisScreen(record, human, self.names, lang=lang,
+                                        ten_strength=self.rules.ten_strength, run=run,
+                                        analysis=self.analysis, keep=keep))
 
     def action_last_trick(self) -> None:
         if not self.view.get("tricks"):
