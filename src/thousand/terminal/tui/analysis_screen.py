@@ -22,7 +22,7 @@ from textual.widgets import ProgressBar, Static
 
 from ..analysis_view import Step, jump, position, step_lines, steps, summary_lines
 from ..analysis_view import word as analysis_word
-from .widgets import HandView, TablePanel, card_text, sort_hand
+from .widgets import HandView, TablePanel, card_text, sort_hand, trump_text
 from .words import W
 
 #: Runs the analysis, calling its argument with (done, total) after each decision.
@@ -144,12 +144,11 @@ class AnalysisScreen(Screen[None]):
 
     def _draw_position(self, view: Mapping[str, Any]) -> None:
         lang = self.lang
-        where = Text(W(lang, "deal", n=view.get("number", self.steps[self.at].deal)))
-        if view.get("trump"):
-            where.append("  " + W(lang, "trump", suit=view["trump"]))
-        if view.get("contract") and view.get("declarer") is not None:
-            where.append("  " + W(lang, "contract", name=self._who(view["declarer"]),
-                                  n=view["contract"]))
+        where = Text(W(lang, "deal", n=self.steps[self.at].deal))
+        if view.get("declarer") is not None and view.get("phase") != "auction":
+            where.append(" │ ").append_text(trump_text(view.get("trump"), lang))
+            n = view.get("contract") or view.get("bid")
+            where.append(" │ " + W(lang, "contract", name=self._who(view["declarer"]), n=n))
         self.query_one("#analysis-where", Static).update(where)
         panel = self.query_one("#analysis-table", TablePanel)
         lines: list[Text] = []

@@ -72,6 +72,7 @@ from .widgets import (
     TooSmallScreen,
     card_text,
     sort_hand,
+    trump_text,
 )
 from .words import W
 
@@ -555,14 +556,8 @@ class ThousandApp(App[None]):
         if view.get("golden"):
             out.append(" · " + W(lang, "golden"), style="bold yellow")
         if view.get("declarer") is not None and view.get("phase") not in ("auction",):
-            trump = view.get("trump")
             out.append(" │ ")
-            if trump is None:
-                out.append(W(lang, "no_trump"))
-            else:
-                suit = "SCDH".index(trump)
-                out.append(W(lang, "trump", suit=""))
-                out.append("♠♣♦♥"[suit], style=("bold", "bold", "bold red", "bold red")[suit])
+            out.append_text(trump_text(view.get("trump"), lang))
             n = view.get("contract") or view.get("bid")
             out.append(" │ " + W(lang, "contract", name=self._who(view["declarer"]), n=n))
             if view.get("dark"):
