@@ -14,6 +14,7 @@ import asyncio
 import io
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from rich.console import Console
 from thousand import moves as mv
 from thousand.bots import make_bot
 from thousand.cards import card_str
+from thousand.cli import run as cli_run
 from thousand.game import Game
 from thousand.record import load_record
 from thousand.rules import Rules
@@ -312,3 +314,27 @@ def test_no_analyse_takes_f7_away(game: tuple[Table, dict[str, Any]]) -> None:
         assert not isinstance(app.screen, AnalysisScreen)
 
     run_app(app, script)
+
+
+def test_play_help_names_analyse_and_hides_the_samples(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert cli_run(["play", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--analyse" in out and "--no-analyse" in out
+    assert "--analysis-samples" not in out  # for tests and the curious: not advertised
+
+
+def test_analyse_flag_prints_the_report_of_a_piped_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--analyse`` in a pipe (where nothing is asked): the report follows the game."""
+    pytest.importorskip("thousand.analysis.text")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1\n" * 200)))
+    code = cli_run(["play", "--plain", "--seed", "5", "--set", "max_deals=1", "--analyse",
+                    "--analysis-samples", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Разобрать" not in out
+    report = out.split("Игра окончена")[-1]
+    assert "%" in report and "Вы" in report
