@@ -171,6 +171,29 @@ def test_the_offer_is_asked_at_the_end_and_a_no_prints_nothing_more() -> None:
     assert prompts == []
 
 
+def test_a_yes_runs_the_analysis_of_the_persons_seat_and_prints_its_report(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wiring, whatever the analysis says: a yes analyses the finished game's record
+    for the person's seat with the samples asked for, in the game's language, and prints
+    the analysis' own report after the game."""
+    table = finished_table()
+    asked: list[tuple[Any, ...]] = []
+
+    def analyse(record: Any, seat: int | None, **kw: Any) -> dict[str, Any]:
+        asked.append((len(record["deals"]), seat, kw["samples"], kw["lang"]))
+        return {"players": []}
+
+    monkeypatch.setattr("thousand.terminal.session.analyse_game", analyse)
+    monkeypatch.setattr("thousand.terminal.session.report_text",
+                        lambda analysis, lang: f"REPORT {lang} {analysis}")
+    out = io.StringIO()
+    TerminalGame(table, {}, human=SEAT, console=Console(file=out, width=100), lang="en",
+                 input_fn=lambda prompt: "y", analysis_samples=7).run()
+    assert asked == [(1, SEAT, 7, "en")]
+    text = out.getvalue()
+    assert text.index("REPORT en {'players': []}") > text.index("The game is over")
+
+
 def test_a_yes_prints_the_analysis_report() -> None:
     pytest.importorskip("thousand.analysis.text")
     table = finished_table()
