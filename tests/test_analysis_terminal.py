@@ -361,3 +361,19 @@ def test_analyse_flag_prints_the_report_of_a_piped_game(
     assert "Разобрать" not in out
     report = out.split("Игра окончена")[-1]
     assert "%" in report and "Вы" in report
+
+
+def test_a_game_left_before_its_end_offers_no_analysis() -> None:
+    table = Table(Rules.preset_rules("classic", max_deals=1), NAMES, seed=3)
+    answers = iter(["quit", "n"])
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    bots = {s: make_bot("heuristic", seed=s) for s in (1, 2)}
+    TerminalGame(table, bots, human=SEAT, console=Console(file=io.StringIO()),
+                 input_fn=answer).run()
+    assert not table.over and len(prompts) == 2
+    assert av.word("ru", "offer") not in prompts
