@@ -29,6 +29,8 @@ from thousand.terminal import parse_card_text, parse_input
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 PROMPT = {"ru": "Ваш ход> ", "en": "Your move> "}
+#: The offer of the analysis at the end of a game (terminal/analysis_view.py).
+OFFER = {"ru": "Разобрать партию? [д/Н] ", "en": "Analyse the game? [y/N] "}
 
 
 @pytest.fixture(autouse=True)
@@ -88,9 +90,11 @@ def first_dealer(rules: Rules, seed: int) -> int:
     return Table(rules, seed=seed).game.first_dealer
 
 
-def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru") -> str:
+def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru",
+             analyse: str = "н") -> str:
     """A game in a pseudo-terminal; ``respond`` answers each prompt from what the game
-    printed since the last one.  The whole output."""
+    printed since the last one, ``analyse`` the offer of the analysis at the end.  The
+    whole output."""
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(CLI[0], [*CLI[1:], "play", "--plain", *args], encoding="utf-8",
                           timeout=90, dimensions=(50, 200),
@@ -98,10 +102,15 @@ def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru") -
     out = []
     try:
         for _ in range(400):
-            i = child.expect([re.escape(PROMPT[lang]), pexpect.EOF])
+            i = child.expect([re.escape(PROMPT[lang]), pexpect.EOF,
+                               re.escape(OFFER[lang])])
             out.append(child.before or "")
             if i == 1:
                 break
+            if i == 2:
+                out.append(OFFER[lang])
+                child.sendline(analyse)
+                continue
             out.append(PROMPT[lang])
             child.sendline(respond(out[-2]))
     finally:
@@ -574,6 +583,7 @@ def test_pseudo_terminal_whole_game(tmp_path: Path) -> None:
     out = play_pty(["--seed", "6", "--set", "max_deals=1", "--save", str(save)],
                    lambda chunk: "1")
     assert "Игра окончена" in out and "Игра сохранена" in out
+    assert out.count("Разобрать партию? [д/Н]") == 1  # the offer of the analysis
     assert save.exists()
     assert replay(saved_record(save)).finished
 

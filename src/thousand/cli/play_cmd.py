@@ -12,7 +12,9 @@ FILE`` or else to a new file in the user's data folder, so that nothing is lost 
 ends the program; SIGTERM and SIGHUP (a closed terminal window) end the game with a line
 saying where it is and how to go on, and the exit status 128 + the signal's number.
 ``--resume FILE`` continues a saved game from its last move, with its bots and options;
-``--resume`` alone the newest unfinished game of the data folder.  The first dealer is
+``--resume`` alone the newest unfinished game of the data folder.  At the end of a game
+the line mode offers its analysis (``--analyse`` without asking, ``--no-analyse``
+never); the full-screen table opens it with F7.  The first dealer is
 drawn by lot (from the seed).  Both modes are clients of the table protocol
 (:mod:`thousand.table`).
 
@@ -135,6 +137,18 @@ def play_command(
                      "options; with no FILE the newest unfinished game of "
                      f"{saves_dir()}."),
     ] = None,
+    analyse: Annotated[
+        bool | None,
+        typer.Option("--analyse/--no-analyse",
+                     help="At the end of the game, analyse your decisions without asking "
+                     "(or never; default: ask)."),
+    ] = None,
+    analysis_samples: Annotated[
+        int,
+        typer.Option("--analysis-samples", min=0, hidden=True,
+                     help="Sampled deals per decision of the analysis; 0: open cards "
+                     "only (fast, for tests)."),
+    ] = 48,
 ) -> None:
     """Play a game of Тысяча in the terminal against bots (saved after every move)."""
     if preset_option is not None:
@@ -219,7 +233,8 @@ def play_command(
 
         tui = ThousandApp(table, Seats(table, bots_by_seat, human, levels=levels),
                           lang=lang, open_hands=open_hands, save_path=save,
-                          show_seed=show_seed, autosave=autosave)
+                          show_seed=show_seed, autosave=autosave,
+                          analysis_samples=analysis_samples, analyse=analyse)
         tui.run()
         _echo(tui.farewell)
         raise typer.Exit(tui.exit_status)
@@ -232,6 +247,7 @@ def play_command(
     session = make_session(
         table, level_by_seat, human=human, seed=bot_seed, console=console, lang=lang,
         open_hands=open_hands, save_path=save, autosave=autosave,
+        analyse=analyse, analysis_samples=analysis_samples,
     )
     raise typer.Exit(session.run())
 

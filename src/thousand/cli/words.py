@@ -79,6 +79,10 @@ HELP: dict[str, dict[str, str]] = {
                  "канал он и так построчный).",
         "resume": "Продолжить сохранённую игру с последнего хода, с её ботами и правилами; "
                   f"без файла — последнюю незаконченную из {_SAVES}.",
+        "analyse": "В конце игры разобрать ваши решения, не спрашивая (или никогда; без "
+                   "флага — спросить).",
+        "analysis_samples": "Сколько раздач перебирает анализ на каждое решение; 0 — "
+                            "только в открытую (быстро, для проверок).",
     },
     "arena": {
         "": "Боты играют между собой много партий; таблица показывает, кто выигрывает и "
@@ -358,6 +362,8 @@ def russian_help(command: Any, path: str, width: int | None = None) -> str:
     words = HELP.get(name, {})
     arguments, options = [], []
     for param in command.params:
+        if getattr(param, "hidden", False):
+            continue  # as Click's own help: a hidden option is not shown
         # an option without a Russian line yet keeps its English one rather than none
         # (tests/test_language.py fails until it has its Russian)
         text = (words.get(param.name or "") or str(getattr(param, "help", "") or "")

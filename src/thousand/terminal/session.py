@@ -49,6 +49,8 @@ from thousand.table import Table, TableError, audience_includes
 from thousand.texts import illegal_text
 from thousand.view import View
 
+from .analysis_view import DEFAULT_SAMPLES, analyse_game, report_text, says_yes
+from .analysis_view import word as analysis_word
 from .autosave import Autosave, SignalGuard, Stopped, exit_status, write_save
 from .autosave import SavedGame as SavedGame
 from .autosave import SaveError as SaveError
@@ -119,6 +121,13 @@ def read_line(prompt: str) -> str:
     if not raw:
         raise EOFError
     return str(raw.decode("utf-8")).rstrip("\r\n")
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def parse_card_text(text: str) -> int:
@@ -329,8 +338,13 @@ class TerminalGame:
         show_seed: bool = True,
         levels: Mapping[int, str] | None = None,
         autosave: Autosave | None = None,
+        analyse: bool | None = None,
+        analysis_samples: int = DEFAULT_SAMPLES,
     ) -> None:
         self.table = table
+        #: at the end of the game: analyse it (True), not (False), or ask (None)
+        self.analyse = analyse
+        self.analysis_samples = analysis_samples
         #: where the game is saved after every move (``thousand play`` always gives one)
         self.autosave = autosave
         self._guard = SignalGuard()
@@ -444,7 +458,41 @@ class TerminalGame:
             return 0
         if self.save_path:
             self.save(self.save_path)
+        self._offer_analysis()
         return 0
+
+    # ---------------------------------------------------------------- the analysis
+
+    def _offer_analysis(self) -> None:
+        """At the end of a game, its analysis for the person's seat: without asking with
+        ``analyse``, never with ``analyse=False``, else on a yes to the question — asked
+        only where somebody can answer it (a terminal, or scripted input)."""
+        if self.analyse is False or self.human is None or not self.table.over:
+            return
+        if self.analyse is None:
+            if self.input_fn is read_line and not _stdin_is_terminal():
+                return
+            if not says_yes(self._input(analysis_word(self.lang, "offer"))):
+                return
+        terminal = self.console.is_terminal
+
+        def progress(done: int, total: int) -> None:
+            if terminal:
+                self.console.file.write(
+                    "\r" + analysis_word(self.lang, "running", done=done, total=total))
+                self.console.file.flush()
+
+        try:
+            analysis = analyse_game(self.table.to_record(), self.human,
+                                    samples=self.analysis_samples, lang=self.lang,
+                                    progress=progress)
+        except Exception as e:  # the game is over and saved: say it, end as usual
+            self.say(f"[yellow]{escape(analysis_word(self.lang, 'failed', why=e))}[/]")
+            return
+        if terminal:
+            self.console.file.write("\n")
+        self.console.print(report_text(analysis, self.lang), markup=False,
+                           highlight=False, soft_wrap=True)
 
     def _welcome(self) -> None:
         line = welcome(self.lang, self.bot_levels, self.rules.preset)

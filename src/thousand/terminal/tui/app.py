@@ -40,6 +40,7 @@ from thousand.sheet import score_sheet
 from thousand.table import Table, TableError
 from thousand.texts import event_text, illegal_text, preset_name
 
+from ..analysis_view import DEFAULT_SAMPLES, analyse_game
 from ..autosave import Autosave, exit_status, write_save
 from ..i18n import T, hint_line, rules_summary, welcome
 from ..render import move_markup, move_plain, phase_line
@@ -54,6 +55,7 @@ from ..session import (
     visible_events,
 )
 from ..sheet_view import plain, render_score_sheet
+from .analysis_screen import AnalysisScreen
 from .styles import TABLE_CSS
 from .widgets import (
     BIG_STEP,
@@ -70,6 +72,7 @@ from .widgets import (
     TooSmallScreen,
     card_text,
     sort_hand,
+    trump_text,
 )
 from .words import W
 
@@ -122,6 +125,7 @@ class ThousandApp(App[None]):
         Binding("f4", "sheet", show=False),
         Binding("f5", "why", show=False),
         Binding("f6", "concede", show=False),
+        Binding("f7", "analysis", show=False),
         Binding("ctrl+s", "save", show=False, priority=True),
         Binding("ctrl+q,ctrl+c", "leave", show=False, priority=True),
         Binding("up", "move(1)", show=False),
@@ -144,8 +148,17 @@ class ThousandApp(App[None]):
         bot_delay: float = 0.5,
         show_seed: bool = False,
         autosave: Autosave | None = None,
+        analysis_samples: int = DEFAULT_SAMPLES,
+        analyse: bool | None = None,
     ) -> None:
         super().__init__()
+        #: ``thousand play --analyse``: the analysis opens by itself at the end;
+        #: ``--no-analyse``: F7 does nothing
+        self.analyse = analyse
+        #: sampled deals per decision of the analysis (F7); 0: open cards only
+        self.analysis_samples = analysis_samples
+        #: the finished game's analysis, once made (F7 again shows it at once)
+        self.analysis: dict[str, Any] | None = None
         self.table = table
         self.seats = seats
         self.human = seats.human
@@ -403,6 +416,8 @@ class ThousandApp(App[None]):
         if self.save_path:
             self._save(self.save_path)
         self.action_sheet()
+        if self.analyse:
+            self.action_analysis()  # over the sheet: Esc shows the sheet, then the table
 
     # ------------------------------------------------------------------ the log
 
@@ -468,6 +483,8 @@ class ThousandApp(App[None]):
             names.append("key_why")
         if any(c.move == "concede" for c in self.choices):
             names.append("key_concede")
+        if self._can_analyse():
+            names.append("key_analysis")
         names += ["key_save", "key_quit"]
         keys = " ".join(W(self.lang, name) for name in names)
         self.query_one("#keys", Static).update(Text(keys, style="dim"))
@@ -539,14 +556,8 @@ class ThousandApp(App[None]):
         if view.get("golden"):
             out.append(" · " + W(lang, "golden"), style="bold yellow")
         if view.get("declarer") is not None and view.get("phase") not in ("auction",):
-            trump = view.get("trump")
             out.append(" │ ")
-            if trump is None:
-                out.append(W(lang, "no_trump"))
-            else:
-                suit = "SCDH".index(trump)
-                out.append(W(lang, "trump", suit=""))
-                out.append("♠♣♦♥"[suit], style=("bold", "bold", "bold red", "bold red")[suit])
+            out.append_text(trump_text(view.get("trump"), lang))
             n = view.get("contract") or view.get("bid")
             out.append(" │ " + W(lang, "contract", name=self._who(view["declarer"]), n=n))
             if view.get("dark"):
@@ -694,7 +705,8 @@ class ThousandApp(App[None]):
         if self.paused and self._scored is not None:
             status.append(plain(event_text(self._scored, lang, self.names)), style="bold")
         elif self.table.over:
-            status.append(W(lang, "over"), style="bold green")
+            status.append(W(lang, "over_analysis" if self._can_analyse() else "over"),
+                          style="bold green")
         elif self.busy == "bot" and self.thinking is not None:
             status.append(W(lang, "thinking", name=self._who(self.thinking)), style="italic")
         elif self.busy == "hint":
@@ -857,6 +869,30 @@ class ThousandApp(App[None]):
         sheet = as_text(render_score_sheet(score_sheet(self.table.game, self.lang), width),
                         width)
         self.push_screen(SheetScreen("", sheet, W(self.lang, "close")))
+
+    def _can_analyse(self) -> bool:
+        """F7 acts once the game is over, for the person's seat (not with
+        ``--no-analyse``)."""
+        return self.table.over and self.human is not None and self.analyse is not False
+
+    def action_analysis(self) -> None:
+        """F7: the analysis screen, which makes the analysis (in a worker thread) the
+        first time and keeps it for the next."""
+        if not self._can_analyse() or self._too_small is not None:
+            return
+        assert self.human is not None
+        record = self.table.to_record()
+        human, samples, lang = self.human, self.analysis_samples, self.lang
+
+        def run(progress: Callable[[int, int], None]) -> dict[str, Any]:
+            return analyse_game(record, human, samples=samples, lang=lang, progress=progress)
+
+        def keep(made: dict[str, Any]) -> None:
+            self.analysis = made
+
+        self.push_screen(AnalysisScreen(record, human, self.names, lang=lang,
+                                        ten_strength=self.rules.ten_strength, run=run,
+                                        analysis=self.analysis, keep=keep))
 
     def action_last_trick(self) -> None:
         if not self.view.get("tricks"):

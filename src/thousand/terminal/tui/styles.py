@@ -153,4 +153,39 @@ HelpScreen #panel-text {
     width: 1fr;
     text-wrap: wrap;
 }
+
+/* the analysis screen (F7): the position above, what the analysis says below */
+#analysis-title {
+    height: 1;
+    background: $primary 30%;
+    padding: 0 1;
+}
+
+#analysis-progress, #analysis-where, #analysis-keys {
+    height: auto;
+    padding: 0 1;
+}
+
+#analysis-table {
+    width: 40;
+    height: auto;
+    min-height: 3;
+    max-height: 8;
+    border: round $primary;
+    padding: 0 1;
+}
+
+#analysis-hand {
+    height: 4;
+}
+
+#analysis-text {
+    height: 1fr;
+    padding: 0 1;
+}
+
+#analysis-summary {
+    height: auto;
+    padding: 0 1;
+}
 """

@@ -31,6 +31,8 @@ from textual.widgets import Button, Input, RichLog, Static
 
 from thousand.cards import STRENGTH, SUIT_SYMBOLS, card_label, parse_card
 
+from .words import W
+
 __all__ = [
     "BIG_STEP",
     "Choice",
@@ -47,6 +49,7 @@ __all__ = [
     "card_text",
     "compact_hand",
     "sort_hand",
+    "trump_text",
 ]
 
 SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
@@ -64,6 +67,14 @@ def card_text(card: str, lang: str, style: str = "") -> Text:
     """One card, its suit in colour: ``К♥``."""
     c = parse_card(card)
     return Text(card_label(c, lang), style=f"{SUIT_STYLE[c // 6]} {style}".strip())
+
+
+def trump_text(trump: str | None, lang: str) -> Text:
+    """«козырь ♥» (the suit in colour), or «козыря нет»: from a wire view's ``trump``."""
+    if trump is None:
+        return Text(W(lang, "no_trump"))
+    suit = "SCDH".index(trump)
+    return Text.assemble(W(lang, "trump", suit=""), ("♠♣♦♥"[suit], SUIT_STYLE[suit]))
 
 
 def compact_hand(cards: Sequence[str], lang: str, ten_strength: str = "high",

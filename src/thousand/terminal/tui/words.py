@@ -47,6 +47,11 @@ WORDS: dict[str, dict[str, str]] = {
         "key_why": "F5 почему",
         "key_concede": "F6 расписать",
         "key_save": "^S сохранить",
+        "key_analysis": "F7 анализ",
+        "over_analysis": "Игра окончена. F7 — анализ, F4 — запись, Ctrl+Q — выход.",
+        "analysis_title": "Анализ партии",
+        "analysis_keys": "← → ход, [ ] или Shift+← → отмеченный, Esc — к столу",
+        "analysis_running": "Анализ идёт…",
         "key_quit": "^Q выход",
         "no_concede": "Сейчас расписать нельзя.",
         "concede_picked": "Выбрано «расписать»: Enter — расписать, ← → — другой ход.",
@@ -81,7 +86,8 @@ WORDS: dict[str, dict[str, str]] = {
             "Клавиши\n"
             "  F1 эта справка, F2 подсказка (ход лучшего бота и почему),\n"
             "  F3 прошлая взятка, F4 запись, F5 почему бот так сыграл\n"
-            "  (в открытой игре), Ctrl+S сохранить, Ctrl+Q или Ctrl+C выйти.\n"
+            "  (в открытой игре), F7 анализ (после конца игры),\n"
+            "  Ctrl+S сохранить, Ctrl+Q или Ctrl+C выйти.\n"
             "  Набрать save [файл] — сохранить, quit — выйти.\n"
             "Между раздачами — пауза: Enter продолжает.\n"
             "Сохранённую игру продолжает thousand play --resume ФАЙЛ."
@@ -129,6 +135,11 @@ WORDS: dict[str, dict[str, str]] = {
         "key_why": "F5 why",
         "key_concede": "F6 concede",
         "key_save": "^S save",
+        "key_analysis": "F7 analysis",
+        "over_analysis": "The game is over. F7: analysis; F4: the score sheet; Ctrl+Q: leave.",
+        "analysis_title": "Analysis of the game",
+        "analysis_keys": "← → decision, [ ] or Shift+← → marked one, Esc: the table",
+        "analysis_running": "Analysing…",
         "key_quit": "^Q quit",
         "no_concede": "You cannot concede now.",
         "concede_picked": "Concede is picked: Enter concedes, ← → another move.",
@@ -164,7 +175,8 @@ WORDS: dict[str, dict[str, str]] = {
             "Keys\n"
             "  F1 this help, F2 hint (the best bot's move and why),\n"
             "  F3 the last trick, F4 the score sheet, F5 why a bot played\n"
-            "  (open hands), Ctrl+S save, Ctrl+Q or Ctrl+C leave.\n"
+            "  (open hands), F7 analysis (once the game is over),\n"
+            "  Ctrl+S save, Ctrl+Q or Ctrl+C leave.\n"
             "  Type save [FILE] to save, quit to leave.\n"
             "Between deals the table pauses: Enter goes on.\n"
             "thousand play --resume FILE continues a saved game."
