@@ -195,7 +195,6 @@ def test_a_yes_runs_the_analysis_of_the_persons_seat_and_prints_its_report(
 
 
 def test_a_yes_prints_the_analysis_report() -> None:
-    pytest.importorskip("thousand.analysis.text")
     table = finished_table()
     out = io.StringIO()
     session = TerminalGame(table, {}, human=SEAT, console=Console(file=out, width=100),
@@ -351,7 +350,6 @@ def test_analyse_flag_prints_the_report_of_a_piped_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """``--analyse`` in a pipe (where nothing is asked): the report follows the game."""
-    pytest.importorskip("thousand.analysis.text")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1\n" * 200)))
     code = cli_run(["play", "--plain", "--seed", "5", "--set", "max_deals=1", "--analyse",

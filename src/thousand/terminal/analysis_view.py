@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from thousand import moves as mv
@@ -92,9 +91,9 @@ def analyse_game(record: Mapping[str, Any], seat: int | None, *,
     """The analysis of ``record`` for ``seat`` (every seat with ``None``).  ``samples``
     0 asks for the open-card analysis alone (fast: no sampling), as ``thousand analyse
     --open-only`` does."""
-    # imported by name: the analysis package is built beside this one (issue 18)
-    analysis = import_module("thousand.analysis")
-    made: dict[str, Any] = analysis.analyse_record(
+    from thousand.analysis import analyse_record  # the sampling machinery: only when asked
+
+    made: dict[str, Any] = analyse_record(
         record, seats=None if seat is None else [seat], view_based=samples > 0,
         samples=max(samples, 1), lang=lang, progress=progress)
     return made
@@ -102,8 +101,9 @@ def analyse_game(record: Mapping[str, Any], seat: int | None, *,
 
 def report_text(analysis: Analysis, lang: str) -> str:
     """The analysis' own text report (thousand/analysis/text.py)."""
-    text = import_module("thousand.analysis.text")
-    return str(text.render_text(analysis, lang))
+    from thousand.analysis.text import render_text
+
+    return render_text(analysis, lang)
 
 
 @dataclass(frozen=True)
