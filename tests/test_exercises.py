@@ -103,3 +103,21 @@ def test_only_the_chosen_seat_and_never_a_forced_move() -> None:
     for d in analysis["deals"][0]["decisions"]:
         d["forced"] = True
     assert exercises_from(analysis, record) == []
+
+
+def test_the_terminal_drill_solves_one_and_fails_one() -> None:
+    import io
+
+    from rich.console import Console
+
+    from thousand.cli.exercises_cmd import drill
+
+    record, analysis = _costly_game()
+    ex = exercises_from(analysis, record, limit=1)[0]
+    answers = iter([ex.good[0], ex.played])
+    out = io.StringIO()
+    solved = drill([ex, ex], "ru", lambda _prompt: next(answers),
+                   Console(file=out, width=120, color_system=None))
+    assert solved == 1
+    shown = out.getvalue()
+    assert "Верно" in shown and "Неверно" in shown and "Решено 1 из 2" in shown
