@@ -67,7 +67,8 @@ def _root(
     thousand --help --lang ru (и thousand КОМАНДА --help --lang ru)."""
 
 
-_COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve", "tournament", "analyse")
+_COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve", "tournament", "analyse",
+             "exercises")
 _MODULES = tuple(f"{c}_cmd" for c in _COMMANDS)
 
 
