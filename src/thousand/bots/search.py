@@ -180,6 +180,11 @@ class _Budget:
         return self.limit - (time.perf_counter() - self.start)
 
 
+def budget_of(config: SearchConfig) -> _Budget:
+    """A decision's budget under ``config``, its clock started now."""
+    return _Budget(config.time_limit, config.min_samples, config.max_samples)
+
+
 # ------------------------------------------------------------------ the solver's position
 
 
@@ -278,6 +283,20 @@ def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) ->
     )
 
 
+@dataclass(frozen=True)
+class PlaySamples:
+    """Per sampled deal, each candidate's utility and the solver's declarer total."""
+
+    utility: dict[Move, list[float]]
+    totals: dict[Move, list[int]]
+    weights: list[float]
+
+    def utilities(self) -> dict[Move, float]:
+        """Each move's weighted sum of utilities (the sum ranks as the weighted mean)."""
+        return {m: sum(w * u for w, u in zip(self.weights, us, strict=True))
+                for m, us in self.utility.items()}
+
+
 # ------------------------------------------------------------------------------ the bot
 
 
@@ -305,9 +324,8 @@ class SearchBot(ReasoningBot):
 
     def decide_among(self, view: View) -> tuple[Move, Reason]:
         legal = view.legal
-        rng = random.Random(self._decision_seed(view))
-        budget = _Budget(self.config.time_limit, self.config.min_samples,
-                         self.config.max_samples)
+        rng = self.decision_rng(view)
+        budget = budget_of(self.config)
         phase = view.phase
         if phase == Phase.PLAY:
             out = self._play(view, rng, budget)
@@ -330,6 +348,11 @@ class SearchBot(ReasoningBot):
             return move, why
         return out
 
+    def decision_rng(self, view: View) -> random.Random:
+        """The random source of a decision: seeded by the bot's seed and the position, so
+        the bot and the analysis (:mod:`thousand.bots.valuation`) draw the same deals."""
+        return random.Random(self._decision_seed(view))
+
     def _decision_seed(self, view: View) -> int:
         key = f"{self.seed}|{view.seat}|{view.hand}|{view.dealer}|{','.join(view.history)}"
         if view.game is not None:
@@ -344,6 +367,20 @@ class SearchBot(ReasoningBot):
     # ----------------------------------------------------------------------- play
 
     def _play(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        sampled = self.play_samples(view, rng, budget)
+        legal = list(view.legal)
+        util = sampled.utilities()
+        if not any(sampled.totals.values()):
+            return self.fallback.decide(view)
+        best = max(legal, key=lambda m: (util[m], -_card_cost(m)))
+        declarer = view.seat == view.declarer
+        return best, self._play_reason(view, best, legal, util, sampled.totals,
+                                       sampled.weights, len(sampled.totals[best]), declarer, 0)
+
+    def play_samples(self, view: View, rng: random.Random, budget: _Budget) -> PlaySamples:
+        """Every legal card's utility in each sampled deal (paired: deal i is the same for
+        every card), with the deals' weights: what both the choice and the analysis
+        (:mod:`thousand.bots.valuation`) rank."""
         me = view.seat
         assert me is not None
         legal = list(view.legal)
@@ -356,7 +393,7 @@ class SearchBot(ReasoningBot):
         beta = self.config.beta
         margin = 0  # in the play the solver's total is taken as it is
         totals: dict[Move, list[int]] = {m: [] for m in legal}
-        util: dict[Move, float] = dict.fromkeys(legal, 0.0)
+        per: dict[Move, list[float]] = {m: [] for m in legal}
         own_bonus = {m: 0.0 for m in legal}
         others = st.others  # the defenders' values doubled (golden; dark with dark_doubles=all)
         if not declarer:
@@ -382,25 +419,18 @@ class SearchBot(ReasoningBot):
             values = self.solver.solve_moves(pos)
             weights.append(weight)
             for m in legal:
-                v = values.get(m)
-                if v is None:  # pragma: no cover - the solver and the engine agree
-                    continue
+                v = values[m]  # the solver and the engine agree on the legal cards
                 totals[m].append(v)
                 made = v >= contract + margin
                 dv = st.made(contract, v) if made else st.failed(contract)
                 if declarer:
-                    util[m] += weight * (dv + others * beta * v / 2)
+                    per[m].append(dv + others * beta * v / 2)
                 else:
-                    util[m] += weight * (
+                    per[m].append(
                         others * (-(1 - beta / 2) * v / 2 + own_bonus[m]) - beta / 2 * dv
                     )
         self.last_samples = n
-        if not any(totals.values()):
-            return self.fallback.decide(view)
-        best = max(legal, key=lambda m: (util[m], -_card_cost(m)))
-        solved = len(totals[best])
-        return best, self._play_reason(view, best, legal, util, totals, weights, solved,
-                                       declarer, margin)
+        return PlaySamples(per, totals, weights)
 
     def _play_reason(
         self, view: View, best: Move, legal: Sequence[Move], util: dict[Move, float],
@@ -1151,9 +1181,11 @@ _register()
 __all__ = [
     "EXPERT",
     "STRONG",
+    "PlaySamples",
     "SearchBot",
     "SearchConfig",
     "aces_duty",
+    "budget_of",
     "declared_suits",
     "expert",
     "position",

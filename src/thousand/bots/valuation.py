@@ -1,0 +1,96 @@
+"""What every candidate move is worth to the seat to move, from its own view alone.
+
+The analysis of a finished game (issue 18) asks of each decision: how much did the move
+played cost against the best one?  The search bot already answers "which move is best" by
+sampling the hidden cards and solving each sampled deal (:mod:`thousand.bots.search`);
+:func:`valuate` runs the very same code (:meth:`SearchBot.play_samples`) with a fixed
+number of sampled deals and keeps each candidate's utility per deal.  The samples are
+paired (deal ``i`` is the same for every move), so the cost of a move is a paired
+difference, much tighter than the difference of two independent means.
+
+The utility is the bot's: the seat's expected deal score, less ``beta`` (0.5) times its
+opponents' mean deal score, plus the win bonus where a move wins the game.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from thousand.deal import Phase
+from thousand.moves import Move
+from thousand.view import View
+
+from .search import EXPERT, STRONG, SearchBot, SearchConfig, budget_of
+
+#: the normal quantile of a two-sided 95% interval
+_Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """What each candidate move is worth to the seat to move, from its view alone."""
+
+    moves: tuple[Move, ...]
+    samples: dict[Move, tuple[float, ...]]
+    weights: tuple[float, ...]
+    unit: str = "points"
+
+    def mean(self, m: Move) -> float:
+        """The weighted mean utility of ``m`` over the sampled deals."""
+        total = sum(self.weights)
+        if not total:
+            return 0.0
+        return sum(w * u for w, u in zip(self.weights, self.samples[m], strict=True)) / total
+
+    def best(self) -> Move:
+        """The move with the highest weighted mean (the first of ``moves`` on a tie: they
+        are listed in the bot's order of preference)."""
+        return max(self.moves, key=self.mean)
+
+    def cost(self, played: Move) -> tuple[float, float, float]:
+        """(estimate, low, high): the best move's utility minus ``played``'s, a paired
+        difference over the same sampled deals, with its 95% interval (normal
+        approximation on the weighted differences, the effective sample count
+        (Σw)²/Σw²)."""
+        best = self.best()
+        diffs = [b - p for b, p in zip(self.samples[best], self.samples[played], strict=True)]
+        ws = self.weights
+        total = sum(ws)
+        if not total or not diffs:
+            return 0.0, 0.0, 0.0
+        mean = sum(w * d for w, d in zip(ws, diffs, strict=True)) / total
+        var = sum(w * (d - mean) ** 2 for w, d in zip(ws, diffs, strict=True)) / total
+        n_eff = total * total / sum(w * w for w in ws)
+        half = _Z95 * math.sqrt(var / n_eff) if n_eff > 1 else 0.0
+        return mean, mean - half, mean + half
+
+
+def analysis_bot(samples: int, seed: int, level: str) -> SearchBot:
+    """The search bot of ``level`` with exactly ``samples`` sampled deals per decision (no
+    time limit, so a decision is reproducible for a seed): the bot whose choice
+    :func:`valuate` explains."""
+    base: SearchConfig = EXPERT if level == "expert" else STRONG
+    config = replace(base, time_limit=None, min_samples=samples, max_samples=samples)
+    return SearchBot(seed, config, level)
+
+
+def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong") -> Valuation:
+    """Value every legal move of ``view.to_move``'s seat (``view`` is that seat's own
+    view) by the search bot's sampling with ``samples`` sampled deals (reproducible for a
+    seed).  A forced move (one legal) is returned alone, with no sampling.
+
+    Phases valued so far: PLAY (every card and declaration).  Other phases raise
+    NotImplementedError (the caller records no view-based value for them)."""
+    legal = tuple(view.legal)
+    if len(legal) == 1:
+        return Valuation(legal, {legal[0]: (0.0,)}, (1.0,))
+    bot = analysis_bot(samples, seed, level)
+    if view.phase == Phase.PLAY:
+        sampled = bot.play_samples(view, bot.decision_rng(view), budget_of(bot.config))
+        return Valuation(legal, {m: tuple(sampled.utility[m]) for m in legal},
+                         tuple(sampled.weights))
+    raise NotImplementedError(f"no view-based valuation of the {view.phase.name} phase yet")
+
+
+__all__ = ["Valuation", "analysis_bot", "valuate"]
