@@ -116,3 +116,51 @@ def test_every_play_decision_of_a_random_game() -> None:
             seen += 1
         g.apply(bots[g.to_move].choose(view))
     assert seen
+
+
+def _bot_choice(view: View, seed: int) -> int:
+    cfg = replace(SearchConfig(), time_limit=None, min_samples=N, max_samples=N)
+    return SearchBot(seed, cfg).choose(view)
+
+
+def test_auction_values_every_bid_and_agrees_with_the_bot() -> None:
+    """The opener's compulsory first bid (RULES §4: the one after the dealer opens at 100)
+    and the next bidder's choice: every legal bid and pass valued, best = the bot's bid."""
+    g = _fresh(5)
+    view = g.view(g.to_move)
+    assert view.phase == Phase.AUCTION
+    for _ in range(2):
+        val = valuate(view, samples=N, seed=2)
+        assert set(val.moves) == set(view.legal)
+        assert val.best() == _bot_choice(view, 2)
+        if mv.PASS in view.legal:
+            # passing is the bot's fixed value: the same in every sampled deal
+            assert len(set(val.samples[mv.PASS])) == 1
+        g.apply(val.best())
+        view = g.view(g.to_move)
+
+
+def test_a_jump_bid_is_never_worth_more_than_the_lowest() -> None:
+    """The lowest bid keeps every higher contract open, so a jump is worth no more."""
+    view = _fresh(9).view(1)
+    val = valuate(view, samples=N, seed=1)
+    low = min((m for m in view.legal if mv.is_bid(m)), key=mv.value_of)
+    for m in view.legal:
+        if mv.is_bid(m):
+            assert val.mean(m) <= val.mean(low) + 1e-9
+
+
+def _fresh(seed: int, **overrides: object) -> Game:
+    return Game(Rules.preset_rules("classic", **overrides), first_dealer=0, seed=seed)
+
+
+def test_dark_choice_is_valued_and_agrees_with_the_bot() -> None:
+    """RULES §4 dark (house preset): the blind 120 is valued per sampled hand, looking is
+    the fixed value of passing; the best is the bot's choice."""
+    g = Game(Rules.preset_rules("house", golden_deals=False), seed=4, first_dealer=0)
+    view = g.view(g.to_move)
+    assert view.phase == Phase.DARK_CHOICE
+    val = valuate(view, samples=N, seed=3)
+    assert set(val.moves) == set(view.legal) == {mv.DARK, mv.LOOK}
+    assert len(set(val.samples[mv.LOOK])) == 1
+    assert val.best() == _bot_choice(view, 3)

@@ -297,6 +297,18 @@ class PlaySamples:
                 for m, us in self.utility.items()}
 
 
+@dataclass(frozen=True)
+class AuctionSamples:
+    """A bid's sampled deals (:meth:`SearchBot.auction_samples`)."""
+
+    totals: list[int]
+    hands: list[Mask]
+    stakes: _Stakes
+    ladder: list[int]
+    low: int
+    u_pass: float
+
+
 # ------------------------------------------------------------------------------ the bot
 
 
@@ -869,39 +881,51 @@ class SearchBot(ReasoningBot):
     ) -> tuple[float, float]:
         """(utility, make chance) of declaring after a bid of ``b``; on the barrel the
         contract is raised to the one that wins (up to ``bid_cap``, always allowed)."""
-        out = self._contract_utility(view, totals, hands, b, st)
+        per, p = self.bid_samples(view, totals, hands, b, st)
+        return _mean(per), p
+
+    def bid_samples(
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
+    ) -> tuple[list[float], float]:
+        """:meth:`_bid_utility` per sampled deal (the make chance over them all)."""
+        out = self._contract_samples(view, totals, hands, b, st)
         target = _raise_target(view, st, b)
         if target is not None:
-            out = max(out, self._contract_utility(view, totals, hands, target, st))
+            alt = self._contract_samples(view, totals, hands, target, st)
+            if (_mean(alt[0]), alt[1]) > (_mean(out[0]), out[1]):
+                out = alt
         return out
 
-    def _contract_utility(
+    def _contract_samples(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes
-    ) -> tuple[float, float]:
+    ) -> tuple[list[float], float]:
+        """Declaring ``c`` in each sampled deal: its utility there, and the make chance."""
         n = max(1, len(totals))
         m = self.config.bid_margin
-        own = 0.0
         made = 0
-        opp = 0.0
+        per: list[float] = []
         values = view.rules.marriage_values
+        weight = self.config.beta * st.others
         for v, h in zip(totals, hands, strict=True):
             if v >= c + m:
-                own += st.made(c, v)
+                own = st.made(c, v)
                 made += 1
             else:
-                own += st.failed(c)
-            opp += max(0, 120 + marriage_sum(h, values) - v) / 2
-        return own / n - self.config.beta * st.others * opp / n, made / n
+                own = st.failed(c)
+            per.append(own - weight * max(0, 120 + marriage_sum(h, values) - v) / 2)
+        return per, made / n
 
-    def _auction(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+    def auction_samples(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> AuctionSamples | None:
+        """The sampled deals behind a bid: the totals this hand reaches declaring in each,
+        and the value of passing (None: no bid is legal, or no deal could be drawn)."""
         me = view.seat
         assert me is not None and view.hand is not None
         legal = view.legal
         bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
         if not bids:
-            if mv.PASS in legal:
-                return mv.PASS, ("no bid is possible", "ставок нет")
-            return legal[0], ("", "")
+            return None
         other: list[bool] | None = None
         hb = view.high_bidder
         if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
@@ -918,39 +942,46 @@ class SearchBot(ReasoningBot):
         totals, hands = self._bid_totals(view, rng, budget, levels, other=other)
         self.last_samples = len(totals)
         if not totals:
-            return self.fallback.decide(view)
+            return None
         p_other = sum(other) / len(other) if other else None
-        u_pass = self._pass_utility(view, p_other)
-        low = bids[0]
+        return AuctionSamples(totals, hands, st, ladder, bids[0],
+                              self._pass_utility(view, p_other))
+
+    def _auction(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        legal = view.legal
+        if not any(mv.is_bid(m) for m in legal):
+            if mv.PASS in legal:
+                return mv.PASS, ("no bid is possible", "ставок нет")
+            return legal[0], ("", "")
+        a = self.auction_samples(view, rng, budget)
+        if a is None:
+            return self.fallback.decide(view)
+        totals, hands, st, u_pass, low = a.totals, a.hands, a.stakes, a.u_pass, a.low
         u_low, p_low = self._bid_utility(view, totals, hands, low, st)
         # the highest bid still worth more than passing (for the reason)
         limit = 0
-        for b in ladder:
+        for b in a.ladder:
             u, _ = self._bid_utility(view, totals, hands, b, st)
             if u > u_pass:
                 limit = b
             else:
                 break
         n = len(totals)
+        move = auction_choice(legal, low, u_low, u_pass)
         if mv.PASS not in legal:
-            return mv.bid(low), (
+            return move, (
                 f"the first bid is compulsory; the hand makes it in {_pct(p_low)} "
                 f"{_of(n)[0]}",
                 f"первая ставка обязательна; рука играет её в {_pct(p_low)} {_of(n)[1]}",
             )
-        if mv.REDEAL in legal and u_low <= u_pass:
-            return mv.REDEAL, (
-                f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}",
-                f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}",
-            )
-        if u_low > u_pass:
-            return mv.bid(low), (
+        if move == mv.bid(low):
+            return move, (
                 f"the hand makes that in {_pct(p_low)} {_of(n)[0]} "
                 f"(worth bidding up to {limit})",
                 f"рука играет эту ставку в {_pct(p_low)} {_of(n)[1]} "
                 f"(можно торговаться до {limit})",
             )
-        return mv.PASS, (
+        return move, (
             f"the hand makes {low} in only {_pct(p_low)} {_of(n)[0]}",
             f"рука играет {low} лишь в {_pct(p_low)} {_of(n)[1]}",
         )
@@ -1066,16 +1097,24 @@ class SearchBot(ReasoningBot):
         decl = p_decl * st.made(c, c) + (1 - p_decl) * st.failed(c)
         return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
 
-    def _dark(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+    def dark_samples(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[list[float], float, float]:
+        """A blind 120 (doubled) per sampled deal (hand and talon both sampled), its make
+        chance, and the value of looking (at least that of passing: it keeps every
+        choice open)."""
         me = view.seat
         assert me is not None
-        # A blind 120 (doubled): how often does a random hand with the talon make it?
         totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5)
         self.last_samples = len(totals)
         st = stakes(view, me, self.config.win_bonus, dark=True)
-        u_dark, p = self._bid_utility(view, totals, hands, 120, st)
-        # looking keeps every choice open: at least the value of passing
-        u_look = self.config.defender_value
+        per, p = self.bid_samples(view, totals, hands, 120, st)
+        return per, p, self.config.defender_value
+
+    def _dark(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        per, p, u_look = self.dark_samples(view, rng, budget)
+        totals = per
+        u_dark = _mean(per)
         if totals and u_dark > u_look:
             return mv.DARK, (f"a blind 120 is made in {_pct(p)} {_of(len(totals))[0]}",
                              f"120 втемную играется в {_pct(p)} {_of(len(totals))[1]}")
@@ -1083,6 +1122,21 @@ class SearchBot(ReasoningBot):
             f"a blind 120 is made in only {_pct(p)} {_of(len(totals))[0]}",
             f"120 втемную играется лишь в {_pct(p)} {_of(len(totals))[1]}",
         )
+
+
+def auction_choice(legal: Sequence[Move], low: int, u_low: float, u_pass: float) -> Move:
+    """The bot's bid from the values of its lowest bid and of passing: the compulsory
+    first bid; else the lowest bid when worth more than passing; else a redeal where
+    legal, else a pass."""
+    if mv.PASS not in legal:
+        return mv.bid(low)
+    if mv.REDEAL in legal and u_low <= u_pass:
+        return mv.REDEAL
+    return mv.bid(low) if u_low > u_pass else mv.PASS
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / max(1, len(xs))
 
 
 def _weighted_mean(xs: Sequence[float], weights: Sequence[float]) -> float:
@@ -1181,10 +1235,12 @@ _register()
 __all__ = [
     "EXPERT",
     "STRONG",
+    "AuctionSamples",
     "PlaySamples",
     "SearchBot",
     "SearchConfig",
     "aces_duty",
+    "auction_choice",
     "budget_of",
     "declared_suits",
     "expert",

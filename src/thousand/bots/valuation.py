@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from thousand import moves as mv
 from thousand.deal import Phase
 from thousand.moves import Move
 from thousand.view import View
 
-from .search import EXPERT, STRONG, SearchBot, SearchConfig, budget_of
+from .search import EXPERT, STRONG, SearchBot, SearchConfig, auction_choice, budget_of
 
 #: the normal quantile of a two-sided 95% interval
 _Z95 = 1.96
@@ -80,7 +81,8 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
     view) by the search bot's sampling with ``samples`` sampled deals (reproducible for a
     seed).  A forced move (one legal) is returned alone, with no sampling.
 
-    Phases valued so far: PLAY (every card and declaration).  Other phases raise
+    Phases valued so far: PLAY (every card and declaration), AUCTION (bids, pass,
+    redeal) and DARK_CHOICE (dark, look).  Other phases raise
     NotImplementedError (the caller records no view-based value for them)."""
     legal = tuple(view.legal)
     if len(legal) == 1:
@@ -90,7 +92,47 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
         sampled = bot.play_samples(view, bot.decision_rng(view), budget_of(bot.config))
         return Valuation(legal, {m: tuple(sampled.utility[m]) for m in legal},
                          tuple(sampled.weights))
+    if view.phase == Phase.AUCTION:
+        return _auction(bot, view)
+    if view.phase == Phase.DARK_CHOICE:
+        per, _, u_look = bot.dark_samples(view, bot.decision_rng(view), budget_of(bot.config))
+        if not per:
+            raise NotImplementedError("no sampled deal for a dark bid")
+        choice = mv.DARK if sum(per) / len(per) > u_look else mv.LOOK
+        return _with_constants(legal, {mv.DARK: per}, u_look, first=choice)
     raise NotImplementedError(f"no view-based valuation of the {view.phase.name} phase yet")
+
+
+def _auction(bot: SearchBot, view: View) -> Valuation:
+    """A bid's value is declaring at it (its contract, or the one that wins the game on
+    the barrel), on the bot's sampled deals; a jump bid is worth at most the lowest bid in
+    each deal (the lowest keeps the higher contract open); passing and a redeal are worth
+    the bot's fixed value of passing in every deal."""
+    legal = tuple(view.legal)
+    a = bot.auction_samples(view, bot.decision_rng(view), budget_of(bot.config))
+    if a is None:
+        raise NotImplementedError("no sampled deal for this bid")
+    low = bot.bid_samples(view, a.totals, a.hands, a.low, a.stakes)[0]
+    per: dict[Move, list[float]] = {}
+    for m in legal:
+        if mv.is_bid(m):
+            b = mv.value_of(m)
+            own = bot.bid_samples(view, a.totals, a.hands, b, a.stakes)[0]
+            per[m] = low if b == a.low else [min(x, y) for x, y in zip(own, low, strict=True)]
+    u_low = sum(low) / len(low)
+    choice = auction_choice(legal, a.low, u_low, a.u_pass)
+    return _with_constants(legal, per, a.u_pass, first=choice)
+
+
+def _with_constants(
+    legal: tuple[Move, ...], per: dict[Move, list[float]], constant: float, first: Move
+) -> Valuation:
+    """A valuation of the sampled moves ``per``, the other legal moves worth ``constant``
+    in every deal; ``first`` (the bot's choice) heads the list, so ties go its way."""
+    n = max(len(v) for v in per.values())
+    samples = {m: tuple(per[m]) if m in per else (constant,) * n for m in legal}
+    order = sorted(legal, key=lambda m: m != first)
+    return Valuation(tuple(order), samples, (1.0,) * n)
 
 
 __all__ = ["Valuation", "analysis_bot", "valuate"]
