@@ -164,3 +164,18 @@ def test_dark_choice_is_valued_and_agrees_with_the_bot() -> None:
     assert set(val.moves) == set(view.legal) == {mv.DARK, mv.LOOK}
     assert len(set(val.samples[mv.LOOK])) == 1
     assert val.best() == _bot_choice(view, 3)
+
+
+def test_contract_values_every_contract_and_agrees_with_the_bot() -> None:
+    """RULES §4 contract: after the exchange the declarer names 120 or more; every legal
+    contract is valued and the best is the bot's contract."""
+    hands = ("JS TC JC 9C TH KH QH", "AS KS QS AC KC QC AD", "TS 9S TD KD QD JD 9D")
+    g = Game(Rules.preset_rules("classic"), first_dealer=0, seed=1, auto_deal=False)
+    g.start_deal(tuple(_cards(h) for h in hands), _cards("AH JH 9H"))
+    for m in ("100", "pass", "pass", "give 9H", "give JH"):
+        g.apply(mv.parse_move(m))
+    view = g.view(g.to_move)
+    assert view.phase == Phase.CONTRACT
+    val = valuate(view, samples=N, seed=1)
+    assert set(val.moves) == set(view.legal)
+    assert val.best() == _bot_choice(view, 1)

@@ -519,39 +519,47 @@ class SearchBot(ReasoningBot):
         st: _Stakes,
     ) -> tuple[float, int, float]:
         """(utility, contract or -1 for a concede, make chance) of the best choice."""
+        per = self.contract_samples(view, totals, hand, bid, concede, st)
+        margin = self.config.margin
+        n = max(1, len(totals))
+        best = (-math.inf, bid, 0.0)
+        for c, us in per.items():
+            u = _mean(us)
+            if c < 0:
+                if u > best[0]:
+                    best = (u, -1, sum(1 for v in totals if v >= bid + margin) / n)
+            elif u > best[0] + 1e-9:
+                need = c + margin + (self.config.raise_margin if c > bid else 0)
+                best = (u, c, sum(1 for v in totals if v >= need) / n)
+        return best
+
+    def contract_samples(
+        self, view: View, totals: Sequence[int], hand: Mask, bid: int, concede: bool,
+        st: _Stakes, extra: Sequence[int] = (),
+    ) -> dict[int, list[float]]:
+        """Each contract the hand may name (and -1, a concede, where ``concede``), its
+        utility in each sampled deal (``totals``: the declarer's totals there), and those of
+        ``extra`` (contracts the bot would not name, for the analysis); a concede costs the
+        same in every deal."""
         r = view.rules
         beta = self.config.beta
         margin = self.config.margin
         cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
-        options = contract_options(r, bid, cap)
-        n = max(1, len(totals))
         m_hand = marriage_sum(hand, r.marriage_values)
-        opp_mean = st.others * sum(max(0, 120 + m_hand - v) for v in totals) / n / 2
-        best = (-math.inf, bid, 0.0)
-        for c in options:
-            own = 0.0
-            made = 0
+        opp = [beta * st.others * max(0, 120 + m_hand - v) / 2 for v in totals]
+        out: dict[int, list[float]] = {}
+        for c in sorted(set(contract_options(r, bid, cap)) | set(extra)):
             need = c + margin + (self.config.raise_margin if c > bid else 0)
-            for v in totals:
-                if v >= need:
-                    own += st.made(c, v)
-                    made += 1
-                else:
-                    own += st.failed(c)
-            u = own / n - beta * opp_mean
-            if u > best[0] + 1e-9:
-                best = (u, c, made / n)
+            out[c] = [(st.made(c, v) if v >= need else st.failed(c)) - o
+                      for v, o in zip(totals, opp, strict=True)]
         if concede:
             # the engine's concede payment (thousand.deal.concede_values), doubled in a
             # golden deal, with the concede penalty where this concede incurs it
             seat = view.declarer if view.declarer >= 0 else view.seat
             assert seat is not None
             loss, pay = concede_cost(view, seat, bid, hand)
-            u = -loss - beta * pay
-            if u > best[0]:
-                p = sum(1 for v in totals if v >= bid + margin) / n
-                best = (u, -1, p)
-        return best
+            out[-1] = [-loss - beta * pay] * len(totals)
+        return out
 
     # ------------------------------------------------------------------- exchange
 
@@ -704,10 +712,17 @@ class SearchBot(ReasoningBot):
             totals.extend(self._hand_totals(view, [w], (), 0, opts, thr))
         return totals, len(worlds)
 
-    def _contract(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
-        assert view.hand is not None
+    def contract_totals(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[list[int], int]:
+        """The declarer's totals over the sampled deals of a contract decision."""
         totals, n = self._declarer_worlds_totals(view, rng, budget)
         self.last_samples = n
+        return totals, n
+
+    def _contract(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        assert view.hand is not None
+        totals, n = self.contract_totals(view, rng, budget)
         if not totals:
             return self.fallback.decide(view)
         st = stakes(view, view.declarer, self.config.win_bonus)

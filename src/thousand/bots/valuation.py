@@ -22,7 +22,7 @@ from thousand.deal import Phase
 from thousand.moves import Move
 from thousand.view import View
 
-from .search import EXPERT, STRONG, SearchBot, SearchConfig, auction_choice, budget_of
+from .search import EXPERT, STRONG, SearchBot, SearchConfig, auction_choice, budget_of, stakes
 
 #: the normal quantile of a two-sided 95% interval
 _Z95 = 1.96
@@ -82,8 +82,9 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
     seed).  A forced move (one legal) is returned alone, with no sampling.
 
     Phases valued so far: PLAY (every card and declaration), AUCTION (bids, pass,
-    redeal) and DARK_CHOICE (dark, look).  Other phases raise
-    NotImplementedError (the caller records no view-based value for them)."""
+    redeal), DARK_CHOICE (dark, look) and CONTRACT (contract N, concede, redeal).  The
+    others (EXCHANGE, BUY, REDEAL_OFFER) raise NotImplementedError: the caller records
+    no view-based value for them."""
     legal = tuple(view.legal)
     if len(legal) == 1:
         return Valuation(legal, {legal[0]: (0.0,)}, (1.0,))
@@ -100,7 +101,30 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
             raise NotImplementedError("no sampled deal for a dark bid")
         choice = mv.DARK if sum(per) / len(per) > u_look else mv.LOOK
         return _with_constants(legal, {mv.DARK: per}, u_look, first=choice)
+    if view.phase == Phase.CONTRACT:
+        return _contract(bot, view)
     raise NotImplementedError(f"no view-based valuation of the {view.phase.name} phase yet")
+
+
+def _contract(bot: SearchBot, view: View) -> Valuation:
+    """Each contract (and a concede) valued as the bot values them, on its sampled deals;
+    a redeal, where legal, scores nothing for anyone (0 in every deal: the bot itself
+    does not weigh it in this phase)."""
+    assert view.hand is not None
+    legal = tuple(view.legal)
+    totals, _ = bot.contract_totals(view, bot.decision_rng(view), budget_of(bot.config))
+    if not totals:
+        raise NotImplementedError("no sampled deal for this contract")
+    st = stakes(view, view.declarer, bot.config.win_bonus)
+    named = [mv.value_of(m) for m in legal if mv.is_contract(m)]
+    per = bot.contract_samples(view, totals, view.hand, view.bid, mv.CONCEDE in legal, st,
+                               extra=named)
+    by_move: dict[Move, list[float]] = {mv.contract(c): us for c, us in per.items() if c >= 0}
+    if -1 in per:
+        by_move[mv.CONCEDE] = per[-1]
+    choice = bot.decide_among(view)[0]  # the same deals: the choice among the same values
+    return _with_constants(legal, {m: by_move[m] for m in legal if m in by_move}, 0.0,
+                           first=choice)
 
 
 def _auction(bot: SearchBot, view: View) -> Valuation:
