@@ -739,20 +739,30 @@ class SearchBot(ReasoningBot):
             f"играется в {_pct(p)} {_of(n)[1]}",
         )
 
-    def _redeal_offer(
+    def redeal_samples(
         self, view: View, rng: random.Random, budget: _Budget
-    ) -> tuple[Move, Reason]:
-        if view.seat != view.declarer:
-            return mv.REDEAL, ("a redeal takes the contract away from the declarer",
-                               "пересдача лишает разыгрывающего заказа")
+    ) -> tuple[list[float], float]:
+        """The declarer's deal value per sampled deal when he refuses a redeal (plays his
+        contract), and his make chance; a redeal is worth 0."""
         assert view.hand is not None
         totals, n = self._declarer_worlds_totals(view, rng, budget)
         self.last_samples = n
         st = stakes(view, view.declarer, self.config.win_bonus)
         c = view.contract
         m = self.config.margin
-        own = sum(st.made(c, v) if v >= c + m else st.failed(c) for v in totals) / max(1, n)
-        p = sum(1 for v in totals if v >= c + m) / max(1, n)
+        per = [st.made(c, v) if v >= c + m else st.failed(c) for v in totals]
+        return per, sum(1 for v in totals if v >= c + m) / max(1, n)
+
+    def _redeal_offer(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Move, Reason]:
+        if view.seat != view.declarer:
+            return mv.REDEAL, ("a redeal takes the contract away from the declarer",
+                               "пересдача лишает разыгрывающего заказа")
+        per, p = self.redeal_samples(view, rng, budget)
+        own = _mean(per)
+        n = len(per)
+        c = view.contract
         if own < 0:
             return mv.REDEAL, (f"{c} is made in only {_pct(p)} {_of(n)[0]}",
                                f"{c} играется лишь в {_pct(p)} {_of(n)[1]}")

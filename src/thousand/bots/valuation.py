@@ -82,9 +82,10 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
     seed).  A forced move (one legal) is returned alone, with no sampling.
 
     Phases valued so far: PLAY (every card and declaration), AUCTION (bids, pass,
-    redeal), DARK_CHOICE (dark, look) and CONTRACT (contract N, concede, redeal).  The
-    others (EXCHANGE, BUY, REDEAL_OFFER) raise NotImplementedError: the caller records
-    no view-based value for them."""
+    redeal), DARK_CHOICE (dark, look), CONTRACT (contract N, concede, redeal) and the
+    declarer's REDEAL_OFFER (play on or redeal, worth 0).  The others (EXCHANGE, BUY, a
+    defender's redeal offer, where the bot always redeals unvalued) raise
+    NotImplementedError: the caller records no view-based value for them."""
     legal = tuple(view.legal)
     if len(legal) == 1:
         return Valuation(legal, {legal[0]: (0.0,)}, (1.0,))
@@ -103,6 +104,11 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
         return _with_constants(legal, {mv.DARK: per}, u_look, first=choice)
     if view.phase == Phase.CONTRACT:
         return _contract(bot, view)
+    if view.phase == Phase.REDEAL_OFFER and view.seat == view.declarer:
+        per, _ = bot.redeal_samples(view, bot.decision_rng(view), budget_of(bot.config))
+        if per:
+            choice = mv.REDEAL if sum(per) / len(per) < 0 else mv.PASS
+            return _with_constants(legal, {mv.PASS: per}, 0.0, first=choice)
     raise NotImplementedError(f"no view-based valuation of the {view.phase.name} phase yet")
 
 
