@@ -115,7 +115,7 @@ def test_every_decision_of_a_random_deal(preset: str, seed: int) -> None:
         try:
             val = valuate(view, samples=2, seed=rng.randrange(100))
         except NotImplementedError:
-            assert view.phase in (Phase.EXCHANGE, Phase.BUY, Phase.REDEAL_OFFER)
+            assert view.phase in (Phase.EXCHANGE, Phase.REDEAL_OFFER)
         else:
             assert set(val.moves) == set(view.legal) and val.best() in view.legal
             assert {len(val.samples[m]) for m in val.moves} == {len(val.weights)}
@@ -185,3 +185,20 @@ def test_contract_values_every_contract_and_agrees_with_the_bot() -> None:
     val = valuate(view, samples=N, seed=1)
     assert set(val.moves) == set(view.legal)
     assert val.best() == _bot_choice(view, 1)
+
+
+def test_buy_is_valued_and_agrees_with_the_bot() -> None:
+    """RULES §4 talon buy-out: K♥ Q♥ A♠ complete seat 2's ♥ marriage; buying is valued
+    per sampled deal, passing by the bot's fixed value; best = the bot's choice."""
+    hands = ("QD 9H JH AC TC KC QC", "9S JS QS KS TS 9D JD", "AH TH AD TD KD 9C JC")
+    g = Game(Rules.preset_rules("classic", talon_buy=True), first_dealer=0, seed=0,
+             auto_deal=False)
+    g.start_deal(tuple(_cards(h) for h in hands), _cards("KH QH AS"))
+    for m in ("100", "pass", "pass"):
+        g.apply(mv.parse_move(m))
+    view = g.view(2)
+    assert view.phase == Phase.BUY
+    val = valuate(view, samples=N, seed=1)
+    assert set(val.moves) == set(view.legal) == {mv.BUY, mv.PASS}
+    assert len(set(val.samples[mv.PASS])) == 1
+    assert val.best() == _bot_choice(view, 1) == mv.BUY

@@ -309,6 +309,18 @@ class AuctionSamples:
     u_pass: float
 
 
+@dataclass(frozen=True)
+class BuyValues:
+    """A talon buy-out's figures (:meth:`SearchBot.buy_values`)."""
+
+    buy: list[float]
+    contract: int
+    chance: float
+    price_chance: float
+    declarer_chance: float
+    u_pass: float
+
+
 # ------------------------------------------------------------------------------ the bot
 
 
@@ -1052,6 +1064,34 @@ class SearchBot(ReasoningBot):
             hands.append(best_hand)
         return totals, hands, theirs
 
+    def buy_values(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> BuyValues | None:
+        """Buying per sampled deal (at the best contract from the price up, chosen by its
+        mean) and passing (a fixed value from how often the declarer makes his contract
+        in the same deals); None without a deal."""
+        me = view.seat
+        price = view.buy_price
+        assert me is not None and view.hand is not None and price is not None
+        r = view.rules
+        totals, hands, theirs = self._buy_worlds(view, rng, budget)
+        n = len(totals)
+        self.last_samples = n
+        if not n:
+            return None
+        st = stakes(view, me, self.config.win_bonus)
+        cap = r.bid_cap + marriage_sum(view.hand | (view.talon or 0), r.marriage_values)
+        best_u, best_c, best_p, best = -math.inf, price, 0.0, [0.0] * n
+        for c in contract_options(r, price, max(price, cap))[:6]:
+            per, p = self.bid_samples(view, totals, hands, c, st)
+            u = _mean(per)
+            if u > best_u + 1e-9:
+                best_u, best_c, best_p, best = u, c, p, per
+        p_price = self.bid_samples(view, totals, hands, price, st)[1]
+        p_decl = sum(theirs) / n
+        return BuyValues(best, best_c, best_p, p_price, p_decl,
+                         self._declarer_pass_utility(view, p_decl))
+
     def _buy(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
         """Talon buy-out (RULES §4): buying is worth the best contract from the price up,
         valued as a bid is; passing, what a defender scores against the declarer's
@@ -1061,22 +1101,11 @@ class SearchBot(ReasoningBot):
         assert me is not None and view.hand is not None
         if price is None:
             return mv.PASS, ("", "")
-        r = view.rules
-        totals, hands, theirs = self._buy_worlds(view, rng, budget)
-        n = len(totals)
-        self.last_samples = n
-        if not n:
+        b = self.buy_values(view, rng, budget)
+        if b is None:
             return self.fallback.decide(view)
-        st = stakes(view, me, self.config.win_bonus)
-        cap = r.bid_cap + marriage_sum(view.hand | (view.talon or 0), r.marriage_values)
-        best_u, best_c, best_p = -math.inf, price, 0.0
-        for c in contract_options(r, price, max(price, cap))[:6]:
-            u, p = self._bid_utility(view, totals, hands, c, st)
-            if u > best_u + 1e-9:
-                best_u, best_c, best_p = u, c, p
-        p_price = self._bid_utility(view, totals, hands, price, st)[1]
-        p_decl = sum(theirs) / n
-        u_pass = self._declarer_pass_utility(view, p_decl)
+        best_u, best_c, best_p = _mean(b.buy), b.contract, b.chance
+        p_price, p_decl, u_pass, n = b.price_chance, b.declarer_chance, b.u_pass, len(b.buy)
         new = [s for s in range(4)
                if (view.hand | (view.talon or 0)) & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
                and view.hand & MARRIAGE_MASK[s] != MARRIAGE_MASK[s]]
@@ -1261,6 +1290,7 @@ __all__ = [
     "EXPERT",
     "STRONG",
     "AuctionSamples",
+    "BuyValues",
     "PlaySamples",
     "SearchBot",
     "SearchConfig",

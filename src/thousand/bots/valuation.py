@@ -83,7 +83,8 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
 
     Phases valued so far: PLAY (every card and declaration), AUCTION (bids, pass,
     redeal), DARK_CHOICE (dark, look), CONTRACT (contract N, concede, redeal) and the
-    declarer's REDEAL_OFFER (play on or redeal, worth 0).  The others (EXCHANGE, BUY, a
+    declarer's REDEAL_OFFER (play on or redeal, worth 0), BUY (buy, pass).  The others
+    (EXCHANGE, a
     defender's redeal offer, where the bot always redeals unvalued) raise
     NotImplementedError: the caller records no view-based value for them."""
     legal = tuple(view.legal)
@@ -104,6 +105,11 @@ def valuate(view: View, samples: int = 48, seed: int = 0, level: str = "strong")
         return _with_constants(legal, {mv.DARK: per}, u_look, first=choice)
     if view.phase == Phase.CONTRACT:
         return _contract(bot, view)
+    if view.phase == Phase.BUY and view.buy_price is not None:
+        b = bot.buy_values(view, bot.decision_rng(view), budget_of(bot.config))
+        if b is not None:
+            choice = mv.BUY if sum(b.buy) / len(b.buy) > b.u_pass else mv.PASS
+            return _with_constants(legal, {mv.BUY: b.buy}, b.u_pass, first=choice)
     if view.phase == Phase.REDEAL_OFFER and view.seat == view.declarer:
         per, _ = bot.redeal_samples(view, bot.decision_rng(view), budget_of(bot.config))
         if per:
