@@ -198,8 +198,12 @@ def _analyse_decision(d: Decision, st: _Settings, solver: Solver, valuation: Any
     entry["basis"] = ("view" if entry["view"] is not None else "open")
     entry["_cost"] = max(0.0, cost)
     if mark is not None:
+        # a contract marked from the view is explained from the view, not by hindsight
         kind = "play" if d.view.phase == Phase.PLAY else (
-            "contract" if d.view.phase == Phase.CONTRACT and entry["open"] else "other")
+            "contract" if d.view.phase == Phase.CONTRACT and entry["basis"] == "open"
+            else "other")
+        if entry["basis"] == "view" and kind == "other":
+            totals = None  # the exchange's open totals do not explain a view mark
         work.pending.append(_Pending(entry, d.view, d.move, best, cost, totals, kind,
                                      open_totals))
 
