@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -42,6 +42,7 @@ from . import gc_tuning
 from . import metrics as metrics_
 from .account_store import AccountStore
 from .accounts import Accounts, seat_owner
+from .analysis_jobs import AnalysisLimits, AnalysisRunner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
 from .cluster import FORWARDED, Cluster, owned_path
@@ -70,11 +71,13 @@ from .models import (
     error_responses,
 )
 from .pages import error_page, page_lang, page_words
-from .player_stats import replay_policy, seat_players_of
+from .player_stats import seat_players_of
 from .reader import ReadError, StrictRoute, raw_body
 from .reaper import Reaper, adjourned_table, resume
 from .replay import ReplayRefused, record_replay, table_replay
+from .replay_access import SeatTokenHeader, check_replay_allowed
 from .routes_accounts import router as accounts_router
+from .routes_analysis import router as analysis_router
 from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
@@ -88,9 +91,6 @@ log = logging.getLogger("thousand.server")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: The move clock's bounds, in seconds.
 MIN_CLOCK, MAX_CLOCK = 5.0, 3600.0
-#: The header a program sends its seat token in, to see the replay or the record of a
-#: game kept for its players.
-SEAT_TOKEN_HEADER = "X-Seat-Token"
 #: A query string's secrets, and anything shaped like a seat token (43 URL-safe
 #: characters: checks.new_token), as the log must never show them.
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
@@ -104,8 +104,6 @@ WORKER_HEADER = "X-Thousand-Worker"
 
 #: The ``lang`` query parameter: the language of the words a route gives.
 Lang = Annotated[Literal["ru", "en"], Query(description="ru or en")]
-#: A player's seat token, for what a game keeps for its players (:data:`SEAT_TOKEN_HEADER`).
-SeatTokenHeader = Annotated[str | None, Header(alias=SEAT_TOKEN_HEADER, max_length=200)]
 
 #: The pages: path -> the file of src/thousand/web/ that is its shell.
 PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
@@ -208,21 +206,6 @@ def invite_secret(row: TableRow) -> str:
     mac = hmac.new(str(row.seed).encode("ascii"), f"invite:{row.id}".encode(),
                    hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:16]).rstrip(b"=").decode("ascii")
-
-
-def _player_asks(live: LiveTable, token: str | None) -> bool:
-    return bool(token) and live.seat_of_token(str(token)) is not None
-
-
-def _check_replay_allowed(live: LiveTable, token: str | None) -> None:
-    """RULES aside, the privacy of docs/server.md "Unlisted tables": a listed table's game
-    is watched by anyone while it runs; an unlisted one's only by its players; once over,
-    as :func:`replay_policy` says."""
-    shown = replay_policy(live.row) == "public" if live.over else live.row.listed
-    if not shown and not _player_asks(live, token):
-        raise ServerError("players_only", "this game's replay and record are for its "
-                          f"players: send a seat's token in {SEAT_TOKEN_HEADER}",
-                          status=403)
 
 
 class _HideSecrets(logging.Filter):
@@ -332,7 +315,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                adjourn_after: float | None = None, metrics: bool = True,
                bot_processes: int = 1, redis_url: str | None = None,
                redis_prefix: str = "thousand", lease_ttl: float = 5.0,
-               tune_gc: bool = False) -> FastAPI:
+               tune_gc: bool = False,
+               analysis_limits: AnalysisLimits | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -348,7 +332,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     (keys and channels under ``redis_prefix``) and this PostgreSQL database, each table
     held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py).
     ``tune_gc``: the process's cyclic collector set for many live tables once they are
-    loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides)."""
+    loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides).
+    ``analysis_limits``: how many analyses each client and the queue take
+    (server/analysis_jobs.py; None: the defaults)."""
     store = Store(db_url or default_db_url())
     hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
               bot_delay=bot_delay)
@@ -363,6 +349,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     web = Path(web_dir) if web_dir is not None else _web_dir()
     limiter = limiter if limiter is not None else Limiter(enabled=False)
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
+    analyses = AnalysisRunner(store, cluster=redis_url is not None,  # routes_analysis.py
+                              limits=analysis_limits)
     readiness = Readiness()  # GET /readyz (server/health.py)
     readiness.add("store", store_check(store, hub.db))
     limits_ready = limits_check(limiter.storage)
@@ -378,12 +366,14 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if tune_gc:
             gc_tuning.tune()
         reaper.start()
+        analyses.start()
         readiness.started = True
         try:
             yield
         finally:
             readiness.started = False
             await reaper.stop()
+            await analyses.stop()
             await hub.stop()
             store.close()
 
@@ -405,6 +395,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
     app.include_router(tournaments_router)  # tournaments (routes_tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
+    app.include_router(analysis_router)  # a finished game's analysis on request
+    app.state.analyses = analyses
     app.state.web = web
     app.state.store = store
     app.state.limiter = limiter
@@ -711,7 +703,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if not live.over:
             raise ServerError("game_running", "the record is given once the game is over",
                               status=409)
-        _check_replay_allowed(live, token)
+        check_replay_allowed(live, token)
         text = dumps_record(live.table.to_record())
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="thousand-{live.id}.json"'})
@@ -720,7 +712,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def api_game_replay(game_id: str, token: SeatTokenHeader = None) -> ReplayOut:
         """A game's replay: a running game's without the hands, a finished one's whole."""
         live = await live_or_404(game_id)
-        _check_replay_allowed(live, token)
+        check_replay_allowed(live, token)
         async with live.lock:
             table: Table = live.table.clone()
         over = table.over

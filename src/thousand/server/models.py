@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from thousand.rules import PRESET_NAMES
 
 __all__ = [
+    "Analysis",
+    "AnalysisAsk",
     "CloseTable",
     "Closed",
     "CreateTable",
@@ -28,6 +30,7 @@ __all__ = [
     "ErrorDetail",
     "Game",
     "Games",
+    "Progress",
     "ReplayOut",
     "Seat",
     "SeatSpec",
@@ -75,8 +78,10 @@ _STATUS_WORDS = {
     413: "The body is larger than the route takes.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The rules cannot be made from the preset and options (code bad_rules).",
-    429: "This client is over its limit: wait the seconds of Retry-After.",
-    503: "The server holds as many live tables as it can.",
+    429: "This client is over its limit: wait the seconds of Retry-After (or, code "
+         "too_many_analyses, until its analysis is done or the day is over).",
+    503: "The server holds as many live tables as it can (or, code queue_full, as many "
+         "analyses in its queue).",
 }
 
 
@@ -234,3 +239,38 @@ class ReplayOut(_Strict):
     winner: int | list[int] | None
     steps: list[dict[str, Any]]
     name_forms: Any
+
+
+# ---------------------------------------------------------------------- analyses
+
+
+class AnalysisAsk(_Strict):
+    """``POST /api/games/{id}/analysis``: the analysis' settings.  ``samples``: the
+    sampled deals of each view-based valuation (fewer: faster and rougher);
+    ``view_based`` false: only the open-card (double-dummy) values, much faster;
+    ``lang``: the language of the reasons (each language is its own analysis)."""
+
+    samples: int = Field(default=24, ge=1, le=48)
+    view_based: bool = True
+    lang: Literal["ru", "en"] = "ru"
+
+
+class Progress(_Strict):
+    """Decisions analysed (``done``) of ``total`` (0 until the job has begun)."""
+
+    done: int
+    total: int
+
+
+class Analysis(_Strict):
+    """A game's analysis: ``status`` ``queued`` (its ``position`` in the queue, 1: next),
+    ``running`` (its ``progress``), ``done`` (the ``result``: docs/analysis.md's JSON) or
+    ``failed`` (the ``error``)."""
+
+    game: str
+    status: Literal["queued", "running", "done", "failed"]
+    progress: Progress
+    position: int
+    settings: dict[str, Any]
+    result: dict[str, Any] | None = None
+    error: str | None = None
