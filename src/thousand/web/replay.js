@@ -5,6 +5,7 @@ import { el, clear, api, mountHeader, loadTexts, eventText, seatName, announce }
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, moveLabel } from "./board.js";
 import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
+import { stepMoves, decisionAt, betterBox, betterCard, dealChart, markBadge, markList, summaryTable } from "./analysis.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[0] === "replay" && parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -20,7 +21,9 @@ const seatToken = (() => {
   }
 })();
 
-const state = { replay: null, step: 0, texts: {}, error: null, uploaded: null, loading: false };
+const state = { replay: null, step: 0, texts: {}, error: null, uploaded: null, loading: false,
+  // the analysis mode: the server's answer (GET /api/games/{id}/analysis), its settings
+  analysis: null, analysisError: null, fast: true, moves: [] };
 let els = {};
 
 function names() {
@@ -80,6 +83,8 @@ function layout() {
   els = {
     upload: el("section", { class: "panel upload" }),
     head: el("div", { class: "replay-head", "aria-live": "polite" }),
+    better: el("div", { class: "better-wrap", "aria-live": "polite" }),
+    analysis: el("section", { class: "panel analysis-panel", "aria-labelledby": "analysis-title" }),
     controls: el("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay_controls") }),
     board: el("div", { class: "board-wrap" }),
     lines: el("ol", { class: "log step-log" }),
@@ -92,9 +97,10 @@ function layout() {
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
     gameId ? null : els.upload,
     el("div", { class: "table-layout" },
-      el("div", { class: "play-col" }, els.head, els.controls, els.board, els.download),
+      el("div", { class: "play-col" }, els.head, els.controls, els.better, els.board, els.download),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", {}, t("step_events")), els.lines))),
+    gameId ? els.analysis : null,
     el("section", { class: "panel wide-sheet" }, el("h2", {}, t("sheet_title")),
       el("div", { class: "sheet-and-chart" }, els.sheet, el("div", {}, el("h3", {}, t("chart_title")), els.chart))),
   );
@@ -131,6 +137,7 @@ async function upload(text) {
   try {
     const r = await api("/api/replay", { method: "POST", body: text, raw: true });
     state.replay = r;
+    state.moves = stepMoves(steps());
     state.uploaded = text;
     state.error = null;
     state.step = 0;
@@ -175,8 +182,11 @@ function renderStep() {
     ? t("step_deal_start", { deal: step.deal })
     : t("step_move", { deal: step.deal, name: seatName(step.seat, nm, lang),
       move: step.view ? moveLabel(step.move, step.view, null, lang) : step.move });
+  const at = state.moves[state.step];
+  const result = state.analysis && state.analysis.status === "done" ? state.analysis.result : null;
+  const decision = result && at ? decisionAt(result, at.deal, at.index) : null;
   clear(els.head, 
-    el("p", { class: "step-title" }, what),
+    el("p", { class: "step-title" }, what, decision && decision.mark ? [" ", markBadge(decision.mark)] : null),
     el("p", { class: "muted" }, t("step_n", { n: state.step + 1, total: s.length })),
   );
   const range = el("input", { type: "range", min: "0", max: String(s.length - 1), value: String(state.step),
@@ -197,9 +207,12 @@ function renderStep() {
       view: step.view, names: nm, seats: null, lang, mySeat: null,
       hands: Array.isArray(step.hands) ? step.hands : null,
       rules: rules(),
+      hint: betterCard(decision),
       interactive: false, busy: true, onMove() {}, onCard() {}, onDeclareChoice() {},
     });
   }
+  clear(els.better, betterBox(decision, lang));
+  renderAnalysis(step, at);
   clear(els.lines, ...(step.events || []).map((ev) => el("li", { class: `ev ev-${ev.type}` },
     eventText(ev, nm, state.texts, lang, null, nameForms(lang)))));
   const events = s.slice(0, state.step + 1).flatMap((x, i) => (x.events || []).map((ev) => ({ ...ev, v: ev.v ?? i })));
@@ -223,6 +236,105 @@ function renderStep() {
     const url = URL.createObjectURL(new Blob([state.uploaded], { type: "application/json" }));
     els.download.append(el("a", { class: "button", href: url, download: "thousand-record.json" }, t("download_record")));
   }
+}
+
+// ---------------------------------------------------------------- the analysis mode
+
+function analysisSettings() {
+  return { samples: state.fast ? 1 : 24, view_based: !state.fast, lang: getLang() };
+}
+
+function analysisPath(settings) {
+  const q = settings ? `?samples=${settings.samples}&view_based=${settings.view_based}&lang=${settings.lang}` : "";
+  return `/api/games/${encodeURIComponent(gameId)}/analysis${q}`;
+}
+
+const tokenHeaders = () => (seatToken ? { "X-Seat-Token": seatToken } : {});
+
+/** The step that shows the record's move (deal, index), or null. */
+function stepOf(deal, index) {
+  const i = state.moves.findIndex((m) => m && m.deal === deal && m.index === index);
+  return i < 0 ? null : i;
+}
+
+const running = () => state.analysis && (state.analysis.status === "queued" || state.analysis.status === "running");
+
+/** Follow the job of these settings every second until it is done or failed. */
+async function follow(settings) {
+  while (running()) {
+    renderStep();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    try {
+      state.analysis = await api(analysisPath(settings), { headers: tokenHeaders() });
+    } catch (e) {
+      state.analysisError = t("analysis_failed", { why: e.message });
+      state.analysis = null;
+    }
+  }
+  renderStep();
+}
+
+/** Ask for the analysis, then follow it. */
+async function askAnalysis() {
+  const settings = analysisSettings();
+  state.analysisError = null;
+  try {
+    state.analysis = await api(analysisPath(null), { method: "POST", body: settings, headers: tokenHeaders() });
+  } catch (e) {
+    state.analysisError = t("analysis_refused", { why: e.message });
+    renderStep();
+    return;
+  }
+  await follow(settings);
+}
+
+/** The analysis panel: the button and the state of the job, or the summary, the current
+ * deal's chart and its marks. */
+function renderAnalysis(step, at) {
+  if (!gameId || !state.replay || state.replay.over !== true) {
+    clear(els.analysis);
+    els.analysis.hidden = true;
+    return;
+  }
+  els.analysis.hidden = false;
+  const a = state.analysis;
+  const title = el("h2", { id: "analysis-title" }, t("analysis_title"));
+  if (a && a.status === "done") {
+    const deal = (a.result.deals || []).find((d) => d.number === step.deal);
+    const nm = names();
+    clear(els.analysis, title, summaryTable(a.result),
+      deal ? el("h3", {}, t("analysis_deal_marks", { deal: deal.number })) : null,
+      deal ? markList(deal, getLang(), stepOf, go) : null,
+      deal ? dealChart(deal, nm, at ? at.index : null) : null);
+    return;
+  }
+  const busy = running();
+  const fast = el("input", { type: "checkbox", id: "analysis-fast", checked: state.fast ? true : null,
+    disabled: busy ? true : null, onchange: (e) => { state.fast = e.target.checked; } });
+  const status = busy
+    ? a.status === "queued" ? t("analysis_queued", { position: a.position })
+      : a.progress.total ? t("analysis_running", { done: a.progress.done, total: a.progress.total }) : t("analysis_starting")
+    : a && a.status === "failed" ? t("analysis_failed", { why: a.error ?? "" }) : state.analysisError;
+  const progress = busy && a.progress.total
+    ? el("progress", { max: String(a.progress.total), value: String(a.progress.done), "aria-label": status }) : null;
+  clear(els.analysis, title,
+    el("p", {}, el("button", { type: "button", class: "primary", id: "analysis-button", disabled: busy ? true : null,
+      onclick: () => askAnalysis() }, t("analysis_button")), " ",
+    el("label", { for: "analysis-fast" }, fast, " ", t("analysis_fast"))),
+    el("p", { class: "analysis-status", role: "status" }, status ?? ""), progress);
+}
+
+/** An analysis already asked for this game (in this language), shown at once (and
+ * followed while it runs). */
+async function loadAnalysis() {
+  try {
+    state.analysis = await api(`${analysisPath(null)}?lang=${getLang()}`, { headers: tokenHeaders() });
+  } catch (e) {
+    state.analysis = null;  // none yet: the button asks for one
+    return;
+  }
+  state.fast = state.analysis.settings.view_based === false;
+  if (running()) follow(state.analysis.settings);
 }
 
 function onKey(e) {
@@ -264,6 +376,8 @@ async function start() {
       showError(t("replay_load_failed", { why: e.message }));
     }
     state.loading = false;
+    state.moves = stepMoves(steps());
+    if (state.replay && state.replay.over) await loadAnalysis();
   }
   renderStep();
 }

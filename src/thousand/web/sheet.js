@@ -104,7 +104,7 @@ export function sheetTable(rows, names, lang, label = null) {
     el("thead", {}, head), body));
 }
 
-function svgEl(tag, attrs = {}, text = null) {
+export function svgEl(tag, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (text !== null) node.textContent = text;
