@@ -1,0 +1,109 @@
+"""The replay's analysis mode in a real Chromium (docs/server.md "Analysis"): «Анализ» on
+a finished game's replay queues it, the page follows it to the end, then shows the
+deal's chart, the marks on the moves, and for a marked move the better one on the table;
+axe-core finds nothing serious and a 360 px phone scrolls nothing sideways."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from live_server import CHROMIUM, chromium, serve
+from test_a11y import AXE, serious
+
+pytestmark = [
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
+    pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed: "
+                       "npm ci --prefix tests/js"),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("analysis"), "--bot-delay", "0") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def finished(server: str) -> str:
+    """A one-deal game of random bots (whose play the open-card values mark surely)."""
+    r = httpx.post(server + "/api/tables", json={
+        "options": {"max_deals": 1},
+        "seats": [{"kind": "bot", "level": "random", "name": n} for n in ("Аня", "Вова", "Гена")]},
+        timeout=30)
+    table = str(r.json()["table"])
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{server}/api/tables/{table}", timeout=30).json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    return table
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+def test_the_analysis_shows_its_chart_marks_and_the_better_move(
+        server: str, finished: str, browser: Any) -> None:
+    context = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 800},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/replay/{finished}")
+    page.wait_for_selector("#analysis-button")
+    assert page.is_checked("#analysis-fast")  # open cards only: fast
+    page.click("#analysis-button")
+    page.wait_for_selector(".analysis-chart", timeout=90_000)
+    assert page.locator(".analysis-chart polyline.dd-line").count() == 1
+    assert page.locator(".analysis-summary tbody tr").count() == 3
+    # the marks of the deal: a badge with the mark's name for screen readers
+    marks = page.locator(".mark-list button")
+    assert marks.count() > 0, "a random bots' deal without one marked move"
+    badge = marks.first.locator(".mark-badge")
+    assert badge.get_attribute("aria-label") in ("Неточность", "Ошибка", "Грубая ошибка")
+    assert badge.inner_text() in ("?!", "?", "??")
+    marks.first.click()
+    better = page.locator(".better-move strong")
+    better.wait_for()
+    assert re.fullmatch(r"Лучше: .+ \(−\d+(\.\d)?\)", better.inner_text()), better.inner_text()
+    # the step shown is the marked move's: its title has the same badge
+    assert page.locator(".step-title .mark-badge").count() == 1
+    # a better card is shown in its hand (the move a player played is not the better one)
+    hinted = page.locator(".board-wrap .hinted")
+    if hinted.count():
+        assert hinted.first.get_attribute("data-card")
+    assert not serious(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+    assert not errors
+    context.close()
+
+
+def test_the_analysis_is_kept_for_the_next_visit(server: str, finished: str, browser: Any) -> None:
+    """Run after the first: the stored analysis is shown at once, in English words."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
+    r = httpx.post(f"{server}/api/games/{finished}/analysis",
+                   json={"samples": 1, "view_based": False, "lang": "en"}, timeout=30)
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 90
+    while httpx.get(f"{server}/api/games/{finished}/analysis?lang=en",
+                    timeout=30).json()["status"] != "done":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    page.goto(f"{server}/replay/{finished}")
+    page.wait_for_selector(".analysis-summary")
+    assert page.locator(".analysis-summary caption").inner_text() == "The players' summary"
+    context.close()
+
+
