@@ -6,14 +6,16 @@ real bots' game, the real analysis (open-card values only, to be fast)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from test_server import Server, new_table
 from thousand.server import analysis_store as st
 from thousand.server.analysis_jobs import AnalysisLimits
-from thousand.server.store import Store
+from thousand.server.store import Store, seats_t
 
 #: Open-card values only: a deal in seconds.
 FAST = {"view_based": False, "samples": 1, "lang": "en"}
@@ -113,3 +115,39 @@ def test_a_job_left_running_by_a_stopped_server_is_run_at_start(db: str, game: s
         assert body["status"] == "done", body
         assert body["result"]["settings"]["lang"] == "ru"
 
+
+
+def test_a_queued_job_has_one_claimant_and_a_silent_ones_is_queued_again(
+        tmp_path: Path) -> None:
+    """Many workers: the claim is an UPDATE of a queued row, so the second claimant gets
+    nothing; a running job whose worker gave no sign of life is queued again, a lively
+    one is not."""
+    store = Store(f"sqlite:///{tmp_path / 'jobs.db'}")
+    first = st.ask(store, "g1", st.Settings(1, False, "ru"), "addr:a", None)
+    second = st.ask(store, "g2", st.Settings(1, False, "ru"), "addr:b", "acc")
+    assert st.position(store, first.id) == 1 and st.position(store, second.id) == 2
+    one = st.claim_next(store, "w1")
+    two = st.claim_next(store, "w2")
+    assert one is not None and two is not None and one.id != two.id
+    assert st.claim_next(store, "w3") is None  # nothing left: no job claimed twice
+    assert st.position(store, one.id) == 0
+    assert st.requeue_stale(store, 3600.0) == 0  # both just beat
+    st.beat(store, two.id)
+    assert st.requeue_stale(store, -1.0) == 2  # "silent for more than -1 s": both
+    assert st.counts_of(store, "addr:a") == (1, 1, 2)
+    store.close()
+
+
+def test_the_exercises_find_the_done_analyses_of_an_accounts_games(db: str, game: str) -> None:
+    store = Store(db)
+    st.finish(store, st.ask(store, game, st.Settings(7, False, "en"), "addr:x", None).id,
+              {"kind": "thousand-analysis"})
+    assert st.finished_analyses(store, "no-such-account") == []
+    # a seat's player: the bots' seats have none, so give one seat a player
+    with store.engine.begin() as conn:
+        conn.execute(sa.update(seats_t).where(seats_t.c.table_id == game,
+                                              seats_t.c.seat == 0).values(player_id="acc1"))
+    found = st.finished_analyses(store, "acc1")
+    assert [r.settings for r in found if r.game_id == game] and all(
+        r.status == "done" and r.game_id == game for r in found)
+    store.close()

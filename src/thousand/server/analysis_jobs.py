@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import multiprocessing
 import os
@@ -62,14 +63,17 @@ def run_analysis(job: int, record_text: str, samples: int, view_based: bool,
                  lang: str) -> dict[str, Any]:
     """The analysis of one record (in the analysis process), its progress sent as
     ``(job, done, total)`` every :data:`PROGRESS_EVERY` decisions."""
-    from thousand.analysis import analyse_record
+    # imported here, in the analysis process alone: the server's own process never
+    # loads the analysis (nor the solver's tables it builds)
+    analyse_record = importlib.import_module("thousand.analysis").analyse_record
 
     def report(done: int, total: int) -> None:
         if _PROGRESS is not None and (done % PROGRESS_EVERY == 0 or done == total):
             _PROGRESS.put((job, done, total))
 
-    return analyse_record(load_record(record_text), view_based=view_based,
-                          samples=samples, lang=lang, progress=report)
+    result: dict[str, Any] = analyse_record(load_record(record_text), view_based=view_based,
+                                            samples=samples, lang=lang, progress=report)
+    return result
 
 
 def record_of(store: Store, game_id: str) -> str | None:
