@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from thousand.rules import PRESET_NAMES
 
@@ -253,6 +253,12 @@ class AnalysisAsk(_Strict):
     samples: int = Field(default=24, ge=1, le=48)
     view_based: bool = True
     lang: Literal["ru", "en"] = "ru"
+
+    @field_validator("samples", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        """JSON Schema's integer: ``47.0`` is one (strict Pydantic would refuse it)."""
+        return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 class Progress(_Strict):
