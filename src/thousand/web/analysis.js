@@ -191,7 +191,8 @@ export function markList(deal, lang, stepOf, onPick) {
     const step = stepOf(deal.number, d.index);
     return el("li", {}, el("button", { type: "button", class: "link-button", "data-index": String(d.index),
       disabled: step === null ? true : null, onclick: () => onPick(step) },
-    markBadge(d.mark), " ", t("analysis_mark_item", { trick: d.trick ?? "—", move: moveText(d.played, lang) })));
+    markBadge(d.mark), " ", d.trick ? t("analysis_mark_item", { trick: d.trick, move: moveText(d.played, lang) })
+      : moveText(d.played, lang)));
   }));
 }
 

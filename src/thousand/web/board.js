@@ -35,6 +35,11 @@ function cardFace(card, lang, extra = {}) {
     "aria-label": cardName(card, lang), ...extra }, cardSvg(card, lang));
 }
 
+/** The card a hint (or the analysis' better move) names: "give 9S" and "KH+" name 9S and KH. */
+function hintedCard(ctx) {
+  return ctx.hint ? ctx.hint.replace(/^(give|discard) /, "").replace("+", "") : null;
+}
+
 function cardBack(extra = {}) {
   return el("span", { class: "card back", "aria-hidden": "true", ...extra }, backSvg());
 }
@@ -179,7 +184,12 @@ function seatPanel(seat, ctx) {
     // the count in words for a screen reader (a plain div takes no aria-label), in figures for the eye
     const cards = el("div", { class: open ? "mini-hand open" : "mini-hand" },
       el("span", { class: "sr-only" }, open ? t("cards_of", { name }) : t("n_cards", { n: size })));
-    if (open) for (const c of sortHand(open)) cards.append(cardFace(c, lang, { class: "card face small" }));
+    if (open) {
+      for (const c of sortHand(open)) {
+        cards.append(cardFace(c, lang, { class: hintedCard(ctx) === c ? "card face small hinted" : "card face small",
+          "data-card": c }));
+      }
+    }
     else for (let i = 0; i < size; i++) cards.append(cardBack({ class: "card back small" }));
     if (!open && size) cards.append(el("span", { class: "count", "aria-hidden": "true" }, String(size)));
     panel.append(cards);
@@ -353,7 +363,7 @@ function handRow(ctx) {
     if (playable) classes.push("playable");
     if (talon.has(c)) classes.push("from-talon");
     if (ctx.pendingDeclare === c || ctx.picked === c) classes.push("selected");
-    if (ctx.hint && ctx.hint.replace(/^(give|discard) /, "").replace("+", "") === c) classes.push("hinted");
+    if (hintedCard(ctx) === c) classes.push("hinted");
     if (!own || !ctx.interactive) {
       row.append(el("span", { class: classes.join(" "), role: "img", "data-card": c,
         "aria-label": `${cardLabel(c, lang)} — ${cardName(c, lang)}` }, cardSvg(c, lang)));
