@@ -106,12 +106,13 @@ def test_the_analysis_shows_its_chart_marks_and_the_better_move(
 
 
 def test_the_analysis_is_kept_for_the_next_visit(server: str, finished: str, browser: Any) -> None:
-    """Run after the first: the stored analysis is shown at once, in English words."""
+    """An analysis asked for by the API (here from the players' views too) is shown on
+    the next visit at once, in English words, with the players' valued moves drawn."""
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
     r = httpx.post(f"{server}/api/games/{finished}/analysis",
-                   json={"samples": 1, "view_based": False, "lang": "en"}, timeout=30)
+                   json={"samples": 2, "view_based": True, "lang": "en"}, timeout=30)
     assert r.status_code == 200, r.text
     deadline = time.monotonic() + 90
     while httpx.get(f"{server}/api/games/{finished}/analysis?lang=en",
@@ -121,6 +122,10 @@ def test_the_analysis_is_kept_for_the_next_visit(server: str, finished: str, bro
     page.goto(f"{server}/replay/{finished}")
     page.wait_for_selector(".analysis-summary")
     assert page.locator(".analysis-summary caption").inner_text() == "The players' summary"
+    result = httpx.get(f"{server}/api/games/{finished}/analysis?lang=en", timeout=30).json()
+    valued = [d for d in result["result"]["deals"][0]["decisions"]
+              if d["view"] and not d["forced"]]
+    assert valued and page.locator(".analysis-chart circle.view-point").count() == len(valued)
     context.close()
 
 
