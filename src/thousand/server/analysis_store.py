@@ -187,7 +187,10 @@ def finish(store: Store, row_id: int, result: dict[str, Any] | None,
     """A job ended: ``done`` with its result, else ``failed`` with the error's text."""
     values: dict[str, Any] = {"finished": time.time(), "beat": None}
     if result is not None:
-        values.update(status="done", result=json.dumps(result, ensure_ascii=False))
+        # done is all of it: the process's last report may still be on its way
+        n = sum(len(d.get("decisions", ())) for d in result.get("deals", ()))
+        values.update(status="done", result=json.dumps(result, ensure_ascii=False),
+                      done=n, total=n)
     else:
         values.update(status="failed", error=(error or "failed")[:2000])
     with store.engine.begin() as conn:
