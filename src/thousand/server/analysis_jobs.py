@@ -140,6 +140,12 @@ class AnalysisRunner:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         if self._executor is not None:
+            # the job in hand is not waited for (an analysis may take minutes): its
+            # process ends now, and the row still ``running`` is queued again at start
+            processes = getattr(self._executor, "_processes", None) or {}
+            for process in list(processes.values()):
+                with contextlib.suppress(Exception):
+                    process.terminate()
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
