@@ -151,3 +151,15 @@ def test_the_exercises_find_the_done_analyses_of_an_accounts_games(db: str, game
     assert [r.settings for r in found if r.game_id == game] and all(
         r.status == "done" and r.game_id == game for r in found)
     store.close()
+
+
+def test_two_asks_of_one_key_that_both_found_no_row_give_one_row(db: str) -> None:
+    """Two POSTs of one game and settings may both find no row before either inserts
+    (the route awaits between find and ask): the second gives the first's row, no
+    IntegrityError (a 500)."""
+    store = Store(db)
+    key = st.Settings(4, False, "ru")
+    assert st.find(store, "race-g1", key) is None
+    first = st.ask(store, "race-g1", key, "1.2.3.4", None)
+    second = st.ask(store, "race-g1", key, "5.6.7.8", None)
+    assert second.id == first.id and second.status == "queued"
