@@ -382,7 +382,9 @@ def test_a_deal_is_played_on_the_events_views_without_a_snapshot(server: str,
         page.locator("#sheet-close").click()
     assert seen["tricks"] >= 1 and seen["moves"] >= 8, seen  # tricks shown on the cloth
     kinds = [m["type"] for m in sent]
-    assert kinds.count("move") == moves, (kinds, moves)
+    # every move the page sent is one the test clicked; a click the table overtook (the
+    # card no longer playable by the time it landed) sends nothing, so not every click
+    assert 8 <= kinds.count("move") <= moves, (kinds, moves)
     assert "snapshot" not in kinds, f"the page asked for a snapshot: {kinds}"
     snapshots = [m for m in got if m["type"] == "snapshot"]
     assert len(snapshots) == 1  # the one sent on connecting

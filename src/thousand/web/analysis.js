@@ -200,7 +200,8 @@ export function markList(deal, lang, stepOf, onPick) {
 export function summaryTable(analysis) {
   const players = analysis.players || [];
   const th = (text) => el("th", { scope: "col" }, text);
-  return el("div", { class: "sheet-scroll" }, el("table", { class: "analysis-summary" },
+  // a region that may scroll sideways takes the keyboard's focus (axe: scrollable-region-focusable)
+  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("analysis_summary") }, el("table", { class: "analysis-summary" },
     el("caption", {}, t("analysis_summary")),
     el("thead", {}, el("tr", {}, th(t("analysis_player")), th(t("analysis_accuracy")),
       ["inaccuracy", "mistake", "blunder"].map((m) => el("th", { scope: "col" },
