@@ -79,7 +79,7 @@ function render() {
     onDeclareChoice: (c) => { state.pendingDeclare = c; render(); },
   });
   clear(main, title,
-    el("p", { class: "ex-count" }, t("ex_count", { n: state.at + 1, of: state.list.length, deal: ex.deal })),
+    el("p", { class: "ex-count", "data-at": `${ex.deal}-${ex.index}` }, t("ex_count", { n: state.at + 1, of: state.list.length, deal: ex.deal })),
     el("p", { class: "lead" }, t("ex_lead")),
     board,
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
