@@ -106,14 +106,17 @@ def _decision(analysis: dict[str, Any], ex: Exercise) -> dict[str, Any]:
     return found
 
 
-def exercises_of(store: Store, account_id: str) -> list[_Found]:
-    """Every exercise of the account's analysed games (one analysis a game: the newest)."""
+def exercises_of(store: Store, account_id: str, row_id: int | None = None) -> list[_Found]:
+    """Every exercise of the account's analysed games (one analysis a game: the newest),
+    or with ``row_id`` only that analysis's (an answer rebuilds one game, not all)."""
     out: list[_Found] = []
     seen: set[str] = set()
     for row in st.finished_analyses(store, account_id):
         if row.game_id in seen or row.result is None:
             continue
         seen.add(row.game_id)
+        if row_id is not None and row.id != row_id:
+            continue
         seat = _seat_of(store, row.game_id, account_id)
         text = record_of(store, row.game_id)
         if seat is None or text is None:
@@ -157,7 +160,9 @@ async def answer_exercise(exercise_id: str, body: AnswerAsk, request: Request) -
     not a legal one there)."""
     account = await _account(request)
     hub = hub_of(request)
-    found = next((f for f in await hub.db(exercises_of, hub.store, account)
+    head = exercise_id.split("-", 1)[0]
+    row_id = int(head) if head.isascii() and head.isdigit() and len(head) < 10 else -1
+    found = next((f for f in await hub.db(exercises_of, hub.store, account, row_id)
                   if f.id == exercise_id), None)
     if found is None:
         raise ServerError("not_found", "no such exercise", status=404)
