@@ -69,7 +69,7 @@ def test_a_player_solves_one_exercise_and_fails_one(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}/exercises")
-    page.wait_for_selector("#main h1")
+    page.wait_for_selector("#sign-in-link")  # a guest is sent to sign in
     account = page.evaluate("""async () => {
       const { api } = await import('/static/common.js');
       await api('/api/me');

@@ -7,7 +7,7 @@ import { el, clear, api, mountHeader } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, moveLabel } from "./board.js";
 
-const state = { list: null, at: 0, verdict: null, chosen: null, pendingDeclare: null, error: null, busy: false };
+const state = { list: null, at: 0, verdict: null, chosen: null, pendingDeclare: null, error: null, signIn: false, busy: false };
 
 /** A move in words: a card by its name, a bid or a word as the table says it. */
 function said(move, view) {
@@ -62,7 +62,10 @@ function verdictBox(ex) {
 function render() {
   const main = document.getElementById("main");
   const title = el("h1", {}, t("ex_title"));
-  if (state.error && !state.list) return clear(main, title, el("p", { class: "error-line", role: "alert" }, state.error));
+  if (state.error && !state.list) {
+    return clear(main, title, el("p", { class: "error-line", role: "alert" }, state.error),
+      state.signIn ? el("p", {}, el("a", { id: "sign-in-link", href: "/account" }, t("ex_sign_in_link"))) : null);
+  }
   if (!state.list) return clear(main, title, el("p", { class: "muted" }, t("loading")));
   if (!state.list.length) {
     return clear(main, title, el("p", { id: "ex-empty" }, t("ex_empty")),
@@ -90,7 +93,8 @@ async function load() {
   try {
     state.list = (await api("/api/exercises")).exercises;
   } catch (e) {
-    state.error = e.status === 401 ? t("ex_sign_in") : e.message;
+    state.signIn = e.status === 401;
+    state.error = state.signIn ? t("ex_sign_in") : e.message;
   }
   render();
 }
