@@ -99,6 +99,7 @@ PAGES = {
     "history": ("/history", "table.games tbody tr"),
     "replay": ("/replay/{game}", ".replay-controls button"),
     "upload": ("/replay", "#record-file"),
+    "exercises": ("/exercises", "#main h1 + p"),
     "error": ("/t/no-such-table", "main h1"),
 }
 

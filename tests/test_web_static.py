@@ -19,9 +19,9 @@ from thousand.table import EVENT_TYPES, Table
 from thousand.texts import EVENTS, SUIT_NAMES, YOU_FORMS, event_key, event_text, name_forms
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
-PAGES = ("index.html", "table.html", "history.html", "replay.html")
+PAGES = ("index.html", "table.html", "history.html", "replay.html", "exercises.html")
 MODULES = ("i18n.js", "cards.js", "common.js", "board.js", "sheet.js", "lobby.js", "table.js",
-           "history.js", "replay.js")
+           "history.js", "replay.js", "exercises.js")
 NODE = shutil.which("node")
 
 

@@ -78,6 +78,7 @@ from .replay import ReplayRefused, record_replay, table_replay
 from .replay_access import SeatTokenHeader, check_replay_allowed
 from .routes_accounts import router as accounts_router
 from .routes_analysis import router as analysis_router
+from .routes_exercises import router as exercises_router
 from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
@@ -108,7 +109,7 @@ Lang = Annotated[Literal["ru", "en"], Query(description="ru or en")]
 #: The pages: path -> the file of src/thousand/web/ that is its shell.
 PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
          "replay": "replay.html", "account": "account.html",
-         "tournaments": "tournaments.html"}
+         "tournaments": "tournaments.html", "exercises": "exercises.html"}
 
 
 def default_db_url() -> str:
@@ -396,6 +397,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.include_router(tournaments_router)  # tournaments (routes_tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
     app.include_router(analysis_router)  # a finished game's analysis on request
+    app.include_router(exercises_router)  # a player's exercises from his analyses
     app.state.analyses = analyses
     app.state.web = web
     app.state.store = store
@@ -530,6 +532,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     @app.api_route("/account", methods=["GET", "HEAD"], include_in_schema=False)
     async def account_page() -> Response:
         return page("account")
+
+    @app.api_route("/exercises", methods=["GET", "HEAD"], include_in_schema=False)
+    async def exercises_page() -> Response:
+        return page("exercises")  # the player's exercises (web/exercises.js)
 
     @app.api_route("/tournaments", methods=["GET", "HEAD"], include_in_schema=False)
     @app.api_route("/tournaments/{tid}", methods=["GET", "HEAD"], include_in_schema=False)

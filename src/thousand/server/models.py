@@ -70,6 +70,7 @@ class ErrorBody(BaseModel):
 _STATUS_WORDS = {
     400: "The request cannot be read: bad JSON, a duplicate key, nesting too deep, a "
          "wrong type, an unknown key, a bad parameter (code bad_request, malformed).",
+    401: "Not signed in (code not_signed_in): the route is a signed-in player's.",
     403: "Refused: a token that holds no seat, not the table's creator, no invite, or "
          "the replay of a game kept for its players.",
     404: "No such table, game or seat.",

@@ -101,6 +101,7 @@ function guestView(player) {
 function accountView(player, tables) {
   return [
     el("p", { id: "signed-in" }, t("account_signed_in", { name: player.name })),
+    el("p", {}, el("a", { id: "exercises-link", href: "/exercises" }, t("ex_link"))),
     tables.length ? el("section", { class: "panel", "aria-labelledby": "tables-title" },
       el("h2", { id: "tables-title" }, t("account_your_tables")),
       el("ul", {}, tables.map((x) => el("li", {},

@@ -305,7 +305,8 @@ function renderAnalysis(step, at) {
     clear(els.analysis, title, summaryTable(a.result),
       deal ? el("h3", {}, t("analysis_deal_marks", { deal: deal.number })) : null,
       deal ? markList(deal, getLang(), stepOf, go) : null,
-      deal ? dealChart(deal, nm, at ? at.index : null) : null);
+      deal ? dealChart(deal, nm, at ? at.index : null) : null,
+      el("p", {}, el("a", { href: "/exercises" }, t("ex_link"))));
     return;
   }
   const busy = running();
