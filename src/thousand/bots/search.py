@@ -87,6 +87,10 @@ class SearchConfig:
     max_samples: int = 80
     #: cards considered for the exchange (the lowest by the heuristic's keep_score)
     exchange_cards: int = 5
+    #: drop the weaker half of the exchange candidates after each round of deals (off:
+    #: every candidate on every deal, and every card of the hand a candidate with the
+    #: pool's cards, as the analysis values each card, :mod:`thousand.bots.valuation`)
+    exchange_halving: bool = True
     #: gives tried per sampled deal when valuing a bid
     bid_gives: int = 2
     #: the weight of the opponents' mean deal value against one's own
@@ -178,11 +182,6 @@ class _Budget:
         if self.limit is None:
             return math.inf
         return self.limit - (time.perf_counter() - self.start)
-
-
-def budget_of(config: SearchConfig) -> _Budget:
-    """A decision's budget under ``config``, its clock started now."""
-    return _Budget(config.time_limit, config.min_samples, config.max_samples)
 
 
 # ------------------------------------------------------------------ the solver's position
@@ -283,42 +282,56 @@ def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) ->
     )
 
 
-@dataclass(frozen=True)
-class PlaySamples:
-    """Per sampled deal, each candidate's utility and the solver's declarer total."""
+@dataclass
+class Samples:
+    """What a phase's search found: each candidate move's utility in every sampled deal
+    (index i is the same deal for every move), one weight per deal, and (in the play) the
+    declarer's solved totals behind them.  The bot chooses the highest weighted sum;
+    :func:`thousand.bots.valuation.valuate` reports them all."""
 
-    utility: dict[Move, list[float]]
-    totals: dict[Move, list[int]]
+    utils: dict[Move, list[float]]
     weights: list[float]
+    totals: dict[Move, list[int]] = field(default_factory=dict)
+    #: the moves, the bot's choice first among equally good ones (its tie-break)
+    order: list[Move] = field(default_factory=list)
+    #: the declarer's total in each sampled deal (contract and redeal offer)
+    declarer_totals: list[int] = field(default_factory=list)
 
-    def utilities(self) -> dict[Move, float]:
-        """Each move's weighted sum of utilities (the sum ranks as the weighted mean)."""
-        return {m: sum(w * u for w, u in zip(self.weights, us, strict=True))
-                for m, us in self.utility.items()}
+
+def first_best(order: Sequence[Move], value: dict[Move, float], tol: float = 1e-9) -> Move:
+    """The first move of ``order`` whose value is within ``tol`` of the highest: the bot's
+    choice and the analysis' best move (:mod:`thousand.bots.valuation`), ``order`` putting
+    the preferred of equally good moves first."""
+    top = max(value[m] for m in order)
+    return next(m for m in order if value[m] >= top - tol)
 
 
-@dataclass(frozen=True)
-class AuctionSamples:
-    """A bid's sampled deals (:meth:`SearchBot.auction_samples`)."""
+#: an exchange: the (card, seat) gives and the discarded cards
+_Cand = tuple[tuple[tuple[int, int], ...], Mask]
 
-    totals: list[int]
-    hands: list[Mask]
+
+def _rest(hand: Mask, cand: _Cand) -> Mask:
+    """The hand kept after the exchange ``cand``."""
+    give, disc = cand
+    rest = hand & ~disc
+    for c, _ in give:
+        rest &= ~(1 << c)
+    return rest
+
+
+@dataclass
+class _ExchangeFound:
+    """The exchange search's result: the candidates, the hands they keep, their solved
+    totals, the survivors (best-first after halving) with their utility per deal."""
+
+    cands: list[_Cand]
+    rests: list[Mask]
+    totals: list[list[int]]
+    alive: list[int]
+    utils: dict[int, list[float]]
+    n: int
     stakes: _Stakes
-    ladder: list[int]
-    low: int
-    u_pass: float
-
-
-@dataclass(frozen=True)
-class BuyValues:
-    """A talon buy-out's figures (:meth:`SearchBot.buy_values`)."""
-
-    buy: list[float]
-    contract: int
-    chance: float
-    price_chance: float
-    declarer_chance: float
-    u_pass: float
+    may_concede: bool
 
 
 # ------------------------------------------------------------------------------ the bot
@@ -348,8 +361,7 @@ class SearchBot(ReasoningBot):
 
     def decide_among(self, view: View) -> tuple[Move, Reason]:
         legal = view.legal
-        rng = self.decision_rng(view)
-        budget = budget_of(self.config)
+        rng, budget = self.search_start(view)
         phase = view.phase
         if phase == Phase.PLAY:
             out = self._play(view, rng, budget)
@@ -372,10 +384,13 @@ class SearchBot(ReasoningBot):
             return move, why
         return out
 
-    def decision_rng(self, view: View) -> random.Random:
-        """The random source of a decision: seeded by the bot's seed and the position, so
-        the bot and the analysis (:mod:`thousand.bots.valuation`) draw the same deals."""
-        return random.Random(self._decision_seed(view))
+    def search_start(self, view: View) -> tuple[random.Random, _Budget]:
+        """The decision's random source (seeded by the bot's seed and the position) and
+        budget: with a fixed sample count the same view gets the same deals."""
+        rng = random.Random(self._decision_seed(view))
+        budget = _Budget(self.config.time_limit, self.config.min_samples,
+                         self.config.max_samples)
+        return rng, budget
 
     def _decision_seed(self, view: View) -> int:
         key = f"{self.seed}|{view.seat}|{view.hand}|{view.dealer}|{','.join(view.history)}"
@@ -391,20 +406,21 @@ class SearchBot(ReasoningBot):
     # ----------------------------------------------------------------------- play
 
     def _play(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
-        sampled = self.play_samples(view, rng, budget)
         legal = list(view.legal)
-        util = sampled.utilities()
-        if not any(sampled.totals.values()):
+        s = self._play_samples(view, rng, budget)
+        if not any(s.totals.values()):
             return self.fallback.decide(view)
-        best = max(legal, key=lambda m: (util[m], -_card_cost(m)))
-        declarer = view.seat == view.declarer
-        return best, self._play_reason(view, best, legal, util, sampled.totals,
-                                       sampled.weights, len(sampled.totals[best]), declarer, 0)
+        util = {m: sum(w * u for w, u in zip(s.weights, s.utils[m], strict=True))
+                for m in legal}
+        best = first_best(s.order, util)
+        solved = len(s.totals[best])
+        return best, self._play_reason(view, best, legal, util, s.totals, s.weights, solved,
+                                       view.seat == view.declarer, 0)
 
-    def play_samples(self, view: View, rng: random.Random, budget: _Budget) -> PlaySamples:
-        """Every legal card's utility in each sampled deal (paired: deal i is the same for
-        every card), with the deals' weights: what both the choice and the analysis
-        (:mod:`thousand.bots.valuation`) rank."""
+    def _play_samples(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """Every legal card's utility in each sampled deal solved (the deals too unlikely
+        by the inference weights are drawn but not solved): the choice is their weighted
+        sum, and :mod:`thousand.bots.valuation` reads them as they are."""
         me = view.seat
         assert me is not None
         legal = list(view.legal)
@@ -417,7 +433,7 @@ class SearchBot(ReasoningBot):
         beta = self.config.beta
         margin = 0  # in the play the solver's total is taken as it is
         totals: dict[Move, list[int]] = {m: [] for m in legal}
-        per: dict[Move, list[float]] = {m: [] for m in legal}
+        utils: dict[Move, list[float]] = {m: [] for m in legal}
         own_bonus = {m: 0.0 for m in legal}
         others = st.others  # the defenders' values doubled (golden; dark with dark_doubles=all)
         if not declarer:
@@ -441,20 +457,22 @@ class SearchBot(ReasoningBot):
                     continue  # too unlikely to be worth solving
             pos = position(view, w, opts)
             values = self.solver.solve_moves(pos)
+            if any(values.get(m) is None for m in legal):  # pragma: no cover - they agree
+                continue
             weights.append(weight)
             for m in legal:
-                v = values[m]  # the solver and the engine agree on the legal cards
+                v = values[m]
                 totals[m].append(v)
                 made = v >= contract + margin
                 dv = st.made(contract, v) if made else st.failed(contract)
                 if declarer:
-                    per[m].append(dv + others * beta * v / 2)
+                    utils[m].append(dv + others * beta * v / 2)
                 else:
-                    per[m].append(
+                    utils[m].append(
                         others * (-(1 - beta / 2) * v / 2 + own_bonus[m]) - beta / 2 * dv
                     )
         self.last_samples = n
-        return PlaySamples(per, totals, weights)
+        return Samples(utils, weights, totals, sorted(legal, key=_card_cost))
 
     def _play_reason(
         self, view: View, best: Move, legal: Sequence[Move], util: dict[Move, float],
@@ -526,76 +544,77 @@ class SearchBot(ReasoningBot):
         return [self._hand_totals_for(view, w, d, give, discard, opts, thresholds)
                 for w in worlds]
 
-    def _contract_choice(
-        self, view: View, totals: Sequence[int], hand: Mask, bid: int, concede: bool,
-        st: _Stakes,
-    ) -> tuple[float, int, float]:
-        """(utility, contract or -1 for a concede, make chance) of the best choice."""
-        per = self.contract_samples(view, totals, hand, bid, concede, st)
-        margin = self.config.margin
-        n = max(1, len(totals))
-        best = (-math.inf, bid, 0.0)
-        for c, us in per.items():
-            u = _mean(us)
-            if c < 0:
-                if u > best[0]:
-                    best = (u, -1, sum(1 for v in totals if v >= bid + margin) / n)
-            elif u > best[0] + 1e-9:
-                need = c + margin + (self.config.raise_margin if c > bid else 0)
-                best = (u, c, sum(1 for v in totals if v >= need) / n)
-        return best
+    def _contract_need(self, c: int, bid: int) -> int:
+        """The declarer's total that counts contract ``c`` as made in a sampled deal."""
+        return c + self.config.margin + (self.config.raise_margin if c > bid else 0)
 
-    def contract_samples(
+    def _contract_samples(
         self, view: View, totals: Sequence[int], hand: Mask, bid: int, concede: bool,
-        st: _Stakes, extra: Sequence[int] = (),
+        st: _Stakes, contracts: Sequence[int] | None = None,
     ) -> dict[int, list[float]]:
-        """Each contract the hand may name (and -1, a concede, where ``concede``), its
-        utility in each sampled deal (``totals``: the declarer's totals there), and those of
-        ``extra`` (contracts the bot would not name, for the analysis); a concede costs the
-        same in every deal."""
+        """Each contract's utility in every sampled deal (``totals``: the declarer's total
+        in each), and the concede's (key -1, the same in every deal: the engine's concede
+        payment, :func:`thousand.deal.concede_values`, doubled in a golden deal, with the
+        concede penalty where this concede incurs it)."""
         r = view.rules
         beta = self.config.beta
-        margin = self.config.margin
-        cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
+        if contracts is None:
+            cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
+            contracts = contract_options(r, bid, cap)
         m_hand = marriage_sum(hand, r.marriage_values)
         opp = [beta * st.others * max(0, 120 + m_hand - v) / 2 for v in totals]
         out: dict[int, list[float]] = {}
-        for c in sorted(set(contract_options(r, bid, cap)) | set(extra)):
-            need = c + margin + (self.config.raise_margin if c > bid else 0)
+        for c in contracts:
+            need = self._contract_need(c, bid)
             out[c] = [(st.made(c, v) if v >= need else st.failed(c)) - o
                       for v, o in zip(totals, opp, strict=True)]
         if concede:
-            # the engine's concede payment (thousand.deal.concede_values), doubled in a
-            # golden deal, with the concede penalty where this concede incurs it
             seat = view.declarer if view.declarer >= 0 else view.seat
             assert seat is not None
             loss, pay = concede_cost(view, seat, bid, hand)
             out[-1] = [-loss - beta * pay] * len(totals)
         return out
 
+    def _contract_choice(
+        self, view: View, totals: Sequence[int], hand: Mask, bid: int, concede: bool,
+        st: _Stakes,
+    ) -> tuple[float, int, float]:
+        """(utility, contract or -1 for a concede, make chance) of the best choice: the
+        lowest of equally good contracts, a concede only when it is worth more."""
+        samples = self._contract_samples(view, totals, hand, bid, concede, st)
+        n = max(1, len(totals))
+        means = {c: sum(u) / n for c, u in samples.items()}
+        c = first_best(list(samples), means)
+        need = self._contract_need(bid if c < 0 else c, bid)
+        return means[c], c, sum(1 for v in totals if v >= need) / n
+
     # ------------------------------------------------------------------- exchange
 
-    def _exchange(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+    def _exchange_cands(self, view: View) -> list[_Cand]:
+        """The exchanges to try: every way of giving (or discarding) the cards still to
+        go from the ``exchange_cards`` the heuristic's ``keep_score`` values least; without
+        halving, also each other card with those (so that every card has a value)."""
         assert view.hand is not None and view.seat is not None
         r = view.rules
-        me = view.seat
         hand = view.hand
         discard_mode = r.exchange == "discard_three"
-        opts = self.options(view)
         act = view.active
-        i = act.index(me)
+        i = act.index(view.seat)
         first, second = act[(i + 1) % 3], act[(i + 2) % 3]
         if discard_mode:
             done = view.discards.bit_count() if view.discards is not None else 0
             k = 3 - done
         else:
             k = 2 - len(view.given)
-        values = r.marriage_values
-        ts = r.ten_strength
-        ranked = sorted(cards_of(hand), key=lambda c: keep_score(hand, c, values, ts))
+        ranked = sorted(cards_of(hand),
+                        key=lambda c: keep_score(hand, c, r.marriage_values, r.ten_strength))
         pool = ranked[: max(k, min(len(ranked), self.config.exchange_cards))]
-        cands: list[tuple[tuple[tuple[int, int], ...], Mask]] = []
-        for combo in combinations(pool, k):
+        combos = list(combinations(pool, k))
+        if not self.config.exchange_halving:
+            rest = ranked[len(pool):]
+            combos += [(x, *more) for x in rest for more in combinations(pool, k - 1)]
+        cands: list[_Cand] = []
+        for combo in combos:
             if discard_mode:
                 m = 0
                 for c in combo:
@@ -606,18 +625,27 @@ class SearchBot(ReasoningBot):
                 cands.append((((combo[1], first), (combo[0], second)), 0))
             else:
                 cands.append((((combo[0], second),), 0))
+        return cands
+
+    def _exchange_search(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> _ExchangeFound:
+        """The exchange candidates solved in the sampled deals (successive halving unless
+        ``exchange_halving`` is off), with each survivor's utility per deal."""
+        assert view.hand is not None and view.seat is not None
+        me = view.seat
+        hand = view.hand
+        opts = self.options(view)
+        cands = self._exchange_cands(view)
         know = knowledge(view)
         st = stakes(view, me, self.config.win_bonus)
         # (decided later, in the contract phase; never in a dark deal)
         may_concede = concede_possible(view, me)
         alive = list(range(len(cands)))
         totals: list[list[int]] = [[] for _ in cands]
-        thr = []
-        for give, disc in cands:
-            rest = hand & ~disc
-            for c, _ in give:
-                rest &= ~(1 << c)
-            thr.append(self._thresholds(view, rest, view.bid))
+        rests = [_rest(hand, cand) for cand in cands]
+        thr = [self._thresholds(view, rest, view.bid) for rest in rests]
+        halving = self.config.exchange_halving
         worlds: list[World] = []
         batch = 4
         solves = 0
@@ -644,15 +672,10 @@ class SearchBot(ReasoningBot):
                 give, disc = cands[ci]
                 totals[ci].extend(self._hand_totals(view, new, give, disc, opts, thr[ci]))
             solves += len(new) * len(alive)
-            scores = {}
-            for ci in alive:
-                give, disc = cands[ci]
-                rest = hand & ~disc
-                for c, _ in give:
-                    rest &= ~(1 << c)
-                scores[ci] = self._contract_choice(
-                    view, totals[ci], rest, view.bid, may_concede, st)[0]
-            if len(alive) > 1 and len(worlds) >= 8:
+            if halving and len(alive) > 1 and len(worlds) >= 8:
+                scores = {ci: self._contract_choice(
+                    view, totals[ci], rests[ci], view.bid, may_concede, st)[0]
+                    for ci in alive}
                 alive.sort(key=lambda ci: -scores[ci])
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
             batch = min(2 * batch, 32)
@@ -660,49 +683,71 @@ class SearchBot(ReasoningBot):
                 break
             if len(alive) == 1 and len(worlds) >= self.config.min_samples * 2:
                 break
-        self.last_samples = len(worlds)
-        if not worlds:
+        utils: dict[int, list[float]] = {}
+        for ci in alive:
+            by_c = self._contract_samples(view, totals[ci], rests[ci], view.bid, may_concede,
+                                          st)
+            n = max(1, len(totals[ci]))
+            means = {c: sum(u) / n for c, u in by_c.items()}
+            utils[ci] = by_c[first_best(list(by_c), means)]
+        return _ExchangeFound(cands, rests, totals, alive, utils, len(worlds), st,
+                              may_concede)
+
+    def _exchange_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """Each give (or discard) move's utility per sampled deal: that of the best
+        exchange found that gives this card first (discards: that holds it), on the same
+        deals; a weak talon's redeal is worth nothing (0)."""
+        return self._exchange_samples(view, self._exchange_search(view, rng, budget))
+
+    def _exchange_samples(self, view: View, f: _ExchangeFound) -> Samples:
+        assert view.hand is not None
+        r = view.rules
+        discard_mode = r.exchange == "discard_three"
+        n = f.n
+        mean = {ci: sum(u) / max(1, n) for ci, u in f.utils.items()}
+        best_of: dict[int, int] = {}  # card -> the alive candidate that values it
+        for ci in f.alive:
+            give, disc = f.cands[ci]
+            for c in (cards_of(disc) if discard_mode else [give[0][0]]):
+                if c not in best_of or mean[ci] > mean[best_of[c]]:
+                    best_of[c] = ci
+        rank = {ci: j for j, ci in enumerate(f.alive)}
+        hand = view.hand
+
+        def pref(c: int) -> tuple[int, float, int]:
+            return (rank[best_of[c]], keep_score(hand, c, r.marriage_values, r.ten_strength), -c)
+
+        word = mv.discard if discard_mode else mv.give
+        order = [word(c) for c in sorted(best_of, key=pref)]
+        utils = {word(c): f.utils[best_of[c]] for c in best_of}
+        if mv.REDEAL in view.legal:
+            utils[mv.REDEAL] = [0.0] * n
+            order.append(mv.REDEAL)
+        return Samples(utils, [1.0] * n, order=order)
+
+    def _exchange(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        f = self._exchange_search(view, rng, budget)
+        self.last_samples = f.n
+        if not f.n:
             return self.fallback.decide(view)
-        best = max(alive, key=lambda ci: self._exchange_score(view, cands[ci], totals[ci], st))
-        give, disc = cands[best]
-        rest = hand & ~disc
-        for c, _ in give:
-            rest &= ~(1 << c)
-        u, c_best, p = self._contract_choice(view, totals[best], rest, view.bid, may_concede, st)
-        if mv.REDEAL in view.legal and u < 0:
-            target = view.bid if c_best < 0 else c_best
-            of_en, of_ru = _of(len(worlds))
+        s = self._exchange_samples(view, f)
+        move = first_best(s.order, {m: sum(u) / f.n for m, u in s.utils.items()})
+        best = max(f.alive, key=lambda ci: sum(f.utils[ci]))
+        u, c_best, p = self._contract_choice(view, f.totals[best], f.rests[best], view.bid,
+                                             f.may_concede, f.stakes)
+        target = view.bid if c_best < 0 else c_best
+        of_en, of_ru = _of(f.n)
+        if move == mv.REDEAL:
             return mv.REDEAL, (
                 f"a weak talon: even after the best exchange the deal is worth "
                 f"{_points(u, 'en')} on average ({target} is made in {_pct(p)} {of_en})",
                 f"слабый прикуп: даже после лучшего сноса раздача в среднем даёт "
                 f"{_points(u, 'ru')} ({target} играется в {_pct(p)} {of_ru})",
             )
-        if discard_mode:
-            card = max(cards_of(disc), key=lambda c: (-keep_score(hand, c, values, ts), c))
-            move = mv.discard(card)
-        else:
-            card = give[0][0]
-            move = mv.give(card)
-        target = view.bid if c_best < 0 else c_best
-        of_en, of_ru = _of(len(worlds))
         return move, (
             f"the hand left makes {target} in {_pct(p)} {of_en}",
             f"с оставшимися картами {target} играется в {_pct(p)} {of_ru}",
         )
-
-    def _exchange_score(
-        self, view: View, cand: tuple[tuple[tuple[int, int], ...], Mask], totals: list[int],
-        st: _Stakes,
-    ) -> float:
-        give, disc = cand
-        assert view.hand is not None
-        rest = view.hand & ~disc
-        for c, _ in give:
-            rest &= ~(1 << c)
-        assert view.seat is not None
-        may_concede = concede_possible(view, view.seat)
-        return self._contract_choice(view, totals, rest, view.bid, may_concede, st)[0]
 
     # ------------------------------------------------------------------- contract
 
@@ -724,46 +769,57 @@ class SearchBot(ReasoningBot):
             totals.extend(self._hand_totals(view, [w], (), 0, opts, thr))
         return totals, len(worlds)
 
-    def contract_totals(
-        self, view: View, rng: random.Random, budget: _Budget
-    ) -> tuple[list[int], int]:
-        """The declarer's totals over the sampled deals of a contract decision."""
+    def _contract_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """Every legal contract's (and the concede's) utility in each sampled deal."""
+        assert view.hand is not None
         totals, n = self._declarer_worlds_totals(view, rng, budget)
         self.last_samples = n
-        return totals, n
-
-    def _contract(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
-        assert view.hand is not None
-        totals, n = self.contract_totals(view, rng, budget)
-        if not totals:
-            return self.fallback.decide(view)
         st = stakes(view, view.declarer, self.config.win_bonus)
         concede = mv.CONCEDE in view.legal
-        _, c, p = self._contract_choice(view, totals, view.hand, view.bid, concede, st)
-        if c < 0:
+        contracts = [mv.value_of(m) for m in view.legal if m != mv.CONCEDE]
+        by_c = self._contract_samples(view, totals, view.hand, view.bid, concede, st,
+                                      contracts)
+        utils = {mv.CONCEDE if c < 0 else mv.contract(c): u for c, u in by_c.items()}
+        return Samples(utils, [1.0] * len(totals), order=list(utils),
+                       declarer_totals=list(totals))
+
+    def _contract(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
+        s = self._contract_phase(view, rng, budget)
+        totals = s.declarer_totals
+        n = len(totals)
+        if not totals:
+            return self.fallback.decide(view)
+        move = first_best(s.order, {m: sum(u) / n for m, u in s.utils.items()})
+        c = view.bid if move == mv.CONCEDE else mv.value_of(move)
+        need = self._contract_need(c, view.bid)
+        p = sum(1 for v in totals if v >= need) / n
+        if move == mv.CONCEDE:
             return mv.CONCEDE, (
                 f"{view.bid} is made in only {_pct(p)} {_of(n)[0]}: conceding costs less",
                 f"{view.bid} играется лишь в {_pct(p)} {_of(n)[1]}: "
                 "расписаться дешевле",
             )
-        return mv.contract(c), (
+        return move, (
             f"made in {_pct(p)} {_of(n)[0]}",
             f"играется в {_pct(p)} {_of(n)[1]}",
         )
 
-    def redeal_samples(
-        self, view: View, rng: random.Random, budget: _Budget
-    ) -> tuple[list[float], float]:
-        """The declarer's deal value per sampled deal when he refuses a redeal (plays his
-        contract), and his make chance; a redeal is worth 0."""
+    def _redeal_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """The declarer's offer of a redeal (RULES: the opponents may ask for one): playing
+        is worth his contract's value in each sampled deal, a redeal nothing (0).  A
+        defender is not valued (no sampled deal: both moves equal, the redeal first, as
+        the bot always takes it: it takes the contract away from the declarer)."""
+        if view.seat != view.declarer:
+            return Samples({mv.REDEAL: [], mv.PASS: []}, [], order=[mv.REDEAL, mv.PASS])
         assert view.hand is not None
         totals, n = self._declarer_worlds_totals(view, rng, budget)
         self.last_samples = n
         st = stakes(view, view.declarer, self.config.win_bonus)
         c = view.contract
-        m = self.config.margin
-        per = [st.made(c, v) if v >= c + m else st.failed(c) for v in totals]
-        return per, sum(1 for v in totals if v >= c + m) / max(1, n)
+        need = c + self.config.margin
+        own = [st.made(c, v) if v >= need else st.failed(c) for v in totals]
+        return Samples({mv.PASS: own, mv.REDEAL: [0.0] * n}, [1.0] * n,
+                       order=[mv.PASS, mv.REDEAL], declarer_totals=totals)
 
     def _redeal_offer(
         self, view: View, rng: random.Random, budget: _Budget
@@ -771,11 +827,12 @@ class SearchBot(ReasoningBot):
         if view.seat != view.declarer:
             return mv.REDEAL, ("a redeal takes the contract away from the declarer",
                                "пересдача лишает разыгрывающего заказа")
-        per, p = self.redeal_samples(view, rng, budget)
-        own = _mean(per)
-        n = len(per)
+        s = self._redeal_phase(view, rng, budget)
+        n = len(s.weights)
         c = view.contract
-        if own < 0:
+        p = sum(1 for v in s.declarer_totals if v >= c + self.config.margin) / max(1, n)
+        move = first_best(s.order, {m: sum(u) / max(1, n) for m, u in s.utils.items()})
+        if move == mv.REDEAL:
             return mv.REDEAL, (f"{c} is made in only {_pct(p)} {_of(n)[0]}",
                                f"{c} играется лишь в {_pct(p)} {_of(n)[1]}")
         return mv.PASS, (f"{c} is made in {_pct(p)} {_of(n)[0]}",
@@ -918,51 +975,53 @@ class SearchBot(ReasoningBot):
     ) -> tuple[float, float]:
         """(utility, make chance) of declaring after a bid of ``b``; on the barrel the
         contract is raised to the one that wins (up to ``bid_cap``, always allowed)."""
-        per, p = self.bid_samples(view, totals, hands, b, st)
-        return _mean(per), p
+        samples, p = self._bid_samples(view, totals, hands, b, st)
+        return sum(samples) / max(1, len(totals)), p
 
-    def bid_samples(
+    def _bid_samples(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
     ) -> tuple[list[float], float]:
-        """:meth:`_bid_utility` per sampled deal (the make chance over them all)."""
-        out = self._contract_samples(view, totals, hands, b, st)
+        """:meth:`_bid_utility` per sampled deal (and the make chance)."""
+        out = self._contract_samples_at(view, totals, hands, b, st)
         target = _raise_target(view, st, b)
         if target is not None:
-            alt = self._contract_samples(view, totals, hands, target, st)
-            if (_mean(alt[0]), alt[1]) > (_mean(out[0]), out[1]):
+            alt = self._contract_samples_at(view, totals, hands, target, st)
+            n = max(1, len(totals))
+            if (sum(alt[0]) / n, alt[1]) > (sum(out[0]) / n, out[1]):
                 out = alt
         return out
 
-    def _contract_samples(
+    def _contract_samples_at(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes
     ) -> tuple[list[float], float]:
-        """Declaring ``c`` in each sampled deal: its utility there, and the make chance."""
-        n = max(1, len(totals))
+        """Declaring contract ``c``: the utility in each sampled deal (the declarer's
+        ``totals`` with the ``hands`` he kept) and the share of deals made."""
         m = self.config.bid_margin
-        made = 0
-        per: list[float] = []
+        k = self.config.beta * st.others
         values = view.rules.marriage_values
-        weight = self.config.beta * st.others
+        out: list[float] = []
+        made = 0
         for v, h in zip(totals, hands, strict=True):
             if v >= c + m:
                 own = st.made(c, v)
                 made += 1
             else:
                 own = st.failed(c)
-            per.append(own - weight * max(0, 120 + marriage_sum(h, values) - v) / 2)
-        return per, made / n
+            out.append(own - k * max(0, 120 + marriage_sum(h, values) - v) / 2)
+        return out, made / max(1, len(totals))
 
-    def auction_samples(
+    def _auction_search(
         self, view: View, rng: random.Random, budget: _Budget
-    ) -> AuctionSamples | None:
-        """The sampled deals behind a bid: the totals this hand reaches declaring in each,
-        and the value of passing (None: no bid is legal, or no deal could be drawn)."""
+    ) -> tuple[Samples, list[int], list[Mask], float, list[int]] | None:
+        """The auction's candidates per sampled deal: each legal bid (declaring at it, or
+        at the contract that wins on the barrel; a jump bid at most what the lowest bid is
+        worth, which keeps every raise open), passing and a redeal (the value of passing,
+        the same in every deal); with the totals and hands behind them, the lowest bid's
+        make chance and the ladder of bids valued.  None: no deal could be drawn."""
         me = view.seat
         assert me is not None and view.hand is not None
         legal = view.legal
         bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
-        if not bids:
-            return None
         other: list[bool] | None = None
         hb = view.high_bidder
         if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
@@ -980,39 +1039,66 @@ class SearchBot(ReasoningBot):
         self.last_samples = len(totals)
         if not totals:
             return None
+        n = len(totals)
         p_other = sum(other) / len(other) if other else None
-        return AuctionSamples(totals, hands, st, ladder, bids[0],
-                              self._pass_utility(view, p_other))
+        u_pass = self._pass_utility(view, p_other)
+        low, p_low = self._bid_samples(view, totals, hands, bids[0], st)
+        utils: dict[Move, list[float]] = {mv.bid(bids[0]): low}
+        for b in bids[1:]:
+            u = self._bid_samples(view, totals, hands, b, st)[0]
+            utils[mv.bid(b)] = u if sum(u) < sum(low) else low
+        order = [mv.bid(b) for b in bids]
+        if mv.PASS in legal:
+            utils[mv.PASS] = [u_pass] * n
+            order.insert(0, mv.PASS)
+            if mv.REDEAL in legal:  # the bot's choice over passing when the hand is weak
+                utils[mv.REDEAL] = [u_pass] * n
+                order.insert(0, mv.REDEAL)
+        elif mv.REDEAL in legal:  # the compulsory first bid is the bot's choice
+            utils[mv.REDEAL] = [min(u_pass, sum(low) / n)] * n
+            order.append(mv.REDEAL)
+        return Samples(utils, [1.0] * n, order=order), totals, hands, p_low, ladder
+
+    def _auction_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """:meth:`_auction_search`'s utilities (no bid legal: passing, or a redeal)."""
+        if not any(mv.is_bid(m) for m in view.legal):
+            return _constant([m for m in (mv.PASS, mv.REDEAL) if m in view.legal])
+        found = self._auction_search(view, rng, budget)
+        return found[0] if found is not None else _constant(list(view.legal))
 
     def _auction(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
         legal = view.legal
-        if not any(mv.is_bid(m) for m in legal):
+        bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
+        if not bids:
             if mv.PASS in legal:
                 return mv.PASS, ("no bid is possible", "ставок нет")
             return legal[0], ("", "")
-        a = self.auction_samples(view, rng, budget)
-        if a is None:
+        found = self._auction_search(view, rng, budget)
+        if found is None:
             return self.fallback.decide(view)
-        totals, hands, st, u_pass, low = a.totals, a.hands, a.stakes, a.u_pass, a.low
-        u_low, p_low = self._bid_utility(view, totals, hands, low, st)
+        s, totals, hands, p_low, ladder = found
+        n = len(totals)
+        means = {m: sum(u) / n for m, u in s.utils.items()}
+        move = first_best(s.order, means)
+        low = bids[0]
+        st = stakes(view, view.seat if view.seat is not None else 0, self.config.win_bonus)
+        u_pass = means.get(mv.PASS, -math.inf)
         # the highest bid still worth more than passing (for the reason)
         limit = 0
-        for b in a.ladder:
+        for b in ladder:
             u, _ = self._bid_utility(view, totals, hands, b, st)
             if u > u_pass:
                 limit = b
             else:
                 break
-        n = len(totals)
-        move = auction_choice(legal, low, u_low, u_pass)
         if mv.PASS not in legal:
-            return move, (
+            return mv.bid(low), (
                 f"the first bid is compulsory; the hand makes it in {_pct(p_low)} "
                 f"{_of(n)[0]}",
                 f"первая ставка обязательна; рука играет её в {_pct(p_low)} {_of(n)[1]}",
             )
-        if move == mv.bid(low):
-            return move, (
+        if mv.is_bid(move):
+            return mv.bid(low), (
                 f"the hand makes that in {_pct(p_low)} {_of(n)[0]} "
                 f"(worth bidding up to {limit})",
                 f"рука играет эту ставку в {_pct(p_low)} {_of(n)[1]} "
@@ -1064,34 +1150,6 @@ class SearchBot(ReasoningBot):
             hands.append(best_hand)
         return totals, hands, theirs
 
-    def buy_values(
-        self, view: View, rng: random.Random, budget: _Budget
-    ) -> BuyValues | None:
-        """Buying per sampled deal (at the best contract from the price up, chosen by its
-        mean) and passing (a fixed value from how often the declarer makes his contract
-        in the same deals); None without a deal."""
-        me = view.seat
-        price = view.buy_price
-        assert me is not None and view.hand is not None and price is not None
-        r = view.rules
-        totals, hands, theirs = self._buy_worlds(view, rng, budget)
-        n = len(totals)
-        self.last_samples = n
-        if not n:
-            return None
-        st = stakes(view, me, self.config.win_bonus)
-        cap = r.bid_cap + marriage_sum(view.hand | (view.talon or 0), r.marriage_values)
-        best_u, best_c, best_p, best = -math.inf, price, 0.0, [0.0] * n
-        for c in contract_options(r, price, max(price, cap))[:6]:
-            per, p = self.bid_samples(view, totals, hands, c, st)
-            u = _mean(per)
-            if u > best_u + 1e-9:
-                best_u, best_c, best_p, best = u, c, p, per
-        p_price = self.bid_samples(view, totals, hands, price, st)[1]
-        p_decl = sum(theirs) / n
-        return BuyValues(best, best_c, best_p, p_price, p_decl,
-                         self._declarer_pass_utility(view, p_decl))
-
     def _buy(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
         """Talon buy-out (RULES §4): buying is worth the best contract from the price up,
         valued as a bid is; passing, what a defender scores against the declarer's
@@ -1101,11 +1159,14 @@ class SearchBot(ReasoningBot):
         assert me is not None and view.hand is not None
         if price is None:
             return mv.PASS, ("", "")
-        b = self.buy_values(view, rng, budget)
-        if b is None:
+        found = self._buy_search(view, rng, budget)
+        if found is None:
             return self.fallback.decide(view)
-        best_u, best_c, best_p = _mean(b.buy), b.contract, b.chance
-        p_price, p_decl, u_pass, n = b.price_chance, b.declarer_chance, b.u_pass, len(b.buy)
+        smp, totals, hands, best_c, best_p, p_decl = found
+        n = len(totals)
+        st = stakes(view, me, self.config.win_bonus)
+        p_price = self._bid_utility(view, totals, hands, price, st)[1]
+        buy = first_best(smp.order, {m: sum(u) / n for m, u in smp.utils.items()}) == mv.BUY
         new = [s for s in range(4)
                if (view.hand | (view.talon or 0)) & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
                and view.hand & MARRIAGE_MASK[s] != MARRIAGE_MASK[s]]
@@ -1115,7 +1176,7 @@ class SearchBot(ReasoningBot):
             gift_en = f"the talon completes the {names} marriage{'s' if len(new) > 1 else ''}; "
             gift_ru = f"прикуп даёт марьяж{'и' if len(new) > 1 else ''} {names}; "
         c = view.contract
-        if best_u > u_pass:
+        if buy:
             raise_en = raise_ru = ""
             if best_c > price:
                 raise_en = f" (worth raising to {best_c}: {_pct(best_p)})"
@@ -1140,6 +1201,43 @@ class SearchBot(ReasoningBot):
             f"но вистовать выгоднее: разыгрывающий играет свои {c} лишь в {_pct(p_decl)}",
         )
 
+    def _buy_search(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Samples, list[int], list[Mask], int, float, float] | None:
+        """Buying (the best contract from the price up, valued as a bid is) and passing
+        (a defender against the declarer's contract, made as often as in the same deals,
+        the same in every deal) per sampled deal; with the totals and hands behind them,
+        the best contract, its make chance and the declarer's.  None: no deal drawn."""
+        me = view.seat
+        price = view.buy_price
+        assert me is not None and view.hand is not None and price is not None
+        r = view.rules
+        totals, hands, theirs = self._buy_worlds(view, rng, budget)
+        n = len(totals)
+        self.last_samples = n
+        if not n:
+            return None
+        st = stakes(view, me, self.config.win_bonus)
+        cap = r.bid_cap + marriage_sum(view.hand | (view.talon or 0), r.marriage_values)
+        best_u, best_c, best_p = -math.inf, price, 0.0
+        best_s: list[float] = []
+        for c in contract_options(r, price, max(price, cap))[:6]:
+            u, p = self._bid_samples(view, totals, hands, c, st)
+            if sum(u) / n > best_u + 1e-9:
+                best_u, best_c, best_p, best_s = sum(u) / n, c, p, u
+        p_decl = sum(theirs) / n
+        u_pass = self._declarer_pass_utility(view, p_decl)
+        smp = Samples({mv.PASS: [u_pass] * n, mv.BUY: best_s}, [1.0] * n,
+                      order=[mv.PASS, mv.BUY])
+        return smp, totals, hands, best_c, best_p, p_decl
+
+    def _buy_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """:meth:`_buy_search`'s utilities."""
+        if view.buy_price is None:
+            return _constant([mv.PASS, mv.BUY])
+        found = self._buy_search(view, rng, budget)
+        return found[0] if found is not None else _constant([mv.PASS, mv.BUY])
+
     def _declarer_pass_utility(self, view: View, p_decl: float) -> float:
         """What passing on a buy is worth: a defender's mean deal value, less half of what
         the others score (the declarer: his contract, made with chance ``p_decl``, with the
@@ -1151,46 +1249,42 @@ class SearchBot(ReasoningBot):
         decl = p_decl * st.made(c, c) + (1 - p_decl) * st.failed(c)
         return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
 
-    def dark_samples(
+    def _dark_search(
         self, view: View, rng: random.Random, budget: _Budget
-    ) -> tuple[list[float], float, float]:
-        """A blind 120 (doubled) per sampled deal (hand and talon both sampled), its make
-        chance, and the value of looking (at least that of passing: it keeps every
-        choice open)."""
+    ) -> tuple[Samples, float]:
+        """A blind 120 (doubled) per sampled deal (how often a random hand with the talon
+        makes it) and looking (keeps every choice open: at least the value of passing,
+        the same in every deal); and the blind 120's make chance."""
         me = view.seat
         assert me is not None
         totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5)
-        self.last_samples = len(totals)
+        self.last_samples = n = len(totals)
         st = stakes(view, me, self.config.win_bonus, dark=True)
-        per, p = self.bid_samples(view, totals, hands, 120, st)
-        return per, p, self.config.defender_value
+        u_dark, p = self._bid_samples(view, totals, hands, 120, st)
+        smp = Samples({mv.LOOK: [self.config.defender_value] * n, mv.DARK: u_dark},
+                      [1.0] * n, order=[mv.LOOK, mv.DARK])
+        return smp, p
+
+    def _dark_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """:meth:`_dark_search`'s utilities."""
+        return self._dark_search(view, rng, budget)[0]
 
     def _dark(self, view: View, rng: random.Random, budget: _Budget) -> tuple[Move, Reason]:
-        per, p, u_look = self.dark_samples(view, rng, budget)
-        totals = per
-        u_dark = _mean(per)
-        if totals and u_dark > u_look:
-            return mv.DARK, (f"a blind 120 is made in {_pct(p)} {_of(len(totals))[0]}",
-                             f"120 втемную играется в {_pct(p)} {_of(len(totals))[1]}")
+        smp, p = self._dark_search(view, rng, budget)
+        n = len(smp.weights)
+        means = {m: sum(u) / max(1, n) for m, u in smp.utils.items()}
+        if n and first_best(smp.order, means) == mv.DARK:
+            return mv.DARK, (f"a blind 120 is made in {_pct(p)} {_of(n)[0]}",
+                             f"120 втемную играется в {_pct(p)} {_of(n)[1]}")
         return mv.LOOK, (
-            f"a blind 120 is made in only {_pct(p)} {_of(len(totals))[0]}",
-            f"120 втемную играется лишь в {_pct(p)} {_of(len(totals))[1]}",
+            f"a blind 120 is made in only {_pct(p)} {_of(n)[0]}",
+            f"120 втемную играется лишь в {_pct(p)} {_of(n)[1]}",
         )
 
 
-def auction_choice(legal: Sequence[Move], low: int, u_low: float, u_pass: float) -> Move:
-    """The bot's bid from the values of its lowest bid and of passing: the compulsory
-    first bid; else the lowest bid when worth more than passing; else a redeal where
-    legal, else a pass."""
-    if mv.PASS not in legal:
-        return mv.bid(low)
-    if mv.REDEAL in legal and u_low <= u_pass:
-        return mv.REDEAL
-    return mv.bid(low) if u_low > u_pass else mv.PASS
-
-
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / max(1, len(xs))
+def _constant(moves: Sequence[Move]) -> Samples:
+    """Moves the bot does not sample: no deal, all equal, the first preferred."""
+    return Samples({m: [] for m in moves}, [], order=list(moves))
 
 
 def _weighted_mean(xs: Sequence[float], weights: Sequence[float]) -> float:
@@ -1289,14 +1383,9 @@ _register()
 __all__ = [
     "EXPERT",
     "STRONG",
-    "AuctionSamples",
-    "BuyValues",
-    "PlaySamples",
     "SearchBot",
     "SearchConfig",
     "aces_duty",
-    "auction_choice",
-    "budget_of",
     "declared_suits",
     "expert",
     "position",
