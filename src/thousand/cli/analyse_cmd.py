@@ -15,11 +15,9 @@ from typing import Annotated
 import typer
 
 from thousand.cli import app
-from thousand.record import Record, RecordError, ReplayError, load_record
-from thousand.rules import RulesError
-from thousand.rules_text import check_lang
+from thousand.record import RecordError, ReplayError
 
-from .replay_cmd import _fail, _read, _shown, not_a_record, replay_failure
+from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang
 
 
 def _progress(done: int, total: int) -> None:
@@ -55,26 +53,20 @@ def analyse_command(
 ) -> None:
     """Analyse a finished game: every decision valued, the mistakes marked, a summary
     per player.  Справка по-русски: thousand analyse --help --lang ru."""
-    try:
-        said = check_lang(lang)
-    except RulesError as e:
-        raise _fail(f"error: {e}", 2) from None
-    data = _read(file, said)
-    shown = _shown(file)
-    record: Record | None = None
-    try:
-        record = load_record(data)
-        from thousand.analysis import analyse_record
-        from thousand.analysis.text import render_text
+    said = said_lang(lang)
+    record = read_record(file, said)
+    from thousand.analysis import analyse_record
+    from thousand.analysis.text import render_text
 
+    try:
         result = analyse_record(
             record, seats=seat or None, deals=deal or None, view_based=not open_only,
             samples=samples, seed=seed, lang=said, jobs=jobs,
             progress=_progress if sys.stderr.isatty() else None)
-    except RecordError as e:
-        raise not_a_record(shown, e, said) from None
     except ReplayError as e:
         raise replay_failure(e, record, said) from None
+    except RecordError as e:
+        raise not_a_record(_shown(file), e, said) from None
     except ValueError as e:
         raise _fail(f"error: {e}", 2) from None
     if as_json:

@@ -95,28 +95,21 @@ def exercises_command(
     thousand exercises --help --lang ru."""
     from thousand.analysis import analyse_record
     from thousand.analysis.exercises import exercises_from
-    from thousand.record import RecordError, ReplayError, load_record
-    from thousand.rules import RulesError
-    from thousand.rules_text import check_lang
+    from thousand.record import RecordError, ReplayError
 
-    from .replay_cmd import _fail, _read, _shown, not_a_record, replay_failure
+    from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang
 
-    try:
-        lang = check_lang(lang)
-    except RulesError as e:
-        raise _fail(f"error: {e}", 2) from None
+    lang = said_lang(lang)
     found: list[Exercise] = []
     for path in files:
-        data = _read(path, lang)
-        rec = None
+        rec = read_record(path, lang)
         try:
-            rec = load_record(data)  # a save too: its sealed part put back
             analysis = analyse_record(rec, seats=None if seat is None else [seat],
                                       view_based=not open_only, samples=samples, lang=lang)
-        except RecordError as e:
-            raise not_a_record(_shown(path), e, lang) from None
         except ReplayError as e:
             raise replay_failure(e, rec, lang) from None
+        except RecordError as e:
+            raise not_a_record(_shown(path), e, lang) from None
         except ValueError as e:
             raise _fail(f"error: {e}", 2) from None
         found += exercises_from(analysis, rec.to_json(), seat=seat, limit=limit)

@@ -103,6 +103,24 @@ def not_a_record(shown: str, e: RecordError, lang: str) -> typer.Exit:
                  2)
 
 
+def said_lang(lang: str) -> str:
+    """``--lang``'s value checked (ru or en), else the command's exit 2."""
+    try:
+        return check_lang(lang)
+    except RulesError as e:
+        raise _fail(f"error: {e}", 2) from None
+
+
+def read_record(path: str, lang: str) -> Record:
+    """The record in ``path`` (a save of ``thousand play`` too), or the command's exit 2:
+    the one way ``replay``, ``verify``, ``analyse`` and ``exercises`` read their file."""
+    data = _read(path, lang)
+    try:
+        return load_record(data)
+    except RecordError as e:
+        raise not_a_record(_shown(path), e, lang) from None
+
+
 def replay_failure(e: ReplayError, record: Record | None, lang: str) -> typer.Exit:
     """Exit 1: the first thing the rules do not allow, one line; an illegal move worded
     with the players' names (:func:`thousand.texts.replay_error_text`)."""

@@ -19,12 +19,10 @@ import typer
 
 from thousand.cli import app
 from thousand.fairness import verify_commitment
-from thousand.record import Record, RecordError, ReplayError, load_record, replay
-from thousand.rules import RulesError
-from thousand.rules_text import check_lang
+from thousand.record import RecordError, ReplayError, replay
 from thousand.texts import render
 
-from .replay_cmd import _fail, _read, _shown, not_a_record, replay_failure
+from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang
 
 #: The lines of the command: key -> (English, Russian) (:func:`thousand.texts.render`).
 LINES: dict[str, tuple[str, str]] = {
@@ -56,15 +54,10 @@ def verify_command(
 ) -> None:
     """Check a record's deals against the commitments the table published.  Справка
     по-русски: thousand verify --help --lang ru."""
-    try:
-        lang = check_lang(lang)
-    except RulesError as e:
-        raise _fail(f"error: {e}", 2) from None
-    data = _read(file, lang)
+    lang = said_lang(lang)
+    record = read_record(file, lang)
     shown = _shown(file)
-    record: Record | None = None
     try:
-        record = load_record(data)
         replay(record)
     except ReplayError as e:
         raise replay_failure(e, record, lang) from None
