@@ -112,3 +112,16 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+def wait_over(base: str, table: str, seconds: float = 60, what: str = "the bots' game") -> None:
+    """Wait until the table at ``base`` is over (its bots have played it out)."""
+    import time
+
+    import httpx
+
+    deadline = time.monotonic() + seconds
+    while httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["status"] != "over":
+        assert time.monotonic() < deadline, f"{what} did not end"
+        time.sleep(0.1)
+

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, chromium, serve
+from live_server import CHROMIUM, chromium, serve, wait_over
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -55,10 +55,7 @@ def finished(server: str) -> str:
         "options": {"max_deals": 1},
         "seats": [{"kind": "bot", "name": n} for n in ("Аня", "Вова", "Гена")]}, timeout=30)
     table = str(r.json()["table"])
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{server}/api/tables/{table}", timeout=30).json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.2)
+    wait_over(server, table, what="the bots' game")
     return table
 
 

@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
-from live_server import postgres_schema
+from live_server import postgres_schema, wait_over
 from test_server import Server
 from thousand.server.account_store import DELETED_NAME, AccountStore, NameTaken
 from thousand.server.accounts import check_account_name
@@ -290,10 +290,7 @@ def test_deleting_an_account_keeps_its_games_under_another_name(server: Server) 
     # one deal, played out by the stand-in of her absent seat (clock 0.2 s) and two bots
     laid = lay_table(c, options={"max_deals": 1}, clock=0.2)
     table = laid["table"]
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{server.base}/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the deal did not end"
-        time.sleep(0.2)
+    wait_over(server.base, table, what="the deal")
     r = c.request("DELETE", "/api/account", json={"password": "wrong password"},
                   headers=csrf(c))
     assert r.status_code == 403

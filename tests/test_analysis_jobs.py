@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from live_server import wait_over
 from test_server import Server, new_table
 from thousand.server import analysis_store as st
 from thousand.server.analysis_jobs import AnalysisLimits
@@ -31,10 +32,7 @@ def game(db: str) -> str:
     """A game of three bots, over after its one deal."""
     with Server(db, bot_processes=0) as server:
         table, _ = new_table(server, kinds=["bot"] * 3, options={"max_deals": 1})
-        deadline = time.monotonic() + 60
-        while server.get(f"/api/tables/{table}").json()["status"] != "over":
-            assert time.monotonic() < deadline, "the bots' game did not end"
-            time.sleep(0.1)
+        wait_over(server.base, table, what="the bots' game")
     return table
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, chromium, serve
+from live_server import CHROMIUM, chromium, serve, wait_over
 from test_a11y import AXE, serious
 from thousand.analysis import analyse_record
 from thousand.record import load_record
@@ -34,10 +34,7 @@ def _bots_game(server: str) -> str:
         "seats": [{"kind": "bot", "level": "random", "name": n} for n in ("Аня", "Вова", "Гена")]},
         timeout=30)
     table = str(r.json()["table"])
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{server}/api/tables/{table}", timeout=30).json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.2)
+    wait_over(server, table, what="the bots' game")
     return table
 
 

@@ -5,7 +5,6 @@ analysis is written here, so that which move is good is known without the progra
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +12,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from live_server import wait_over
 from test_accounts import me, post, signup
 from test_server import Server, new_table
 from thousand.analysis.walk import decisions
@@ -67,10 +67,7 @@ def solver(server: Server, db: str) -> tuple[httpx.Client, str, str, str]:
     """An account that held seat 0 of a finished bots' game analysed (by this file):
     (its client, the game, the good move, the played move)."""
     table, _ = new_table(server, kinds=["bot"] * 3, options={"max_deals": 1})
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.1)
+    wait_over(server.base, table, what="the bots' game")
     record = server.get(f"/api/games/{table}/record").text
     analysis, good, played = authored_analysis(record, 0)
     store = Store(db)

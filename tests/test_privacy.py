@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from live_server import CHROMIUM, CHROMIUM_ARGS, serve, wait_over
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Аня"}, {"kind": "human"},
@@ -42,10 +42,7 @@ def lay(base: str, **body: Any) -> dict[str, Any]:
 
 
 def over(base: str, table: str) -> None:
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish their deal"
-        time.sleep(0.1)
+    wait_over(base, table, what="the bots")
 
 
 def everything_a_stranger_reads(base: str) -> str:
