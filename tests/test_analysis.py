@@ -215,3 +215,17 @@ def test_the_command_reads_a_save_and_says_which_move_is_illegal(tmp_path: Path)
     path.write_text(json.dumps(broken))
     bad = runner.invoke(app, ["analyse", str(path), "--open-only", "--lang", "en"])
     assert bad.exit_code == 1 and "deal 1, move 1" in bad.output
+
+
+def test_a_declared_marriage_is_never_said_to_be_missed() -> None:
+    """The reason «not declared» is for a card led without its marriage: never for a
+    lead that declared it (``KH+``), whatever else it cost."""
+    seen = 0
+    for seed in range(6):
+        rec = random_record(Rules.preset_rules("classic"), seed=seed, moves=200)
+        result = analyse_record(rec, view_based=False, lang="en")
+        for e in (e for d in result["deals"] for e in d["decisions"] if e["reason"]):
+            if e["played"].endswith("+"):
+                seen += 1
+                assert "not declared" not in e["reason"], e
+    assert seen  # marked declarations were looked at

@@ -59,7 +59,8 @@ def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
     ``open_totals``: the same with every card open, which alone says whether the card
     decided the contract."""
     c = view.contract
-    if mv.is_card_play(played) and mv.play(mv.card_of(played), True) in view.legal:
+    if (mv.is_card_play(played) and not mv.is_declare(played)
+            and mv.play(mv.card_of(played), True) in view.legal):
         suit_index = mv.card_of(played) // 6
         suit = suit_name(suit_index, lang)
         worth = _points(view.rules.marriage_values[suit_index], lang)
