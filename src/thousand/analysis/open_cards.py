@@ -43,7 +43,7 @@ def play_total(view: View, deal: Deal, solver: Solver) -> int:
     return solver.solve(pos)
 
 
-def _to_first_lead(game: Game) -> Game | None:
+def to_first_lead(game: Game) -> Game | None:
     """The game carried on to the first lead by the lowest contract (the contract does not
     change the play); None when the deal ends before it."""
     while game.deal is not None and game.deal.phase != Phase.PLAY:
@@ -80,7 +80,7 @@ def exchange_values(game: Game, solver: Solver) -> dict[Move, int]:
         if key not in memo:
             if len(memo) >= _MAX_LEAVES:
                 return None
-            start = _to_first_lead(g)
+            start = to_first_lead(g)
             if start is None:
                 return None
             view = start.view(start.to_move)

@@ -123,21 +123,23 @@ def _view_block(d: Decision, st: _Settings, solver: Solver,
     return block, cost, low
 
 
-def _open_values(d: Decision, solver: Solver, work: _DealWork
-                 ) -> tuple[dict[Move, int], int, str] | None:
+def _open_values(d: Decision, solver: Solver, work: _DealWork,
+                 card_values: dict[Move, int] | None) -> tuple[dict[Move, int], int, str] | None:
     """(values, sign, unit) of a decision with every card open, where they exist.  A
     contract's fills in the deal's double-dummy table (the play may never start: a
     concede)."""
     phase = d.view.phase
     declarer = d.seat == d.view.declarer
     if phase == Phase.PLAY:
-        return open_cards.play_values(d.view, d.live_deal, solver), (
+        values = card_values if card_values is not None else open_cards.play_values(
+            d.view, d.live_deal, solver)
+        return values, (
             1 if declarer else -1), "declarer_total"
     if phase == Phase.EXCHANGE:
         values = open_cards.exchange_values(d.game, solver)
         return (values, 1, "declarer_total") if values else None
     if phase == Phase.CONTRACT:
-        start = open_cards._to_first_lead(d.game.clone())
+        start = open_cards.to_first_lead(d.game.clone())
         if start is None or start.deal is None:
             return None
         best_total = open_cards.play_total(start.view(start.to_move), start.deal, solver)
@@ -151,7 +153,9 @@ def _open_values(d: Decision, solver: Solver, work: _DealWork
 
 
 def _analyse_decision(d: Decision, st: _Settings, solver: Solver, valuation: Any | None,
-                      work: _DealWork) -> None:
+                      work: _DealWork, card_values: dict[Move, int] | None = None) -> None:
+    """One decision's entry; ``card_values``: a card's open values, solved already for
+    the deal's chart."""
     entry: dict[str, Any] = {
         "index": d.index, "seat": d.seat, "phase": d.phase, "played": mv.move_str(d.move),
         "forced": d.forced,
@@ -166,7 +170,7 @@ def _analyse_decision(d: Decision, st: _Settings, solver: Solver, valuation: Any
     best: Move | None = None
     totals: tuple[float, float] | None = None
     open_totals: tuple[float, float] | None = None
-    opened = _open_values(d, solver, work)
+    opened = _open_values(d, solver, work, card_values)
     if opened is not None and d.move in opened[0]:
         values, sign, unit = opened
         obest = max(values, key=lambda m: sign * values[m])
@@ -276,10 +280,9 @@ def _analyse_deals(record: Record, st: _Settings, progress: Progress | None = No
                                       "declarer": None, "contract": None, "points": None,
                                       "double_dummy": None, "chart": [], "decisions": []})
             out.append(work.out)
-        if d.view.phase == Phase.PLAY:
-            _chart_point(d, work, solver)
+        card_values = _chart_point(d, work, solver) if d.view.phase == Phase.PLAY else None
         if d.seat in st.seats:
-            _analyse_decision(d, st, solver, valuation, work)
+            _analyse_decision(d, st, solver, valuation, work, card_values)
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -288,19 +291,22 @@ def _analyse_deals(record: Record, st: _Settings, progress: Progress | None = No
     return out
 
 
-def _chart_point(d: Decision, work: _DealWork, solver: Solver) -> None:
+def _chart_point(d: Decision, work: _DealWork, solver: Solver) -> dict[Move, int]:
     """The deal's double-dummy table at the first lead, and the declarer's total after
-    every card (whoever plays it: the chart is the deal's, not a seat's)."""
+    every card (whoever plays it: the chart is the deal's, not a seat's); returns the
+    card's open values, for its decision's entry."""
     out = work.out
     view = d.view
     out["declarer"], out["contract"] = view.declarer, view.contract
     values = open_cards.play_values(view, d.live_deal, solver)
     if out["double_dummy"] is None and not view.tricks and not view.trick:
-        best = open_cards.play_total(view, d.live_deal, solver)
+        # the position's value is its best move's: the declarer's highest, a defender's lowest
+        best = max(values.values()) if d.seat == view.declarer else min(values.values())
         out["double_dummy"] = {"declarer_best": best, "contract": view.contract,
                                "makeable": best >= view.contract}
     if d.move in values:
         out["chart"].append({"index": d.index, "declarer_total": values[d.move]})
+    return values
 
 
 def _deal_job(args: tuple[dict[str, Any], _Settings]) -> list[dict[str, Any]]:
