@@ -27,9 +27,9 @@ from typing import Any
 from thousand.analysis import analyse_record
 from thousand.bots import make_bot
 from thousand.bots.arena import play_game
-from thousand.game import Game
-from thousand.record import game_to_record
-from thousand.rules import Rules
+from thousand.engine.game import Game
+from thousand.engine.record import game_to_record
+from thousand.engine.rules import Rules
 
 OUT = Path(__file__).resolve().parent / "results" / "analysis.txt"
 

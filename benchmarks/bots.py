@@ -21,8 +21,8 @@ from collections import defaultdict
 
 from thousand.bots import make_bot
 from thousand.bots.heuristic import HeuristicBot
-from thousand.game import Game
-from thousand.rules import Rules
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
 from thousand.solver import HAVE_NATIVE
 
 

@@ -17,7 +17,7 @@ import sys
 import time
 
 from thousand.bots.duplicate import load_partial, report_text, run_duplicate, save_report
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 
 
 def main(argv: list[str]) -> None:

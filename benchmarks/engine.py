@@ -18,8 +18,8 @@ import random
 import statistics
 import time
 
-from thousand.game import Game
-from thousand.rules import PRESET_NAMES, Rules
+from thousand.engine.game import Game
+from thousand.engine.rules import PRESET_NAMES, Rules
 
 
 def deals_per_second(rules: Rules, n: int, seed: int = 1) -> float:

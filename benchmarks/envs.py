@@ -28,8 +28,8 @@ import argparse
 import random
 import time
 
-from thousand.game import Game
-from thousand.rules import Rules
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
 
 
 def engine(rules: Rules, seconds: float) -> float:

@@ -15,7 +15,7 @@ import platform
 import random
 import time
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, _family, rate_game, rating_family
 
 

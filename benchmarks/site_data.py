@@ -36,11 +36,11 @@ from typing import Any
 import sqlalchemy as sa
 
 from thousand.bots import make_bot
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.server import site_store
 from thousand.server.store import Store, moves_t, players_t, seats_t, tables_t
 from thousand.site.ratings import Rating, rate_scores
-from thousand.table import Table
 
 #: one Argon2id hash (of "benchmark"), shared by every account
 HASH = ("$argon2id$v=19$m=65536,t=3,p=4$YmVuY2htYXJrc2FsdA$"

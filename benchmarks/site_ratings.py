@@ -25,7 +25,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.server import site_store
 from thousand.server.store import SeatRow, Store, TableRow, players_t, tables_t
 from thousand.site.ratings import Rating

@@ -37,7 +37,7 @@ from site_data import fill
 from site_ratings import new_game
 from sqlalchemy.engine import make_url
 
-from thousand.record import replay
+from thousand.engine.record import replay
 from thousand.server import site_store
 from thousand.server.store import Store
 

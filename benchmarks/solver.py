@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from thousand.cards import mask_of
+from thousand.engine.cards import mask_of
 from thousand.solver import CLASSIC, HAVE_NATIVE, PlayOptions, PlayPosition, Solver
 
 #: Every play option that makes the search harder at once.

@@ -14,10 +14,10 @@ from thousand.analysis import analyse_record, decisions
 from thousand.analysis.marks import accuracy, mark_of
 from thousand.bots.sampling import World
 from thousand.bots.search import position
-from thousand.game import Game
-from thousand.moves import parse_move
-from thousand.record import game_to_record, load_record
-from thousand.rules import PRESET_NAMES, Rules
+from thousand.engine.game import Game
+from thousand.engine.moves import parse_move
+from thousand.engine.record import game_to_record, load_record
+from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.solver import solve_moves
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "analysis.schema.json").read_text())
@@ -199,7 +199,7 @@ def test_the_command_reads_a_save_and_says_which_move_is_illegal(tmp_path: Path)
     from typer.testing import CliRunner
 
     from thousand.cli import _register, app
-    from thousand.record import seal_record
+    from thousand.engine.record import seal_record
 
     _register()
     record = random_record(Rules.preset_rules("classic"), 6, 50)

@@ -20,14 +20,14 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from thousand import moves as mv
 from thousand.bots import make_bot
-from thousand.cards import card_str
 from thousand.cli import run as cli_run
-from thousand.game import Game
-from thousand.record import load_record
-from thousand.rules import Rules
-from thousand.table import Table
+from thousand.engine import moves as mv
+from thousand.engine.cards import card_str
+from thousand.engine.game import Game
+from thousand.engine.record import load_record
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.terminal import analysis_view as av
 from thousand.terminal.session import Seats, TerminalGame
 from thousand.terminal.tui import ThousandApp

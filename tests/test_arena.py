@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from thousand.bots.arena import run_arena
-from thousand.record import replay
-from thousand.rules import Rules
+from thousand.engine.record import replay
+from thousand.engine.rules import Rules
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 
@@ -48,8 +48,8 @@ def test_shared_wins_count_fractionally() -> None:
 
 
 def test_compulsory_openings_are_told_apart() -> None:
-    from thousand import moves as mv
     from thousand.bots.arena import _compulsory
+    from thousand.engine import moves as mv
 
     assert _compulsory([mv.bid(100), mv.PASS, mv.PASS, mv.give(0)])
     assert not _compulsory([mv.bid(100), mv.bid(105), mv.PASS, mv.PASS, mv.give(0)])

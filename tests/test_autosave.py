@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from thousand.cli import run as cli_run
-from thousand.record import MAX_SEED, RecordError, load_record, unseal_record
-from thousand.rules import Rules
-from thousand.table import Table
+from thousand.engine.record import MAX_SEED, RecordError, load_record, unseal_record
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.terminal.autosave import (
     Autosave,
     SaveError,

@@ -18,10 +18,10 @@ import pytest
 
 from test_server import Client, Server, free_port, new_table
 from thousand.bots import make_bot
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.server import bot_pool
 from thousand.server.bot_pool import BotAsk, BotCache, BotPool, bot_seed
-from thousand.table import Table
 
 LEVELS = ("heuristic", "beginner", "random")
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from bot_rulesets import BOT_RULESETS
-from thousand import moves as mv
 from thousand.bots import (
     BOT_LEVELS,
     Bot,
@@ -31,11 +30,12 @@ from thousand.bots.arena import (
     wilson_interval,
 )
 from thousand.bots.evaluate import make_chance, predict_auction, predict_play
-from thousand.cards import mask_of, parse_card, parse_cards
-from thousand.deal import Phase
-from thousand.game import Game
-from thousand.rules import Rules
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.cards import mask_of, parse_card, parse_cards
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = ROOT / "src" / "thousand" / "bots"
@@ -141,7 +141,7 @@ def test_bot_modules_never_touch_the_deal_or_the_game() -> None:
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = {a.name for a in node.names}
                 assert not names & {"Deal", "DealContext", "Game", "view_of"}, name
-                assert node.module not in {"thousand.game", "game"}, name
+                assert node.module not in {"thousand.engine.game", "game"}, name
     assert "thousand.bots.heuristic" in modules and "thousand.bots.random_bot" in modules
 
 

@@ -17,7 +17,7 @@ import pytest
 from live_server import CHROMIUM, chromium, serve, wait_over
 from test_a11y import AXE, serious
 from thousand.analysis import analyse_record
-from thousand.record import load_record
+from thousand.engine.record import load_record
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
 

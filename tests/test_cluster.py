@@ -45,7 +45,7 @@ from cluster_live import (
     running,
 )
 from test_server import Client, verify_stream
-from thousand.table import Table
+from thousand.engine.table import Table
 
 Msg = dict[str, Any]
 #: A short game: one deal of the classic rules (two: long enough for three kills).

@@ -17,7 +17,7 @@ from thousand.bots.duplicate import (
     report_text,
     run_duplicate,
 )
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 
 
 def test_every_rotation_gets_the_same_cards() -> None:

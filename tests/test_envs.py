@@ -14,10 +14,10 @@ pettingzoo = pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
 from thousand import moves as mv  # noqa: E402
+from thousand.engine.game import Game  # noqa: E402
+from thousand.engine.rules import PRESET_NAMES, Rules  # noqa: E402
 from thousand.envs.actions import ActionSpace  # noqa: E402
 from thousand.envs.observation import ObservationEncoder, view_key  # noqa: E402
-from thousand.game import Game  # noqa: E402
-from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
 
 # --------------------------------------------------------------------------- actions
 

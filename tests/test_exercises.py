@@ -12,10 +12,10 @@ from typing import Any
 
 from thousand.analysis import analyse_record
 from thousand.analysis.exercises import Exercise, check, exercises_from, position_view
-from thousand.game import Game
-from thousand.moves import move_str
-from thousand.record import game_to_record
-from thousand.rules import Rules
+from thousand.engine.game import Game
+from thousand.engine.moves import move_str
+from thousand.engine.record import game_to_record
+from thousand.engine.rules import Rules
 
 
 def _costly_game() -> tuple[dict[str, Any], dict[str, Any]]:

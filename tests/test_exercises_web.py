@@ -16,8 +16,8 @@ from live_server import wait_over
 from test_accounts import me, post, signup
 from test_server import Server, new_table
 from thousand.analysis.walk import decisions
-from thousand.moves import move_str
-from thousand.record import load_record
+from thousand.engine.moves import move_str
+from thousand.engine.record import load_record
 from thousand.server import analysis_store as st
 from thousand.server.store import Store, seats_t
 

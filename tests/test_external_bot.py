@@ -24,12 +24,12 @@ from thousand.bots.arena import Referee, play_game, run_arena
 from thousand.bots.duplicate import run_duplicate
 from thousand.bots.external import ExternalBot
 from thousand.cli.common import seat_levels
-from thousand.game import Game
-from thousand.moves import Move
-from thousand.record import replay
-from thousand.rules import Rules
-from thousand.table import Table
-from thousand.view import View
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.record import replay
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
+from thousand.engine.view import View
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]

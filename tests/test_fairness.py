@@ -1,4 +1,4 @@
-"""A deal anyone can check (docs/record.md "commitment", thousand.fairness): a table
+"""A deal anyone can check (docs/record.md "commitment", thousand.engine.fairness): a table
 publishes a hash of each deal's cards with a secret salt when the deal starts and reveals
 the salt when it ends; ``thousand verify`` recomputes it from the record."""
 
@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from thousand.fairness import commitment, salt_for, verify_commitment
-from thousand.record import load_record
-from thousand.rules import Rules
-from thousand.table import Table
+from thousand.engine.fairness import commitment, salt_for, verify_commitment
+from thousand.engine.record import load_record
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 
 VERIFY = [sys.executable, "-c", "from thousand.cli import main; main()", "verify"]
 

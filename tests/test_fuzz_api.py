@@ -24,12 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from test_fuzz_replay import EXAMPLES, run_in_child
-from thousand.deal import Phase
-from thousand.errors import IllegalMove
-from thousand.game import Game
-from thousand.protocol import ProtocolError, parse_client_message
-from thousand.rules import OPTION_NAMES, PRESET_NAMES, Rules, RulesError
-from thousand.table import Table, TableError
+from thousand.engine.deal import Phase
+from thousand.engine.errors import IllegalMove
+from thousand.engine.game import Game
+from thousand.engine.protocol import ProtocolError, parse_client_message
+from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules, RulesError
+from thousand.engine.table import Table, TableError
 
 JUNK = st.one_of(
     st.integers(-10**30, 10**30),

@@ -37,7 +37,7 @@ from test_fuzz_replay import (
     snapshot,
 )
 from thousand.cli import language_of
-from thousand.record import dumps_record
+from thousand.engine.record import dumps_record
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 BOX = "╭│╰─"

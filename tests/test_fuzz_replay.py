@@ -2,7 +2,7 @@
 bounded time and memory, nothing changed.
 
 Every kind of break a fuzzer found has its own case below (``CLASSES``), and Hypothesis
-mutates real records (written from :class:`~thousand.game.Game` games of random legal
+mutates real records (written from :class:`~thousand.engine.game.Game` games of random legal
 moves, under several presets) at the level of the JSON tree and of the bytes.  Each
 input goes through the whole command line in-process (:func:`thousand.cli.run`, the
 function behind the ``thousand`` script), and the outcome must be:
@@ -45,8 +45,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thousand.cli import run
-from thousand.game import Game
-from thousand.record import (
+from thousand.engine.game import Game
+from thousand.engine.record import (
     MAX_RECORD_BYTES,
     RecordError,
     ReplayError,
@@ -54,7 +54,7 @@ from thousand.record import (
     game_to_record,
     replay,
 )
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 
 #: The address space the child may use: python, pytest, Hypothesis and the largest
 #: record (10 MB of text) with room to spare (the run fits in 250 MB); a reader that
@@ -608,7 +608,7 @@ def test_parse_move_rejects_other_digits_and_long_numbers(text: str) -> None:
     """``str.isdigit`` takes "²" and other scripts' digits, and ``int`` gives up past 4300
     digits: the notation has ASCII digits and short numbers only (a MoveError, never a
     ValueError of another kind)."""
-    from thousand.moves import MoveError, parse_move
+    from thousand.engine.moves import MoveError, parse_move
 
     with pytest.raises(MoveError):
         parse_move(text)
@@ -616,7 +616,7 @@ def test_parse_move_rejects_other_digits_and_long_numbers(text: str) -> None:
 
 def child_parse_move_any_text() -> None:
     """Any text is a move or a MoveError; a move written back reads the same."""
-    from thousand.moves import MoveError, move_str, parse_move
+    from thousand.engine.moves import MoveError, move_str, parse_move
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None)
     @given(text=st.one_of(

@@ -11,12 +11,12 @@ from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.inference import play_history, play_likelihood, start_position
 from thousand.bots.sampling import World, knowledge
 from thousand.bots.search import EXPERT, SearchBot, SearchConfig, position
-from thousand.deal import Phase
-from thousand.game import Game
-from thousand.rules import Rules
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 from thousand.solver import PlayOptions, Solver
 from thousand.solver.position import apply_move
-from thousand.view import View
 
 RULES = Rules.preset_rules("classic", max_deals=1)
 NATURAL = Rules.preset_rules("classic", max_deals=1, ten_strength="natural", must_overtake=True)

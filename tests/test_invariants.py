@@ -22,12 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from thousand import moves as mv
-from thousand.cards import FULL_DECK, POINTS, points_of, round_points
-from thousand.deal import Deal, Phase
-from thousand.game import Game
-from thousand.rules import Rules
-from thousand.view import view_of
+from thousand.engine import moves as mv
+from thousand.engine.cards import FULL_DECK, POINTS, points_of, round_points
+from thousand.engine.deal import Deal, Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.engine.view import view_of
 
 #: Random games per ruleset (each of up to 12 deals; some start near the barrel).
 EXAMPLES = int(os.environ.get("THOUSAND_EXAMPLES", "1000"))

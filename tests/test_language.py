@@ -3,7 +3,7 @@ browser, in Russian and English, spoken to the player in the second person, with
 declined in Russian and counts agreed; the score sheet that fits 80 columns; the rules
 command without identifiers; ``thousand --version``.
 
-Whole games of every preset are played through :class:`thousand.table.Table` (random and
+Whole games of every preset are played through :class:`thousand.engine.table.Table` (random and
 heuristic bots), every event is worded in both languages for several tables of players —
 the person called "Вы"/"You", names of both genders (Аня, Маша, Боря, Вова, Саша), or the
 reader's own seat given as ``reader_seat`` — and so is every refusal the table gave on the
@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from thousand import moves as mv
 from thousand.bots import checked_choice, make_bot
 from thousand.cli import run
-from thousand.game import Game
-from thousand.rules import PRESET_NAMES, Rules
-from thousand.table import Table, TableError
+from thousand.engine import moves as mv
+from thousand.engine.game import Game
+from thousand.engine.rules import PRESET_NAMES, Rules
+from thousand.engine.table import Table, TableError
 from thousand.terminal.i18n import T
 from thousand.terminal.sheet_view import SHEET_WIDTH, render_sheet
 from thousand.texts import (
@@ -553,7 +553,7 @@ def test_the_sheet_numbers_deals_as_the_table_does() -> None:
 def test_bolt_marks_only_under_rules_that_count_bolts() -> None:
     """A defender who takes no trick is a bolt only where the rules count bolts: the
     classic sheet shows no «болт», the house sheet «б1»."""
-    from thousand.cards import mask_of, parse_cards
+    from thousand.engine.cards import mask_of, parse_cards
     from thousand.sheet import score_sheet
 
     hands = ["AS TS AC TC AD TD AH", "KS QS KC QC KD QD TH", "9S JS 9C JC 9D JD 9H"]
@@ -581,7 +581,7 @@ def test_hints_say_why_in_words() -> None:
     """Hints never show a move in record notation ("TC", "QH+"), never repeat the move
     they recommend, agree their counts, and a redeal says why in words."""
     from thousand.bots.search import SearchBot, SearchConfig
-    from thousand.cards import card_label
+    from thousand.engine.cards import card_label
 
     tiny = SearchConfig(time_limit=None, min_samples=21, max_samples=21, exchange_cards=3,
                         bid_gives=1)
@@ -831,7 +831,7 @@ def test_hints_advise_the_reader_in_the_second_person() -> None:
     that tells its figures positively and does not name the move again.  Positions of
     random deals of three presets, the heuristic and a small search bot."""
     from thousand.bots.search import SearchBot, SearchConfig
-    from thousand.cards import card_label
+    from thousand.engine.cards import card_label
     from thousand.terminal.i18n import hint_line
 
     tiny = SearchConfig(time_limit=None, min_samples=12, max_samples=12, exchange_cards=3,

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from thousand.cards import card_label, parse_card
-from thousand.record import replay
-from thousand.rules import Rules
-from thousand.table import Table
+from thousand.engine.cards import card_label, parse_card
+from thousand.engine.record import replay
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.terminal import parse_card_text, parse_input
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
@@ -69,8 +69,8 @@ def run_play(
 def saved_record(path: Path) -> Any:
     """The game record inside a save that ``thousand play`` wrote (``"format":
     "thousand-save"``, which ``thousand play --resume`` continues), its sealed deal in play
-    and seed put back (thousand.record.unseal_record)."""
-    from thousand.record import unseal_record
+    and seed put back (thousand.engine.record.unseal_record)."""
+    from thousand.engine.record import unseal_record
 
     return unseal_record(json.loads(path.read_text(encoding="utf-8")))
 
@@ -242,7 +242,7 @@ def test_end_of_input_offers_to_save_and_leaves(tmp_path: Path) -> None:
 
 def test_bad_options_exit_2() -> None:
     """A bad bot level, ruleset, ``--seat``, ``--seed`` or ``--names`` (count, empty, a
-    control character, too long: thousand.record.check_name) is one error line in the
+    control character, too long: thousand.engine.record.check_name) is one error line in the
     game's language (Russian by default, ``--lang en``) and exit status 2."""
     p = run_play(["--bots", "grandmaster"], [])
     assert p.returncode == 2
@@ -595,8 +595,8 @@ def test_ctrl_c_while_a_bot_thinks_offers_to_save(tmp_path: Path) -> None:
     from rich.console import Console
 
     from thousand.bots import make_bot
+    from thousand.engine.view import View
     from thousand.terminal import TerminalGame
-    from thousand.view import View
 
     class Interrupted:
         def choose(self, view: View) -> int:

@@ -21,9 +21,9 @@ import pytest
 from test_accounts import PASSWORD, signup
 from test_server import Server
 from test_site_ratings import guest, lay, wait_over
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.server.store import Store
-from thousand.table import Table
 
 
 @pytest.fixture(scope="module")

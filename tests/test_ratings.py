@@ -8,7 +8,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.site.ratings import (
     BETA,
     SIGMA,

@@ -23,12 +23,12 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
-from thousand import moves as mv
 from thousand.bots import HeuristicBot, checked_choice
-from thousand.cards import mask_of, parse_cards
 from thousand.cli import run
-from thousand.game import Game
-from thousand.record import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import mask_of, parse_cards
+from thousand.engine.game import Game
+from thousand.engine.record import (
     Record,
     RecordError,
     ReplayError,
@@ -37,7 +37,7 @@ from thousand.record import (
     load_record,
     replay,
 )
-from thousand.rules import PRESET_NAMES, Rules
+from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.sheet import sheet_footer
 from thousand.terminal.sheet_view import render_sheet
 
@@ -839,7 +839,7 @@ def test_cli_speaks_the_chosen_language_and_names_players(tmp_path: Path) -> Non
 
 def test_verify_speaks_russian(tmp_path: Path) -> None:
     """``thousand verify --lang ru``: a line per deal and the verdict in Russian."""
-    from thousand.table import Table
+    from thousand.engine.table import Table
 
     table = Table(Rules(max_deals=2), ["Аня", "Боря", "Вова"], seed=3)
     bots = [HeuristicBot(s) for s in range(3)]

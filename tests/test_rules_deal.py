@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from thousand import moves as mv
-from thousand.cards import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import (
     FULL_DECK,
     card_str,
     cards_of,
@@ -23,17 +23,17 @@ from thousand.cards import (
     parse_card,
     round_points,
 )
-from thousand.deal import (
+from thousand.engine.deal import (
     Deal,
     DealContext,
     DealResult,
     Phase,
     sitting_dealer_value,
 )
-from thousand.messages import IllegalMove
-from thousand.moves import parse_move
-from thousand.rules import Rules
-from thousand.view import view_of
+from thousand.engine.errors import IllegalMove
+from thousand.engine.moves import parse_move
+from thousand.engine.rules import Rules
+from thousand.engine.view import view_of
 
 # ------------------------------------------------------------------------- helpers
 
@@ -1397,7 +1397,7 @@ def test_not_at_100_talon_is_shown_to_the_sitting_dealer() -> None:
 
 # ==================================================================== the play rules' one home
 #
-# thousand.play_rules is the one home of the play rules (RULES §2.5-2.6, the play options
+# thousand.engine.play_rules is the one home of the play rules (RULES §2.5-2.6, the play options
 # of §4, §7 must_overtake): the engine plays by it, the solver's rules are made of it.  These
 # tests tie the engine to it on random games and check the functions against literal
 # readings of the rules.
@@ -1435,8 +1435,8 @@ def test_engine_plays_by_play_rules(preset: str, overrides: dict[str, Any]) -> N
     every declaration is play_rules.declaration."""
     import random
 
-    from thousand.game import Game
-    from thousand.play_rules import declaration, follow_cards, lead_cards, trick_winner
+    from thousand.engine.game import Game
+    from thousand.engine.play_rules import declaration, follow_cards, lead_cards, trick_winner
 
     r = rules(preset, **overrides)
     rng = random.Random(len(preset) * 31 + len(overrides))
@@ -1492,7 +1492,7 @@ def test_play_rules_against_literal_readings() -> None:
     queen serves no second declaration)."""
     import random
 
-    from thousand.play_rules import (
+    from thousand.engine.play_rules import (
         beats,
         declaration,
         declaring_cards,
@@ -1575,7 +1575,7 @@ def test_note_voids_reads_follow_cards_backwards() -> None:
     the card it played illegal (by follow_cards, with the trick as it stood when it played)."""
     import random
 
-    from thousand.play_rules import follow_cards, note_voids, void_suits
+    from thousand.engine.play_rules import follow_cards, note_voids, void_suits
 
     rng = random.Random(77)
     for _ in range(3000):
@@ -1612,7 +1612,7 @@ def test_note_voids_reads_follow_cards_backwards() -> None:
 def test_wins_is_the_one_threshold() -> None:
     """RULES §4 win_score / win_strict: the game ends for a score that reaches the win score
     (passes it with win_strict); Rules.wins is the one home, the game asks it."""
-    from thousand.game import Game
+    from thousand.engine.game import Game
 
     r = rules()
     assert r.score_to_win == 1000 and r.wins(1000) and not r.wins(999)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from thousand import moves as mv
-from thousand.cards import mask_of, parse_cards
-from thousand.deal import DealResult, Phase
-from thousand.game import DealSummary, Game
-from thousand.rules import Rules
+from thousand.engine import moves as mv
+from thousand.engine.cards import mask_of, parse_cards
+from thousand.engine.deal import DealResult, Phase
+from thousand.engine.game import DealSummary, Game
+from thousand.engine.rules import Rules
 
 
 def new_game(preset: str = "classic", seed: int = 1, **overrides: Any) -> Game:

@@ -13,7 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from thousand.rules import (
+from thousand.engine.rules import (
     OPTION_NAMES,
     PRESET_NAMES,
     PRESETS,

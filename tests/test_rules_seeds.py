@@ -27,13 +27,13 @@ from test_rules_deal import (
     rules,
     trick_texts,
 )
-from thousand import moves as mv
-from thousand.cards import NINE, RANK_MASK, card_str, parse_card
-from thousand.deal import Phase
-from thousand.game import Game
-from thousand.record import game_to_record, load_record, replay
-from thousand.rules import Rules
-from thousand.view import view_of
+from thousand.engine import moves as mv
+from thousand.engine.cards import NINE, RANK_MASK, card_str, parse_card
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.record import game_to_record, load_record, replay
+from thousand.engine.rules import Rules
+from thousand.engine.view import view_of
 
 # ----------------------------------------------------------------------- ten_strength
 

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 
 from bot_rulesets import BOT_RULESETS
-from thousand import moves as mv
 from thousand.bots import bot_levels, decide_with_reason, make_bot
 from thousand.bots.arena import play_game
 from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.sampling import DISCARDS, TALON, knowledge, sample_worlds
 from thousand.bots.search import SearchBot, SearchConfig, position
-from thousand.cards import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import (
     FULL_DECK,
     HIGHER_BY_STRENGTH,
     STRENGTH,
@@ -22,11 +22,11 @@ from thousand.cards import (
     mask_of,
     parse_cards,
 )
-from thousand.deal import Phase
-from thousand.game import Game
-from thousand.rules import Rules
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 from thousand.solver import solve_moves
-from thousand.view import View
 
 TINY = SearchConfig(time_limit=None, min_samples=3, max_samples=3, exchange_cards=4,
                     bid_gives=1)
@@ -198,7 +198,7 @@ def test_a_bid_above_the_cap_proves_a_marriage() -> None:
     g.apply(mv.bid(125))  # seat 1: above 120, so he holds a marriage
     view = g.view(2)
     for w in sample_worlds(view, 30, random.Random(1)):
-        from thousand.cards import marriage_sum
+        from thousand.engine.cards import marriage_sum
 
         assert marriage_sum(w.hands[1], rules.marriage_values) >= 5
 
@@ -524,7 +524,7 @@ def test_a_bought_price_proves_no_marriage() -> None:
     """RULES §4 Talon buy-out: the price needs no marriage, so after a buy at 240 (kept at
     240) the sampler rejects no world for the buyer's missing marriages, in the buy phase
     that follows and in the play: worlds come, and in some the buyer has none."""
-    from thousand.cards import marriage_sum
+    from thousand.engine.cards import marriage_sum
 
     g = _bought_at_240()
     rng = random.Random(5)

@@ -30,10 +30,10 @@ import websockets
 
 from test_invariants import allowed_cards
 from test_table import cards_in, check
-from thousand.rules import PRESET_NAMES, Rules
+from thousand.engine.rules import PRESET_NAMES, Rules
+from thousand.engine.table import Table, audience_includes
 from thousand.server import create_app
 from thousand.server.store import Store
-from thousand.table import Table, audience_includes
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 Msg = dict[str, Any]

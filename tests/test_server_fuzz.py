@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from test_server import Client, Server, new_table, state_of
+from thousand.engine.table import Table, TableError
 from thousand.server.checks import check_chat
 from thousand.server.hub import ServerError, read_message
-from thousand.table import Table, TableError
 
 #: How many messages the fuzzer must send in all.
 AT_LEAST = 10_000

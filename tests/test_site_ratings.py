@@ -21,7 +21,7 @@ from openskill.models import PlackettLuce
 
 from live_server import postgres_schema
 from test_server import Client, Server
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.server import site_store
 from thousand.server.store import SeatRow, Store, TableRow, players_t
 from thousand.site.ratings import Rating, places

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from thousand import moves as engine_moves
-from thousand.cards import POINTS, mask_of, parse_card, parse_cards
+from thousand.engine import moves as engine_moves
+from thousand.engine.cards import POINTS, mask_of, parse_card, parse_cards
 from thousand.solver import (
     CLASSIC,
     HAVE_NATIVE,
@@ -46,7 +46,7 @@ def _holds(hand: set[int], *cards: int) -> bool:
 
 
 #: RULES §1: the ranks from low to high in taking tricks, by ten_strength (a card's rank is
-#: its place in "9JQKTA").  Written out here, not taken from thousand.cards.
+#: its place in "9JQKTA").  Written out here, not taken from thousand.engine.cards.
 TRICK_ORDER = {"high": "9JQKTA", "natural": "9TJQKA"}
 
 
@@ -512,8 +512,8 @@ def test_ten_strength_natural_equivalent_cards_keep_points():
 
 def test_layouts_come_from_the_engine_tables():
     """RULES §1 ten_strength: the search's numbering is the engine's strength order
-    (thousand.cards.STRENGTH, HIGHER_BY_STRENGTH) with the points of the real cards."""
-    from thousand.cards import HIGHER_BY_STRENGTH, STRENGTH
+    (thousand.engine.cards.STRENGTH, HIGHER_BY_STRENGTH) with the points of the real cards."""
+    from thousand.engine.cards import HIGHER_BY_STRENGTH, STRENGTH
     from thousand.solver.search import layout
 
     for name, strength in STRENGTH.items():
@@ -715,12 +715,12 @@ def test_whole_deal_is_fast_enough():
     assert time.perf_counter() - start < (5 if HAVE_NATIVE else 60)
 
 
-# --- agreement with the engine (thousand.deal) ------------------------------------------------
+# --- agreement with the engine (thousand.engine.deal) ---------------------------------------------
 
 
 def position_from_deal(deal) -> PlayPosition:  # type: ignore[no-untyped-def]
     """The solver's position of an engine deal in its play phase (seat i = ``deal.active[i]``)."""
-    from thousand.cards import points_of
+    from thousand.engine.cards import points_of
 
     act = tuple(deal.active)
     idx = {s: i for i, s in enumerate(act)}
@@ -758,9 +758,9 @@ def test_engine_agrees(preset: str, overrides: dict):
     """Random games through the engine: at every card play the solver's legal moves and its
     bookkeeping (apply_move) match the engine's; near the end its value matches the reference.
     RULES §1 ten_strength=natural: the textbook preset and two overrides play it."""
-    deal_mod = pytest.importorskip("thousand.deal")
-    game_mod = pytest.importorskip("thousand.game")
-    rules_mod = pytest.importorskip("thousand.rules")
+    deal_mod = pytest.importorskip("thousand.engine.deal")
+    game_mod = pytest.importorskip("thousand.engine.game")
+    rules_mod = pytest.importorskip("thousand.engine.rules")
     rng = random.Random(zlib.crc32(preset.encode()) % 1000 + len(overrides))
     rules = rules_mod.Rules.preset_rules(preset, **overrides)
     checked = finals = declared = 0
@@ -796,7 +796,7 @@ def test_engine_agrees(preset: str, overrides: dict):
     assert checked > 50 and finals > 3 and declared > 3, (checked, finals, declared)
 
 
-# --- the search's fast paths against the engine's rules (thousand.play_rules) ----------------
+# --- the search's fast paths against the engine's rules (thousand.engine.play_rules) --------------
 
 RULE_VARIANTS = [
     PlayOptions(),
@@ -814,11 +814,11 @@ RULE_VARIANTS = [
 
 def test_solver_rules_are_the_engine_functions():
     """The solver's legal moves, trick winners and declarations are the engine's functions
-    (thousand.play_rules) on random positions of several rulesets (ten_strength=natural,
+    (thousand.engine.play_rules) on random positions of several rulesets (ten_strength=natural,
     must_overtake, no_lead_own_trump, the ace marriage, half marriages); and the fast paths
     the search keeps for itself (in the numbering of its Layout) equal them: the cards a
     follower may play, the trick winner, the leads tried, the best declaration on a lead."""
-    from thousand import play_rules as pr
+    from thousand.engine import play_rules as pr
     from thousand.solver.position import ACES
     from thousand.solver.search import Search, _winner2, _winner3
 
@@ -922,6 +922,6 @@ def test_solver_rules_are_the_engine_functions():
 
 def engine_cards(mask: int) -> list[int]:
     """The cards of a mask in the order of the legal moves (suit by suit, highest first)."""
-    from thousand.cards import cards_of
+    from thousand.engine.cards import cards_of
 
     return cards_of(mask)

@@ -29,9 +29,9 @@ from sqlalchemy.engine import make_url
 
 from live_server import postgres_schema
 from test_server import CLI, Client, Server, free_port, new_table, verify_stream
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.server.store import ChatRow, MovesWrite, SeatRow, Store, TableRow, metadata, migrate
-from thousand.table import Table
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.server.store import SeatRow, Store, TableRow
 
 

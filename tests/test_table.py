@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from test_invariants import allowed_cards
-from thousand import moves as mv
-from thousand.cards import parse_card
-from thousand.deal import Deal
-from thousand.protocol import parse_client_message, schema
-from thousand.rules import PRESET_NAMES, Rules
-from thousand.table import EVENT_TYPES, Table, TableError, audience_includes
+from thousand.engine import moves as mv
+from thousand.engine.cards import parse_card
+from thousand.engine.deal import Deal
+from thousand.engine.protocol import parse_client_message, schema
+from thousand.engine.rules import PRESET_NAMES, Rules
+from thousand.engine.table import EVENT_TYPES, Table, TableError, audience_includes
 
 SCHEMA = schema()
 _DEFS = {k: v for k, v in SCHEMA.items() if k != "oneOf"}

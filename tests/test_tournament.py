@@ -20,7 +20,7 @@ from thousand.bots.tournament import (
     run_tournament,
     table_points,
 )
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, rate_game
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]

@@ -31,17 +31,17 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from thousand.bots import make_bot
-from thousand.cards import card_label, parse_card
-from thousand.rules import Rules
+from thousand.engine.cards import card_label, parse_card
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table, audience_includes
+from thousand.engine.view import View
 from thousand.sheet import score_sheet
-from thousand.table import Table, audience_includes
 from thousand.terminal.session import Seats, load_save, make_bots, save_text
 from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
 from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen, TooSmallScreen
 from thousand.terminal.tui.words import W
 from thousand.texts import event_text, preset_name
-from thousand.view import View
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -269,7 +269,7 @@ def test_hint_says_why_and_picks_its_move() -> None:
             await settle(pilot)
             assert "(любитель)" in app.message.plain  # the level by its name for people
             hinted, _ = app.seats.hint(app.table.view(0), "ru")
-            from thousand.moves import move_str
+            from thousand.engine.moves import move_str
 
             assert app.choices[app.selected].move == move_str(hinted)
 

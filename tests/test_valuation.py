@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from thousand import moves as mv
 from thousand.bots.search import SearchBot, SearchConfig
 from thousand.bots.valuation import Valuation, valuate
-from thousand.cards import mask_of, parse_cards
-from thousand.deal import Phase
-from thousand.game import Game
-from thousand.rules import Rules
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.cards import mask_of, parse_cards
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 
 
 def _replay(hands: list[list[str]], talon: list[str], moves: list[str], dealer: int,

@@ -23,10 +23,10 @@ import pytest
 from test_invariants import allowed_cards
 from test_server import Client, Server, new_table
 from test_table import _DEFS, RULESETS, cards_in, check
-from thousand.protocol import view_changes, view_json
-from thousand.rules import Rules
+from thousand.engine.protocol import view_changes, view_json
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 from thousand.server.store import Store
-from thousand.table import Table
 
 Msg = dict[str, Any]
 EVENTS_MESSAGE = fastjsonschema.compile({**_DEFS, "$ref": "#/definitions/events_message"})

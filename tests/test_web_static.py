@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from thousand.rules import Rules
-from thousand.table import EVENT_TYPES, Table
+from thousand.engine.rules import Rules
+from thousand.engine.table import EVENT_TYPES, Table
 from thousand.texts import EVENTS, SUIT_NAMES, YOU_FORMS, event_key, event_text, name_forms
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"

@@ -1,6 +1,6 @@
 """What each option and preset means, for people, in Russian and English.
 
-Kept apart from :mod:`thousand.rules` so that the rules model stays small and pure and
+Kept apart from :mod:`thousand.engine.rules` so that the rules model stays small and pure and
 the wording can be edited without touching the engine's contract.  The Russian text
 uses the players' own words (прикуп, заказ, хваленка, роспись, темнить, бочка, болт,
 самосвал, перекуп, «сижу на ста», ...) because that is what people say at the table;
@@ -17,7 +17,7 @@ import difflib
 import re
 from typing import Any, NamedTuple
 
-from thousand.rules import (
+from thousand.engine.rules import (
     OPTION_NAMES,
     PRESET_NAMES,
     UNSUPPORTED,
@@ -989,7 +989,7 @@ assert tuple(PRESET_TEXT) == PRESET_NAMES and set(UNSUPPORTED_TEXT) == set(UNSUP
 
 # --------------------------------------------------------------------------- errors in Russian
 
-#: What :class:`~thousand.rules.RulesError` says, in Russian: (a pattern of the English
+#: What :class:`~thousand.engine.rules.RulesError` says, in Russian: (a pattern of the English
 #: message, its Russian with ``\1``-style groups).  The engine words its errors once, in
 #: English (scripts and the records read them); a person at a Russian command line reads
 #: them through :func:`rules_error_text`.  Tried in order; the first match wins.
@@ -1052,7 +1052,7 @@ _RU_ALLOWED: tuple[tuple[str, str], ...] = (
 
 
 def rules_error_text(error: Exception | str, lang: str = "en") -> str:
-    """A :class:`~thousand.rules.RulesError` for a person in ``lang``: the engine's
+    """A :class:`~thousand.engine.rules.RulesError` for a person in ``lang``: the engine's
     English as it is for ``en``, in Russian for ``ru`` (the option names, values and
     identifiers stay as ``--set`` writes them)."""
     text = str(error)

@@ -3,7 +3,7 @@
 One row per deal: who played what contract and how it went, and for each player the
 running total with the change and the marks players write next to it: the barrel,
 bolts, falls, penalties, samosval.  It is built from the game's
-:class:`~thousand.game.DealSummary` rows only, so the same data serves ``thousand
+:class:`~thousand.engine.game.DealSummary` rows only, so the same data serves ``thousand
 replay``, the terminal game after each deal and the full-screen table, and it never sees
 a hidden card.  This module is part of the engine and draws nothing: the Rich table is
 :func:`thousand.terminal.sheet_view.render_sheet`.
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import DealSummary, Event, Game
+from .engine.game import DealSummary, Event, Game
 from .rules_text import preset_title
 from .texts import counts_bolts, render
 

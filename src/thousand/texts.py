@@ -1,6 +1,6 @@
 """The message catalogue: what the engine's codes say to people, in Russian and English.
 
-The engine (deal, game, table) speaks in codes and plain data (:mod:`thousand.errors`,
+The engine (deal, game, table) speaks in codes and plain data (:mod:`thousand.engine.errors`,
 the table's events); the terminal, the replay command, the browser and the bots' reasons
 turn them into words here.  One place for the words means a new language, or a better
 phrase, touches no rule.
@@ -34,7 +34,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import SUITS, card_label, parse_card
+from .engine.cards import SUITS, card_label, parse_card
 
 LANGS: tuple[str, ...] = ("ru", "en")
 
@@ -513,10 +513,10 @@ def advice(move: str, lang: str = "ru", phase: str | None = None,
 
 def advice_for(view: Any, move: int, lang: str = "ru") -> str:
     """The hint's advice for ``move`` (an engine move) in a seat's ``view`` (a
-    :class:`~thousand.view.View`: its phase and bid choose the words), in ``lang``; what
+    :class:`~thousand.engine.view.View`: its phase and bid choose the words), in ``lang``; what
     the terminal and the server's hint message both say."""
-    from .deal import Phase
-    from .moves import move_str
+    from .engine.deal import Phase
+    from .engine.moves import move_str
 
     phase = {Phase.BUY: "buy", Phase.REDEAL_OFFER: "redeal offer"}.get(Phase(view.phase))
     return advice(move_str(move), lang, phase, getattr(view, "bid", None),
@@ -530,7 +530,7 @@ def illegal_text(
     names: Sequence[str] | None = None,
     reader_seat: int | None = None,
 ) -> str:
-    """Why a move is illegal, from :class:`thousand.errors.IllegalMove`'s code and
+    """Why a move is illegal, from :class:`thousand.engine.errors.IllegalMove`'s code and
     parameters, in ``lang``; ``names`` (by seat) replace "seat N", and the seat
     ``reader_seat`` (or a player called "Вы"/"You") is spoken to."""
     template = _pick(ILLEGAL[code], lang)
@@ -564,7 +564,7 @@ REPLAY_ERRORS: dict[str, tuple[str, str]] = {
 
 
 def replay_error_text(error: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """One line for a :class:`thousand.record.ReplayError` (its ``deal``, ``move`` and
+    """One line for a :class:`thousand.engine.record.ReplayError` (its ``deal``, ``move`` and
     ``illegal``): an illegal move worded from the catalogue with the players' ``names``
     (never "seat N"), in ``lang``; the move itself as written in the record in English,
     in words in Russian.  Another fault keeps the record reader's reason."""
@@ -583,7 +583,7 @@ def replay_error_text(error: Any, lang: str = "en", names: Sequence[str] | None 
     return text
 
 
-#: Why a text is not a game record (:class:`thousand.record.RecordError`, worded in
+#: Why a text is not a game record (:class:`thousand.engine.record.RecordError`, worded in
 #: English once, for scripts), in Russian: (a pattern of the English, its Russian with
 #: ``\1`` groups), tried in order; the names of fields stay as the record writes them.
 RECORD_ERRORS_RU: tuple[tuple[str, str], ...] = (
@@ -859,7 +859,7 @@ def event_text(
 
 
 def counts_bolts(rules: Any) -> bool:
-    """Whether ``rules`` (a :class:`~thousand.rules.Rules`) count bolts at all."""
+    """Whether ``rules`` (a :class:`~thousand.engine.rules.Rules`) count bolts at all."""
     return getattr(rules, "bolts", None) is not None or bool(getattr(rules, "bolt_samosval", False))
 
 

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Game
-from ..record import load_record
-from ..view import View
+from ..engine.game import Game
+from ..engine.record import load_record
+from ..engine.view import View
 
 #: Marks in order of weight: the heavier marks come first among the exercises.
 _MARK_ORDER = {"blunder": 0, "mistake": 1, "inaccuracy": 2}

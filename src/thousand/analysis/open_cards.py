@@ -12,15 +12,15 @@ the first lead on; for a contract or a concede, the declarer's score for the dea
 
 from __future__ import annotations
 
-from thousand import moves as mv
 from thousand.bots.heuristic import concede_cost
 from thousand.bots.sampling import World
 from thousand.bots.search import position, stakes
-from thousand.deal import Deal, Phase
-from thousand.game import Game
-from thousand.moves import Move
+from thousand.engine import moves as mv
+from thousand.engine.deal import Deal, Phase
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 from thousand.solver import PlayOptions, Solver
-from thousand.view import View
 
 #: Exchanges valued per decision at most (the gives of ``discard_three`` are many).
 _MAX_LEAVES = 2000
@@ -100,7 +100,7 @@ def exchange_values(game: Game, solver: Solver) -> dict[Move, int]:
 def contract_values(view: View, declarer_best: int) -> dict[Move, int]:
     """``{contract or concede: the declarer's score for the deal}`` when the declarer
     takes ``declarer_best`` with every card open (a made contract scores what the rules
-    say, a failed one its minus, a concede what :func:`thousand.deal.concede_values`
+    say, a failed one its minus, a concede what :func:`thousand.engine.deal.concede_values`
     charges)."""
     seat = view.to_move
     st = stakes(view, seat, 0.0)

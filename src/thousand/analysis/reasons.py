@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thousand import moves as mv
-from thousand.cards import TEN, card_label
-from thousand.moves import Move
+from thousand.engine import moves as mv
+from thousand.engine.cards import TEN, card_label
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 from thousand.texts import count, declined, move_words, suit_name
-from thousand.view import View
 
 
 def _words(m: Move, lang: str) -> str:

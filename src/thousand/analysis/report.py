@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from thousand import moves as mv
-from thousand.deal import Phase
-from thousand.game import GameOver
-from thousand.moves import Move
-from thousand.record import Record, load_record, replay
+from thousand.engine import moves as mv
+from thousand.engine.deal import Phase
+from thousand.engine.game import GameOver
+from thousand.engine.moves import Move
+from thousand.engine.record import Record, load_record, replay
 from thousand.solver import Solver
 
 from . import open_cards, reasons
@@ -362,9 +362,9 @@ def analyse_record(record: Mapping[str, Any] | Record, *, seats: Sequence[int] |
                    samples: int = 48, seed: int = 0, lang: str = "ru", jobs: int = 1,
                    progress: Progress | None = None) -> dict[str, Any]:
     """The analysis of a game record (module docstring).  Raises the record's own
-    :class:`~thousand.record.RecordError` / :class:`~thousand.record.ReplayError` for a
-    record that is not one or does not replay, and ``ValueError`` for a seat or a deal the
-    game does not have."""
+    :class:`~thousand.engine.record.RecordError` /
+    :class:`~thousand.engine.record.ReplayError` for a record that is not one or does not
+    replay, and ``ValueError`` for a seat or a deal the game does not have."""
     rec = record if isinstance(record, Record) else load_record(record)
     result = replay(rec)
     n_seats = len(rec.players)

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from thousand.bots.sampling import knowledge
 from thousand.bots.search import position
-from thousand.moves import Move
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 from thousand.solver import PlayOptions, Solver
-from thousand.view import View
 
 
 def play_samples(view: View, samples: int, seed: int,

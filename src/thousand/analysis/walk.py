@@ -1,6 +1,6 @@
 """The decisions of a recorded game, one by one, as the seat to move saw them.
 
-The walk replays the record through the engine (:class:`thousand.game.Game`, the same
+The walk replays the record through the engine (:class:`thousand.engine.game.Game`, the same
 path as live play and ``thousand replay``) and stops before every recorded move.  A
 ``look`` is never recorded (docs/record.md): a seat that could bid dark and did not has
 decided to look, so the walk yields that choice as a decision of its own (played
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from thousand import moves as mv
-from thousand.deal import Deal, Phase
-from thousand.game import Game
-from thousand.moves import Move
-from thousand.record import Record
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.deal import Deal, Phase
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.record import Record
+from thousand.engine.view import View
 
 #: The phase of a decision as the analysis' JSON names it.
 PHASE_NAMES = {

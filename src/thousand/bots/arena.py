@@ -4,7 +4,7 @@
 ``game.view(seat)`` for its own seat and nothing else, and its move is checked against the
 legal moves.  A game with a seat that follows the table (an external bot,
 :class:`~thousand.bots.external.TableBot`) is played through a
-:class:`~thousand.table.Table`, whose events that seat receives.  :func:`run_arena` plays
+:class:`~thousand.engine.table.Table`, whose events that seat receives.  :func:`run_arena` plays
 many games (in several processes with ``jobs``), rotating the seats so that nobody keeps
 the same place at the table, and sums them up in an :class:`ArenaResult`.
 
@@ -36,12 +36,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from thousand import moves as mv
-from thousand.game import Game
-from thousand.moves import Move
-from thousand.rules import Rules
-from thousand.table import Table
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
+from thousand.engine.view import View
 
 from .base import Bot, BotError
 from .external import (
@@ -197,7 +197,7 @@ def play_game(
     assert isinstance(g, Game)
     seated = [(s, b) for s, b in enumerate(bots) if isinstance(b, TableBot)]
     if seated and table is None:
-        raise ValueError("an external bot plays at a table: pass a thousand.table.Table")
+        raise ValueError("an external bot plays at a table: pass a thousand.engine.table.Table")
     try:
         for seat, bot in seated:
             assert table is not None
@@ -359,7 +359,7 @@ class _Job:
 
 def _compulsory(moves: Sequence[int]) -> bool:
     """Whether a deal's auction was one bid (the opener's) and passes."""
-    from thousand import moves as mv
+    from thousand.engine import moves as mv
 
     bids = 0
     for m in moves:
@@ -416,7 +416,7 @@ def _play_one(job: _Job) -> tuple[int, list[SeatStats], int, str | None]:
             st.wins += 1 / len(winners)
     path = None
     if job.save_dir is not None:
-        from thousand.record import dumps_record, game_to_record
+        from thousand.engine.record import dumps_record, game_to_record
 
         path = os.path.join(job.save_dir, f"game-{job.index + 1:05d}.json")
         with open(path, "w", encoding="utf-8") as f:

@@ -1,6 +1,6 @@
 """What a bot is: anything with ``choose(view) -> move``.
 
-A bot receives only its seat's :class:`~thousand.view.View` (DESIGN.md: a seat sees only
+A bot receives only its seat's :class:`~thousand.engine.view.View` (DESIGN.md: a seat sees only
 its view) and returns one of ``view.legal``.  Nothing else is required, so a user's bot
 is a class with one method (docs/bots.md).  A bot may also offer
 ``explain(view, lang) -> (move, reason)`` so that the terminal's ``hint`` can say why.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from thousand.moves import Move
-from thousand.view import View
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 
 
 @runtime_checkable

@@ -16,10 +16,10 @@ import math
 import sys
 from collections.abc import Sequence
 
-from thousand import moves as mv
-from thousand.deal import Phase
-from thousand.game import Game
-from thousand.rules import Rules, TenStrength
+from thousand.engine import moves as mv
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules, TenStrength
 
 from .evaluate import features
 from .heuristic import HeuristicBot

@@ -43,9 +43,9 @@ from typing import Any
 
 from rich.table import Table
 
-from thousand import moves as mv
-from thousand.game import Game
-from thousand.rules import Rules
+from thousand.engine import moves as mv
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
 
 from .arena import (
     MIN_SAMPLE,

@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from thousand.cards import (
+from thousand.engine.cards import (
     ACE,
     KING,
     MARRIAGE_MASK,

@@ -5,12 +5,12 @@ One JSON object a line; the bot writes nothing but its answers on its standard o
 (its standard error is the arena's):
 
 * to the bot, once: ``{"type": "hello", "seat": N, "timeout": 5.0, "table": <header>}``
-  (the header of :func:`thousand.protocol.table_header`: protocol version, rules, names);
+  (the header of :func:`thousand.engine.protocol.table_header`: protocol version, rules, names);
 * to the bot, at each of its turns: ``{"type": "move_request", "version": V,
   "view": <its seat's view_json>, "events": [<the events of its seat since its last
   request>]}``;
 * from the bot, the answer: ``{"type": "move", "move": "<notation>", "version": V}``, the
-  client message of :func:`thousand.protocol.parse_client_message`; the move must be one
+  client message of :func:`thousand.engine.protocol.parse_client_message`; the move must be one
   of ``view.legal``;
 * to the bot, at the end: ``{"type": "game_over", "finished": true, "winner": W,
   "scores": [...], "events": [...]}`` (``finished`` is false when the arena stops the
@@ -54,13 +54,13 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from thousand import moves as mv
-from thousand.moves import Move
-from thousand.protocol import ProtocolError, parse_client_message, view_json
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.moves import Move
+from thousand.engine.protocol import ProtocolError, parse_client_message, view_json
+from thousand.engine.view import View
 
 if TYPE_CHECKING:
-    from thousand.table import Table
+    from thousand.engine.table import Table
 
     from .base import Bot
 
@@ -107,7 +107,7 @@ class BotFault(Exception):
 class TableBot(Protocol):
     """A bot that follows the table, not only its view: told when it sits down at a table
     and when the game ends.  :func:`thousand.bots.arena.play_game` plays a game through a
-    :class:`~thousand.table.Table` when a seat holds one."""
+    :class:`~thousand.engine.table.Table` when a seat holds one."""
 
     def choose(self, view: View) -> Move: ...
 

@@ -17,7 +17,7 @@ Exchange and contract
     ace or a marriage card while a cheaper card exists; then it names the contract that
     maximises ``contract × (2·P(make) − 1)``, never below the bid; it concedes only where
     conceding costs less than the expected loss (the payment is the engine's own,
-    :func:`thousand.deal.concede_values`; a dark deal is never conceded).
+    :func:`thousand.engine.deal.concede_values`; a dark deal is never conceded).
 Play
     It declares marriages (cashing the sure winners first while there is no trump, the
     biggest marriage first, leading the queen), leads aces and other masters, draws trumps
@@ -25,7 +25,7 @@ Play
     winning with its cheapest sure winner, throws points on a trick its side has won, never
     a ten under an ace, trumps with the lowest trump that wins, and keeps marriage cards.
 
-Everything comes from the :class:`~thousand.view.View`: the cards seen played, who failed to
+Everything comes from the :class:`~thousand.engine.view.View`: the cards seen played, who failed to
 follow (voids), the cards given face up to it, the talon when shown.  Which card beats which
 follows the rules' ``ten_strength`` (the engine's tables ``STRENGTH`` and
 ``HIGHER_BY_STRENGTH``), in the play and in the hand models.
@@ -37,8 +37,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from thousand import moves as mv
-from thousand.cards import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import (
     ACE,
     FULL_DECK,
     HIGHER_BY_STRENGTH,
@@ -58,12 +58,12 @@ from thousand.cards import (
     marriage_sum,
     points_of,
 )
-from thousand.deal import Phase, concede_values
-from thousand.messages import SUIT_NAMES
-from thousand.moves import Move
-from thousand.play_rules import beats, note_voids, trick_winner, void_suits
-from thousand.rules import Rules
-from thousand.view import View
+from thousand.engine.deal import Phase, concede_values
+from thousand.engine.moves import Move
+from thousand.engine.play_rules import beats, note_voids, trick_winner, void_suits
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
+from thousand.texts import SUIT_NAMES
 
 from .base import Reason, ReasoningBot
 from .evaluate import (
@@ -186,7 +186,7 @@ def concede_possible(view: View, seat: int) -> bool:
 
 def concede_cost(view: View, seat: int, contract: int, hand: Mask) -> tuple[int, int]:
     """What conceding ``contract`` with ``hand`` costs ``seat``: (his loss, what each
-    defender gets), from the engine's :func:`thousand.deal.concede_values`, doubled in a
+    defender gets), from the engine's :func:`thousand.engine.deal.concede_values`, doubled in a
     golden deal, with the penalty of every ``concede_penalty_every``-th concede."""
     r = view.rules
     loss, pay = concede_values(r, contract, hand)

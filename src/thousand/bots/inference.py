@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from thousand.cards import Mask, points_of
+from thousand.engine.cards import Mask, points_of
+from thousand.engine.view import View
 from thousand.solver import PlayOptions, PlayPosition, Solver
 from thousand.solver.position import DECLARE, apply_move
-from thousand.view import View
 
 from .sampling import World
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from thousand.moves import LOOK, Move
-from thousand.view import View
+from thousand.engine.moves import LOOK, Move
+from thousand.engine.view import View
 
 
 class RandomBot:

@@ -1,6 +1,6 @@
 """Deals consistent with what one seat has seen: the sampler behind the search bots.
 
-A search bot does not know the other hands.  It reads its :class:`~thousand.view.View`
+A search bot does not know the other hands.  It reads its :class:`~thousand.engine.view.View`
 into a :class:`Knowledge` value (which cards may lie where) and draws complete *worlds*
 from it: every hidden card placed in a hand, the talon or the discards, with the right
 number of cards in each place.  The solver then plays each world open-handed.
@@ -19,7 +19,7 @@ drawn):
 * **declarations**: a seat that led ``K+`` holds the queen (and so on for half marriages,
   the ace marriage and four nines) until it plays it;
 * **the cut** (``cut_nines``, RULES §4 "The cut"): the talon cards the seat knows before
-  the talon is shown (:attr:`~thousand.view.View.talon_known`: the bottom card the dealer
+  the talon is shown (:attr:`~thousand.engine.view.View.talon_known`: the bottom card the dealer
   glimpsed, a third nine shown to all) lie in the talon, and once the talon is taken in the
   declarer's hand as below; the other nines and the jack shown at the cut say nothing of
   where they lie (the deck was cut again);
@@ -38,7 +38,7 @@ each bid and pass of the other seats, through the heuristic bot's hand model
 (:func:`~thousand.bots.evaluate.predict_auction`, the model of the rules'
 ``ten_strength``): a seat that bid ``b`` voluntarily is taken to hold a hand worth about
 ``b`` or more, one that passed when ``b`` was the next bid (the engine's ladder,
-:meth:`~thousand.deal.Deal.next_bid`: 130 after a dark 120 with steps of 15) a hand worth
+:meth:`~thousand.engine.deal.Deal.next_bid`: 130 after a dark 120 with steps of 15) a hand worth
 less.  A bid sets no upper bound (with ``bid_jumps=false`` a one-step raise is all a strong
 hand may bid); an opening 100 that had to be made (always the first bid; the only one with
 ``opening_bid=exactly_100``) and a pass that could not be a bid (the next bid above the
@@ -56,8 +56,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from thousand import moves as mv
-from thousand.cards import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import (
     ACE,
     FULL_DECK,
     HALF_MARRIAGE_MASK,
@@ -69,10 +69,10 @@ from thousand.cards import (
     cards_of,
     marriage_sum,
 )
-from thousand.deal import Phase
-from thousand.play_rules import note_voids as _note_voids
-from thousand.rules import Rules
-from thousand.view import View
+from thousand.engine.deal import Phase
+from thousand.engine.play_rules import note_voids as _note_voids
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 
 from .evaluate import predict_auction
 
@@ -311,7 +311,7 @@ class _AuctionAct:
 
 
 def next_bid(bid: int, step: int) -> int:
-    """The lowest bid above ``bid``, as :meth:`thousand.deal.Deal.next_bid`: 100 plus a
+    """The lowest bid above ``bid``, as :meth:`thousand.engine.deal.Deal.next_bid`: 100 plus a
     multiple of ``step`` (a dark 120 may lie between two bids: 130 follows it with 15)."""
     return 100 + ((bid - 100) // step + 1) * step
 

@@ -14,7 +14,7 @@ average outcome is best (perfect-information Monte Carlo, PIMC).
   candidates is dropped after each round of deals (successive halving).
 * **Contract, concede, redeal**: the declarer's totals over fresh samples give the chance of
   making each contract; the choice with the best expected deal value wins (a concede costs
-  what :func:`thousand.deal.concede_values` says; a dark deal is never conceded).
+  what :func:`thousand.engine.deal.concede_values` says; a dark deal is never conceded).
 * **Talon buy-out** (``talon_buy``): the talon is public; in each sampled deal the seat takes
   it, gives the cards the heuristic ranks best and the deal is solved at the price and the
   raises its marriages allow; passing is valued by how often the declarer makes his
@@ -48,8 +48,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from thousand import moves as mv
-from thousand.cards import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import (
     ACE,
     KING,
     MARRIAGE_MASK,
@@ -63,11 +63,11 @@ from thousand.cards import (
     points_of,
     round_points,
 )
-from thousand.deal import Phase
-from thousand.moves import Move
+from thousand.engine.deal import Phase
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 from thousand.solver import PlayOptions, PlayPosition, Solver
 from thousand.texts import count
-from thousand.view import View
 
 from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play
@@ -554,7 +554,7 @@ class SearchBot(ReasoningBot):
     ) -> dict[int, list[float]]:
         """Each contract's utility in every sampled deal (``totals``: the declarer's total
         in each), and the concede's (key -1, the same in every deal: the engine's concede
-        payment, :func:`thousand.deal.concede_values`, doubled in a golden deal, with the
+        payment, :func:`thousand.engine.deal.concede_values`, doubled in a golden deal, with the
         concede penalty where this concede incurs it)."""
         r = view.rules
         beta = self.config.beta

@@ -54,8 +54,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from thousand.game import Game
-from thousand.rules import Rules
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, RatingChange, places, rate_game, rating_family
 
 from .arena import Referee, game_seed, labels_for, new_game, play_game

@@ -16,9 +16,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from thousand.deal import Phase
-from thousand.moves import Move
-from thousand.view import View
+from thousand.engine.deal import Phase
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 
 from .search import EXPERT, STRONG, Samples, SearchBot, SearchConfig, _Budget, first_best
 

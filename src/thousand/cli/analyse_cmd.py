@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from thousand.cli import app
-from thousand.record import RecordError, ReplayError
+from thousand.engine.record import RecordError, ReplayError
 
 from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang
 

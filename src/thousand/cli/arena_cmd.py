@@ -40,7 +40,7 @@ from thousand.bots.arena import (
 )
 from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
-from thousand.rules import Rules, RulesError
+from thousand.engine.rules import Rules, RulesError
 from thousand.rules_text import check_lang
 from thousand.texts import preset_name
 

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from thousand.bots import bot_levels
-from thousand.rules import Rules, RulesError
+from thousand.engine.rules import Rules, RulesError
 
 PRESET_HELP = "classic, dealer-opens, house, textbook or casual"
 

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from thousand.analysis.exercises import Exercise, check, position_view
-from thousand.protocol import view_json
+from thousand.engine.protocol import view_json
 
 from . import app
 
@@ -95,7 +95,7 @@ def exercises_command(
     thousand exercises --help --lang ru."""
     from thousand.analysis import analyse_record
     from thousand.analysis.exercises import exercises_from
-    from thousand.record import RecordError, ReplayError
+    from thousand.engine.record import RecordError, ReplayError
 
     from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang
 

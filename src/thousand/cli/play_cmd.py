@@ -16,7 +16,7 @@ saying where it is and how to go on, and the exit status 128 + the signal's numb
 the line mode offers its analysis (``--analyse`` without asking, ``--no-analyse``
 never); the full-screen table opens it with F7.  The first dealer is
 drawn by lot (from the seed).  Both modes are clients of the table protocol
-(:mod:`thousand.table`).
+(:mod:`thousand.engine.table`).
 
 Every error says what is wrong in one line in the game's language (``--lang``; Russian
 by default), through the terminal's catalogue.
@@ -32,10 +32,10 @@ from typing import Annotated, NoReturn
 import typer
 
 from thousand.cli import app
-from thousand.record import MAX_SEED, check_name
-from thousand.rules import Rules, RulesError
+from thousand.engine.record import MAX_SEED, check_name
+from thousand.engine.rules import Rules, RulesError
+from thousand.engine.table import Table
 from thousand.rules_text import check_lang, rules_error_text
-from thousand.table import Table
 from thousand.terminal.autosave import Autosave, saves_dir
 
 from .common import (

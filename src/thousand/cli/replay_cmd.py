@@ -4,7 +4,7 @@ Exit status says what went wrong, for scripts: 0 the record is a legal game (fin
 or not), 1 a move (or a deal) breaks the rules, 2 the file is not a record at all (or
 cannot be read).  Either failure is one line on stderr, never a traceback, and takes
 bounded time and memory whatever the file holds: at most
-:data:`~thousand.record.MAX_RECORD_BYTES` are read.
+:data:`~thousand.engine.record.MAX_RECORD_BYTES` are read.
 
 ``--lang`` chooses the language of everything the command prints.  Without it the sheet
 is in Russian and the error lines in English (``deal 3, move 12: …``, ``error: …``), the
@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 
 from thousand.cli import app
-from thousand.record import (
+from thousand.engine.record import (
     MAX_RECORD_BYTES,
     Record,
     RecordError,
@@ -29,7 +29,7 @@ from thousand.record import (
     load_record,
     replay,
 )
-from thousand.rules import RulesError
+from thousand.engine.rules import RulesError
 from thousand.rules_text import check_lang
 from thousand.texts import record_error_text, replay_error_text
 

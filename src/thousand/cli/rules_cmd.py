@@ -23,7 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from thousand.cli import app
-from thousand.rules import OPTION_NAMES, Rules, RulesError
+from thousand.engine.rules import OPTION_NAMES, Rules, RulesError
 from thousand.rules_text import (
     GROUPS,
     LANGS,

@@ -30,7 +30,7 @@ from thousand.bots.tournament import (
     word,
 )
 from thousand.cli import app
-from thousand.rules import Rules, RulesError
+from thousand.engine.rules import Rules, RulesError
 from thousand.rules_text import check_lang
 from thousand.texts import preset_name
 

@@ -1,7 +1,7 @@
 """``thousand verify RECORD``: check that every deal of a record was dealt as committed.
 
 A server table publishes, when a deal starts, a hash of the cards dealt with a secret salt,
-and reveals the salt when the deal ends (:mod:`thousand.fairness`, docs/record.md).  This
+and reveals the salt when the deal ends (:mod:`thousand.engine.fairness`, docs/record.md).  This
 command replays the record (every move checked, as ``thousand replay``) and recomputes each
 deal's hash from its recorded cards and salt.
 
@@ -18,8 +18,8 @@ from typing import Annotated
 import typer
 
 from thousand.cli import app
-from thousand.fairness import verify_commitment
-from thousand.record import RecordError, ReplayError, replay
+from thousand.engine.fairness import verify_commitment
+from thousand.engine.record import RecordError, ReplayError, replay
 from thousand.texts import render
 
 from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang

@@ -1,7 +1,7 @@
 """A dense action space: every move of the rules is one index in ``range(n)``, and back.
 
 Learning code wants a fixed set of actions numbered ``0 .. n-1`` and a mask of the legal
-ones; the engine's moves (:mod:`thousand.moves`) are sparse ints (a bid of 105 is 1105, a
+ones; the engine's moves (:mod:`thousand.engine.moves`) are sparse ints (a bid of 105 is 1105, a
 contract of 120 is 100120).  :class:`ActionSpace` maps between the two.  The size follows
 from the ruleset's bounds: every bid and every contract is a multiple of 5 from 100 to the
 highest cap a hand can reach, ``bid_cap`` plus all four marriages (RULES §2.2; a bought
@@ -27,8 +27,8 @@ index              move                        notation
 ``B = (bid_cap + sum(marriage_values) - 100) // 5 + 1``: 61 for ``classic`` (bids 100 to
 400), so ``classic`` has 224 actions.  The first 102 indices are the engine's own move
 values.  ``ActionSpace(rules, universal=True)`` sizes the space for every ruleset there can
-be (``bid_cap`` up to :data:`thousand.rules.MAX_POINTS`, marriages up to
-:data:`thousand.rules.MAX_MARRIAGE`: 1264 actions), so that one network serves all
+be (``bid_cap`` up to :data:`thousand.engine.rules.MAX_POINTS`, marriages up to
+:data:`thousand.engine.rules.MAX_MARRIAGE`: 1264 actions), so that one network serves all
 rulesets; the indices below 102 and of every bid or contract they share stay the same.
 """
 
@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from thousand import moves as mv
-from thousand.moves import Move
-from thousand.rules import MAX_MARRIAGE, MAX_POINTS, Rules
+from thousand.engine import moves as mv
+from thousand.engine.moves import Move
+from thousand.engine.rules import MAX_MARRIAGE, MAX_POINTS, Rules
 
 __all__ = ["FIRST_BID", "N_WORDS", "ActionSpace", "max_value"]
 

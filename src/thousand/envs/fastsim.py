@@ -8,7 +8,7 @@ the same deals for the same seed:
   (``src/thousand/solver/_native/core.c``, compiled into it: the follow rule, what a ``+``
   lead declares and who takes a trick are not written again) and the rest of a deal around
   it (``_native/fastsim.c``); some 20-100 times the engine's deals per second;
-* the **reference**, :func:`engine_deal`: the engine itself (:class:`thousand.game.Game`),
+* the **reference**, :func:`engine_deal`: the engine itself (:class:`thousand.engine.game.Game`),
   dealt the same cards and asked for the same random choices, one deal at a time.
   ``tests/test_envs.py`` checks that both play every move and score every deal alike.
 
@@ -40,11 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from thousand import moves as mv
-from thousand.cards import JACK, NINE
-from thousand.game import Game
-from thousand.moves import Move
-from thousand.rules import Rules
+from thousand.engine import moves as mv
+from thousand.engine.cards import JACK, NINE
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
 
 __all__ = ["DealOutcome", "SplitMix64", "engine_deal", "fast_module", "random_deals",
            "supports"]
@@ -124,7 +124,7 @@ def _options(r: Rules) -> tuple[int, ...]:
 
 def engine_deal(rules: Rules, seed: int, deal: int, record: bool = True) -> DealOutcome:
     """Deal ``deal`` of ``seed`` played through the engine (the reference; any rules: with
-    ``cut_nines`` the cut is drawn as :meth:`thousand.game.Game.random_cards` draws it, from
+    ``cut_nines`` the cut is drawn as :meth:`thousand.engine.game.Game.random_cards` draws it, from
     the same numbers; a redeal has no declarer, -1)."""
     rng = SplitMix64(seed, deal)
     deck = list(range(24))

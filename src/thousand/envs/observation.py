@@ -1,7 +1,7 @@
 """The observation of one seat as a flat vector, and as a string, built from its view only.
 
 Both environments (:mod:`thousand.envs.pettingzoo`, :mod:`thousand.envs.openspiel`) hand a
-player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.view.view_of`,
+player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.engine.view.view_of`,
 the one place that decides what is hidden), never the deal itself, so an observation can
 show nothing the seat's view does not.  Seats are *relative*: block index 0 is the observing
 seat, 1 the next seat clockwise, and so on, so that a policy learnt in one seat plays in all.
@@ -50,10 +50,10 @@ from __future__ import annotations
 
 import numpy as np  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from thousand.cards import cards_of, cards_str
-from thousand.deal import Phase
-from thousand.rules import Rules
-from thousand.view import View
+from thousand.engine.cards import cards_of, cards_str
+from thousand.engine.deal import Phase
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 
 from .actions import ActionSpace
 
@@ -68,7 +68,8 @@ _PHASE_INDEX = {p: i for i, p in enumerate(PHASE_ORDER)}
 
 
 class ObservationEncoder:
-    """Turns a seat's :class:`~thousand.view.View` into a float32 vector (module docstring)."""
+    """Turns a seat's :class:`~thousand.engine.view.View` into a float32 vector (module
+    docstring)."""
 
     def __init__(self, rules: Rules, actions: ActionSpace | None = None) -> None:
         self.rules = rules
@@ -197,7 +198,7 @@ class ObservationEncoder:
         # the auction
         base = o["bids"]
         for s, m in view.auction:
-            if m >= 1000 and m < 100000:  # a bid (thousand.moves)
+            if m >= 1000 and m < 100000:  # a bid (thousand.engine.moves)
                 ones.append(base + (m - 1100) // 5 * p + (s - me) % p)
         base = o["passed"]
         ones.extend(base + (s - me) % p for s in view.passed)
@@ -283,7 +284,7 @@ class ObservationEncoder:
 
     def visible_cards(self, vector: np.ndarray) -> int:
         """Every card the vector shows anywhere (a mask): a test checks that it is among
-        the cards the view reveals (:meth:`thousand.view.View.visible_cards`)."""
+        the cards the view reveals (:meth:`thousand.engine.view.View.visible_cards`)."""
         mask = 0
         o = self.offset
         p = self.players

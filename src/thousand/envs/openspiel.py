@@ -9,14 +9,14 @@ The game (docs/research.md):
 * **Chance**: every deal is dealt card by card, one chance node per card (uniform over the
   cards not yet dealt, the last card of the deck placed without a node): the first 7 to
   the seat left of the dealer, the next 7 and 7 to the next seats, the last 3 to the talon,
-  as :meth:`thousand.game.Game.random_cards` lays the deck.  With ``cut_nines`` the cut
+  as :meth:`thousand.engine.game.Game.random_cards` lays the deck.  With ``cut_nines`` the cut
   comes first: chance nodes of 24 equal outcomes (a card seen at the bottom) until a card
   that is not a nine or the third nine, whose card is then kept for the talon.  Chance
   outcomes are card numbers 0..23.  Sequential card nodes suit every OpenSpiel algorithm
   that samples chance (MCTS, ISMCTS, outcome sampling) and keep ``chance_outcomes()`` short.
 * **Actions**: the dense indices of :class:`thousand.envs.actions.ActionSpace`.
 * **Information**: imperfect.  Every string and tensor of a player is built from
-  ``view(seat)`` (:func:`thousand.view.view_of`) and nothing else: the observation is
+  ``view(seat)`` (:func:`thousand.engine.view.view_of`) and nothing else: the observation is
   :class:`~thousand.envs.observation.ObservationEncoder` of the current view (and
   :func:`~thousand.envs.observation.view_key` as a string); the information state adds
   perfect recall: the string holds the player's final view of every earlier deal, the
@@ -39,13 +39,13 @@ from typing import Any
 import numpy as np  # type: ignore[import-untyped, import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from thousand import moves as mv
 from thousand.bots.sampling import Knowledge, knowledge
-from thousand.cards import JACK, NINE, Card, Mask
-from thousand.deal import Deal
-from thousand.game import Game
-from thousand.rules import MAX_SCORE, Rules
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.cards import JACK, NINE, Card, Mask
+from thousand.engine.deal import Deal
+from thousand.engine.game import Game
+from thousand.engine.rules import MAX_SCORE, Rules
+from thousand.engine.view import View
 
 from .actions import ActionSpace
 from .observation import ObservationEncoder, view_key
@@ -338,7 +338,7 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            from thousand.cards import card_str
+            from thousand.engine.cards import card_str
 
             return f"deal {card_str(int(action))}"
         return self._core.actions.describe(int(action))
@@ -354,7 +354,7 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         deal = c.game.deal
         if deal is None:
             return f"dealing: {len(c.deck)} cards dealt; scores {list(c.game.scores)}"
-        from thousand.cards import cards_str
+        from thousand.engine.cards import cards_str
 
         hands = " / ".join(" ".join(cards_str(h)) for h in deal.hands)
         hist = " ".join(mv.move_str(m) for m in deal.history)
@@ -389,7 +389,7 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         if c.dealing():
             seen = ",".join(str(x) for x in c.cut if x % 6 in (NINE, JACK) or
                             player == c.game.dealer)
-            from thousand.cards import cards_str
+            from thousand.engine.cards import cards_str
 
             return (f"p{player} dealing {len(c.deck)}: {' '.join(cards_str(c.dealt_to(player)))}"
                     f" cut {seen} s:{list(c.game.scores)}")

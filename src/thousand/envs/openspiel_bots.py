@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from thousand.moves import LOOK, Move
-from thousand.view import View
+from thousand.engine.moves import LOOK, Move
+from thousand.engine.view import View
 
 __all__ = ["ALGORITHMS", "OpenSpielBot", "parse_spec"]
 

@@ -44,13 +44,13 @@ import numpy as np  # type: ignore[import-untyped, import-not-found, unused-igno
 from gymnasium import spaces  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from thousand import moves as mv
-from thousand.cards import SUITS, cards_str
-from thousand.deal import PHASE_NAMES, Deal
-from thousand.errors import IllegalMove
-from thousand.game import Game
-from thousand.rules import Rules
-from thousand.view import view_of
+from thousand.engine import moves as mv
+from thousand.engine.cards import SUITS, cards_str
+from thousand.engine.deal import PHASE_NAMES, Deal
+from thousand.engine.errors import IllegalMove
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.engine.view import view_of
 
 from .actions import ActionSpace
 from .observation import ObservationEncoder
@@ -198,7 +198,8 @@ class ThousandEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ observing
 
     def view(self, agent: str) -> Any:
-        """The agent's :class:`~thousand.view.View` (of the deal in progress, or the last)."""
+        """The agent's :class:`~thousand.engine.view.View` (of the deal in progress, or the
+        last)."""
         game = self.game
         if game is None:
             raise RuntimeError("call reset() first")

@@ -15,7 +15,7 @@ of positions late in a deal), the cards are drawn without those checks, the repl
 holding every draw to the rules and the view.
 
 :func:`game_from_view` rebuilds the game around a deal from what the score sheet shows
-(:class:`thousand.view.GameInfo`): scores, barrel, bolts, concedes, falls, the deal's
+(:class:`thousand.engine.view.GameInfo`): scores, barrel, bolts, concedes, falls, the deal's
 number and whether it is golden.  Counters the sheet does not show (a bolt streak, a
 redeal streak, a seat barred from the barrel after a reset) start at 0.
 """
@@ -26,13 +26,13 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from thousand import moves as mv
 from thousand.bots.sampling import Knowledge, World, knowledge
-from thousand.cards import JACK, NINE, Card, Mask, cards_of
-from thousand.errors import IllegalMove
-from thousand.game import Game
-from thousand.moves import Move
-from thousand.view import View
+from thousand.engine import moves as mv
+from thousand.engine.cards import JACK, NINE, Card, Mask, cards_of
+from thousand.engine.errors import IllegalMove
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.view import View
 
 from .observation import view_key
 

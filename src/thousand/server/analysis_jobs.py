@@ -26,9 +26,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from thousand.record import dumps_record, load_record
-from thousand.rules import Rules
-from thousand.table import Table
+from thousand.engine.record import dumps_record, load_record
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
 
 from . import analysis_store as st
 from .store import Store

@@ -33,10 +33,10 @@ from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from thousand.bots import bot_levels
-from thousand.record import MAX_RECORD_BYTES, dumps_record
-from thousand.rules import Rules, RulesError
+from thousand.engine.record import MAX_RECORD_BYTES, dumps_record
+from thousand.engine.rules import Rules, RulesError
+from thousand.engine.table import Table
 from thousand.rules_text import value_words
-from thousand.table import Table
 
 from . import gc_tuning
 from . import metrics as metrics_

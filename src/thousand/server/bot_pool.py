@@ -12,7 +12,7 @@ server's process instead, as the server always did: for a program that embeds it
 
 What goes to a process is a :class:`BotAsk`: the table, the purpose (``bot``, ``standin``,
 ``hint``), the level, the seat, the table's seed and the seat's
-:class:`~thousand.view.View` (it pickles, about 500 bytes).  A table's asks always go to the
+:class:`~thousand.engine.view.View` (it pickles, about 500 bytes).  A table's asks always go to the
 same process (by a hash of its id), which keeps that table's bots: one per (purpose,
 level, seat), seeded from the table's seed, so a bot remembers what it saw from one move
 to the next as it would in one process (:class:`BotCache`, bounded: the tables least
@@ -56,10 +56,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 
-from thousand import moves as mv
 from thousand.bots import Bot, make_bot
+from thousand.engine import moves as mv
+from thousand.engine.view import View
 from thousand.texts import advice_for
-from thousand.view import View
 
 __all__ = ["PURPOSES", "BotAnswer", "BotAsk", "BotCache", "BotPool", "BotPoolClosed",
            "BotProcessesDown", "bot_seed", "choose", "explain"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from thousand import rules as rules_mod
 from thousand import texts
 from thousand.bots import bot_levels, describe_level
-from thousand.rules import OPTION_NAMES, PRESET_NAMES, Rules
+from thousand.engine import rules as rules_mod
+from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules
 from thousand.rules_text import PRESET_TEXT, explain, preset_title, title
 
 __all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]

@@ -1,10 +1,10 @@
-"""The live tables: one :class:`~thousand.table.Table` each, the only authority on its game.
+"""The live tables: one :class:`~thousand.engine.table.Table` each, the only authority on its game.
 
 Every move of a table — a person's, a bot's, a stand-in's — goes through
 :meth:`LiveTable.submit`: under the table's asyncio lock, ``Table.submit`` checks and
 applies it, the store writes (commits) the new entries of the move log, and only then is
 anybody told, each connection receiving the events its seat may see
-(:func:`thousand.table.audience_includes`).  If the store fails, the move is taken back
+(:func:`thousand.engine.table.audience_includes`).  If the store fails, the move is taken back
 and the sender told; nothing half-done is ever shown.
 
 Bots think in the bots' pool (server/bot_pool.py: processes of their own by default, never
@@ -34,19 +34,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import orjson
 
-from thousand import moves as mv
 from thousand.bots import best_level
-from thousand.protocol import (
+from thousand.engine import moves as mv
+from thousand.engine.protocol import (
     ProtocolError,
     cards_json,
     parse_client_message,
     view_changes,
     view_json,
 )
-from thousand.rules import Rules
-from thousand.table import Table, TableError, audience_includes
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table, TableError, audience_includes
+from thousand.engine.view import View
 from thousand.texts import illegal_text
-from thousand.view import View
 
 from . import metrics, rematch, site_ratings, site_tournaments
 from .bot_pool import BotAnswer, BotAsk, BotPool, BotPoolClosed
@@ -166,7 +166,7 @@ async def frames(websocket: WebSocket, conn: Conn) -> AsyncIterator[str | bytes]
 def read_message(raw: str | bytes) -> dict[str, Any]:
     """A client's message (docs/server.md): a JSON object of at most
     :data:`MAX_MESSAGE_BYTES`, no key twice, a known ``type`` with exactly its keys.
-    ``move``/``snapshot`` are checked by :func:`thousand.protocol.parse_client_message`;
+    ``move``/``snapshot`` are checked by :func:`thousand.engine.protocol.parse_client_message`;
     ``sync`` also takes ``-1`` (every event)."""
     try:  # the one strict reader of the HTTP bodies too (server/reader.py)
         obj = parse_json(raw, limit=MAX_MESSAGE_BYTES, what="a message")

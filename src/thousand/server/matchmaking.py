@@ -22,7 +22,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 
 from . import site_store
 from .checks import hash_token

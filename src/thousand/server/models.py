@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from thousand.rules import PRESET_NAMES
+from thousand.engine.rules import PRESET_NAMES
 
 __all__ = [
     "Analysis",

@@ -24,7 +24,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from thousand.game import Game
+from thousand.engine.game import Game
 from thousand.site.ratings import places
 
 from .site_store import BOT_PREFIX, bot_player, seat_players

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 
 from .checks import hash_token, new_token, seat_token
 from .store import SeatRow, Store, players_t

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from thousand.protocol import cards_json, view_json
-from thousand.record import RecordError, ReplayError, load_record, replay
-from thousand.table import Event, Table, audience_includes
+from thousand.engine.protocol import cards_json, view_json
+from thousand.engine.record import RecordError, ReplayError, load_record, replay
+from thousand.engine.table import Event, Table, audience_includes
 from thousand.texts import replay_error_text
 
 __all__ = ["MAX_STEPS", "ReplayRefused", "record_replay", "table_replay"]

@@ -18,8 +18,8 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
 from ..analysis.exercises import Exercise, check, exercises_from, position_view
-from ..moves import MoveError, move_str, parse_move
-from ..protocol import view_json
+from ..engine.moves import MoveError, move_str, parse_move
+from ..engine.protocol import view_json
 from . import analysis_store as st
 from .accounts import current_player
 from .analysis_jobs import record_of

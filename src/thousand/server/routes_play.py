@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from thousand.bots import bot_levels
-from thousand.rules import PRESET_NAMES, PRESETS
+from thousand.engine.rules import PRESET_NAMES, PRESETS
 from thousand.site.ratings import family_name
 
 from . import matchmaking, site_store

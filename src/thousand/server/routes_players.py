@@ -11,7 +11,7 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
-from thousand.rules import PRESET_NAMES
+from thousand.engine.rules import PRESET_NAMES
 from thousand.site.ratings import family_name
 
 from . import player_stats, site_store

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from thousand.bots import bot_levels
 from thousand.bots.tournament import MAX_ROUNDS
-from thousand.rules import MAX_DEALS, PRESET_NAMES
+from thousand.engine.rules import MAX_DEALS, PRESET_NAMES
 
 from . import site_tournaments as st
 from .account_store import Player

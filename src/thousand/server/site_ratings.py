@@ -16,7 +16,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 from thousand.site.ratings import rating_family
 
 from . import player_stats, site_store

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 
 from thousand.bots.tournament import Tournament, TournamentError
-from thousand.rules import Rules
+from thousand.engine.rules import Rules
 
 from .checks import hash_token, new_token, seat_token
 from .rematch import _secrets

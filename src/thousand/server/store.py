@@ -14,7 +14,7 @@ What is kept (docs/server.md "The store"):
   the lobby, and once it is over when it ended, the winner and the scores;
 * ``seats``: each seat's kind (``human``/``bot``), bot level, name and the SHA-256 of the
   seat's secret token (never the token);
-* ``moves``: the table's own move log (:attr:`thousand.table.Table.moves`, ``look``
+* ``moves``: the table's own move log (:attr:`thousand.engine.table.Table.moves`, ``look``
   included), one row per move, append-only; the primary key (table, index) refuses a
   move written twice;
 * ``chat``: what the players said;
@@ -23,7 +23,7 @@ What is kept (docs/server.md "The store"):
   writes them (docs/server.md "Players").
 
 A table is rebuilt from its row and its moves with
-:meth:`thousand.table.Table.from_moves`.
+:meth:`thousand.engine.table.Table.from_moves`.
 """
 
 from __future__ import annotations

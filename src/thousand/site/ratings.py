@@ -47,7 +47,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from thousand.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, Rules
+from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, Rules
 
 __all__ = [
     "BETA",

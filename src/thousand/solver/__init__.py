@@ -9,7 +9,7 @@ points he still takes plus what he still declares); the two defenders together m
 >>> solve_moves(pos)      # {move: value} for every legal move                   # doctest: +SKIP
 >>> makes(pos, 120)       # does he reach 120 with best play (faster than solve) # doctest: +SKIP
 
-Moves are the engine's ints (:mod:`thousand.moves`): a card, or ``24 + card`` for a lead that
+Moves are the engine's ints (:mod:`thousand.engine.moves`): a card, or ``24 + card`` for a lead that
 declares (``KH+``).  The search runs in a C core when it has been compiled (``_csolver``,
 from ``_native/core.c``) and in pure Python otherwise; both give the same answers.  See
 docs/solver.md.
@@ -23,8 +23,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from ..cards import points_of
-from ..play_rules import trick_winner
+from ..engine.cards import points_of
+from ..engine.play_rules import trick_winner
 from .position import (
     CLASSIC,
     DECLARE,

@@ -4,15 +4,15 @@ Seats are 0, 1, 2 in clockwise order (the engine maps its real seats onto them).
 is a frozen value: :func:`apply_move` returns a new one.
 
 The rules are the engine's: :func:`legal_moves`, :func:`apply_move` and :func:`trick_winner`
-are made of the functions of :mod:`thousand.play_rules` (``follow_cards``, ``lead_cards``,
+are made of the functions of :mod:`thousand.engine.play_rules` (``follow_cards``, ``lead_cards``,
 ``declaration``, ``trick_winner``), the one home of RULES §2 items 5-6, the play options of
-§4 and §7 ``must_overtake``, which :mod:`thousand.deal` plays by too.  In short:
+§4 and §7 ``must_overtake``, which :mod:`thousand.engine.deal` plays by too.  In short:
 
 * the leader plays any card; the others follow the led suit if they can, else play a trump if a
   trump is set and they hold one, else any card; with ``must_overtake`` a follower of the led
   suit plays above every card of the led suit already in the trick when he can;
 * which card is higher (the trick winner, ``must_overtake``) follows ``ten_strength`` (RULES §1):
-  ``high`` 9 J Q K 10 A, ``natural`` 9 10 J Q K A (``thousand.cards.STRENGTH``); card points
+  ``high`` 9 J Q K 10 A, ``natural`` 9 10 J Q K A (``thousand.engine.cards.STRENGTH``); card points
   never change with it;
 * the player on lead (not on the first lead of the deal unless ``marriage_on_first_lead``) may
   declare by leading with ``+``: a marriage (K or Q of a K+Q he holds: its value, that suit is
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..cards import (
+from ..engine.cards import (
     ACE,
     JACK,
     KING,
@@ -47,12 +47,12 @@ from ..cards import (
     card_str,
     cards_of,
 )
-from ..play_rules import declaration, follow_cards, lead_cards, trick_winner
-from ..rules import TenStrength
+from ..engine.play_rules import declaration, follow_cards, lead_cards, trick_winner
+from ..engine.rules import TenStrength
 
 ACES = RANK_MASK[ACE]
 NINES = RANK_MASK[NINE]
-DECLARE = 24  # a declaring lead is DECLARE + card (thousand.moves.play(card, declare=True))
+DECLARE = 24  # a declaring lead is DECLARE + card (thousand.engine.moves.play(card, declare=True))
 MAX_VALUE = 4000  # the largest declaration value accepted (the C core keeps values in 16 bits)
 
 
@@ -85,7 +85,7 @@ class PlayOptions:
     @classmethod
     def from_rules(cls, rules: object) -> PlayOptions:
         """The play options of a ruleset (any object with the option names of RULES §4 as
-        attributes, such as ``thousand.rules.Rules``)."""
+        attributes, such as ``thousand.engine.rules.Rules``)."""
         kwargs: dict[str, object] = {}
         for name in cls.__dataclass_fields__:
             if hasattr(rules, name):
@@ -196,14 +196,14 @@ def _declaration(
 ) -> tuple[int, bool] | None:
     """(value, changes trump) of leading ``card`` with ``+`` from ``hand``, or None if no such
     declaration exists (``declared``: the suits whose marriage was declared already): the
-    engine's :func:`thousand.play_rules.declaration`."""
+    engine's :func:`thousand.engine.play_rules.declaration`."""
     d = declaration(hand, card, opts, declared)
     return None if d is None else (d[1], d[2])
 
 
 def legal_moves(pos: PlayPosition) -> list[int]:
     """Every legal move of the seat to move (cards, and ``24 + card`` for a declaring lead):
-    the engine's rules (:func:`thousand.play_rules.follow_cards`, ``lead_cards``).
+    the engine's rules (:func:`thousand.engine.play_rules.follow_cards`, ``lead_cards``).
 
     Plain plays come first, highest card first within a suit, then the declarations.
     """

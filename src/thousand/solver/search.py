@@ -17,7 +17,7 @@ Inside the search the cards are numbered in strength order (:class:`Layout`): wi
 the jack.  "Beats" is then a comparison of card numbers and "equivalent cards" are neighbours
 in a suit, whatever the option; card points and declarations are looked up by position.
 
-The rules come from the engine (:mod:`thousand.play_rules`): the leads through
+The rules come from the engine (:mod:`thousand.engine.play_rules`): the leads through
 ``lead_cards``, the declarations through ``declaration``.  The follower's cards
 (:meth:`Search.follow_cands`), the trick winner (``_winner2``, ``_winner3``) and the best
 declaration on a lead (:meth:`Search.best_declaration`) are faster copies in the layout's
@@ -29,7 +29,7 @@ them on many positions).
 
 from __future__ import annotations
 
-from ..cards import (
+from ..engine.cards import (
     ACE,
     HALF_MARRIAGE_MASK,
     HIGHER_BY_STRENGTH,
@@ -44,7 +44,7 @@ from ..cards import (
     STRENGTH,
     SUIT_MASK,
 )
-from ..play_rules import lead_cards
+from ..engine.play_rules import lead_cards
 from .position import ACES, DECLARE, NINES, PlayOptions, _declaration
 
 INF = 1 << 20
@@ -87,7 +87,7 @@ class Layout:
     ``suit * 6 + STRENGTH[ten_strength][c]``: inside a suit the weakest card is bit 0 and a
     stronger card has a higher bit.  With ``high`` this is the identity; with ``natural`` the
     ten goes to bit 1 and the jack, queen and king move up by one (9 10 J Q K A).  The order
-    comes from the engine's tables (``thousand.cards.STRENGTH``, checked against
+    comes from the engine's tables (``thousand.engine.cards.STRENGTH``, checked against
     ``HIGHER_BY_STRENGTH``); what depends on the rank itself (points, K+Q, Q+J) is a table by
     position here (the nine and the ace keep their places).  Positions fit one suit's 6 bits,
     so a mask is mapped suit by suit through a 64-entry pattern table.
@@ -276,8 +276,8 @@ class Search:
         """Lead moves of ``seat``, best-looking first (declarations, then masters, then low).
 
         Which cards may be led, plain and with ``+``, is the engine's rule
-        (:func:`thousand.play_rules.lead_cards`); this orders them and drops the dominated and
-        the equivalent ones.
+        (:func:`thousand.engine.play_rules.lead_cards`); this orders them and drops the
+        dominated and the equivalent ones.
         """
         h = self.h
         hand = h[seat]

@@ -1,6 +1,6 @@
 """The terminal game: rendering (:mod:`.render`), words (:mod:`.i18n`) and the loop
 (:mod:`.session`) behind ``thousand play``, a client of the table protocol
-(:mod:`thousand.table`)."""
+(:mod:`thousand.engine.table`)."""
 
 from .session import (
     QuitGame,

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from thousand import moves as mv
-from thousand.game import Game
-from thousand.protocol import view_json
-from thousand.record import load_record
+from thousand.engine import moves as mv
+from thousand.engine.game import Game
+from thousand.engine.protocol import view_json
+from thousand.engine.record import load_record
 
 from .render import move_plain
 

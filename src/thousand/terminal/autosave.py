@@ -14,7 +14,7 @@ sees either the previous complete save or the new one, never half of one.
 
 The form (docs/record.md): ``{"format": "thousand-save", "version": 2, …, "finished": …,
 "record": <the finished deals, open>, "sealed": "<base64 of zlib'd JSON>"}``; the sealed
-part holds the deal in play and the seed (:func:`thousand.record.seal_record`): not a
+part holds the deal in play and the seed (:func:`thousand.engine.record.seal_record`): not a
 secret, only not readable at a glance, so a player who opens the file does not see the
 hands by accident.  A finished game is open whole.  Version 1 (the record open, no
 ``"finished"``) and a bare game record are read too.
@@ -38,8 +38,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from thousand.record import SAVE_FORMAT, seal_record
-from thousand.table import Table
+from thousand.engine.record import SAVE_FORMAT, seal_record
+from thousand.engine.table import Table
 
 from .i18n import T
 
@@ -97,9 +97,9 @@ def save_text(
     every deal still to come — with the person's seat, the bots' levels by seat (``null``
     for the person), the language, the open-hands mode, the table's version and whether
     the game is over.  While it goes on, the deal in play and the seed are sealed
-    (:func:`thousand.record.seal_record`).  ``thousand play --resume`` continues it from
+    (:func:`thousand.engine.record.seal_record`).  ``thousand play --resume`` continues it from
     its last move; ``thousand replay`` and ``thousand verify`` read the record in it."""
-    from thousand.record import dumps_record
+    from thousand.engine.record import dumps_record
 
     n = table.game.n
     head = {
@@ -341,7 +341,7 @@ def load_save(source: str | bytes) -> SavedGame:
     at; a bare game record (with or without its seed) is read too, with ``levels`` empty
     and the person at seat 0.  Anything else raises :class:`SaveError`."""
     from thousand.bots import bot_levels
-    from thousand.record import MAX_RECORD_BYTES, RecordError, unseal_record
+    from thousand.engine.record import MAX_RECORD_BYTES, RecordError, unseal_record
     from thousand.rules_text import LANGS
 
     if len(source) > MAX_RECORD_BYTES:
@@ -403,7 +403,7 @@ def load_save(source: str | bytes) -> SavedGame:
 def _restore(record: object, version: int | None) -> Table:
     """The table of a record, at ``version`` when it is given: a record never holds a
     ``look``, so a save made right after one gets it back here."""
-    from thousand.record import RecordError
+    from thousand.engine.record import RecordError
 
     if not isinstance(record, dict):
         raise SaveError("not_save", why="no game record in it")
@@ -427,7 +427,7 @@ def _restore(record: object, version: int | None) -> Table:
 
 def read_save(path: str) -> SavedGame:
     """:func:`load_save` of a file; a file that cannot be read raises :class:`SaveError`."""
-    from thousand.record import MAX_RECORD_BYTES
+    from thousand.engine.record import MAX_RECORD_BYTES
 
     try:
         with open(path, "rb") as f:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thousand.moves import Move
-from thousand.rules import Rules
+from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
+from thousand.engine.view import View
 from thousand.texts import PHRASES, YOU, advice_for, level_name, phrase, preset_name, render
-from thousand.view import View
 
 LANGS = ("ru", "en")
 

@@ -1,9 +1,9 @@
 """Cards, hands, tricks and moves as Rich markup for the terminal game.
 
-Everything here draws the wire form of the table protocol (:func:`thousand.protocol.view_json`
-and the table's events): cards and moves in record notation (``"KH"``, ``"give 9S"``),
-seats as numbers.  ``names`` are the players' names *as markup*: the caller escapes them
-(a player called ``[/]`` must not close a style).
+Everything here draws the wire form of the table protocol
+(:func:`thousand.engine.protocol.view_json` and the table's events): cards and moves in
+record notation (``"KH"``, ``"give 9S"``), seats as numbers.  ``names`` are the players'
+names *as markup*: the caller escapes them (a player called ``[/]`` must not close a style).
 
 Suits are shown by their symbols in colour (♥ ♦ red, ♠ ♣ the terminal's own colour, bold);
 ranks in Russian as ``9 В Д К 10 Т`` (RULES §1), in English as ``9 J Q K 10 A``.  A
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from thousand import moves as mv
-from thousand.cards import (
+from thousand.engine import moves as mv
+from thousand.engine.cards import (
     STRENGTH,
     SUIT_SYMBOLS,
     SUITS,
@@ -27,8 +27,8 @@ from thousand.cards import (
     cards_of,
     parse_card,
 )
-from thousand.moves import Move
-from thousand.rules import Rules
+from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
 from thousand.texts import SUIT_NAMES
 
 from .i18n import T

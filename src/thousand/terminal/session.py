@@ -1,6 +1,6 @@
 """The terminal game: one person against bots, a client of the table protocol.
 
-:class:`TerminalGame` sits at a :class:`~thousand.table.Table` like any other client
+:class:`TerminalGame` sits at a :class:`~thousand.engine.table.Table` like any other client
 (docs/protocol.md): the person's moves and the bots' go through ``table.submit``, and
 every line about what happened is worded from the *events* the table answers with —
 only those whose audience includes the person's seat, or all of them in the open-hands
@@ -33,7 +33,6 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from thousand import moves as mv
 from thousand.bots import (
     Bot,
     BotError,
@@ -42,12 +41,13 @@ from thousand.bots import (
     decide_with_reason,
     make_bot,
 )
-from thousand.cards import JACK, NINE, CardError, card_str, parse_card
-from thousand.moves import Move
-from thousand.protocol import view_json
-from thousand.table import Table, TableError, audience_includes
+from thousand.engine import moves as mv
+from thousand.engine.cards import JACK, NINE, CardError, card_str, parse_card
+from thousand.engine.moves import Move
+from thousand.engine.protocol import view_json
+from thousand.engine.table import Table, TableError, audience_includes
+from thousand.engine.view import View
 from thousand.texts import illegal_text
-from thousand.view import View
 
 from .analysis_view import DEFAULT_SAMPLES, analyse_game, report_text, says_yes
 from .analysis_view import word as analysis_word

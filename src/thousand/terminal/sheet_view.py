@@ -24,7 +24,7 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
-from thousand.game import Game
+from thousand.engine.game import Game
 from thousand.sheet import Sheet, SheetCell, SheetRow, score_sheet
 
 __all__ = ["SHEET_WIDTH", "plain", "render_score_sheet", "render_sheet"]

@@ -1,4 +1,4 @@
-"""The full-screen table: a Textual app that sits at a :class:`~thousand.table.Table`
+"""The full-screen table: a Textual app that sits at a :class:`~thousand.engine.table.Table`
 like any client of the table protocol (docs/protocol.md), exactly as the line mode
 (:mod:`thousand.terminal.session`) does.
 
@@ -34,10 +34,10 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.widgets import Static
 
-from thousand import moves as mv
-from thousand.protocol import view_json
+from thousand.engine import moves as mv
+from thousand.engine.protocol import view_json
+from thousand.engine.table import Table, TableError
 from thousand.sheet import score_sheet
-from thousand.table import Table, TableError
 from thousand.texts import event_text, illegal_text, preset_name
 
 from ..analysis_view import DEFAULT_SAMPLES, analyse_game

@@ -29,7 +29,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, RichLog, Static
 
-from thousand.cards import STRENGTH, SUIT_SYMBOLS, card_label, parse_card
+from thousand.engine.cards import STRENGTH, SUIT_SYMBOLS, card_label, parse_card
 
 from .words import W
 

@@ -1,7 +1,7 @@
 """What one seat may see: the single place that decides what is hidden (DESIGN.md).
 
 Bots, the terminal, the browser and research environments receive a
-:class:`View`, never the :class:`~thousand.deal.Deal` itself, so no front end
+:class:`View`, never the :class:`~thousand.engine.deal.Deal` itself, so no front end
 can leak a hand by accident.  ``view(None)`` is a spectator's view: only what
 is public at the table.
 

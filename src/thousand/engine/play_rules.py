@@ -2,17 +2,18 @@
 
 This module is the one home of RULES §2 items 5-6, the play options of §4 and §7
 ``must_overtake``, with the decisions of docs/rules-decisions.md where the text leaves a
-choice.  The engine (:mod:`thousand.deal`) plays by these functions; the solver's position
+choice.  The engine (:mod:`thousand.engine.deal`) plays by these functions; the solver's position
 (:mod:`thousand.solver.position`: ``legal_moves``, ``apply_move``, ``trick_winner``) is made
 of them; the solver's search (:mod:`thousand.solver.search` and the C core) keeps faster
 versions of its own, which ``tests/test_solver.py`` ties to these on random positions.
 
-Cards and hands are those of :mod:`thousand.cards` (a card ``suit * 6 + rank``, a hand a
+Cards and hands are those of :mod:`thousand.engine.cards` (a card ``suit * 6 + rank``, a hand a
 24-bit mask).  The ``options`` of a function are any object with the option names of
-RULES §4 as attributes (:class:`thousand.rules.Rules`,
+RULES §4 as attributes (:class:`thousand.engine.rules.Rules`,
 :class:`thousand.solver.PlayOptions`); ``ten_strength`` is the option's value (``high``:
 9 J Q K 10 A, ``natural``: 9 10 J Q K A), which orders the cards in taking tricks through
-the tables :data:`thousand.cards.STRENGTH` and :data:`thousand.cards.HIGHER_BY_STRENGTH`.
+the tables :data:`thousand.engine.cards.STRENGTH` and
+:data:`thousand.engine.cards.HIGHER_BY_STRENGTH`.
 
 * :func:`follow_cards`: what a player may play to a trick already led;
 * :func:`lead_cards`: what the player on lead may lead, plain and with ``+``;
@@ -56,7 +57,7 @@ __all__ = [
     "void_suits",
 ]
 
-#: What a declaring lead declares (``Declaration.kind`` of :mod:`thousand.deal`).
+#: What a declaring lead declares (``Declaration.kind`` of :mod:`thousand.engine.deal`).
 DeclarationKind = Literal["marriage", "half_marriage", "ace_marriage", "four_nines"]
 
 ACES: Mask = RANK_MASK[ACE]

@@ -2,7 +2,7 @@
 
 The deal knows the rules and what the game told it (who deals, who opens, who
 may bid, bid dark or concede); it knows nothing of scores beyond that, of
-terminals or of files.  The game (:mod:`thousand.game`) creates one
+terminals or of files.  The game (:mod:`thousand.engine.game`) creates one
 :class:`Deal` per deal from a :class:`DealContext` and scores its
 :class:`DealResult`.
 
@@ -349,7 +349,7 @@ class Deal:
         return self.phase == Phase.DONE
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may see (``None``: a spectator); see :func:`thousand.view.view_of`."""
+        """What ``seat`` may see (``None``: a spectator); see :func:`.view.view_of`."""
         from .view import view_of
 
         return view_of(self, seat)
@@ -390,7 +390,7 @@ class Deal:
 
     def top_of_suit(self, suit: int) -> Card:
         """The strongest card of ``suit`` in the trick in progress (``must_overtake``), by
-        ``ten_strength``; -1 if none (:func:`thousand.play_rules.strongest`)."""
+        ``ten_strength``; -1 if none (:func:`thousand.engine.play_rules.strongest`)."""
         return strongest(self.trick, suit, self.rules.ten_strength)
 
     def current_trick(self) -> list[tuple[int, Card]]:
@@ -506,7 +506,7 @@ class Deal:
         return self.weak_talon()
 
     def _legal_play(self) -> list[Move]:
-        # The rules are those of thousand.play_rules (their one home); this is the hot path.
+        # The rules are those of thousand.engine.play_rules (their one home); this is the hot path.
         seat = self.to_move
         hand = self.hands[seat]
         trick = self.trick

@@ -63,7 +63,7 @@ class IllegalMove(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The reason alone (without the move), in ``lang`` (``en`` or ``ru``)."""
-        from .texts import illegal_text  # the catalogue: texts live outside the engine
+        from ..texts import illegal_text  # the catalogue: the words live outside the engine
 
         return illegal_text(self.code, self.params, lang)
 

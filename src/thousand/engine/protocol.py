@@ -6,7 +6,7 @@ environments) sees the game through these plain values, never through engine obj
 * cards and moves in record notation (RULES §6: ``"AH"``, ``"105"``, ``"give 9S"``), suits
   as letters, phases by name, ``null`` for "none" (never ``-1``);
 * the rules travel once per table (:func:`table_header`), not in every view;
-* events and errors are built by :mod:`thousand.table`; this module turns views into
+* events and errors are built by :mod:`thousand.engine.table`; this module turns views into
   JSON and reads what a client sends (:func:`parse_client_message`).
 
 docs/protocol.md describes every message; ``protocol.schema.json`` beside this module is
@@ -259,6 +259,6 @@ def parse_client_message(raw: str | bytes | Mapping[str, Any]) -> ClientMessage:
 
 def schema() -> dict[str, Any]:
     """The protocol's JSON Schema (``protocol.schema.json``)."""
-    text = resources.files("thousand").joinpath("protocol.schema.json").read_text("utf-8")
+    text = resources.files("thousand.engine").joinpath("protocol.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded

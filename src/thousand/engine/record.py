@@ -2,7 +2,7 @@
 
 A game *is* its record (DESIGN.md): the resolved ruleset, the names, the first
 dealer, and for every deal the cards dealt and the moves in order.  Replaying
-goes through the same :class:`~thousand.game.Game` code path as live play, so a
+goes through the same :class:`~thousand.engine.game.Game` code path as live play, so a
 record that replays here is a game the engine accepts move for move.
 
 Errors come in two kinds, because the command line treats them differently
@@ -61,8 +61,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardError, Mask, cards_str, parse_card
+from .errors import IllegalMove
 from .game import DealRecord, DealSummary, Game
-from .messages import IllegalMove
 from .moves import LOOK, REDEAL, Move, is_bid, move_str, parse_move
 from .rules import Rules
 
@@ -164,7 +164,7 @@ class RecordedDeal:
     talon: Mask
     moves: tuple[Move, ...]
     cut: tuple[Card, ...] = ()
-    #: The table's commitment to the cards (thousand.fairness): ``sha256`` published when
+    #: The table's commitment to the cards (thousand.engine.fairness): ``sha256`` published when
     #: the deal started, ``salt`` revealed when it ended (absent while it is played).
     commitment: tuple[str, str | None] | None = None
 

@@ -224,7 +224,7 @@ class Game:
     def _random(self, purpose: str) -> Draws:
         """A random source for one purpose: from the seed and the purpose alone, so that the
         cards of deal k are the same whether the game ran from its start or was restored
-        from its record before deal k (:mod:`thousand.draws`); without a seed, the system's
+        from its record before deal k (:mod:`thousand.engine.draws`); without a seed, the system's
         cryptographic source."""
         return Draws(self.seed, purpose)
 
@@ -693,7 +693,7 @@ class Game:
         return top[0]
 
     def _wins(self, score: int) -> bool:
-        """Whether a score wins the game (:meth:`thousand.rules.Rules.wins`)."""
+        """Whether a score wins the game (:meth:`thousand.engine.rules.Rules.wins`)."""
         return self.rules.wins(score)
 
     def _check_end(self, res: DealResult) -> None:

@@ -20,7 +20,7 @@ Why it looks like this:
 Three spellings of a value exist, one per medium:
 
 * Python (the engine's): the field types below; "none" is ``None``, marriage values
-  are a tuple by suit ``S C D H`` (the suit order of :mod:`thousand.cards`).
+  are a tuple by suit ``S C D H`` (the suit order of :mod:`thousand.engine.cards`).
 * JSON (records): ``null`` for none, marriage values as ``{"S": 40, ...}``, samosval as a
   list or ``null``.
 * Command line: ``none``, ``true``/``yes``/``1``/``on``, ``S:40,C:60,D:80,H:100``,
@@ -81,7 +81,7 @@ Bolts = Literal["every_3rd", "three_in_a_row", "every_5th"]
 BoltMeans = Literal["no_trick", "no_points"]
 BarrelScore = Literal["capped", "kept"]
 
-#: Suit letters in the order of ``Rules.marriage_values`` (and of :mod:`thousand.cards`).
+#: Suit letters in the order of ``Rules.marriage_values`` (and of :mod:`thousand.engine.cards`).
 _SUITS = "SCDH"
 _SUIT_ALIASES = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
 

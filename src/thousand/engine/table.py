@@ -12,7 +12,7 @@
   reconnecting client its view and the version;
 * a table is restored from its record (mid-deal too) or from its move log and plays on
   into the next deals exactly as an uninterrupted one: every deal's cards come from the
-  table's seed and the deal's number alone (:meth:`thousand.game.Game.random_cards`);
+  table's seed and the deal's number alone (:meth:`thousand.engine.game.Game.random_cards`);
 * ``clone()`` and ``undo()`` are cheap and never touch another copy.
 
 The version counts accepted moves.  A seat that may bid dark must choose ``dark`` or
@@ -81,7 +81,7 @@ _GAME_EVENTS: dict[str, tuple[EventType, str | None]] = {
 class TableError(ValueError):
     """A refused message: ``code`` (one of :data:`TABLE_ERRORS`) and plain ``params``.
 
-    ``illegal_move`` carries the engine's reason (:class:`thousand.errors.IllegalMove`) in
+    ``illegal_move`` carries the engine's reason (:class:`thousand.engine.errors.IllegalMove`) in
     ``params``: ``{"move", "code", "params"}``.  Nothing changed at the table.
     """
 
@@ -297,7 +297,7 @@ class Table:
 
     def submit_json(self, seat: int, message: Any) -> list[Event]:
         """:meth:`submit` for a client's message (JSON text or object, see
-        :func:`thousand.protocol.parse_client_message`)."""
+        :func:`thousand.engine.protocol.parse_client_message`)."""
         from .protocol import ProtocolError, parse_client_message
 
         try:

@@ -25,7 +25,7 @@ final contract N           ``contract 120``    100000 + N
 
 ``look`` is the choice not to bid dark: it exists so that a seat allowed to
 bid dark decides before it sees its hand.  It is implied in a record by any
-move other than ``dark`` (see :mod:`thousand.deal`).
+move other than ``dark`` (see :mod:`thousand.engine.deal`).
 """
 
 from __future__ import annotations
