@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy")
 pettingzoo = pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
-from thousand import moves as mv  # noqa: E402
+from thousand.engine import moves as mv  # noqa: E402
 from thousand.engine.game import Game  # noqa: E402
 from thousand.engine.rules import PRESET_NAMES, Rules  # noqa: E402
 from thousand.envs.actions import ActionSpace  # noqa: E402
