@@ -69,7 +69,14 @@ def test_the_analysis_shows_its_chart_marks_and_the_better_move(
     assert page.is_checked("#analysis-fast")  # open cards only: fast
     page.click("#analysis-button")
     page.wait_for_selector(".analysis-chart", timeout=90_000)
-    result = httpx.get(f"{server}/api/games/{finished}/analysis", timeout=30).json()["result"]
+    # the analysis the page asked for: open cards only, in Russian (its settings are the
+    # server's defaults but for view_based)
+    status = page.evaluate("fetch(location.pathname.replace('/replay/', '/api/games/') + "
+                           "'/analysis?lang=ru').then((r) => r.json())")
+    settings = status["settings"]
+    assert settings["view_based"] is False and settings["lang"] == "ru"
+    result = httpx.get(f"{server}/api/games/{finished}/analysis", timeout=30, params={
+        "samples": settings["samples"], "view_based": "false", "lang": "ru"}).json()["result"]
     # the declarer's open-card line is drawn when the analysis has the deal's chart
     drawn = 1 if result["deals"][0]["chart"] else 0
     assert page.locator(".analysis-chart polyline.dd-line").count() == drawn
@@ -80,6 +87,7 @@ def test_the_analysis_shows_its_chart_marks_and_the_better_move(
     badge = marks.first.locator(".mark-badge")
     assert badge.get_attribute("aria-label") in ("Неточность", "Ошибка", "Грубая ошибка")
     assert badge.inner_text() in ("?!", "?", "??")
+    index = int(marks.first.get_attribute("data-index") or "-1")
     marks.first.click()
     better = page.locator(".better-move strong")
     better.wait_for()
@@ -87,11 +95,15 @@ def test_the_analysis_shows_its_chart_marks_and_the_better_move(
     # the step shown is the marked move's: its title has the same badge
     assert page.locator(".step-title .mark-badge").count() == 1
     # the better card is shown highlighted in its hand (open cards only: the open best)
-    first = next(d for d in result["deals"][0]["decisions"] if d["mark"])
-    best = first["open"]["best"].removeprefix("give ").removeprefix("discard ").rstrip("+")
+    shown = next(d for d in result["deals"][0]["decisions"] if d["index"] == index)
+    assert shown["mark"], shown
+    best = shown["open"]["best"].removeprefix("give ").removeprefix("discard ").rstrip("+")
     hinted = page.locator(".board-wrap .hinted")
     if re.fullmatch(r"[9JQKTA][SCDH]", best):
-        assert hinted.count() == 1 and hinted.first.get_attribute("data-card") == best
+        cards = page.locator(".board-wrap [data-card]").evaluate_all(
+            "(els) => els.map((e) => e.dataset.card)")
+        assert hinted.count() == 1 and hinted.first.get_attribute("data-card") == best, (
+            f"{shown} on a board of {cards}")
     else:  # a bid or a contract: said in words only
         assert hinted.count() == 0
     if AXE.is_file():  # axe-core: npm ci --prefix tests/js
