@@ -15,6 +15,7 @@ from thousand.bots import bot_levels, describe_level
 from thousand.engine import rules as rules_mod
 from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules
 from thousand.rules_text import PRESET_TEXT, explain, preset_title, title
+from thousand.vocabulary import vocabulary_json
 
 __all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]
 
@@ -142,7 +143,9 @@ def _worded(value: Any, lang: str) -> Any:
 def texts_catalog(lang: str) -> dict[str, Any]:
     """``GET /api/texts``: every table of :mod:`thousand.texts` (illegal-move texts,
     reasons, tasks, suit names, event texts when it has them) in ``lang``, plus the bot
-    levels with their descriptions.  Keys are the tables' names in lower case."""
+    levels with their descriptions and the words of typed moves (``typed``:
+    :func:`thousand.vocabulary.vocabulary_json`, the same in both languages).  Keys are
+    the tables' names in lower case."""
     out: dict[str, Any] = {"lang": lang}
     for name in dir(texts):
         if not name.isupper() or name.startswith("_") or name == "LANGS":
@@ -154,6 +157,8 @@ def texts_catalog(lang: str) -> dict[str, Any]:
     out["bot_levels"] = {level: describe_level(level, lang) for level in bot_levels()}
     # every registered level has a name for people (a level without one: its identifier)
     out["bot_level_names"] = {level: texts.level_name(level, lang) for level in bot_levels()}
+    # the words a player may type for a move, the terminal's own (web/common.js reads them)
+    out["typed"] = vocabulary_json()
     return out
 
 

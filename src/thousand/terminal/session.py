@@ -42,12 +42,13 @@ from thousand.bots import (
     make_bot,
 )
 from thousand.engine import moves as mv
-from thousand.engine.cards import JACK, NINE, CardError, card_str, parse_card
+from thousand.engine.cards import JACK, NINE, CardError, parse_card
 from thousand.engine.moves import Move
 from thousand.engine.protocol import view_json
 from thousand.engine.table import Table, TableError, audience_includes
 from thousand.engine.view import View
 from thousand.texts import illegal_text
+from thousand.vocabulary import normalise, parse_typed, typed_card
 
 from .analysis_view import DEFAULT_SAMPLES, analyse_game, report_text, says_yes
 from .analysis_view import word as analysis_word
@@ -78,23 +79,7 @@ Event = dict[str, Any]
 _QUIT = {"quit", "exit", "q", "выход", "выйти", "конец"}
 _HINT = {"hint", "h", "?", "подсказка", "п?"}
 _HELP = {"help", "помощь", "справка"}
-#: Words a person types for the moves that are words, in record notation.
-_WORDS: dict[str, str] = {
-    "pass": "pass", "пас": "pass", "p": "pass",
-    "dark": "dark", "тёмная": "dark", "темная": "dark", "темню": "dark",
-    "look": "look", "смотреть": "look", "смотрю": "look",
-    "redeal": "redeal", "пересдача": "redeal",
-    "concede": "concede", "расписать": "concede", "роспись": "concede",
-    "расписываюсь": "concede",
-    "buy": "buy", "куплю": "buy", "перекуп": "buy", "перекупаю": "buy", "перекупить": "buy",
-    "покупаю": "buy", "купить": "buy",
-    "сижу": "100", "сижу на ста": "100",
-}
-_GIVE_WORDS = {"give ": "give", "отдать ": "give", "отдаю ": "give",
-               "discard ": "discard", "снос ": "discard", "сношу ": "discard"}
 _SAVE = re.compile(r"(save|сохранить)(?:\s+(.*))?", re.DOTALL)
-_RU_SUITS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H"}
-_RU_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "10": "T"}
 #: The game's marks that follow a deal's score (the sheet is drawn after them).
 _MARKS = {"barrel_on", "fall", "knocked_off", "barrel_timeout", "bolt", "penalty",
           "bolt_samosval", "samosval", "fall_reset", "golden_restart"}
@@ -132,67 +117,35 @@ def _stdin_is_terminal() -> bool:
 
 def parse_card_text(text: str) -> int:
     """A card typed by a person: ``KH``, ``10h``, ``к♥``, ``кч`` (Russian suit letters
-    п т б ч), ``Тб`` (ace of diamonds)."""
-    t = text.strip().upper().replace("Ё", "Е")
-    if len(t) >= 2 and t[-1] in _RU_SUITS:
-        rank = t[:-1]
-        rank = _RU_RANKS.get(rank, rank)
-        t = rank + _RU_SUITS[t[-1]]
-    return parse_card(t)
+    п т б ч), ``Тб`` (ace of diamonds) — :func:`thousand.vocabulary.typed_card`.  Text that
+    is no card raises :class:`~thousand.engine.cards.CardError`."""
+    card = typed_card(text)
+    if card is None:
+        raise CardError(f"{text!r} is not a card")
+    return parse_card(card)
 
 
 def parse_input(text: str, view: WireView | View) -> str | None:
     """The move a line of input asks for, in record notation (what the table takes);
     ``"hint"``, ``"help"``, ``"quit"`` for those commands; ``None`` when the line means
     nothing.  ``view`` is the seat's view (the wire form, or the engine's): a number from
-    1 to the number of legal moves picks one of them.
+    1 to the number of legal moves picks one of them (the terminal numbers its moves);
+    every other move is read with the words every front end shares
+    (:func:`thousand.vocabulary.parse_typed`).
 
     A move is not checked here: the table says whether the rules allow it."""
     wire = view_json(view) if isinstance(view, View) else view
-    t = text.strip()
-    low = " ".join(t.lower().split())
-    if not low:
-        return None
+    low = normalise(text)
     if low in _QUIT:
         return "quit"
     if low in _HINT:
         return "hint"
     if low in _HELP:
         return "help"
-    if low in _WORDS:
-        return _WORDS[low]
-    legal = list(wire.get("legal") or ())
-    phase = wire.get("phase")
-    if low.isascii() and low.isdigit():  # "²" and other scripts' digits are no numbers
-        if len(low) > 6:
-            return low  # no bid is that high: the table refuses it
-        n = int(low)
-        if 1 <= n <= len(legal):
-            return str(legal[n - 1])
-        return f"contract {n}" if phase == "contract" else str(n)
-    m = re.fullmatch(r"(contract|заказ)\s+([0-9]+)", low)
-    if m:
-        return f"contract {m.group(2)}"
-    declare = t.endswith("+")
-    body = t[:-1] if declare else t
-    word = None
-    for prefix, kind in _GIVE_WORDS.items():
-        if low.startswith(prefix):
-            body, word = t[len(prefix):], kind
-            break
-    try:
-        card = card_str(parse_card_text(body))
-    except CardError:
-        try:
-            return mv.move_str(mv.parse_move(t))
-        except mv.MoveError:
-            return None
-    if phase == "exchange":
-        discards = any(str(x).startswith("discard ") for x in legal)
-        return f"{'discard' if discards else 'give'} {card}"
-    if word is not None:
-        return f"{word} {card}"  # not now: the table says why
-    return card + ("+" if declare else "")
+    legal = [str(m) for m in wire.get("legal") or ()]
+    if low.isascii() and low.isdigit() and len(low) <= 6 and 1 <= int(low) <= len(legal):
+        return legal[int(low) - 1]
+    return parse_typed(text, legal)
 
 
 def default_save_path() -> str:

@@ -332,43 +332,81 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
 
 // ------------------------------------------------------------------ typed moves
 
-const WORDS = {
-  pass: "pass", "пас": "pass", "п": "pass",
-  dark: "dark", "тёмная": "dark", "темная": "dark", "темнить": "dark", "втемную": "dark",
-  look: "look", "смотреть": "look", "смотрю": "look",
-  buy: "buy", "куплю": "buy", "перекуп": "buy", "перекупить": "buy",
-  redeal: "redeal", "пересдача": "redeal",
-  concede: "concede", "расписать": "concede", "роспись": "concede", "расписаться": "concede",
-  "сижу": "100",
-};
+// The words a player may type come from the server (thousand.vocabulary, served in the
+// catalogue as `typed`): the terminal reads them too, and these steps are those of
+// thousand.vocabulary.parse_typed, which tests/test_vocabulary_browser.py holds them to.
 
-/** A move typed as in the terminal ("AH", "10s", "КЧ+", "пас", "105") matched against the
- * legal moves: {move} or {error: i18n key}. */
-export function parseTyped(text, legal) {
-  const raw = String(text ?? "").trim();
-  if (!raw) return { error: "typed_empty" };
-  const low = raw.toLowerCase().replace(/\s+/g, " ");
-  const has = (m) => legal.includes(m);
-  if (has(low)) return { move: low };
-  const word = WORDS[low];
-  if (word) return has(word) ? { move: word } : { error: "typed_not_now" };
-  let m = /^(?:contract|заказ)?\s*(\d{2,4})$/.exec(low);
-  if (m) {
-    if (has(m[1])) return { move: m[1] };
-    if (has(`contract ${m[1]}`)) return { move: `contract ${m[1]}` };
-    return { error: "typed_not_now" };
+/** Typed text as it is compared: lower case, «ё» as «е», one space between words. */
+function normalise(text) {
+  return String(text ?? "").toLowerCase().replace(/ё/g, "е").split(/\s+/).filter(Boolean).join(" ");
+}
+
+/** A card as typed ("KH", "10h", "к♥", "Тб") in record notation, or null. */
+function typedCard(text, vocab) {
+  const t = text.trim().toUpperCase().replace(/Ё/g, "Е");
+  const rank = vocab.ranks[t.slice(0, -1)];
+  const suit = vocab.suits[t.slice(-1)];
+  return rank && suit ? rank + suit : null;
+}
+
+const kindLegal = (legal, prefix) => legal.some((m) => m.startsWith(prefix));
+
+/** A typed card move ("Тч", "Кч+", "отдать 9п"): while cards are given or discarded, a
+ * card is what this phase does with it; elsewhere a give or discard word keeps its move. */
+function cardMove(text, legal, vocab) {
+  let word = null;
+  const space = text.indexOf(" ");
+  const head = space < 0 ? text : text.slice(0, space);
+  const rest = space < 0 ? "" : text.slice(space + 1);
+  for (const [kind, words] of Object.entries(vocab.give_words)) {
+    if (words.includes(head) && rest) {
+      word = kind;
+      text = rest;
+    }
   }
-  m = /^(give|discard|отдать|снос|снести)\s+(.+)$/.exec(low);
-  const cardText = m ? m[2] : raw;
-  const declare = cardText.endsWith("+");
-  const card = parseCard(declare ? cardText.slice(0, -1) : cardText);
-  if (!card) return { error: "typed_unknown" };
-  const options = declare ? [`${card}+`] : [card, `give ${card}`, `discard ${card}`];
-  for (const o of options) if (has(o)) return { move: o };
-  // not legal: send the card anyway, so that the table says why
-  if (legal.some((x) => /^[9JQKTA][SCDH]\+?$/.test(x))) return { move: declare ? `${card}+` : card };
-  if (legal.some((x) => x.startsWith("give "))) return { move: `give ${card}` };
-  if (legal.some((x) => x.startsWith("discard "))) return { move: `discard ${card}` };
+  const declare = text.endsWith("+");
+  const card = typedCard(declare ? text.slice(0, -1) : text, vocab);
+  if (!card) return null;
+  if (kindLegal(legal, "discard ")) return `discard ${card}`;
+  if (kindLegal(legal, "give ")) return `give ${card}`;
+  if (word) return `${word} ${card}`;
+  return declare ? `${card}+` : card;
+}
+
+const own = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
+
+/** The move typed text asks for in record notation, or null (thousand.vocabulary.
+ * parse_typed): `legal` only settles what the text leaves open (a bid or a contract; a
+ * card played, given or discarded), `vocab` is the catalogue's `typed`. */
+export function typedMove(text, legal, vocab) {
+  const low = normalise(text);
+  if (!low) return null;
+  if (own(vocab.words, low)) return vocab.words[low];
+  if (/^[0-9]+$/.test(low)) {
+    if (low.length > vocab.digits) return low; // no bid is that high: the table refuses it
+    const number = String(parseInt(low, 10));
+    return kindLegal(legal, "contract ") ? `contract ${number}` : number;
+  }
+  const contract = new RegExp(`^(?:${vocab.contract_words.join("|")}) ?([0-9]+)$`).exec(low);
+  if (contract) {
+    const digits = contract[1];
+    return `contract ${digits.length > vocab.digits ? digits : parseInt(digits, 10)}`;
+  }
+  return cardMove(low, legal, vocab);
+}
+
+const CARD_MOVE = /^(?:(?:give|discard) )?[9JQKTA][SCDH]\+?$/;
+
+/** A move typed as in the terminal ("AH", "10s", "КЧ+", "пас", "105") for the page's
+ * move box: {move} or {error: i18n key}.  A card that is not legal now is sent anyway
+ * while cards are played, given or discarded, so that the table says why; another move
+ * that is not legal now is refused here. */
+export function parseTyped(text, legal, vocab) {
+  if (!String(text ?? "").trim()) return { error: "typed_empty" };
+  const move = vocab ? typedMove(text, legal, vocab) : null;
+  if (move === null) return { error: "typed_unknown" };
+  if (legal.includes(move)) return { move };
+  if (CARD_MOVE.test(move) && legal.some((m) => CARD_MOVE.test(m))) return { move };
   return { error: "typed_not_now" };
 }
 

@@ -518,7 +518,7 @@ function layout() {
     e.preventDefault();
     const v = state.view;
     if (!v) return;
-    const r = parseTyped(cmdInput.value, v.legal || []);
+    const r = parseTyped(cmdInput.value, v.legal || [], state.texts && state.texts.typed);
     if (r.error) {
       const why = {
         typed_empty: () => t("typed_empty"),
