@@ -114,3 +114,16 @@ def test_write_moves_commits_the_waiting_tables_moves_once(tmp_path: Path) -> No
         asyncio.run(play())
     finally:
         store.close()
+
+
+def test_the_move_clocks_upper_bound_is_one_for_tables_and_quick_play(tmp_path: Path) -> None:
+    """A table laid in the lobby and a quick-play table take the same longest clock
+    (routes_play.MAX_CLOCK): one second more is refused by both."""
+    from thousand.server.routes_play import MAX_CLOCK
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'clock.db'}", bot_delay=0)) as client:
+        for path in ("/api/tables", "/api/quickplay"):
+            over = client.post(path, json={"preset": "classic", "clock": MAX_CLOCK + 1})
+            assert over.status_code == 400 and f"{MAX_CLOCK:g}" in over.text, (path, over.text)
+        assert client.post("/api/tables", json={"preset": "classic",
+                                                "clock": MAX_CLOCK}).status_code == 201
