@@ -1288,7 +1288,7 @@ def all_views(d: Deal) -> list[Any]:
 
 
 def test_views_never_show_other_hands() -> None:
-    """DESIGN (one engine, many seats) / RULES §2: a seat sees its own hand only; the other
+    """docs/architecture.md "What a seat sees" / RULES §2: a seat sees its own hand only; the other
     hands' unplayed cards are never visible to it (but for the talon cards everybody saw);
     a spectator sees no hand."""
     d = new_deal(*ONE_LOSS)
@@ -1310,7 +1310,7 @@ def test_views_never_show_other_hands() -> None:
 
 
 def test_view_legal_moves_only_for_the_seat_to_move() -> None:
-    """DESIGN: a view lists legal moves only for its own seat when it is to move."""
+    """engine/view.py: a view lists legal moves only for its own seat when it is to move."""
     d = do(new_deal(*AUCTION), "100")
     assert view_of(d, 2).legal == tuple(d.legal_moves()) and view_of(d, 2).my_turn
     assert view_of(d, 0).legal == () and not view_of(d, 0).my_turn
@@ -1351,7 +1351,7 @@ def test_clone_is_independent() -> None:
 
 
 def test_illegal_play_messages() -> None:
-    """Illegal moves say why in words a player understands (DESIGN): cards not held, the
+    """Illegal moves say why in words a player understands (docs/protocol.md): cards not held, the
     deal over, a move of another phase."""
     d = play_deal()
     err = illegal(d, "TS")

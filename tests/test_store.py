@@ -373,11 +373,11 @@ def test_the_hubs_batch_of_writes_commits_consecutive_moves_once(tmp_path: Path)
         for t in ("b1", "b2", "b3"):
             store.create_table(_row(t))
         commits.clear()
-        out = _run_all([partial(store.append_moves, "b1", 0, ["look"]),
-                        partial(store.append_moves, "b2", 0, ["pass"], over=None),
-                        partial(store.append_moves, "b3", 0, ["100"]),
+        out = _run_all([MovesWrite("b1", 0, ["look"]),
+                        MovesWrite("b2", 0, ["pass"], over=None),
+                        MovesWrite("b3", 0, ["100"]),
                         partial(store.set_status, "b3", "playing"),
-                        partial(store.append_moves, "b1", 0, ["pass"])], store)
+                        MovesWrite("b1", 0, ["pass"])], store)
         assert [ok for ok, _ in out] == [True, True, True, True, False]
         assert isinstance(out[4][1], sa.exc.IntegrityError)
         assert len(commits) == 2  # the three tables' moves, then the status

@@ -1,7 +1,7 @@
 """What a bot is: anything with ``choose(view) -> move``.
 
-A bot receives only its seat's :class:`~thousand.engine.view.View` (DESIGN.md: a seat sees only
-its view) and returns one of ``view.legal``.  Nothing else is required, so a user's bot
+A bot receives only its seat's :class:`~thousand.engine.view.View` (docs/architecture.md:
+its view only) and returns one of ``view.legal``.  Nothing else is required, so a user's bot
 is a class with one method (docs/bots.md).  A bot may also offer
 ``explain(view, lang) -> (move, reason)`` so that the terminal's ``hint`` can say why.
 """

@@ -38,12 +38,6 @@ LINES: dict[str, tuple[str, str]] = {
     "log_level": ("--log-level: warning, info, debug or error",
                   "--log-level: можно warning, info, debug или error"),
     "log_format": ("--log-format: text or json", "--log-format: можно text или json"),
-    "cluster_db": ("--workers {workers} / --redis: many workers share one PostgreSQL "
-                   "database (--db postgresql+psycopg://...); SQLite is one process's "
-                   "database",
-                   "--workers {workers} / --redis: несколько процессов работают с одной "
-                   "базой PostgreSQL (--db postgresql+psycopg://...); SQLite — база "
-                   "одного процесса"),
     "need_redis": ("--workers {workers} needs --redis redis://host:port/0 (the workers' "
                    "bus)", "--workers {workers} требует --redis redis://host:port/0 "
                    "(шина процессов)"),
@@ -161,6 +155,7 @@ def serve_command(
     from uvicorn.config import LOGGING_CONFIG
 
     from thousand.server import create_app, default_db_url, logs
+    from thousand.server.app import check_cluster_db
     from thousand.server.limits import Limiter, LimitError, parse_overrides
     from thousand.server.store import StoreError, shown_url
 
@@ -172,8 +167,11 @@ def serve_command(
     url = db or default_db_url()
     if workers > 1 and redis is None:
         raise fail(_line("need_redis", lang, workers=workers), lang=lang)
-    if redis is not None and not _is_postgresql(url):
-        raise fail(_line("cluster_db", lang, workers=workers), lang=lang)
+    if redis is not None:
+        try:
+            check_cluster_db(url)
+        except StoreError as e:
+            raise fail(e.text(lang), lang=lang) from None
     if worker_id_opt is not None:
         from thousand.server.worker import set_worker_id
 
@@ -242,15 +240,6 @@ def serve_command(
     server.run(sockets=[sock])
     if not server.started:
         raise typer.Exit(1)
-
-
-def _is_postgresql(url: str) -> bool:
-    from sqlalchemy.engine import make_url
-
-    try:
-        return make_url(url).get_backend_name() == "postgresql"
-    except Exception:
-        return False
 
 
 def _supervise(workers: int, host: str, port: int, lang: str, level: str,

@@ -1,6 +1,6 @@
 """The game record of RULES §6: write it from a game, read and check it, replay it.
 
-A game *is* its record (DESIGN.md): the resolved ruleset, the names, the first
+A game *is* its record (docs/record.md): the resolved ruleset, the names, the first
 dealer, and for every deal the cards dealt and the moves in order.  Replaying
 goes through the same :class:`~thousand.engine.game.Game` code path as live play, so a
 record that replays here is a game the engine accepts move for move.

@@ -1,6 +1,6 @@
 """A table: one game, its seats, a version, and the events each move causes.
 
-:class:`Table` is what every front end talks to (DESIGN.md "One engine, many seats"):
+:class:`Table` is what every front end talks to (docs/architecture.md "A move's way"):
 
 * ``submit(seat, move, version)`` accepts a move only from the seat to move and only
   against the current version; anything else raises :class:`TableError` with a stable code

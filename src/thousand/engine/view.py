@@ -1,4 +1,4 @@
-"""What one seat may see: the single place that decides what is hidden (DESIGN.md).
+"""What one seat may see: the single place that decides what is hidden (docs/architecture.md).
 
 Bots, the terminal, the browser and research environments receive a
 :class:`View`, never the :class:`~thousand.engine.deal.Deal` itself, so no front end

@@ -28,6 +28,7 @@ from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.engine import make_url
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -55,6 +56,7 @@ from .health import (
     store_check,
 )
 from .hub import Conn, Hub, LiveTable, ServerError, frames, iso
+from .ids import is_id
 from .limits import Limiter, RateLimited, limit
 from .models import (
     Closed,
@@ -79,19 +81,20 @@ from .replay_access import SeatTokenHeader, check_replay_allowed
 from .routes_accounts import router as accounts_router
 from .routes_analysis import router as analysis_router
 from .routes_exercises import router as exercises_router
+from .routes_play import MAX_CLOCK
 from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
-from .store import SeatRow, Store, StoreError, TableRow
+from .store import SeatRow, Store, StoreError, TableRow, normalize_url
 from .worker import worker_id
 
-__all__ = ["create_app", "default_db_url"]
+__all__ = ["check_cluster_db", "create_app", "default_db_url"]
 
 log = logging.getLogger("thousand.server")
 
-_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-#: The move clock's bounds, in seconds.
-MIN_CLOCK, MAX_CLOCK = 5.0, 3600.0
+#: The move clock's lower bound, in seconds (its upper one is routes_play.MAX_CLOCK, the
+#: same for a table laid in the lobby, a quick-play table and a tournament's).
+MIN_CLOCK = 5.0
 #: A query string's secrets, and anything shaped like a seat token (43 URL-safe
 #: characters: checks.new_token), as the log must never show them.
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
@@ -120,6 +123,18 @@ def default_db_url() -> str:
     folder = Path(base) / "thousand"
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'thousand.db'}"
+
+
+def check_cluster_db(db_url: str) -> None:
+    """Refuse (:class:`StoreError`) a database that many workers cannot share: ``--redis``
+    needs PostgreSQL.  The refusal's one home: ``thousand serve`` asks it before it starts
+    any worker (so that N workers do not each fail alone), :func:`create_app` before it
+    opens the store (so that an embedding program is refused as well)."""
+    if make_url(normalize_url(db_url)).get_backend_name() != "postgresql":
+        raise StoreError("--redis (many workers) needs a PostgreSQL database (--db "
+                         "postgresql+psycopg://...): SQLite is one process's database",
+                         ru="--redis (много процессов) требует базу PostgreSQL (--db "
+                            "postgresql+psycopg://...): SQLite — база одного процесса")
 
 
 def _web_dir() -> Path:
@@ -336,16 +351,13 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides).
     ``analysis_limits``: how many analyses each client and the queue take
     (server/analysis_jobs.py; None: the defaults)."""
-    store = Store(db_url or default_db_url())
+    db_url = db_url or default_db_url()
+    if redis_url is not None:
+        check_cluster_db(db_url)
+    store = Store(db_url)
     hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
               bot_delay=bot_delay)
     if redis_url is not None:
-        if store.engine.dialect.name != "postgresql":
-            store.close()
-            raise StoreError("--redis (many workers) needs a PostgreSQL database (--db "
-                             "postgresql+psycopg://...): SQLite is one process's database",
-                             ru="--redis (много процессов) требует базу PostgreSQL (--db "
-                                "postgresql+psycopg://...): SQLite — база одного процесса")
         hub.cluster = Cluster(hub, redis_url, prefix=redis_prefix, ttl=lease_ttl)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     limiter = limiter if limiter is not None else Limiter(enabled=False)
@@ -486,7 +498,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         return response
 
     async def live_or_404(table_id: str) -> LiveTable:
-        live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
+        live = await hub.get(table_id) if is_id(table_id) else None
         if live is None:
             raise ServerError("not_found", "no such table", status=404)
         return live
@@ -510,7 +522,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def known(table_id: str) -> str | None:
         """Whether a table (a game) can be shown: ``"live"`` (in memory, or finished and
         stored), ``"closed"`` (its creator closed it), else None — without loading it."""
-        if not _ID.fullmatch(table_id):
+        if not is_id(table_id):
             return None
         if table_id in hub.tables:
             return "live"
@@ -652,7 +664,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def api_table(table_id: str) -> TableOne:
         """One table, by its id (an unlisted table's id is known only from its link)."""
         stored = await adjourned_table(hub, table_id) if (
-            _ID.fullmatch(table_id) and table_id not in hub.tables) else None
+            is_id(table_id) and table_id not in hub.tables) else None
         live = stored or await live_or_404(table_id)
         return TableOne.model_validate({**live.info_json(), "header": live.table.header()})
 
@@ -756,7 +768,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         token = _socket_token(offered) or websocket.query_params.get("token")
-        if hub.cluster is not None and _ID.fullmatch(table_id):
+        if hub.cluster is not None and is_id(table_id):
             owner = await hub.cluster.owner_for_socket(table_id)
             if owner is not None:  # held by another worker: this one relays
                 conn = Conn(None)
@@ -770,10 +782,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                     except (TimeoutError, asyncio.CancelledError):
                         writer.cancel()
                 return
-        live = await hub.get(table_id) if _ID.fullmatch(table_id) else None
+        live = await hub.get(table_id) if is_id(table_id) else None
         if live is None and token:  # an adjourned game comes back for its player
             live = await resume(hub, table_id, token)
-        if live is None and hub.cluster is not None and _ID.fullmatch(table_id) and (
+        if live is None and hub.cluster is not None and is_id(table_id) and (
                 hub.cluster.stopping or await hub.cluster.owner_elsewhere(table_id)):
             # this worker is leaving, or another took the table just now: reconnect (no
             # error message: a page reconnects at once, saying nothing); the client may

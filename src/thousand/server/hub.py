@@ -30,7 +30,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, TypeVar
 
 import orjson
 
@@ -710,8 +710,7 @@ class LiveTable:
             added = table.moves[start:]
             over = (table.game.winner, list(table.game.scores)) if table.over else None
             try:
-                await self.hub.write(self.hub.store.append_moves, self.id, start, added,
-                                     over=over, fence=self.fence)
+                await self.hub.write_moves(MovesWrite(self.id, start, added, over, self.fence))
             except Fenced:  # another worker holds the table now: never written here
                 for _ in added:
                     table.undo()
@@ -837,47 +836,46 @@ class LiveTable:
             conn.close(code)
 
 
-def _moves_write(call: Callable[[], Any], store: Store) -> MovesWrite | None:
-    """The arguments of ``call`` when it is ``store.append_moves(table, start, moves,
-    over=..., fence=...)`` (:meth:`LiveTable._submit`'s write), else None."""
-    if not isinstance(call, partial) or call.func != store.append_moves:
-        return None
-    if len(call.args) != 3 or set(call.keywords) - {"over", "fence"}:
-        return None
-    table_id, start, moves = call.args
-    return MovesWrite(table_id, start, moves, call.keywords.get("over"),
-                      call.keywords.get("fence"))
+#: One job of the store's thread (:meth:`Hub.write`, :meth:`Hub.write_moves`): a call, or
+#: a table's moves, which the thread may commit together with its neighbours'.
+_Job: TypeAlias = Callable[[], Any] | MovesWrite
 
 
-def _run_all(calls: list[Callable[[], Any]], store: Store) -> list[tuple[bool, Any]]:
-    """Each call in turn (on the store's thread): (True, its result) or (False, what it
+def _run_all(jobs: list[_Job], store: Store) -> list[tuple[bool, Any]]:
+    """Each job in turn (on the store's thread): (True, its result) or (False, what it
     raised).  Consecutive writes of moves go to the store together, in ONE transaction
     (:meth:`Store.append_many`, a group commit: one commit for many tables' moves; each
     write still fails alone)."""
     out: list[tuple[bool, Any]] = []
     i = 0
-    while i < len(calls):
+    while i < len(jobs):
         writes: list[MovesWrite] = []
-        while i + len(writes) < len(calls):
-            w = _moves_write(calls[i + len(writes)], store)
-            if w is None:
+        for job in jobs[i:]:
+            if not isinstance(job, MovesWrite):
                 break
-            writes.append(w)
+            writes.append(job)
+        started = time.perf_counter()
         if len(writes) > 1:
-            started = time.perf_counter()
             out.extend((True, None) if e is None else (False, e)
                        for e in store.append_many(writes))
-            metrics.store_written(time.perf_counter() - started)
             i += len(writes)
-            continue
-        try:
-            started = time.perf_counter()
-            out.append((True, calls[i]()))
-            metrics.store_written(time.perf_counter() - started)
-        except Exception as e:
-            out.append((False, e))
-        i += 1
+        else:
+            out.append(_run_one(jobs[i], store))
+            i += 1
+        metrics.store_written(time.perf_counter() - started)
     return out
+
+
+def _run_one(job: _Job, store: Store) -> tuple[bool, Any]:
+    """One job alone: a table's moves in their own transaction, or the call."""
+    try:
+        if isinstance(job, MovesWrite):
+            store.append_moves(job.table_id, job.start, job.moves, over=job.over,
+                               fence=job.fence)
+            return True, None
+        return True, job()
+    except Exception as e:
+        return False, e
 
 
 def _retrieve(task: asyncio.Future[None]) -> None:
@@ -912,7 +910,7 @@ class Hub:
         self._loading: dict[str, _LoadLock] = {}
         self.quick_lock = asyncio.Lock()  # quick play seats one player at a time
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._writes: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._writes: list[tuple[_Job, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
         #: many workers (server/cluster.py): set by ``create_app`` with ``--redis``
         self.cluster: Cluster | None = None
@@ -932,11 +930,21 @@ class Hub:
         or exception; consecutive writes of moves in one transaction: :func:`_run_all`) —
         one hand-over to the thread and one commit for many tables' moves instead of one
         each."""
+        return await self._queue(partial(fn, *args, **kwargs))  # type: ignore[no-any-return]
+
+    async def write_moves(self, write: MovesWrite) -> None:
+        """Commit one table's new moves (:meth:`Store.append_moves`) on the store's thread,
+        in the same batches as :meth:`write`: the moves of tables that moved while the
+        thread was busy are one transaction.  Returns once they are committed (a live
+        table tells nobody of a move before), raises what the store raised."""
+        await self._queue(write)
+
+    async def _queue(self, job: _Job) -> Any:
         future: asyncio.Future[Any] = self.loop().create_future()
-        self._writes.append((partial(fn, *args, **kwargs), future))
+        self._writes.append((job, future))
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_batches())
-        return await future  # type: ignore[no-any-return]
+        return await future
 
     async def _write_batches(self) -> None:
         try:
@@ -944,7 +952,7 @@ class Hub:
                 batch, self._writes = self._writes, []
                 try:
                     results = await self.loop().run_in_executor(
-                        self._db_pool, _run_all, [call for call, _ in batch], self.store)
+                        self._db_pool, _run_all, [job for job, _ in batch], self.store)
                 except asyncio.CancelledError:
                     for _, future in batch:
                         future.cancel()

@@ -4,7 +4,6 @@ in matchmaking.py and site_store.py; these only read the request and shape the a
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -18,6 +17,7 @@ from . import matchmaking, site_store
 from .accounts import current_player, seat_owner
 from .checks import check_name
 from .hub import LiveTable, ServerError, bad_request, hub_of
+from .ids import is_id
 from .models import error_responses
 from .reader import StrictRoute
 
@@ -31,7 +31,6 @@ MAX_BOTS_AFTER = 600.0
 MIN_GAMES = 3
 #: The move clock's upper bound (as for a table laid in the lobby).
 MAX_CLOCK = 3600.0
-_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def families() -> tuple[str, ...]:
@@ -168,7 +167,7 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
 
 
 async def _live(request: Request, table_id: str) -> LiveTable:
-    live = await hub_of(request).get(table_id) if _ID.fullmatch(table_id) else None
+    live = await hub_of(request).get(table_id) if is_id(table_id) else None
     if live is None:
         raise ServerError("not_found", "no such table", status=404)
     return live

@@ -5,7 +5,6 @@ who asks and shape the answer."""
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -21,6 +20,7 @@ from .account_store import Player
 from .accounts import current_player
 from .checks import check_name
 from .hub import ServerError, bad_request, hub_of
+from .ids import is_id
 from .limits import limit
 from .models import ErrorBody, error_responses
 from .reader import StrictRoute
@@ -32,7 +32,6 @@ router = APIRouter(route_class=StrictRoute)
 
 #: The most rounds a tournament on the site takes (a longer one is a typing mistake).
 SITE_MAX_ROUNDS = min(MAX_ROUNDS, 50)
-_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 TournamentId = Annotated[str, PathParam(max_length=32)]
 #: A bot level, as the schema says it (the levels registered when the server starts).
 BotLevel = Annotated[str, Field(max_length=64, json_schema_extra={"enum": list(bot_levels())})]
@@ -203,7 +202,7 @@ async def _me(request: Request) -> str | None:
 
 
 async def _get(request: Request, tid: str) -> st.Info:
-    if not _ID.fullmatch(tid):
+    if not is_id(tid):
         raise ServerError("not_found", "no such tournament", status=404)
     try:
         return await st.get(hub_of(request), tid)
