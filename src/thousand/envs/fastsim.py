@@ -197,7 +197,7 @@ def random_deals(rules: Rules, seed: int, n: int, first: int = 0, record: bool =
     why = supports(rules)
     if module is None or why is not None:
         if fast:
-            raise RuntimeError(f"the fast path cannot play this: {why or 'not built'}")
+            raise RuntimeError(f"the fast path cannot play this: {why or build_error}")
         return [engine_deal(rules, seed, first + i, record) for i in range(n)]
     values, decl, contracts, moves = module.play(_options(rules), seed & _MASK, first, n,
                                                  record)
