@@ -98,7 +98,7 @@ _PRELUDE = f"""\
 #define OPTION_MAX {MAX_VALUE}
 
 /* dict[name] into out[0..n-1]: an int (n == 1) or a sequence of n ints, 0..OPTION_MAX. */
-static int read_option(PyObject *dict, const char *name, int *out, Py_ssize_t n) {{
+static inline int read_option(PyObject *dict, const char *name, int *out, Py_ssize_t n) {{
     PyObject *item = PyMapping_GetItemString(dict, name);
     if (!item) return -1;
     PyObject *seq = n == 1 ? PyTuple_Pack(1, item) : PySequence_Fast(item, name);
@@ -125,8 +125,9 @@ def _struct(name: str, fields: tuple[Field, ...]) -> str:
         f'{"" if f.size > 1 else "&"}o->{f.name}, {f.size}) < 0) return -1;'
         for f in fields
     )
+    reader = f"static inline int read_{name}(PyObject *dict, {name} *o)"
     return (f"\ntypedef struct {{\n{members}\n}} {name};\n\n"
-            f"static int read_{name}(PyObject *dict, {name} *o) {{\n{reads}\n    return 0;\n}}\n")
+            f"{reader} {{\n{reads}\n    return 0;\n}}\n")
 
 
 def header() -> str:

@@ -9,7 +9,7 @@
 #define OPTION_MAX 4000
 
 /* dict[name] into out[0..n-1]: an int (n == 1) or a sequence of n ints, 0..OPTION_MAX. */
-static int read_option(PyObject *dict, const char *name, int *out, Py_ssize_t n) {
+static inline int read_option(PyObject *dict, const char *name, int *out, Py_ssize_t n) {
     PyObject *item = PyMapping_GetItemString(dict, name);
     if (!item) return -1;
     PyObject *seq = n == 1 ? PyTuple_Pack(1, item) : PySequence_Fast(item, name);
@@ -41,7 +41,7 @@ typedef struct {
     int ten_natural; /* RULES §1 ten_strength: 1 natural (9 10 J Q K A), 0 high */
 } PlayOpts;
 
-static int read_PlayOpts(PyObject *dict, PlayOpts *o) {
+static inline int read_PlayOpts(PyObject *dict, PlayOpts *o) {
     if (read_option(dict, "must_overtake", &o->must_overtake, 1) < 0) return -1;
     if (read_option(dict, "marriage_values", o->marriage_values, 4) < 0) return -1;
     if (read_option(dict, "marriage_on_first_lead", &o->marriage_on_first_lead, 1) < 0) return -1;
@@ -67,7 +67,7 @@ typedef struct {
     int declarer_scores_taken; /* RULES §4 declarer_scores: 1 taken */
 } DealOpts;
 
-static int read_DealOpts(PyObject *dict, DealOpts *o) {
+static inline int read_DealOpts(PyObject *dict, DealOpts *o) {
     if (read_option(dict, "dealer_opens", &o->dealer_opens, 1) < 0) return -1;
     if (read_option(dict, "exactly_100", &o->exactly_100, 1) < 0) return -1;
     if (read_option(dict, "bid_step", &o->bid_step, 1) < 0) return -1;
