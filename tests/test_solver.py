@@ -477,7 +477,7 @@ def test_options_header_is_what_the_table_gives():
     text = no.HEADER.read_text(encoding="utf-8")
     assert text == no.header()
     for struct, fields in no.STRUCTS:
-        assert f"}} {struct};" in text and f"static int read_{struct}(" in text
+        assert f"}} {struct};" in text and f"int read_{struct}(PyObject *dict" in text
         for f in fields:
             assert f'read_option(dict, "{f.name}", ' in text
             assert f" {f.name}{f'[{f.size}]' if f.size > 1 else ''}; " in text
