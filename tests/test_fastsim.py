@@ -113,3 +113,15 @@ def test_without_the_build_the_engine_plays(monkeypatch: pytest.MonkeyPatch) -> 
     assert deals == [fastsim.engine_deal(Rules(), 3, k) for k in range(2)]
     with pytest.raises(RuntimeError, match="not built"):
         fastsim.random_deals(Rules(), 3, 1, fast=True)
+
+
+def test_a_stale_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build whose recorded hash is not that of the sources beside it (fastsim.c, core.c or
+    options.h edited since) is not used, and build_error says to rebuild."""
+    from thousand.solver import native_options as no
+
+    _require_fast_path()
+    monkeypatch.setattr(fastsim, "build_error", "")  # restored after the test
+    monkeypatch.setattr(no, "source_hash", lambda module: "0123456789abcdef")
+    assert fastsim._load() is None
+    assert "older sources" in fastsim.build_error
