@@ -25,7 +25,7 @@ from thousand.engine.cards import mask_of
 from thousand.solver import CLASSIC, HAVE_NATIVE, PlayOptions, PlayPosition, Solver
 
 #: Every play option that makes the search harder at once.
-RICH = PlayOptions(
+RICH = PlayOptions.of(
     must_overtake=True,
     marriage_on_first_lead=True,
     half_marriage=True,
@@ -37,7 +37,7 @@ RICH = PlayOptions(
 )
 
 #: The ten between the nine and the jack in taking tricks (RULES §1), other options classic.
-NATURAL = PlayOptions(ten_strength="natural")
+NATURAL = PlayOptions.of(ten_strength="natural")
 
 
 def deals(n: int, seed: int, options: PlayOptions = CLASSIC) -> list[PlayPosition]:

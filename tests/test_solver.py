@@ -7,6 +7,7 @@ thousands of random small positions with random options.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import zlib
@@ -180,11 +181,11 @@ def ref_solve(pos: PlayPosition) -> int:
 
 def random_options(rng: random.Random) -> PlayOptions:
     if rng.random() < 0.25:
-        return PlayOptions()
+        return PlayOptions.of()
     values = [40, 60, 80, 100]
     if rng.random() < 0.3:
         rng.shuffle(values)
-    return PlayOptions(
+    return PlayOptions.of(
         must_overtake=rng.random() < 0.4,
         marriage_values=(values[0], values[1], values[2], values[3]),
         marriage_on_first_lead=rng.random() < 0.3,
@@ -316,7 +317,7 @@ def test_declaring_the_marriage_is_worth_it():
     assert solve(first) == 29
     # ... unless the option allows it.
     allowed = PlayPosition(
-        hands=hands, leader=0, declarer=0, options=PlayOptions(marriage_on_first_lead=True)
+        hands=hands, leader=0, declarer=0, options=PlayOptions.of(marriage_on_first_lead=True)
     )
     assert solve(allowed) == 129
     after = apply_move(pos, D("KH"))
@@ -341,7 +342,7 @@ def test_must_overtake():
     free = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=6)
     forced = PlayPosition(
         hands=hands, leader=0, declarer=0, tricks_played=6,
-        options=PlayOptions(must_overtake=True),
+        options=PlayOptions.of(must_overtake=True),
     )
     assert solve(free) == 0
     assert solve(forced) == 12
@@ -351,13 +352,13 @@ def test_must_overtake():
     pos = PlayPosition(
         hands=(H("AD"), H("TC"), H("KS JS")), leader=0, trick=(C("QS"), C("9H")), trump=3,
         trump_declarer=0, declarer=0, tricks_played=3,
-        options=PlayOptions(must_overtake=True),
+        options=PlayOptions.of(must_overtake=True),
     )
     assert legal_moves(pos) == [C("KS")]
 
 
 def test_no_lead_own_trump_and_ace_duty():
-    opts = PlayOptions(no_lead_own_trump=True)
+    opts = PlayOptions.of(no_lead_own_trump=True)
     pos = PlayPosition(
         hands=(H("AH 9S"), H("TS JS"), H("KS QD")), leader=0, trump=3, trump_declarer=0,
         tricks_played=2, options=opts,
@@ -370,7 +371,7 @@ def test_no_lead_own_trump_and_ace_duty():
     assert sorted(legal_moves(only_trumps)) == [C("9H"), C("AH")]
     # The four aces declared with all_in_row: the next leads must be aces while he keeps
     # the lead.
-    aces = PlayOptions(ace_marriage=200, ace_marriage_all_in_row=True)
+    aces = PlayOptions.of(ace_marriage=200, ace_marriage_all_in_row=True)
     pos = PlayPosition(
         hands=(H("AS AC AD AH"), H("9S JC QD KH"), H("TS TC TD TH")), leader=0, tricks_played=1,
         options=aces,
@@ -384,7 +385,7 @@ def test_no_lead_own_trump_and_ace_duty():
 
 
 def test_four_nines_and_half_marriage():
-    opts = PlayOptions(four_nines_bonus=200, half_marriage=True)
+    opts = PlayOptions.of(four_nines_bonus=200, half_marriage=True)
     pos = PlayPosition(
         hands=(H("9S 9C 9D 9H"), H("QS JS AC TC"), H("KD QD AH TH")), leader=0,
         tricks_played=1, options=opts,
@@ -396,7 +397,7 @@ def test_four_nines_and_half_marriage():
     # Half marriage: seat 1 (the declarer here) leads Q+ or J+ of a Q+J for half the value.
     pos = PlayPosition(
         hands=(H("AS TS 9S"), H("QC JC 9D"), H("AD TD KD")), leader=1, declarer=1,
-        tricks_played=1, options=PlayOptions(half_marriage=True),
+        tricks_played=1, options=PlayOptions.of(half_marriage=True),
     )
     assert D("QC") in legal_moves(pos) and D("JC") in legal_moves(pos)
     assert apply_move(pos, D("JC")).declarer_points == 30
@@ -404,7 +405,7 @@ def test_four_nines_and_half_marriage():
     # A suit's queen serves one declaration: after KC+ no QC+ (half) with the jack.
     pos = PlayPosition(
         hands=(H("AS TS 9S KH"), H("KC QC JC 9D"), H("AD TD KD AH")), leader=1, declarer=1,
-        tricks_played=1, options=PlayOptions(half_marriage=True),
+        tricks_played=1, options=PlayOptions.of(half_marriage=True),
     )
     assert D("QC") in legal_moves(pos) and D("JC") in legal_moves(pos)  # Q+ is the full one
     after = apply_move(pos, D("KC"))
@@ -418,30 +419,126 @@ def test_four_nines_and_half_marriage():
 
 
 def test_options_from_rules():
-    from types import SimpleNamespace
+    """RULES §4: PlayOptions takes every play option from a Rules (which owns the defaults)."""
+    from thousand.engine.rules import Rules
 
-    rules = SimpleNamespace(
-        must_overtake=True, marriage_values=[100, 80, 60, 40], half_marriage=True, players=3
+    rules = Rules.preset_rules(
+        "classic", must_overtake=True, marriage_values=(100, 80, 60, 40), half_marriage=True
     )
     opts = PlayOptions.from_rules(rules)
-    assert opts == PlayOptions(must_overtake=True, marriage_values=(100, 80, 60, 40),
-                               half_marriage=True)
+    assert opts == PlayOptions.of(rules)
+    assert (opts.must_overtake, opts.marriage_values, opts.half_marriage) == (
+        True, (100, 80, 60, 40), True)
+    assert PlayOptions.of() == PlayOptions.of(Rules()) == CLASSIC
+    assert PlayOptions.of(rules, half_marriage=False).half_marriage is False
     with pytest.raises(ValueError):
-        PlayOptions(ace_marriage=-5)
+        PlayOptions.of(ace_marriage=-5)
+
+
+def test_play_options_are_fields_of_the_rules():
+    """PlayOptions keeps no option of its own: each field is a field of Rules, of the same
+    type, with no default (Rules owns them), and PlayOptions.of copies it."""
+    import dataclasses
+
+    from thousand.engine.rules import Rules
+
+    rules_fields = {f.name: f for f in dataclasses.fields(Rules)}
+    rules = Rules.preset_rules("house")
+    opts = PlayOptions.of(rules)
+    for f in dataclasses.fields(PlayOptions):
+        assert f.name in rules_fields, f.name
+        assert f.type == rules_fields[f.name].type, f.name
+        assert f.default is dataclasses.MISSING, f.name
+        assert getattr(opts, f.name) == getattr(rules, f.name), f.name
 
 
 def test_ten_strength_option_passes_through():
-    """RULES §4 ten_strength: PlayOptions takes it from the rules and checks it."""
-    from types import SimpleNamespace
+    """RULES §1 ten_strength: PlayOptions takes it from the rules, checks it, and the C core
+    reads it (ten_natural) from the table of the options."""
+    from thousand.engine.rules import Rules
 
-    assert PlayOptions.from_rules(SimpleNamespace(ten_strength="natural")) == PlayOptions(
-        ten_strength="natural"
-    )
-    assert PlayOptions().ten_strength == "high"
-    assert PlayOptions(ten_strength="natural").as_tuple()[-1] == 1
-    assert PlayOptions().as_tuple()[-1] == 0
+    natural = PlayOptions.of(Rules.preset_rules("textbook"))
+    assert natural.ten_strength == "natural" == Rules.preset_rules("textbook").ten_strength
+    assert PlayOptions.of().ten_strength == "high"
+    assert natural.native()["ten_natural"] == 1
+    assert PlayOptions.of().native()["ten_natural"] == 0
     with pytest.raises(ValueError):
-        PlayOptions(ten_strength="low")
+        PlayOptions.of(ten_strength="low")
+
+
+# --- the one table of the options the C cores read (thousand.solver.native_options) ------------
+
+
+def test_options_header_is_what_the_table_gives():
+    """_native/options.h is generated from native_options (setup.py writes it before each
+    build): the committed file is the table's text, so C and Python cannot drift apart; and
+    each field of the table has its member and its read by name in it."""
+    from thousand.solver import native_options as no
+
+    text = no.HEADER.read_text(encoding="utf-8")
+    assert text == no.header()
+    for struct, fields in no.STRUCTS:
+        assert f"}} {struct};" in text and f"int read_{struct}(PyObject *dict" in text
+        for f in fields:
+            assert f'read_option(dict, "{f.name}", ' in text
+            assert f" {f.name}{f'[{f.size}]' if f.size > 1 else ''}; " in text
+
+
+@pytest.mark.parametrize("preset", ["classic", "house", "textbook", "casual"])
+def test_options_table_reads_the_rules(preset: str):
+    """Every field of the table is derived from Rules alone, and from a PlayOptions alike
+    (the solver passes its options, the fast path the rules): the same values, in range,
+    of the declared size."""
+    from thousand.engine.rules import Rules
+    from thousand.solver import native_options as no
+
+    rules = Rules.preset_rules(preset)
+    from_rules = no.values(no.PLAY, rules)
+    assert from_rules == PlayOptions.of(rules).native()
+    assert from_rules["ten_natural"] == int(rules.ten_strength == "natural")
+    for f in no.PLAY + no.DEAL:
+        value = f.of(rules)
+        items = value if isinstance(value, tuple) else (value,)
+        assert len(items) == f.size, f.name
+        assert all(0 <= v <= no.MAX_VALUE for v in items), f.name
+
+
+@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not built")
+def test_native_core_reads_its_options_by_name():
+    """The C core reads each option by its name: a missing name or a value out of range is
+    refused, naming it; a value that changes the play changes the answer."""
+    from thousand.solver import _csolver
+
+    good = CLASSIC.native()
+    _csolver.Core(good, 0)
+    missing = dict(good)
+    del missing["no_lead_own_trump"]
+    with pytest.raises(KeyError, match="no_lead_own_trump"):
+        _csolver.Core(missing, 0)
+    with pytest.raises(ValueError, match="marriage_values"):
+        _csolver.Core({**good, "marriage_values": (40, 60, 80)}, 0)
+    with pytest.raises(ValueError, match="ace_marriage"):
+        _csolver.Core({**good, "ace_marriage": 5000}, 0)
+
+
+@pytest.mark.skipif(os.environ.get("THOUSAND_PURE_PYTHON") == "1",
+                    reason="THOUSAND_PURE_PYTHON=1: the suite runs without the C cores on purpose")
+@pytest.mark.parametrize("module", ["thousand.solver._csolver", "thousand.envs._fastsim"])
+def test_native_builds_are_of_these_sources(module: str):
+    """Each built extension records the hash of its sources (setup.py); the package uses a
+    build only when it matches the sources beside it, so an edited core is never run stale."""
+    import importlib
+    import shutil
+
+    from thousand.solver import native_options as no
+
+    try:
+        built = importlib.import_module(module)
+    except ImportError:
+        if shutil.which("cc") or shutil.which("gcc"):
+            pytest.fail(f"{module} is not built (python setup.py build_ext --inplace)")
+        pytest.skip("no C compiler")
+    assert built.SOURCE_HASH == no.source_hash(module) != ""
 
 
 def _solvers() -> list[Solver]:
@@ -451,7 +548,7 @@ def _solvers() -> list[Solver]:
 def test_ten_strength_natural_ten_below_the_jack():
     """RULES §1 ten_strength=natural: the ten takes tricks between the nine and the jack (it
     loses to the jack, the king); with high it beats the king.  Points never change."""
-    natural = PlayOptions(ten_strength="natural")
+    natural = PlayOptions.of(ten_strength="natural")
     for other, high_value in (("JS", 10 + 2), ("KS", 10 + 4)):
         hands = (H("TS"), H(other), H("9C"))
         high_pos = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=7)
@@ -472,8 +569,8 @@ def test_ten_strength_natural_ten_below_the_jack():
 def test_ten_strength_natural_must_overtake():
     """RULES §4 must_overtake with ten_strength=natural: over a led ten a jack is higher (and
     must be played); over a led jack a ten is lower (and need not be)."""
-    opts = PlayOptions(must_overtake=True, ten_strength="natural")
-    high = PlayOptions(must_overtake=True)
+    opts = PlayOptions.of(must_overtake=True, ten_strength="natural")
+    high = PlayOptions.of(must_overtake=True)
     hands = (H("9H TS"), H("JS 9S"), H("KC 9C"))
     pos = PlayPosition(hands=hands, leader=0, declarer=0, tricks_played=6, options=opts)
     assert legal_moves(apply_move(pos, C("TS"))) == [C("JS")]
@@ -496,7 +593,7 @@ def test_ten_strength_natural_equivalent_cards_keep_points():
     for the solver), but the ten is worth 10 and the jack 2.  Seat 1 throws the ten on his
     partner's ace and keeps the jack for the declarer's heart trick: 11 + 2 = 13 (keeping
     the ten would give 21)."""
-    for opts in (PlayOptions(ten_strength="natural"), CLASSIC):
+    for opts in (PlayOptions.of(ten_strength="natural"), CLASSIC):
         pos = PlayPosition(
             hands=(H("9S AH"), H("TS JS"), H("AS 9H")), leader=2, declarer=0, tricks_played=6,
             options=opts,
@@ -592,7 +689,7 @@ def test_reference_natural_and_must_overtake():
 def test_reference_four_aces_and_four_nines():
     rng = random.Random(44)
     for _ in range(80):
-        opts = PlayOptions(
+        opts = PlayOptions.of(
             ace_marriage=200,
             ace_marriage_trump=rng.random() < 0.5,
             ace_marriage_all_in_row=rng.random() < 0.7,
@@ -799,15 +896,15 @@ def test_engine_agrees(preset: str, overrides: dict):
 # --- the search's fast paths against the engine's rules (thousand.engine.play_rules) --------------
 
 RULE_VARIANTS = [
-    PlayOptions(),
-    PlayOptions(ten_strength="natural"),
-    PlayOptions(must_overtake=True),
-    PlayOptions(must_overtake=True, ten_strength="natural"),
-    PlayOptions(no_lead_own_trump=True, marriage_on_first_lead=True),
-    PlayOptions(ace_marriage=200, ace_marriage_all_in_row=True, no_lead_own_trump=True),
-    PlayOptions(ace_marriage=200, ace_marriage_trump=True, four_nines_bonus=200),
-    PlayOptions(half_marriage=True, ten_strength="natural", no_lead_own_trump=True),
-    PlayOptions(half_marriage=True, must_overtake=True, four_nines_bonus=360,
+    PlayOptions.of(),
+    PlayOptions.of(ten_strength="natural"),
+    PlayOptions.of(must_overtake=True),
+    PlayOptions.of(must_overtake=True, ten_strength="natural"),
+    PlayOptions.of(no_lead_own_trump=True, marriage_on_first_lead=True),
+    PlayOptions.of(ace_marriage=200, ace_marriage_all_in_row=True, no_lead_own_trump=True),
+    PlayOptions.of(ace_marriage=200, ace_marriage_trump=True, four_nines_bonus=200),
+    PlayOptions.of(half_marriage=True, ten_strength="natural", no_lead_own_trump=True),
+    PlayOptions.of(half_marriage=True, must_overtake=True, four_nines_bonus=360,
                 ace_marriage=200, ace_marriage_all_in_row=True),
 ]
 

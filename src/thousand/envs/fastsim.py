@@ -23,21 +23,16 @@ the presets: three players, ``give_one_each``, the talon shown, no dark, golden 
 concede, buy-out, redeals or cut, ``ten_strength=high``; every play option); for others, and
 where the module cannot be built, :func:`random_deals` plays through the engine.
 
-The module is built with setup.py when it lists it; otherwise it is compiled on first use
-with the C compiler Python was built with, into ``$THOUSAND_CACHE`` (default
-``~/.cache/thousand``), keyed by a hash of its sources.
+The module is built by setup.py beside the solver's core (an optional extension: where no
+compiler was found the install said what to install, and :func:`fast_module` is None with
+:data:`build_error` saying why); a build older than its sources is not used.  Its options
+cross into C by name: the dict of :func:`thousand.solver.native_options.values` over the one
+table of the options (``DEAL`` and ``PLAY``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.machinery
-import importlib.util
-import os
-import subprocess
-import sysconfig
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 
 from thousand.engine import moves as mv
@@ -45,6 +40,7 @@ from thousand.engine.cards import JACK, NINE
 from thousand.engine.game import Game
 from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
+from thousand.solver import native_options
 
 __all__ = ["DealOutcome", "SplitMix64", "engine_deal", "fast_module", "random_deals",
            "supports"]
@@ -108,15 +104,9 @@ def supports(rules: Rules) -> str | None:
     return None
 
 
-def _options(r: Rules) -> tuple[int, ...]:
-    return (
-        int(r.first_bidder == "dealer"), int(r.opening_bid == "exactly_100"), r.bid_step,
-        int(r.bid_jumps), r.bid_cap, *r.marriage_values, int(r.must_overtake),
-        int(r.marriage_on_first_lead), int(r.marriage_points_declarer_only),
-        int(r.half_marriage), r.ace_marriage, int(r.ace_marriage_trump),
-        int(r.ace_marriage_all_in_row), r.four_nines_bonus, int(r.no_lead_own_trump),
-        r.rounding, int(r.round_declarer_before_compare), int(r.declarer_scores == "taken"),
-    )
+def _options(rules: Rules) -> dict[str, int | tuple[int, ...]]:
+    """What the fast path reads of ``rules``, by name."""
+    return native_options.values(native_options.DEAL + native_options.PLAY, rules)
 
 
 # ------------------------------------------------------------------ the engine's path
@@ -166,64 +156,35 @@ def engine_deal(rules: Rules, seed: int, deal: int, record: bool = True) -> Deal
 
 # ------------------------------------------------------------------ the fast path
 
-_HERE = Path(__file__).resolve().parent
-_SOURCES = (_HERE / "_native" / "fastsim.c", _HERE.parent / "solver" / "_native" / "core.c")
+_NAME = "thousand.envs._fastsim"
 _module: ModuleType | None = None
 _tried = False
-#: why the fast path could not be built (the compiler's message), for the tests
+#: why the fast path cannot be used (not built, or built from older sources), for the tests
 build_error = ""
 
 
-def _build() -> ModuleType | None:
+def _load() -> ModuleType | None:
     global build_error
     try:
         from thousand.envs import _fastsim  # type: ignore[attr-defined]  # built by setup.py
-
-        return _fastsim  # type: ignore[no-any-return]
-    except ImportError:
-        pass
-    if not all(p.exists() for p in _SOURCES):
-        build_error = "the C sources are not installed (an editable install has them)"
+    except ImportError as e:
+        build_error = (f"{_NAME} is not built ({e}); install a C compiler and the Python "
+                       "headers (e.g. apt-get install gcc python3-dev) and run pip install -e .")
         return None
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in _SOURCES)).hexdigest()[:16]
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    cache = Path(os.environ.get("THOUSAND_CACHE") or Path.home() / ".cache" / "thousand")
-    target = cache / f"_fastsim-{digest}{suffix}"
-    if not target.exists():
-        cc = (sysconfig.get_config_var("CC") or "cc").split()
-        include = sysconfig.get_paths()["include"]
-        try:
-            cache.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-            subprocess.run(
-                [*cc, "-O3", "-shared", "-fPIC", f"-I{include}", str(_SOURCES[0]), "-o",
-                 str(tmp)],
-                check=True, capture_output=True, timeout=120,
-            )
-            os.replace(tmp, target)
-        except subprocess.CalledProcessError as e:
-            build_error = e.stderr.decode(errors="replace")[-2000:]
-            return None
-        except (OSError, subprocess.SubprocessError) as e:
-            build_error = str(e)
-            return None
-    spec = importlib.util.spec_from_file_location("_fastsim", target)
-    if spec is None or spec.loader is None:
+    digest = native_options.source_hash(_NAME)
+    if digest and digest != getattr(_fastsim, "SOURCE_HASH", ""):
+        build_error = (f"{_NAME} was built from older sources than fastsim.c, core.c and "
+                       "options.h; run pip install -e . to rebuild it")
         return None
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except ImportError:
-        return None
-    return module
+    return _fastsim  # type: ignore[no-any-return]
 
 
 def fast_module() -> ModuleType | None:
-    """The compiled fast path, or None where it cannot be built."""
+    """The compiled fast path, or None where it is not built or stale (:data:`build_error`)."""
     global _module, _tried
     if not _tried:
         _tried = True
-        _module = _build()
+        _module = _load()
     return _module
 
 
@@ -236,7 +197,7 @@ def random_deals(rules: Rules, seed: int, n: int, first: int = 0, record: bool =
     why = supports(rules)
     if module is None or why is not None:
         if fast:
-            raise RuntimeError(f"the fast path cannot play this: {why or 'not built'}")
+            raise RuntimeError(f"the fast path cannot play this: {why or build_error}")
         return [engine_deal(rules, seed, first + i, record) for i in range(n)]
     values, decl, contracts, moves = module.play(_options(rules), seed & _MASK, first, n,
                                                  record)

@@ -50,12 +50,13 @@ from __future__ import annotations
 
 import numpy as np  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+from thousand.engine import moves as mv
 from thousand.engine.cards import cards_of, cards_str
 from thousand.engine.deal import Phase
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
 
-from .actions import ActionSpace
+from .actions import FIRST_BID, ActionSpace
 
 __all__ = ["PHASE_ORDER", "ObservationEncoder", "view_key"]
 
@@ -198,8 +199,8 @@ class ObservationEncoder:
         # the auction
         base = o["bids"]
         for s, m in view.auction:
-            if m >= 1000 and m < 100000:  # a bid (thousand.engine.moves)
-                ones.append(base + (m - 1100) // 5 * p + (s - me) % p)
+            if mv.is_bid(m):  # its rung: the action space's, from the engine's encoding
+                ones.append(base + (self.actions.index(m) - FIRST_BID) * p + (s - me) % p)
         base = o["passed"]
         ones.extend(base + (s - me) % p for s in view.passed)
         if view.high_bid:

@@ -17,14 +17,13 @@ docs/solver.md.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import warnings
-from pathlib import Path
 from typing import Any
 
 from ..engine.cards import points_of
 from ..engine.play_rules import trick_winner
+from . import native_options
 from .position import (
     CLASSIC,
     DECLARE,
@@ -45,19 +44,16 @@ except ImportError:  # pragma: no cover - depends on the build
 
 
 def _stale_build() -> bool:
-    """Whether the compiled core was built from another core.c than the one beside it (an
-    edited checkout not reinstalled): then it is not used."""
-    source = Path(__file__).parent / "_native" / "core.c"
-    if _native_mod is None or not source.is_file():
-        return False
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
-    return digest != getattr(_native_mod, "SOURCE_HASH", "")
+    """Whether the compiled core was built from other sources than those beside it (an
+    edited checkout not rebuilt): then it is not used."""
+    digest = native_options.source_hash("thousand.solver._csolver")
+    return bool(digest) and digest != getattr(_native_mod, "SOURCE_HASH", "")
 
 
 if HAVE_NATIVE and _stale_build():  # pragma: no cover - a developer's checkout
     warnings.warn(
-        "thousand.solver: the compiled core is older than _native/core.c; using pure Python "
-        "(run `pip install -e .` to rebuild it)",
+        "thousand.solver: the compiled core is older than _native/core.c or options.h; using "
+        "pure Python (run `pip install -e .` to rebuild it)",
         RuntimeWarning,
         stacklevel=2,
     )
@@ -122,7 +118,7 @@ class Solver:
                 if core is None:
                     assert _native_mod is not None
                     core = _native_mod.Core(
-                        pos.options.as_tuple(), pos.declarer, self.log2_entries
+                        pos.options.native(), pos.declarer, self.log2_entries
                     )
                     while len(self._cores) >= self.MAX_CORES:
                         del self._cores[next(iter(self._cores))]  # the least recently used

@@ -1,13 +1,15 @@
 """Type stub of the optional C core (built from _native/core.c by setup.py)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 
 SOURCE_HASH: str
 
 class Core:
-    # options: PlayOptions.as_tuple() (14 ints, the last 1 for ten_strength=natural); hands
-    # and trick cards are the engine's cards, mapped inside to the search's strength order.
-    def __init__(self, options: Sequence[int], declarer: int, log2_entries: int = 18) -> None: ...
+    # options: PlayOptions.native(), read by name (native_options.PLAY); hands and trick
+    # cards are the engine's cards, mapped inside to the search's strength order.
+    def __init__(
+        self, options: Mapping[str, int | tuple[int, ...]], declarer: int, log2_entries: int = 18
+    ) -> None: ...
     def search(
         self,
         hands: tuple[int, int, int],

@@ -48,30 +48,33 @@ from ..engine.cards import (
     cards_of,
 )
 from ..engine.play_rules import declaration, follow_cards, lead_cards, trick_winner
-from ..engine.rules import TenStrength
+from ..engine.rules import Rules, TenStrength
+from . import native_options
 
 ACES = RANK_MASK[ACE]
 NINES = RANK_MASK[NINE]
 DECLARE = 24  # a declaring lead is DECLARE + card (thousand.engine.moves.play(card, declare=True))
-MAX_VALUE = 4000  # the largest declaration value accepted (the C core keeps values in 16 bits)
+MAX_VALUE = native_options.MAX_VALUE  # the largest declaration value (16 bits in the C core)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
-    """The options of RULES §4 that change the play of the cards."""
+    """The options of RULES §4 that change the play of the cards, under the names and types of
+    :class:`thousand.engine.rules.Rules` (which owns their defaults: build one with
+    :meth:`of`).  What the C core reads of them is the table of :mod:`.native_options`."""
 
-    must_overtake: bool = False
-    marriage_values: tuple[int, int, int, int] = (40, 60, 80, 100)
-    marriage_on_first_lead: bool = False
-    marriage_points_declarer_only: bool = False
-    half_marriage: bool = False
-    ace_marriage: int = 0
-    ace_marriage_trump: bool = False
-    ace_marriage_all_in_row: bool = False
-    four_nines_bonus: int = 0
-    no_lead_own_trump: bool = False
+    must_overtake: bool
+    marriage_values: tuple[int, int, int, int]
+    marriage_on_first_lead: bool
+    marriage_points_declarer_only: bool
+    half_marriage: bool
+    ace_marriage: int
+    ace_marriage_trump: bool
+    ace_marriage_all_in_row: bool
+    four_nines_bonus: int
+    no_lead_own_trump: bool
     #: ``high`` (9 J Q K 10 A) or ``natural`` (9 10 J Q K A): the order in taking tricks.
-    ten_strength: TenStrength = "high"
+    ten_strength: TenStrength
 
     def __post_init__(self) -> None:
         if len(self.marriage_values) != 4:
@@ -83,34 +86,26 @@ class PlayOptions:
             raise ValueError(f"declaration values must lie between 0 and {MAX_VALUE}")
 
     @classmethod
-    def from_rules(cls, rules: object) -> PlayOptions:
-        """The play options of a ruleset (any object with the option names of RULES §4 as
-        attributes, such as ``thousand.engine.rules.Rules``)."""
-        kwargs: dict[str, object] = {}
-        for name in cls.__dataclass_fields__:
-            if hasattr(rules, name):
-                value = getattr(rules, name)
-                kwargs[name] = tuple(value) if name == "marriage_values" else value
-        return cls(**kwargs)  # type: ignore[arg-type]
+    def of(cls, rules: Rules | None = None, **changes: object) -> PlayOptions:
+        """The play options of ``rules`` (classic when None), with ``changes`` on top (option
+        names of RULES §4: ``PlayOptions.of(must_overtake=True)``)."""
+        base = rules if rules is not None else Rules()
+        kwargs = {name: getattr(base, name) for name in cls.__dataclass_fields__}
+        kwargs.update(changes)
+        kwargs["marriage_values"] = tuple(kwargs["marriage_values"])
+        return cls(**kwargs)
 
-    def as_tuple(self) -> tuple[int, ...]:
-        """The options as 14 ints, the form the native core takes."""
-        return (
-            int(self.must_overtake),
-            *self.marriage_values,
-            int(self.marriage_on_first_lead),
-            int(self.half_marriage),
-            self.ace_marriage,
-            int(self.ace_marriage_trump),
-            int(self.ace_marriage_all_in_row),
-            self.four_nines_bonus,
-            int(self.no_lead_own_trump),
-            int(self.marriage_points_declarer_only),
-            int(self.ten_strength == "natural"),
-        )
+    @classmethod
+    def from_rules(cls, rules: Rules) -> PlayOptions:
+        """The play options of a ruleset (the bots' and the analysis' name for :meth:`of`)."""
+        return cls.of(rules)
+
+    def native(self) -> dict[str, int | tuple[int, ...]]:
+        """The options as the C core reads them, by name (:data:`.native_options.PLAY`)."""
+        return native_options.values(native_options.PLAY, self)
 
 
-CLASSIC = PlayOptions()
+CLASSIC = PlayOptions.of()
 
 
 @dataclass(frozen=True, slots=True)

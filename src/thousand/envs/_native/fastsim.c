@@ -2,14 +2,17 @@
  * Random legal play of whole deals in C: the fast path of thousand.envs.fastsim.
  *
  * The card play is the solver's C core itself (src/thousand/solver/_native/core.c, included
- * below, not copied): who may follow (follow_cands), what a "+" lead declares (declaration),
- * who takes a trick (winner3), under the same options.  This file adds what a whole deal
- * needs around it: the deal from a seed, the auction, the talon and the two gives, the
- * contract, the ace duty and the lead rules of thousand.play_rules.lead_cards, and the deal
- * score of thousand.deal.score_deal; and a random player that picks among the legal moves,
+ * below, not copied): who may lead and what (lead_cards: the ace duty, no_lead_own_trump, no
+ * "+" on the first lead), who may follow (follow_cands), what a "+" lead declares
+ * (declaration), who takes a trick (winner3), under the same options, read by name into the
+ * structs of options.h (generated from thousand/solver/native_options.py, the one table of
+ * the options).  This file adds what a whole deal needs around it: the deal from a seed, the
+ * auction (the bid ladder of thousand.engine.deal), the talon and the two gives, the contract
+ * choices, and the deal score of thousand.engine.deal.score_deal; and a random player that
+ * picks among the legal moves,
  * listed in the engine's own order, with the random numbers of thousand.envs.fastsim
  * (SplitMix64).  tests/test_envs.py plays the same seeds through the engine
- * (thousand.game.Game) and checks that every move and every deal value is the same.
+ * (thousand.engine.game.Game) and checks that every move and every deal value is the same.
  *
  * The rules covered are those of fastsim.supports(): three players, give_one_each, the
  * talon shown, no dark, golden, concede, buy-out, redeal or cut, ten_strength=high (where
@@ -25,9 +28,8 @@
 #define FS_CONTRACT 100000
 
 typedef struct {
-    int dealer_opens, exactly_100, step, jumps, cap, mpdo, first_lead, rounding,
-        round_compare, taken;
-    Core S; /* the solver's options: overtake, marriages, half, ace, nines, nlot */
+    DealOpts d; /* the auction, the contract, the score (options.h) */
+    Core S;     /* the card play: the solver's core with its PlayOpts S.o */
 } Opts;
 
 static inline uint64_t sm_next(uint64_t *s) {
@@ -51,7 +53,7 @@ static int cards_of(uint32_t m, int *out) {
 static int marriage_sum(const Opts *o, uint32_t hand) {
     int total = 0;
     for (int s = 0; s < 4; s++)
-        if (marriage(&o->S, hand, s)) total += o->S.mv[s];
+        if (marriage(&o->S, hand, s)) total += o->S.o.marriage_values[s];
     return total;
 }
 
@@ -62,7 +64,7 @@ static int round_points(int x, int step) {
 }
 
 static inline int next_bid(const Opts *o, int bid) {
-    return 100 + ((bid - 100) / o->step + 1) * o->step;
+    return 100 + ((bid - 100) / o->d.bid_step + 1) * o->d.bid_step;
 }
 
 /* One deal; moves (if not NULL) get the engine's move values.  Returns the move count. */
@@ -85,19 +87,19 @@ static int play_deal(const Opts *o, uint64_t state, int dealer, int values[3], i
     int legal[64];
 #define RECORD(m) do { if (moves) moves[nm] = (m); nm++; } while (0)
     /* the auction */
-    int opener = o->dealer_opens ? dealer : (dealer + 1) % 3;
+    int opener = o->d.dealer_opens ? dealer : (dealer + 1) % 3;
     int high = 0, bidder = -1, passed = 0, seat = opener;
     for (;;) {
-        int n = 0, cap = o->cap + marriage_sum(o, hands[seat]), low, top;
+        int n = 0, cap = o->d.bid_cap + marriage_sum(o, hands[seat]), low, top;
         if (high == 0) {
             low = 100;
-            top = o->exactly_100 ? 100 : cap;
+            top = o->d.exactly_100 ? 100 : cap;
         } else {
             legal[n++] = FS_PASS;
             low = next_bid(o, high);
-            top = o->jumps ? cap : (cap < low ? cap : low);
+            top = o->d.bid_jumps ? cap : (cap < low ? cap : low);
         }
-        for (int b = low; b <= top && n < 64; b += o->step) legal[n++] = FS_BID + b;
+        for (int b = low; b <= top && n < 64; b += o->d.bid_step) legal[n++] = FS_BID + b;
         int m = legal[sm_below(&state, n)];
         RECORD(m);
         if (m == FS_PASS) {
@@ -134,9 +136,10 @@ static int play_deal(const Opts *o, uint64_t state, int dealer, int values[3], i
     }
     /* the contract */
     {
-        int n = 0, cap = o->cap + marriage_sum(o, hands[d]);
+        int n = 0, cap = o->d.bid_cap + marriage_sum(o, hands[d]);
         legal[n++] = FS_CONTRACT + bid;
-        for (int b = next_bid(o, bid); b <= cap && n < 64; b += o->step) legal[n++] = FS_CONTRACT + b;
+        for (int b = next_bid(o, bid); b <= cap && n < 64; b += o->d.bid_step)
+            legal[n++] = FS_CONTRACT + b;
         int m = legal[sm_below(&state, n)];
         RECORD(m);
         *contract_out = m - FS_CONTRACT;
@@ -153,23 +156,9 @@ static int play_deal(const Opts *o, uint64_t state, int dealer, int values[3], i
             uint32_t hand = hands[seat];
             int n = 0, m;
             if (k == 0) {
-                /* thousand.play_rules.lead_cards */
-                uint32_t leads, decl = 0;
-                if (aces == seat && (hand & ACES_MASK) && S.ace_row) {
-                    leads = hand & ACES_MASK;
-                } else {
-                    leads = hand;
-                    if (trump >= 0 && tdecl == seat && S.nlot && (hand & ~SUIT_MASK[trump]))
-                        leads = hand & ~SUIT_MASK[trump];
-                    if (trick > 0 || o->first_lead) {
-                        uint32_t pot = hand & leads & S.L.decl_cards;
-                        for (int c = 0; c < 24; c++) {
-                            int value, changes;
-                            if (pot >> c & 1 && declaration(&S, hand, c, &value, &changes))
-                                decl |= 1u << c;
-                        }
-                    }
-                }
+                uint32_t leads, decl; /* thousand.engine.play_rules.lead_cards */
+                lead_cards(&S, hand, seat, trump, tdecl, aces, trick == 0 &&
+                           !o->S.o.marriage_on_first_lead, &leads, &decl);
                 n = cards_of(leads, legal);
                 /* the "+" leads: marriages (K, Q, J) suit by suit, then aces, then nines */
                 n += cards_of(decl & ~(ACES_MASK | NINES_MASK), legal + n);
@@ -187,8 +176,8 @@ static int play_deal(const Opts *o, uint64_t state, int dealer, int values[3], i
                 int value = 0, changes = 0;
                 declaration(&S, hand, c, &value, &changes);
                 int rank = c % 6;
-                if (rank == 5 && S.ace_row) aces = seat;
-                if (o->mpdo && seat != d) value = 0;
+                if (rank == 5 && S.o.ace_marriage_all_in_row) aces = seat;
+                if (o->S.o.marriage_points_declarer_only && seat != d) value = 0;
                 bonus[seat] += value;
                 if (changes) {
                     trump = c / 6;
@@ -206,10 +195,10 @@ static int play_deal(const Opts *o, uint64_t state, int dealer, int values[3], i
     }
     /* thousand.deal.score_deal (a played deal) */
     int total = taken[d] + bonus[d];
-    int compared = o->round_compare ? round_points(total, o->rounding) : total;
-    for (int s = 0; s < 3; s++) values[s] = round_points(taken[s] + bonus[s], o->rounding);
+    int compared = o->d.round_declarer_before_compare ? round_points(total, o->d.rounding) : total;
+    for (int s = 0; s < 3; s++) values[s] = round_points(taken[s] + bonus[s], o->d.rounding);
     if (compared >= contract)
-        values[d] = o->taken ? round_points(total, o->rounding) : contract;
+        values[d] = o->d.declarer_scores_taken ? round_points(total, o->d.rounding) : contract;
     else
         values[d] = -contract;
     *declarer_out = d;
@@ -223,59 +212,22 @@ static inline uint64_t mix64(uint64_t z) {
     return z ^ (z >> 31);
 }
 
-/* play(options, seed, first, n, record) -> (values, declarers, contracts, moves or None) */
+/* play(options, seed, first, n, record) -> (values, declarers, contracts, moves or None);
+ * options: the dict of thousand.solver.native_options.values(DEAL + PLAY, rules), by name. */
 static PyObject *fs_play(PyObject *self, PyObject *args) {
     PyObject *opts;
     unsigned long long seed, first;
     long long count;
     int record;
     if (!PyArg_ParseTuple(args, "OKKLp", &opts, &seed, &first, &count, &record)) return NULL;
-    PyObject *seq = PySequence_Fast(opts, "options: a sequence of 21 ints");
-    if (!seq) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != 21) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "options: a sequence of 21 ints");
-        return NULL;
-    }
-    int v[21];
-    for (int i = 0; i < 21; i++) {
-        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (x == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (x < 0 || x > 4000) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "option value out of range");
-            return NULL;
-        }
-        v[i] = (int)x;
-    }
-    Py_DECREF(seq);
-    if (v[2] < 5 || count < 0) {
-        PyErr_SetString(PyExc_ValueError, "bid_step below 5, or a negative count");
-        return NULL;
-    }
     Opts o;
     memset(&o, 0, sizeof o);
-    o.dealer_opens = v[0];
-    o.exactly_100 = v[1];
-    o.step = v[2];
-    o.jumps = v[3];
-    o.cap = v[4];
-    o.S.overtake = v[9];
-    for (int s = 0; s < 4; s++) o.S.mv[s] = v[5 + s];
-    o.first_lead = v[10];
-    o.mpdo = v[11];
-    o.S.half = v[12];
-    o.S.ace_val = v[13];
-    o.S.ace_trump = v[14];
-    o.S.ace_row = v[15];
-    o.S.nines_val = v[16];
-    o.S.nlot = v[17];
-    o.rounding = v[18];
-    o.round_compare = v[19];
-    o.taken = v[20];
+    if (read_DealOpts(opts, &o.d) < 0 || read_PlayOpts(opts, &o.S.o) < 0) return NULL;
+    if (o.d.bid_step < 5 || o.S.o.ten_natural || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "bid_step below 5, ten_strength natural, or a "
+                        "negative count");
+        return NULL;
+    }
     init_layout(&o.S.L, 0);
     PyObject *values = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(12 * count));
     PyObject *decl = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count);
@@ -333,5 +285,10 @@ static struct PyModuleDef fs_module = {
 
 PyMODINIT_FUNC PyInit__fastsim(void) {
     init_tables();
-    return PyModule_Create(&fs_module);
+    PyObject *m = PyModule_Create(&fs_module);
+    if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", CORE_SOURCE_HASH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "options.h" /* PlayOpts, read by name: generated from native_options.py */
+
 #define INF (1 << 20)
 #define DECLARE 24
 #define ACES_MASK 0x820820u  /* bits 5, 11, 17, 23 */
@@ -170,7 +172,8 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int decl;
-    int overtake, mv[4], half, ace_val, ace_trump, ace_row, nines_val, nlot;
+    PlayOpts o; /* marriage_on_first_lead: the caller turns it into nodecl;
+                 * marriage_points_declarer_only changes nothing the declarer scores */
     Layout L;
     /* by suit pattern (of positions): what a suit's cards can declare, the value by suit
      * (K+Q, and Q+J with half_marriage), whether they can declare, and which cards take part */
@@ -198,8 +201,8 @@ static inline int half_marriage(const Core *S, uint32_t hand, int s) {
 static int potential(const Core *S, uint32_t hand) {
     int total = S->pot[0][hand & 63] + S->pot[1][(hand >> 6) & 63] +
                 S->pot[2][(hand >> 12) & 63] + S->pot[3][(hand >> 18) & 63];
-    if (S->ace_val && (hand & ACES_MASK) == ACES_MASK) total += S->ace_val;
-    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK) total += S->nines_val;
+    if (S->o.ace_marriage && (hand & ACES_MASK) == ACES_MASK) total += S->o.ace_marriage;
+    if (S->o.four_nines_bonus && (hand & NINES_MASK) == NINES_MASK) total += S->o.four_nines_bonus;
     return total;
 }
 
@@ -209,35 +212,35 @@ static int declaration(const Core *S, uint32_t hand, int card, int *value, int *
     if (rank >= 1 && rank <= 3 && (S->ds >> suit & 1)) return 0;
     if (rank == 3 || rank == 2) {
         if (marriage(S, hand, suit)) {
-            *value = S->mv[suit];
+            *value = S->o.marriage_values[suit];
             *changes = 1;
             return 1;
         }
-        if (rank == 2 && S->half && half_marriage(S, hand, suit)) {
-            *value = S->mv[suit] / 2;
+        if (rank == 2 && S->o.half_marriage && half_marriage(S, hand, suit)) {
+            *value = S->o.marriage_values[suit] / 2;
             *changes = 1;
             return 1;
         }
         return 0;
     }
     if (rank == 1) {
-        if (S->half && half_marriage(S, hand, suit)) {
-            *value = S->mv[suit] / 2;
+        if (S->o.half_marriage && half_marriage(S, hand, suit)) {
+            *value = S->o.marriage_values[suit] / 2;
             *changes = 1;
             return 1;
         }
         return 0;
     }
     if (rank == 5) {
-        if (S->ace_val && (hand & ACES_MASK) == ACES_MASK) {
-            *value = S->ace_val;
-            *changes = S->ace_trump;
+        if (S->o.ace_marriage && (hand & ACES_MASK) == ACES_MASK) {
+            *value = S->o.ace_marriage;
+            *changes = S->o.ace_marriage_trump;
             return 1;
         }
         return 0;
     }
-    if (rank == 0 && S->nines_val && (hand & NINES_MASK) == NINES_MASK) {
-        *value = S->nines_val;
+    if (rank == 0 && S->o.four_nines_bonus && (hand & NINES_MASK) == NINES_MASK) {
+        *value = S->o.four_nines_bonus;
         *changes = 0;
         return 1;
     }
@@ -247,21 +250,22 @@ static int declaration(const Core *S, uint32_t hand, int card, int *value, int *
 /* The highest value hand can declare on this lead by leading a card of leads. */
 static int best_declaration(const Core *S, uint32_t leads, uint32_t hand) {
     int best = 0;
+    const int *mv = S->o.marriage_values;
     for (int s = 0; s < 4; s++) {
         if (S->ds >> s & 1) continue;
         if (marriage(S, hand, s)) {
-            if ((leads & S->L.mm[s]) && S->mv[s] > best) best = S->mv[s];
-        } else if (S->half && half_marriage(S, hand, s) && (leads & S->L.hm[s]) &&
-                   S->mv[s] / 2 > best) {
-            best = S->mv[s] / 2;
+            if ((leads & S->L.mm[s]) && mv[s] > best) best = mv[s];
+        } else if (S->o.half_marriage && half_marriage(S, hand, s) && (leads & S->L.hm[s]) &&
+                   mv[s] / 2 > best) {
+            best = mv[s] / 2;
         }
     }
-    if (S->ace_val && (hand & ACES_MASK) == ACES_MASK && (leads & ACES_MASK) &&
-        S->ace_val > best)
-        best = S->ace_val;
-    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK && (leads & NINES_MASK) &&
-        S->nines_val > best)
-        best = S->nines_val;
+    if (S->o.ace_marriage && (hand & ACES_MASK) == ACES_MASK && (leads & ACES_MASK) &&
+        S->o.ace_marriage > best)
+        best = S->o.ace_marriage;
+    if (S->o.four_nines_bonus && (hand & NINES_MASK) == NINES_MASK && (leads & NINES_MASK) &&
+        S->o.four_nines_bonus > best)
+        best = S->o.four_nines_bonus;
     return best;
 }
 
@@ -281,7 +285,7 @@ static uint32_t follow_cands(const Core *S, uint32_t hand, int c0, int c1, int t
     int led = c0 / 6;
     uint32_t cands = hand & SUIT_MASK[led];
     if (cands) {
-        if (S->overtake) {
+        if (S->o.must_overtake) {
             int top = (c1 < 0 || c1 / 6 != led || c1 < c0) ? c0 : c1;
             uint32_t hi = cands & HIGHER[top];
             if (hi) cands = hi;
@@ -303,8 +307,9 @@ static uint32_t involved(const Core *S, uint32_t hand) {
     uint32_t inv = (uint32_t)S->inv_pat[hand & 63] | (uint32_t)S->inv_pat[(hand >> 6) & 63] << 6 |
                    (uint32_t)S->inv_pat[(hand >> 12) & 63] << 12 |
                    (uint32_t)S->inv_pat[(hand >> 18) & 63] << 18;
-    if (S->ace_val && (S->ace_row || (hand & ACES_MASK) == ACES_MASK)) inv |= ACES_MASK;
-    if (S->nines_val && (hand & NINES_MASK) == NINES_MASK) inv |= NINES_MASK;
+    if (S->o.ace_marriage && (S->o.ace_marriage_all_in_row || (hand & ACES_MASK) == ACES_MASK))
+        inv |= ACES_MASK;
+    if (S->o.four_nines_bonus && (hand & NINES_MASK) == NINES_MASK) inv |= NINES_MASK;
     return inv;
 }
 
@@ -397,14 +402,40 @@ static uint32_t reduce(const Core *S, int seat, int leader, int c0, int c1, uint
     return out;
 }
 
+/* The lead rules of thousand.engine.play_rules.lead_cards, the one home (RULES §4 ace duty,
+ * no_lead_own_trump, no declaration on the first lead when nodecl): the cards hand may lead
+ * (*plain) and those of them it may lead declaring (*declaring), every one, before the
+ * search's pruning.  Under the ace duty that is any ace, trump or not, and no "+".  The fast
+ * path of thousand.envs.fastsim takes its leads from here too. */
+static void lead_cards(const Core *S, uint32_t hand, int seat, int trump, int tdecl, int aces,
+                       int nodecl, uint32_t *plain, uint32_t *declaring) {
+    *declaring = 0;
+    if (aces == seat && S->o.ace_marriage_all_in_row && (hand & ACES_MASK)) {
+        *plain = hand & ACES_MASK;
+        return;
+    }
+    *plain = hand;
+    if (S->o.no_lead_own_trump && trump >= 0 && tdecl == seat && (hand & ~SUIT_MASK[trump]))
+        *plain = hand & ~SUIT_MASK[trump];
+    if (nodecl) return;
+    uint32_t pot = *plain & S->L.decl_cards;
+    while (pot) {
+        int c = highest(pot);
+        pot ^= 1u << c;
+        int value, changes;
+        if (declaration(S, hand, c, &value, &changes)) *declaring |= 1u << c;
+    }
+}
+
 /* Lead moves, best-looking first.  keys get score * 64 + move; returns the count. */
 static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, int nodecl,
                       int *moves) {
     const uint32_t *h = S->h;
-    uint32_t hand = h[seat];
+    uint32_t hand = h[seat], plain, declaring;
     int n = 0;
-    if (aces == seat && (hand & ACES_MASK)) {
-        uint32_t cands = hand & ACES_MASK; /* the ace duty: any ace, trump or not */
+    lead_cards(S, hand, seat, trump, tdecl, aces, nodecl, &plain, &declaring);
+    if (aces == seat && (hand & ACES_MASK)) { /* the ace duty (aces is -1 without it) */
+        uint32_t cands = plain;
         while (cands) {
             int c = highest(cands);
             cands ^= 1u << c;
@@ -412,38 +443,24 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
         }
         return n;
     }
-    uint32_t plain = hand;
-    if (S->nlot && trump >= 0 && tdecl == seat && (hand & ~SUIT_MASK[trump]))
-        plain = hand & ~SUIT_MASK[trump];
     int is_decl = seat == S->decl;
     uint32_t others = (h[0] | h[1] | h[2]) & ~hand;
     uint32_t opp = is_decl ? (h[(seat + 1) % 3] | h[(seat + 2) % 3]) : h[S->decl];
     int keys[MAX_MOVES + 8];
-    if (!nodecl) {
-        uint32_t pot = hand & S->L.decl_cards;
-        while (pot) {
-            int c = highest(pot);
-            pot ^= 1u << c;
-            int value, changes;
-            if (!(plain >> c & 1)) continue; /* a declaring lead is a lead */
-            if (!declaration(S, hand, c, &value, &changes)) continue;
-            int rank = S->L.rank[c];
-            if (rank == 0) {
-                if (is_decl) {
-                    plain &= ~(1u << c);
-                    keys[n++] = (1000 + value) * 64 + DECLARE + c;
-                }
-                continue;
+    while (declaring) {
+        int c = highest(declaring);
+        declaring ^= 1u << c;
+        int value, changes;
+        declaration(S, hand, c, &value, &changes);
+        int rank = S->L.rank[c];
+        if (rank == 0 || (rank == 5 && !changes && !S->o.ace_marriage_all_in_row)) {
+            if (is_decl) { /* no trump change: the declarer leads it with "+" only */
+                plain &= ~(1u << c);
+                keys[n++] = (1000 + value) * 64 + DECLARE + c;
             }
-            if (rank == 5 && !changes && !S->ace_row) {
-                if (is_decl) {
-                    plain &= ~(1u << c);
-                    keys[n++] = (1000 + value) * 64 + DECLARE + c;
-                }
-                continue;
-            }
-            keys[n++] = (is_decl ? 1000 + value : 500) * 64 + DECLARE + c;
+            continue;
         }
+        keys[n++] = (is_decl ? 1000 + value : 500) * 64 + DECLARE + c;
     }
     if (plain & (plain - 1)) plain = reduce(S, seat, seat, -1, -1, plain, trump);
     uint32_t m = plain;
@@ -480,7 +497,7 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
     *qhi = ub;
     if (aces == leader) return; /* the ace duty: no cashing plan, no declaration */
     uint32_t tm = trump >= 0 ? SUIT_MASK[trump] : 0;
-    int barred = S->nlot && trump >= 0 && tdecl == leader && (hand & ~tm);
+    int barred = S->o.no_lead_own_trump && trump >= 0 && tdecl == leader && (hand & ~tm);
     if (leader == decl && !nodecl) lb = best_declaration(S, barred ? hand & ~tm : hand, hand);
     uint32_t h1 = h[(leader + 1) % 3], h2 = h[(leader + 2) % 3];
     uint32_t others = h1 | h2;
@@ -655,7 +672,7 @@ static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl,
                 ntd = leader;
             }
             int rank = S->L.rank[c];
-            if (S->ace_row && rank == 5) na = leader;
+            if (S->o.ace_marriage_all_in_row && rank == 5) na = leader;
             if (rank >= 1 && rank <= 3) S->ds = ds | 1 << (c / 6);
         } else {
             c = mv;
@@ -717,7 +734,7 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
     if (ub <= alpha) return ub;
     if (beta <= 0) return 0;
     if (aces != leader || !(h[leader] & ACES_MASK)) aces = -1;
-    int td = (S->nlot && trump >= 0) ? tdecl : -1;
+    int td = (S->o.no_lead_own_trump && trump >= 0) ? tdecl : -1;
     /* a declared suit matters while some hand could declare in it again */
     uint64_t ds = (uint64_t)S->ds;
     if (ds) ds &= (uint64_t)(combos(S, h0) | combos(S, h1) | combos(S, h2));
@@ -799,28 +816,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     int decl, log2 = 18;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oi|i", kwlist, &opts, &decl, &log2))
         return -1;
-    int o[14];
-    PyObject *seq = PySequence_Fast(opts, "options must be a sequence of 14 ints");
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != 14) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "options must be a sequence of 14 ints");
-        return -1;
-    }
-    for (int i = 0; i < 14; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (v < 0 || v > 4000) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "option value out of range");
-            return -1;
-        }
-        o[i] = (int)v;
-    }
-    Py_DECREF(seq);
+    if (read_PlayOpts(opts, &self->o) < 0) return -1;
     if (decl < 0 || decl > 2) {
         PyErr_SetString(PyExc_ValueError, "declarer is a seat 0..2");
         return -1;
@@ -830,30 +826,22 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     self->decl = decl;
-    self->overtake = o[0];
-    for (int s = 0; s < 4; s++) self->mv[s] = o[1 + s];
-    /* o[5] marriage_on_first_lead: the caller turns it into nodecl */
-    self->half = o[6];
-    self->ace_val = o[7];
-    self->ace_trump = o[8];
-    self->ace_row = o[9];
-    self->nines_val = o[10];
-    self->nlot = o[11];
-    /* o[12] marriage_points_declarer_only: changes nothing the declarer scores */
-    if (o[13] > 1) {
-        PyErr_SetString(PyExc_ValueError, "ten_strength is 0 (high) or 1 (natural)");
+    if (self->o.ten_natural > 1) {
+        PyErr_SetString(PyExc_ValueError, "ten_natural is 0 (high) or 1 (natural)");
         return -1;
     }
-    init_layout(&self->L, o[13]);
+    init_layout(&self->L, self->o.ten_natural);
     if (rank_mask(&self->L, 5) != ACES_MASK || rank_mask(&self->L, 0) != NINES_MASK) {
         PyErr_SetString(PyExc_ValueError, "the nine and the ace must keep their places");
         return -1;
     }
     uint32_t kq = self->L.mm[0], qj = self->L.hm[0]; /* K+Q, Q+J as patterns of one suit */
+    const int *mv = self->o.marriage_values;
     for (int p = 0; p < 64; p++) {
-        int has_kq = ((uint32_t)p & kq) == kq, has_qj = self->half && ((uint32_t)p & qj) == qj;
+        int has_kq = ((uint32_t)p & kq) == kq, has_qj =
+            self->o.half_marriage && ((uint32_t)p & qj) == qj;
         for (int s = 0; s < 4; s++)
-            self->pot[s][p] = (has_kq ? self->mv[s] : 0) + (has_qj ? self->mv[s] / 2 : 0);
+            self->pot[s][p] = (has_kq ? mv[s] : 0) + (has_qj ? mv[s] / 2 : 0);
         self->combo_pat[p] = (uint8_t)(has_kq || has_qj);
         self->inv_pat[p] = (uint8_t)((has_kq ? kq : 0) | (has_qj ? qj : 0));
     }
