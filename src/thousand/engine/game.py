@@ -477,23 +477,16 @@ class Game:
             for seat in range(n):
                 st = seats[seat]
                 value = res.values[seat]
-                if not st.on_barrel:
-                    st.score += value
+                declarer = seat == res.declarer
+                st.score += recorded_change(r, st.score, st.on_barrel, declarer, res.made, value)
+                if not (st.on_barrel and declarer):
                     continue
-                if seat != res.declarer:
-                    continue  # nothing is recorded on the barrel
-                if res.outcome == "conceded":
-                    # A concede that costs him something takes him off; one that costs
-                    # nothing leaves him sitting, and is no fall (RULES §7).
-                    st.score += value
-                    if value < 0:
-                        self._leave_barrel(seat, falls, events, "fall")
-                elif res.made:
-                    if wins(st.score + value):
-                        st.score += value
-                        st.on_barrel = False
-                else:
-                    st.score += value
+                if res.made:
+                    if wins(st.score):
+                        st.on_barrel = False  # he made the contract that wins
+                elif value < 0:
+                    # A failed contract, or a concede that costs him something, takes him
+                    # off; a concede that costs nothing leaves him sitting (RULES §7).
                     self._leave_barrel(seat, falls, events, "fall")
             # 3. penalties: bolts, concede.
             before_penalties = self.scores
@@ -721,6 +714,21 @@ class Game:
             return None
         win = self.rules.win_score
         return [0 if s == self.winner else max(0, win - sc) for s, sc in enumerate(self.scores)]
+
+
+def recorded_change(
+    rules: Rules, score: int, on_barrel: bool, declarer: bool, made: bool | None, value: int
+) -> int:
+    """What a deal value ``value`` changes in the score ``score`` of a seat (RULES §7,
+    Barrel): all of it off the barrel; on it, nothing for a defender, nothing for a
+    declarer's made contract that does not reach the win, and all of a failed contract or
+    a concede (``made`` None).  Pure and cheap: :meth:`Game._score` and the bots' valuation
+    of a sampled deal (:mod:`thousand.bots.search`) are this one rule."""
+    if not on_barrel:
+        return value
+    if not declarer or (made and not rules.wins(score + value)):
+        return 0
+    return value
 
 
 def _is_int(value: object) -> bool:
