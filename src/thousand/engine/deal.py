@@ -1087,8 +1087,9 @@ def next_bid(rules: Rules, bid: int) -> int:
 
 
 def contract_choices(rules: Rules, floor: int, cap: int) -> list[int]:
-    """The contracts a declarer may name after a bid of ``floor`` with a hand whose cap is
-    ``cap`` (RULES §2.2, §4): the bid itself, then every step of the ladder up to the cap.
+    """The contracts a declarer may name with a hand whose cap is ``cap`` (RULES §2.2, §4):
+    ``floor`` (his bid, or the price of a bought talon, which may lie above the cap), then
+    every step of the ladder above it up to the cap.
     The deal's legal contract moves and the bots' contract search are this list."""
     return [floor, *range(next_bid(rules, floor), cap + 1, rules.bid_step)]
 
