@@ -194,26 +194,6 @@ class _Budget:
 # ------------------------------------------------------------------ the solver's position
 
 
-def declared_suits(view: View) -> int:
-    m = 0
-    for d in view.declarations:
-        if d.kind in ("marriage", "half_marriage"):
-            m |= 1 << d.suit
-    return m
-
-
-def aces_duty(view: View) -> int:
-    """The engine seat under the ``ace_marriage_all_in_row`` duty, or -1."""
-    if not view.rules.ace_marriage_all_in_row:
-        return -1
-    for d in reversed(view.declarations):
-        if d.kind == "ace_marriage":
-            if all(t.winner == d.seat for t in view.tricks[d.trick:]):
-                return d.seat
-            return -1
-    return -1
-
-
 def position(view: View, world: World, options: PlayOptions | None = None) -> PlayPosition:
     """The solver's position of ``view``'s play phase in ``world`` (seat i = active[i])."""
     act = view.active
@@ -231,8 +211,8 @@ def position(view: View, world: World, options: PlayOptions | None = None) -> Pl
         declarer=idx[d],
         declarer_points=view.taken[d] + view.bonus[d] + points_of(discards),
         options=options if options is not None else PlayOptions.from_rules(view.rules),
-        aces_in_row_seat=idx.get(aces_duty(view), -1),
-        declared_suits=declared_suits(view),
+        aces_in_row_seat=idx.get(view.aces_duty, -1),
+        declared_suits=view.declared_suits,
     )
 
 
@@ -1405,8 +1385,6 @@ __all__ = [
     "STRONG",
     "SearchBot",
     "SearchConfig",
-    "aces_duty",
-    "declared_suits",
     "expert",
     "position",
     "strong",
