@@ -237,6 +237,11 @@ class _Stakes:
     #: the defenders' deal values count this many times (2 in a golden deal, and in a dark
     #: one with ``dark_doubles=all``)
     others: int = 1
+    #: the values worked out so far (the search asks the same figures in many deals)
+    _made: dict[tuple[int, int, int], float] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _failed: dict[int, float] = field(default_factory=dict, init=False, repr=False,
+                                      compare=False)
 
     @property
     def need(self) -> int:
@@ -246,27 +251,35 @@ class _Stakes:
     def made(self, contract: int, total: int, bonus: int = 0) -> float:
         """A made ``contract`` with the declarer's ``total`` (of it ``bonus`` from his
         declarations: it counts only in a dark deal with ``dark_marriages_doubled=false``)."""
-        value = declarer_value(self.rules, contract, True, total, bonus, self.dark, self.golden)
-        return self._recorded(True, value)
+        key = (contract, total, bonus)
+        out = self._made.get(key)
+        if out is None:
+            out = self._made[key] = self._utility(True, declarer_value(
+                self.rules, contract, True, total, bonus, self.dark, self.golden))
+        return out
 
     def failed(self, contract: int) -> float:
-        value = declarer_value(self.rules, contract, False, 0, 0, self.dark, self.golden)
-        return self._recorded(False, value)
+        out = self._failed.get(contract)
+        if out is None:
+            out = self._failed[contract] = self._utility(False, declarer_value(
+                self.rules, contract, False, 0, 0, self.dark, self.golden))
+        return out
 
     def wins(self, contract: int) -> bool:
         """Whether making ``contract`` (as many points as it) wins the game."""
         value = declarer_value(self.rules, contract, True, contract, 0, self.dark, self.golden)
-        return self._wins(self._change(True, value))
+        return self._won(self._change(True, value))
 
     def _change(self, made: bool, value: int) -> int:
         return recorded_change(self.rules, self.score, self.on_barrel, True, made, value)
 
-    def _wins(self, change: int) -> bool:
+    def _won(self, change: int) -> bool:
         return self.in_game and change > 0 and self.rules.wins(self.score + change)
 
-    def _recorded(self, made: bool, value: int) -> float:
+    def _utility(self, made: bool, value: int) -> float:
+        """What the game records of a deal value, with the bonus when that wins."""
         change = self._change(made, value)
-        return change + self.win_bonus if self._wins(change) else float(change)
+        return change + self.win_bonus if self._won(change) else float(change)
 
 
 def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) -> _Stakes:
