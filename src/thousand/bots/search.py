@@ -68,8 +68,8 @@ from thousand.engine.deal import (
     declarer_value,
     next_bid,
     others_factor,
+    recorded_change,
 )
-from thousand.engine.game import recorded_change
 from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
@@ -223,7 +223,7 @@ def position(view: View, world: World, options: PlayOptions | None = None) -> Pl
 class _Stakes:
     """What a contract is worth to the declarer at the table's scores: the engine's deal
     value (:func:`thousand.engine.deal.declarer_value`) as the game records it
-    (:func:`thousand.engine.game.recorded_change`: the barrel), plus the bots' bonus for
+    (:func:`thousand.engine.deal.recorded_change`: the barrel), plus the bots' bonus for
     winning the game with it.  Cheap: the search asks it once per sampled deal."""
 
     rules: Rules

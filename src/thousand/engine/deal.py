@@ -1120,6 +1120,23 @@ def declarer_value(
     return 2 * score if golden else score
 
 
+def recorded_change(
+    rules: Rules, score: int, on_barrel: bool, declarer: bool, made: bool | None, value: int
+) -> int:
+    """What a deal value ``value`` changes in the score ``score`` of a seat (RULES §7,
+    Barrel): all of it off the barrel; on it, nothing for a defender, nothing for a
+    declarer's made contract that does not reach the win, and all of a failed contract or
+    a concede (``made`` None).  Pure and cheap: the game's scoring
+    (:meth:`thousand.engine.game.Game._score`) and the bots' valuation of a sampled deal
+    are this one rule; it lives here, with the deal values, because the bots may not
+    import the game."""
+    if not on_barrel:
+        return value
+    if not declarer or (made and not rules.wins(score + value)):
+        return 0
+    return value
+
+
 def others_factor(rules: Rules, dark: bool, golden: bool) -> int:
     """How many times the other players' deal values count (RULES §7): twice in a golden
     deal, twice in a dark one with ``dark_doubles=all`` (both: four times)."""

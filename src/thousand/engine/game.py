@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, cards_of, mask_of
-from .deal import Deal, DealContext, DealResult
+from .deal import Deal, DealContext, DealResult, recorded_change
 from .draws import Draws
 from .moves import LOOK, Move
 from .rules import Rules
@@ -714,21 +714,6 @@ class Game:
             return None
         win = self.rules.win_score
         return [0 if s == self.winner else max(0, win - sc) for s, sc in enumerate(self.scores)]
-
-
-def recorded_change(
-    rules: Rules, score: int, on_barrel: bool, declarer: bool, made: bool | None, value: int
-) -> int:
-    """What a deal value ``value`` changes in the score ``score`` of a seat (RULES §7,
-    Barrel): all of it off the barrel; on it, nothing for a defender, nothing for a
-    declarer's made contract that does not reach the win, and all of a failed contract or
-    a concede (``made`` None).  Pure and cheap: :meth:`Game._score` and the bots' valuation
-    of a sampled deal (:mod:`thousand.bots.search`) are this one rule."""
-    if not on_barrel:
-        return value
-    if not declarer or (made and not rules.wins(score + value)):
-        return 0
-    return value
 
 
 def _is_int(value: object) -> bool:
