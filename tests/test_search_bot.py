@@ -610,5 +610,5 @@ def test_dark_doubling_for_all_doubles_the_defenders_stakes() -> None:
         view = g.view(g.to_move)
         assert view.phase == Phase.DARK_CHOICE
         st = stakes(view, g.to_move, 250.0, dark=True)
-        assert (st.mult, st.others) == (2, others)
+        assert (st.failed(120), st.others) == (-240.0, others)  # the declarer's: doubled
         assert stakes(view, g.to_move, 250.0, dark=False).others == 1

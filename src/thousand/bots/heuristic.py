@@ -58,10 +58,9 @@ from thousand.engine.cards import (
     marriage_sum,
     points_of,
 )
-from thousand.engine.deal import Phase, concede_values
+from thousand.engine.deal import Phase, concede_values, contract_choices, next_bid
 from thousand.engine.moves import Move
 from thousand.engine.play_rules import beats, note_voids, trick_winner, void_suits
-from thousand.engine.rules import Rules
 from thousand.engine.view import View
 from thousand.texts import SUIT_NAMES
 
@@ -199,18 +198,6 @@ def concede_cost(view: View, seat: int, contract: int, hand: Mask) -> tuple[int,
     return loss, pay
 
 
-def next_bid(rules: Rules, bid: int) -> int:
-    """The lowest bid or contract above ``bid``: 100 plus a multiple of ``bid_step``."""
-    step = rules.bid_step
-    return 100 + ((bid - 100) // step + 1) * step
-
-
-def contract_options(rules: Rules, floor: int, cap: int) -> list[int]:
-    """The contracts a declarer may name: ``floor`` (his bid, or the price of a bought
-    talon, which may lie above the cap) and every raise up to ``cap``."""
-    return [floor, *range(next_bid(rules, floor), cap + 1, rules.bid_step)]
-
-
 def _marriage_suits(hand: Mask) -> list[int]:
     return [s for s in range(4) if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
 
@@ -323,7 +310,7 @@ class HeuristicBot(ReasoningBot):
                 best = b
             else:
                 break
-            b += r.bid_step
+            b = next_bid(r, b)
         return best, pred
 
     def _auction(self, view: View) -> tuple[Move, Reason]:
@@ -393,7 +380,7 @@ class HeuristicBot(ReasoningBot):
         sigma = self._play_sigma(view)
         need = self._needed(view, seat)
         best = (floor, -math.inf, 0.0)
-        for c in contract_options(view.rules, floor, cap):
+        for c in contract_choices(view.rules, floor, cap):
             p = make_chance(pred, c, sigma)
             ev = c * (2 * p - 1)
             if need and c < need:

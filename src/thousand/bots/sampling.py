@@ -38,7 +38,7 @@ each bid and pass of the other seats, through the heuristic bot's hand model
 (:func:`~thousand.bots.evaluate.predict_auction`, the model of the rules'
 ``ten_strength``): a seat that bid ``b`` voluntarily is taken to hold a hand worth about
 ``b`` or more, one that passed when ``b`` was the next bid (the engine's ladder,
-:meth:`~thousand.engine.deal.Deal.next_bid`: 130 after a dark 120 with steps of 15) a hand worth
+:func:`~thousand.engine.deal.next_bid`: 130 after a dark 120 with steps of 15) a hand worth
 less.  A bid sets no upper bound (with ``bid_jumps=false`` a one-step raise is all a strong
 hand may bid); an opening 100 that had to be made (always the first bid; the only one with
 ``opening_bid=exactly_100``) and a pass that could not be a bid (the next bid above the
@@ -69,7 +69,7 @@ from thousand.engine.cards import (
     cards_of,
     marriage_sum,
 )
-from thousand.engine.deal import Phase
+from thousand.engine.deal import Phase, next_bid
 from thousand.engine.play_rules import note_voids as _note_voids
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
@@ -310,12 +310,6 @@ class _AuctionAct:
     outbid_dark: bool
 
 
-def next_bid(bid: int, step: int) -> int:
-    """The lowest bid above ``bid``, as :meth:`thousand.engine.deal.Deal.next_bid`: 100 plus a
-    multiple of ``step`` (a dark 120 may lie between two bids: 130 follows it with 15)."""
-    return 100 + ((bid - 100) // step + 1) * step
-
-
 def auction_acts(view: View) -> list[_AuctionAct]:
     """The bids and passes of the auction, with what each could have been.
 
@@ -324,7 +318,6 @@ def auction_acts(view: View) -> list[_AuctionAct]:
     only that the hand is worth about that much or more, never less: with
     ``bid_jumps=false`` a one-step raise is the most anybody may bid."""
     r = view.rules
-    step = r.bid_step
     high = 0
     dark_standing = False
     out = []
@@ -339,7 +332,7 @@ def auction_acts(view: View) -> list[_AuctionAct]:
         if m == mv.REDEAL:
             continue
         if m == mv.PASS:
-            nxt = 100 if high == 0 else next_bid(high, step)
+            nxt = 100 if high == 0 else next_bid(r, high)
             out.append(_AuctionAct(seat, 0, nxt, seat not in barred, dark_standing))
             continue
         b = mv.value_of(m)

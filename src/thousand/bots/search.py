@@ -61,17 +61,24 @@ from thousand.engine.cards import (
     cards_of,
     marriage_sum,
     points_of,
-    round_points,
 )
-from thousand.engine.deal import Phase
+from thousand.engine.deal import (
+    Phase,
+    contract_choices,
+    declarer_value,
+    next_bid,
+    others_factor,
+    recorded_change,
+)
 from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
 from thousand.engine.view import View
 from thousand.solver import PlayOptions, PlayPosition, Solver
 from thousand.texts import count
 
 from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play
-from .heuristic import HeuristicBot, concede_cost, concede_possible, contract_options
+from .heuristic import HeuristicBot, concede_cost, concede_possible
 from .inference import play_history, play_likelihood
 from .sampling import World, knowledge
 
@@ -187,26 +194,6 @@ class _Budget:
 # ------------------------------------------------------------------ the solver's position
 
 
-def declared_suits(view: View) -> int:
-    m = 0
-    for d in view.declarations:
-        if d.kind in ("marriage", "half_marriage"):
-            m |= 1 << d.suit
-    return m
-
-
-def aces_duty(view: View) -> int:
-    """The engine seat under the ``ace_marriage_all_in_row`` duty, or -1."""
-    if not view.rules.ace_marriage_all_in_row:
-        return -1
-    for d in reversed(view.declarations):
-        if d.kind == "ace_marriage":
-            if all(t.winner == d.seat for t in view.tricks[d.trick:]):
-                return d.seat
-            return -1
-    return -1
-
-
 def position(view: View, world: World, options: PlayOptions | None = None) -> PlayPosition:
     """The solver's position of ``view``'s play phase in ``world`` (seat i = active[i])."""
     act = view.active
@@ -224,8 +211,8 @@ def position(view: View, world: World, options: PlayOptions | None = None) -> Pl
         declarer=idx[d],
         declarer_points=view.taken[d] + view.bonus[d] + points_of(discards),
         options=options if options is not None else PlayOptions.from_rules(view.rules),
-        aces_in_row_seat=idx.get(aces_duty(view), -1),
-        declared_suits=declared_suits(view),
+        aces_in_row_seat=idx.get(view.aces_duty, -1),
+        declared_suits=view.declared_suits,
     )
 
 
@@ -234,51 +221,77 @@ def position(view: View, world: World, options: PlayOptions | None = None) -> Pl
 
 @dataclass(frozen=True)
 class _Stakes:
-    """What a contract is worth to the declarer at the table's scores."""
+    """What a contract is worth to the declarer at the table's scores: the engine's deal
+    value (:func:`thousand.engine.deal.declarer_value`) as the game records it
+    (:func:`thousand.engine.deal.recorded_change`: the barrel), plus the bots' bonus for
+    winning the game with it.  Cheap: the search asks it once per sampled deal."""
 
-    mult: int  # 2 for a dark or golden deal (4 for both)
-    taken: bool  # declarer_scores=taken
-    rounding: int
-    need: int  # on the barrel: the contract that wins; 0 otherwise
-    win_at: int  # a made contract of this or more wins the game (large: never)
+    rules: Rules
+    dark: bool
+    golden: bool
+    score: int  # the declarer's score now
+    on_barrel: bool
+    #: whether the bonus for winning applies (no game info: a deal on its own, never won)
+    in_game: bool
     win_bonus: float
     #: the defenders' deal values count this many times (2 in a golden deal, and in a dark
     #: one with ``dark_doubles=all``)
     others: int = 1
+    #: the values worked out so far (the search asks the same figures in many deals)
+    _made: dict[tuple[int, int, int], float] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _failed: dict[int, float] = field(default_factory=dict, init=False, repr=False,
+                                      compare=False)
 
-    def made(self, contract: int, total: int) -> float:
-        if self.need and contract < self.need:
-            return 0.0  # nothing is recorded on the barrel below the win
-        value = float(contract)
-        if self.taken:
-            value = float(round_points(total, self.rounding))
-        value *= self.mult
-        if contract >= self.win_at:
-            value += self.win_bonus
-        return value
+    @property
+    def need(self) -> int:
+        """On the barrel: the points that win; 0 otherwise."""
+        return self.rules.score_to_win - self.score if self.on_barrel else 0
+
+    def made(self, contract: int, total: int, bonus: int = 0) -> float:
+        """A made ``contract`` with the declarer's ``total`` (of it ``bonus`` from his
+        declarations: it counts only in a dark deal with ``dark_marriages_doubled=false``)."""
+        key = (contract, total, bonus)
+        out = self._made.get(key)
+        if out is None:
+            out = self._made[key] = self._utility(True, declarer_value(
+                self.rules, contract, True, total, bonus, self.dark, self.golden))
+        return out
 
     def failed(self, contract: int) -> float:
-        return -float(contract * self.mult)
+        out = self._failed.get(contract)
+        if out is None:
+            out = self._failed[contract] = self._utility(False, declarer_value(
+                self.rules, contract, False, 0, 0, self.dark, self.golden))
+        return out
+
+    def wins(self, contract: int) -> bool:
+        """Whether making ``contract`` (as many points as it) wins the game."""
+        value = declarer_value(self.rules, contract, True, contract, 0, self.dark, self.golden)
+        return self._won(self._change(True, value))
+
+    def _change(self, made: bool, value: int) -> int:
+        return recorded_change(self.rules, self.score, self.on_barrel, True, made, value)
+
+    def _won(self, change: int) -> bool:
+        return self.in_game and change > 0 and self.rules.wins(self.score + change)
+
+    def _utility(self, made: bool, value: int) -> float:
+        """What the game records of a deal value, with the bonus when that wins."""
+        change = self._change(made, value)
+        return change + self.win_bonus if self._won(change) else float(change)
 
 
 def stakes(view: View, seat: int, win_bonus: float, dark: bool | None = None) -> _Stakes:
+    """:class:`_Stakes` of ``seat`` as declarer of ``view``'s deal (``dark``: as if the deal
+    were, or were not, dark)."""
     r = view.rules
     dark = view.dark if dark is None else dark
-    mult = (2 if dark else 1) * (2 if view.golden else 1)
-    others = (2 if dark and r.dark_doubles == "all" else 1) * (2 if view.golden else 1)
-    need = 0
-    win_at = 1 << 30
     g = view.game
-    if g is not None:
-        target = r.score_to_win
-        score = g.scores[seat]
-        if g.on_barrel[seat]:
-            need = target - score
-            win_at = need
-        else:
-            win_at = max(0, target - score) if score + 400 >= target else win_at
     return _Stakes(
-        mult, r.declarer_scores == "taken", r.rounding, need, win_at, win_bonus, others
+        r, dark, view.golden, g.scores[seat] if g is not None else 0,
+        g is not None and g.on_barrel[seat], g is not None, win_bonus,
+        others_factor(r, dark, view.golden),
     )
 
 
@@ -436,6 +449,7 @@ class SearchBot(ReasoningBot):
         utils: dict[Move, list[float]] = {m: [] for m in legal}
         own_bonus = {m: 0.0 for m in legal}
         others = st.others  # the defenders' values doubled (golden; dark with dark_doubles=all)
+        bonus = view.bonus[d]  # the declarer's declarations so far (dark_marriages_doubled)
         if not declarer:
             for m in legal:
                 if mv.is_declare(m):
@@ -464,7 +478,7 @@ class SearchBot(ReasoningBot):
                 v = values[m]
                 totals[m].append(v)
                 made = v >= contract + margin
-                dv = st.made(contract, v) if made else st.failed(contract)
+                dv = st.made(contract, v, bonus) if made else st.failed(contract)
                 if declarer:
                     utils[m].append(dv + others * beta * v / 2)
                 else:
@@ -528,7 +542,7 @@ class SearchBot(ReasoningBot):
         cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
         cfg = self.config
         out = {bid + cfg.margin}
-        for c in contract_options(r, bid, cap)[1:]:
+        for c in contract_choices(r, bid, cap)[1:]:
             out.add(c + cfg.margin + cfg.raise_margin)
         return sorted(out)
 
@@ -560,13 +574,13 @@ class SearchBot(ReasoningBot):
         beta = self.config.beta
         if contracts is None:
             cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
-            contracts = contract_options(r, bid, cap)
+            contracts = contract_choices(r, bid, cap)
         m_hand = marriage_sum(hand, r.marriage_values)
         opp = [beta * st.others * max(0, 120 + m_hand - v) / 2 for v in totals]
         out: dict[int, list[float]] = {}
         for c in contracts:
             need = self._contract_need(c, bid)
-            out[c] = [(st.made(c, v) if v >= need else st.failed(c)) - o
+            out[c] = [(st.made(c, v, m_hand) if v >= need else st.failed(c)) - o
                       for v, o in zip(totals, opp, strict=True)]
         if concede:
             seat = view.declarer if view.declarer >= 0 else view.seat
@@ -964,10 +978,8 @@ class SearchBot(ReasoningBot):
         u = cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
         # Someone about to win the game with the bid he holds: passing lets him.
         hb = view.high_bidder
-        if hb >= 0 and hb != view.seat and view.game is not None:
-            st = stakes(view, hb, cfg.win_bonus)
-            if view.high_bid >= st.win_at or (st.need and view.high_bid >= st.need):
-                u -= cfg.beta * cfg.win_bonus * 0.6
+        if hb >= 0 and hb != view.seat and stakes(view, hb, cfg.win_bonus).wins(view.high_bid):
+            u -= cfg.beta * cfg.win_bonus * 0.6
         return u
 
     def _bid_utility(
@@ -1002,12 +1014,13 @@ class SearchBot(ReasoningBot):
         out: list[float] = []
         made = 0
         for v, h in zip(totals, hands, strict=True):
+            held = marriage_sum(h, values)
             if v >= c + m:
-                own = st.made(c, v)
+                own = st.made(c, v, held)
                 made += 1
             else:
                 own = st.failed(c)
-            out.append(own - k * max(0, 120 + marriage_sum(h, values) - v) / 2)
+            out.append(own - k * max(0, 120 + held - v) / 2)
         return out, made / max(1, len(totals))
 
     def _auction_search(
@@ -1030,7 +1043,7 @@ class SearchBot(ReasoningBot):
         # The bids worth valuing: the lowest legal one and the next ones this hand may reach
         # in later rounds (with bid_jumps=false only one step is legal at a time).
         cap = view.rules.bid_cap + marriage_sum(view.hand, view.rules.marriage_values)
-        ladder = contract_options(view.rules, bids[0], max(bids[0], cap))[:6]
+        ladder = contract_choices(view.rules, bids[0], max(bids[0], cap))[:6]
         levels = list(ladder)
         target = _raise_target(view, st, bids[0])
         if target is not None:
@@ -1126,7 +1139,7 @@ class SearchBot(ReasoningBot):
         opts = self.options(view)
         price = view.buy_price
         cap = r.bid_cap + marriage_sum(view.hand | talon, r.marriage_values)
-        ladder = contract_options(r, price, max(price, cap))[:6]
+        ladder = contract_choices(r, price, max(price, cap))[:6]
         target = _raise_target(view, stakes(view, me, self.config.win_bonus), price)
         if target is not None:
             ladder.append(target)
@@ -1221,7 +1234,7 @@ class SearchBot(ReasoningBot):
         cap = r.bid_cap + marriage_sum(view.hand | (view.talon or 0), r.marriage_values)
         best_u, best_c, best_p = -math.inf, price, 0.0
         best_s: list[float] = []
-        for c in contract_options(r, price, max(price, cap))[:6]:
+        for c in contract_choices(r, price, max(price, cap))[:6]:
             u, p = self._bid_samples(view, totals, hands, c, st)
             if sum(u) / n > best_u + 1e-9:
                 best_u, best_c, best_p, best_s = sum(u) / n, c, p, u
@@ -1299,7 +1312,7 @@ def _raise_target(view: View, st: _Stakes, b: int) -> int | None:
     if not st.need or st.need <= b:
         return None
     r = view.rules
-    c = max(b, 100 + -(-(st.need - 100) // r.bid_step) * r.bid_step)
+    c = max(b, next_bid(r, st.need - 1))  # the lowest contract of the ladder from need
     return c if c <= r.bid_cap else None
 
 
@@ -1385,8 +1398,6 @@ __all__ = [
     "STRONG",
     "SearchBot",
     "SearchConfig",
-    "aces_duty",
-    "declared_suits",
     "expert",
     "position",
     "strong",

@@ -458,10 +458,8 @@ class Deal:
         return out
 
     def next_bid(self, bid: int) -> int:
-        """The lowest bid above ``bid``: bids are 100 plus a multiple of ``bid_step``
-        (RULES §4 bid_step); the dark 120 and the golden 120 may lie between them."""
-        step = self.rules.bid_step
-        return 100 + ((bid - 100) // step + 1) * step
+        """The lowest bid above ``bid`` (:func:`next_bid`)."""
+        return next_bid(self.rules, bid)
 
     def _dark_blocks(self, seat: int) -> bool:
         """A standing dark bid may be outbid only with a marriage in hand
@@ -479,13 +477,8 @@ class Deal:
         return (self.contract // 120 + 1) * 120
 
     def _legal_contract(self) -> list[Move]:
-        seat = self.declarer
-        low = self.bid
-        out = [mv.contract(low)]
-        out.extend(
-            mv.contract(b)
-            for b in range(self.next_bid(low), self.cap(seat) + 1, self.rules.bid_step)
-        )
+        out = [mv.contract(c) for c in contract_choices(self.rules, self.bid,
+                                                        self.cap(self.declarer))]
         if self._concede_allowed():
             out.append(mv.CONCEDE)
         return out
@@ -1047,9 +1040,9 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
         # (a dark deal is never conceded: RULES §7)
         points = (0,) * n
         tricks = (0,) * n
-        made = None
+        made: bool | None = None
         loss, pay = concede_values(r, contract, deal.hands[d])
-        values[d] = -loss
+        own = -loss * (2 if golden else 1)  # doubled as a golden deal's (never dark)
         for s in deal.opponents():
             values[s] = pay
     else:
@@ -1058,29 +1051,17 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
         pts[d] += discard_points
         points = tuple(pts)
         tricks = tuple(deal.tricks_won)
-        total = pts[d]
-        compared = round_points(total, r.rounding) if r.round_declarer_before_compare else total
-        made = compared >= contract
-        if made:
-            if r.declarer_scores == "taken":
-                score = round_points(total, r.rounding)
-                if dark:
-                    score = 2 * score - (0 if r.dark_marriages_doubled else deal.bonus[d])
-            else:
-                score = contract * (2 if dark else 1)
-        else:
-            score = -contract * (2 if dark else 1)
-        values[d] = score
+        made = contract_made(r, contract, pts[d])
+        own = declarer_value(r, contract, made, pts[d], deal.bonus[d], dark, golden)
         for s in deal.opponents():
             values[s] = round_points(pts[s], r.rounding)
     if n == 4 and r.sitting_dealer_scores:
         values[ctx.dealer] = round_points(sitting_dealer_value(deal.talon, r), r.rounding)
-    if dark and r.dark_doubles == "all":
-        # Every player's deal value counts double, the sitting dealer's too (RULES §7);
-        # the declarer's own was doubled above, with dark_marriages_doubled.
-        values = [v if s == d else 2 * v for s, v in enumerate(values)]
-    if golden:
-        values = [2 * v for v in values]
+    # Every other player's deal value counts double in a golden deal, and in a dark one
+    # with dark_doubles=all (the sitting dealer's too, RULES §7); the declarer's own is
+    # ``own`` (declarer_value).
+    factor = others_factor(r, dark, golden)
+    values = [own if s == d else factor * v for s, v in enumerate(values)]
     return DealResult(
         outcome="conceded" if conceded else "played",
         declarer=d,
@@ -1095,6 +1076,71 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
         active=deal.active,
         dealer=ctx.dealer,
     )
+
+
+def next_bid(rules: Rules, bid: int) -> int:
+    """The lowest bid or contract above ``bid``: bids are 100 plus a multiple of
+    ``bid_step`` (RULES §4 bid_step); the dark 120 and the golden 120 may lie between them.
+    The one home of the bid ladder: the deal and the bots ask it."""
+    step = rules.bid_step
+    return 100 + ((bid - 100) // step + 1) * step
+
+
+def contract_choices(rules: Rules, floor: int, cap: int) -> list[int]:
+    """The contracts a declarer may name with a hand whose cap is ``cap`` (RULES §2.2, §4):
+    ``floor`` (his bid, or the price of a bought talon, which may lie above the cap), then
+    every step of the ladder above it up to the cap.
+    The deal's legal contract moves and the bots' contract search are this list."""
+    return [floor, *range(next_bid(rules, floor), cap + 1, rules.bid_step)]
+
+
+def contract_made(rules: Rules, contract: int, total: int) -> bool:
+    """Whether a declarer's ``total`` (cards taken, his discards and his declarations)
+    makes ``contract`` (RULES §7; rounded first with ``round_declarer_before_compare``)."""
+    compared = round_points(total, rules.rounding) if rules.round_declarer_before_compare else total
+    return compared >= contract
+
+
+def declarer_value(
+    rules: Rules, contract: int, made: bool, total: int, bonus: int, dark: bool, golden: bool
+) -> int:
+    """The declarer's deal value of a played deal (RULES §7): ± the contract, or with
+    ``declarer_scores=taken`` his rounded ``total`` when made; doubled in a dark deal
+    (without his declarations' ``bonus`` with ``dark_marriages_doubled=false``) and in a
+    golden one.  Pure and cheap: the deal's scoring and the bots' valuation of a sampled
+    deal are this one function, so that they cannot drift apart."""
+    if not made:
+        score = -contract * (2 if dark else 1)
+    elif rules.declarer_scores == "taken":
+        score = round_points(total, rules.rounding)
+        if dark:
+            score = 2 * score - (0 if rules.dark_marriages_doubled else bonus)
+    else:
+        score = contract * (2 if dark else 1)
+    return 2 * score if golden else score
+
+
+def recorded_change(
+    rules: Rules, score: int, on_barrel: bool, declarer: bool, made: bool | None, value: int
+) -> int:
+    """What a deal value ``value`` changes in the score ``score`` of a seat (RULES §7,
+    Barrel): all of it off the barrel; on it, nothing for a defender, nothing for a
+    declarer's made contract that does not reach the win, and all of a failed contract or
+    a concede (``made`` None).  Pure and cheap: the game's scoring
+    (:meth:`thousand.engine.game.Game._score`) and the bots' valuation of a sampled deal
+    are this one rule; it lives here, with the deal values, because the bots may not
+    import the game."""
+    if not on_barrel:
+        return value
+    if not declarer or (made and not rules.wins(score + value)):
+        return 0
+    return value
+
+
+def others_factor(rules: Rules, dark: bool, golden: bool) -> int:
+    """How many times the other players' deal values count (RULES §7): twice in a golden
+    deal, twice in a dark one with ``dark_doubles=all`` (both: four times)."""
+    return (2 if dark and rules.dark_doubles == "all" else 1) * (2 if golden else 1)
 
 
 def half_of(amount: int, rules: Rules) -> int:

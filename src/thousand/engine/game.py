@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, cards_of, mask_of
-from .deal import Deal, DealContext, DealResult
+from .deal import Deal, DealContext, DealResult, recorded_change
 from .draws import Draws
 from .moves import LOOK, Move
 from .rules import Rules
@@ -477,23 +477,16 @@ class Game:
             for seat in range(n):
                 st = seats[seat]
                 value = res.values[seat]
-                if not st.on_barrel:
-                    st.score += value
+                declarer = seat == res.declarer
+                st.score += recorded_change(r, st.score, st.on_barrel, declarer, res.made, value)
+                if not (st.on_barrel and declarer):
                     continue
-                if seat != res.declarer:
-                    continue  # nothing is recorded on the barrel
-                if res.outcome == "conceded":
-                    # A concede that costs him something takes him off; one that costs
-                    # nothing leaves him sitting, and is no fall (RULES §7).
-                    st.score += value
-                    if value < 0:
-                        self._leave_barrel(seat, falls, events, "fall")
-                elif res.made:
-                    if wins(st.score + value):
-                        st.score += value
-                        st.on_barrel = False
-                else:
-                    st.score += value
+                if res.made:
+                    if wins(st.score):
+                        st.on_barrel = False  # he made the contract that wins
+                elif value < 0:
+                    # A failed contract, or a concede that costs him something, takes him
+                    # off; a concede that costs nothing leaves him sitting (RULES §7).
                     self._leave_barrel(seat, falls, events, "fall")
             # 3. penalties: bolts, concede.
             before_penalties = self.scores

@@ -86,6 +86,12 @@ class View:
     taken: tuple[int, ...]
     tricks_won: tuple[int, ...]
     bonus: tuple[int, ...]
+    #: The seat that must lead its aces (``ace_marriage_all_in_row``: it declared the ace
+    #: marriage and has won every trick since), or -1.  Public: the engine's own duty.
+    aces_duty: int
+    #: The suits (bit ``suit``) whose marriage or half marriage was declared: a second one
+    #: in a suit is no declaration.  Public, as the declarations are.
+    declared_suits: int
     legal: tuple[Move, ...]
     history: tuple[str, ...]
     result: DealResult | None
@@ -188,6 +194,8 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
         taken=tuple(deal.taken),
         tricks_won=tuple(deal.tricks_won),
         bonus=tuple(deal.bonus),
+        aces_duty=deal.aces_in_row,
+        declared_suits=deal.declared_suits,
         legal=legal,
         history=tuple(history),
         result=deal.result,
