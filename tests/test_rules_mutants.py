@@ -3,7 +3,8 @@ other rules tests let live (docs/testing.md, "Mutation testing"). Each names its
 
 from __future__ import annotations
 
-from test_rules_game import bolt_deal, finish, kinds, new_game
+from test_rules_game import bolt_deal, finish, kinds, new_game, set_scores
+from thousand.engine.game import DealSummary
 
 
 def test_bolt_samosval_needs_three_bolts_in_a_row() -> None:
@@ -79,3 +80,76 @@ def test_a_seat_on_the_barrel_does_not_stop_the_count_of_the_next() -> None:
     s = finish(g, 0, (120, 0, 0), contract=120, tricks=(8, 0, 0))
     assert g.seats[1].bolts == 0 and g.seats[2].bolts == 1
     assert kinds(s, 2) == ["bolt"] and "bolt" not in kinds(s, 1)
+
+
+def _sheet(summary: DealSummary, seat: int) -> list[tuple[str, int]]:
+    return [(e.kind, e.amount) for e in summary.events if e.seat == seat]
+
+
+def test_redeal_penalty_counts_each_redeal_once() -> None:
+    """RULES §4 redeal_penalty_after=2: the second redeal in a row costs the dealer
+    −penalty (marked with its cost), not the first; the game counts one redeal each."""
+    g = new_game("house", redeal_penalty_after=2)
+    s = finish(g, None, (0, 0, 0), outcome="redeal", made=None, contract=None, redeal_by=1)
+    assert g.redeal_streak == 1 and g.scores == (0, 0, 0) and _sheet(s, 0) == []
+    s = finish(g, None, (0, 0, 0), outcome="redeal", made=None, contract=None, redeal_by=1)
+    assert g.redeal_streak == 2 and g.scores == (-120, 0, 0)
+    assert _sheet(s, 0) == [("redeal_penalty", -120)]
+
+
+def test_barrel_climb_exactly_on_the_barrel_and_its_mark() -> None:
+    """RULES §3 Barrel: reaching exactly 880 climbs on; a climb from 850 to 900, capped,
+    is marked with what the cap took (−20)."""
+    g = new_game()
+    set_scores(g, 780, 800, 0)
+    s = finish(g, 1, (100, 100, 10), contract=100)
+    assert g.seats[0].on_barrel and g.scores[0] == 880
+    assert ("barrel_on", 0) in _sheet(s, 0) and ("barrel_on", -20) in _sheet(s, 1)
+
+
+def test_barrel_leaving_marks_fall_and_knock_off_costs() -> None:
+    """RULES §3 Barrel and §4 barrel_knock_off: a fall (failed contract) is marked with
+    no cost of its own, a knock-off with −penalty; who leaves is off the barrel."""
+    g = new_game(barrel_knock_off=True)
+    set_scores(g, 880, 850, 0, barrel=(0,))
+    s = finish(g, 1, (0, 100, 10), contract=100)
+    assert ("knocked_off", -120) in _sheet(s, 0) and g.seats[0].on_barrel is False
+    g2 = new_game()
+    set_scores(g2, 880, 0, 0, barrel=(0,))
+    s2 = finish(g2, 0, (-120, 30, 30), made=False)
+    assert ("fall", 0) in _sheet(s2, 0) and g2.seats[0].on_barrel is False
+
+
+def test_one_climber_never_falls_for_the_rules_of_several() -> None:
+    """RULES §4 barrel_simultaneous_fall and barrel_knock_off speak of *several* climbing
+    in one deal: one climber alone stays; without knock-off, two climbers both sit."""
+    g = new_game(barrel_simultaneous_fall=True)
+    set_scores(g, 850, 0, 0)
+    finish(g, 1, (40, 100, 10), contract=100)
+    assert g.seats[0].on_barrel and g.scores[0] == 880
+    g2 = new_game(barrel_knock_off=False, barrel_simultaneous_fall=False)
+    set_scores(g2, 850, 850, 0)
+    finish(g2, 2, (40, 40, 100), contract=100)
+    assert g2.seats[0].on_barrel and g2.seats[1].on_barrel and g2.scores[:2] == (880, 880)
+
+
+def test_knock_off_tie_counts_clockwise_from_the_declarer_not_from_seat_0() -> None:
+    """RULES §7 Barrel (knock-off): of equal climbers the first clockwise from the
+    declarer stays: declarer 1, climbers 0 and 2 → seat 2 stays, seat 0 falls."""
+    g = new_game(barrel_knock_off=True)
+    set_scores(g, 850, 0, 850)
+    finish(g, 1, (40, 100, 40), contract=100)
+    assert g.seats[2].on_barrel and g.scores[2] == 880
+    assert not g.seats[0].on_barrel and g.scores[0] == 760
+
+
+def test_settlement_winner_owes_nothing_and_a_loser_past_1000_owes_nothing() -> None:
+    """RULES §7 Settlement: the winner owes nothing even when he wins below 1000 (at
+    max_deals), and a loser who also passed 1000 lacks nothing, so owes 0."""
+    g = new_game(max_deals=1, settlement=True)
+    finish(g, 0, (100, 10, 20), contract=100)
+    assert g.winner == 0 and g.settlement() == [0, 990, 980]
+    g2 = new_game("dealer-opens", barrel=None)
+    set_scores(g2, 900, 990, 0)
+    finish(g2, 0, (120, 30, 20))
+    assert g2.winner == 0 and g2.scores[1] > 1000 and g2.settlement() == [0, 0, 980]
