@@ -153,3 +153,47 @@ def test_settlement_winner_owes_nothing_and_a_loser_past_1000_owes_nothing() -> 
     set_scores(g2, 900, 990, 0)
     finish(g2, 0, (120, 30, 20))
     assert g2.winner == 0 and g2.scores[1] > 1000 and g2.settlement() == [0, 0, 980]
+
+
+def test_a_concede_that_costs_nothing_leaves_the_sitter_on_the_barrel() -> None:
+    """RULES §7 Barrel (concede): a concede that costs the sitter nothing leaves him
+    sitting and is no fall; one that costs him anything takes him off."""
+    g = new_game("dealer-opens")
+    set_scores(g, 880, 0, 0, barrel=(0,))
+    g.dealer = 2
+    s = finish(g, 0, (0, 60, 60), outcome="conceded", made=None, contract=100)
+    assert g.seats[0].on_barrel and g.seats[0].falls == 0 and "fall" not in kinds(s, 0)
+    g.dealer = 2
+    s = finish(g, 0, (-1, 60, 60), outcome="conceded", made=None, contract=100)
+    assert not g.seats[0].on_barrel and "fall" in kinds(s, 0)
+
+
+def test_a_barrel_win_takes_the_winner_off_the_barrel() -> None:
+    """RULES §3 Barrel: a made contract that reaches 1000 wins, and the winner sits on
+    the barrel no more."""
+    g = new_game()
+    set_scores(g, 880, 0, 0, barrel=(0,))
+    finish(g, 0, (120, 0, 0))
+    assert g.over and g.seats[0].on_barrel is False
+
+
+def test_only_a_concede_counts_toward_the_concede_penalty() -> None:
+    """RULES §4 concede_penalty_every=1: every concede costs −penalty; a played deal is no
+    concede, and costs nothing."""
+    g = new_game("house", golden_deals=False, concede_penalty_every=1)
+    g.dealer = 2
+    s = finish(g, 0, (100, 10, 10), contract=100)
+    assert g.seats[0].concedes == 0 and "concede_penalty" not in kinds(s, 0)
+    g.dealer = 2
+    s = finish(g, 0, (-100, 60, 60), outcome="conceded", made=None, contract=100)
+    assert g.seats[0].concedes == 1 and ("concede_penalty", -120) in _sheet(s, 0)
+
+
+def test_a_redeal_penalty_on_the_sitter_is_a_fall() -> None:
+    """RULES §4 redeal_penalty_after with RULES §7 Barrel: a penalty that hits the dealer
+    on the barrel in a redeal takes him off it (a fall); the others keep their seats."""
+    g = new_game("house", golden_deals=False, redeal_penalty_after=1)
+    set_scores(g, 880, 0, 0, barrel=(0,))
+    g.dealer = 0
+    s = finish(g, None, (0, 0, 0), outcome="redeal", made=None, contract=None, redeal_by=1)
+    assert g.scores[0] == 760 and not g.seats[0].on_barrel and "fall" in kinds(s, 0)
