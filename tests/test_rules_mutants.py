@@ -3,8 +3,12 @@ other rules tests let live (docs/testing.md, "Mutation testing"). Each names its
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from test_rules_game import bolt_deal, finish, kinds, new_game, set_scores
-from thousand.engine.game import DealSummary
+from thousand.engine.cards import parse_cards
+from thousand.engine.deal import DealResult
+from thousand.engine.game import DealSummary, Game
 
 
 def test_bolt_samosval_needs_three_bolts_in_a_row() -> None:
@@ -197,3 +201,47 @@ def test_a_redeal_penalty_on_the_sitter_is_a_fall() -> None:
     g.dealer = 0
     s = finish(g, None, (0, 0, 0), outcome="redeal", made=None, contract=None, redeal_by=1)
     assert g.scores[0] == 760 and not g.seats[0].on_barrel and "fall" in kinds(s, 0)
+
+
+def _cut_deal(g: Game, cut: list[str]) -> DealSummary:
+    """A played deal whose cut showed these cards."""
+    ctx = replace(g.start_deal().ctx, cut=tuple(parse_cards(cut)))
+    res = DealResult("played", 0, 100, 100, True, False, False, (100, 10, 10), (6, 1, 1),
+                     (100, 10, 10), None, ctx.active, ctx.dealer)
+    return g.finish_deal(res, ctx)
+
+
+def test_cut_nines_needs_three_nines_in_front_and_the_rule() -> None:
+    """RULES §4 cut_nines: only three nines at the cut cost the cutter −penalty (marked
+    so); two nines do not, and without the rule three nines cost nothing."""
+    g = new_game("dealer-opens")
+    s = _cut_deal(g, ["9S", "9H", "KC", "9D"])
+    assert "cut_penalty" not in kinds(s, 1) and g.scores[1] == 10
+    g = new_game("dealer-opens")
+    s = _cut_deal(g, ["9S", "9H", "9D", "KC"])
+    assert _sheet(s, 1) == [("cut_penalty", -120)]
+    g = new_game("dealer-opens", cut_nines=False)
+    s = _cut_deal(g, ["9S", "9H", "9D", "KC"])
+    assert "cut_penalty" not in kinds(s, 1) and g.scores[1] == 10
+
+
+def test_samosval_fall_reset_and_barrel_timeout_marks_say_their_cost() -> None:
+    """RULES §4 samosval, barrel_falls_reset and barrel_deals: the sheet marks what each
+    took: 555 → 0 is −555; a third fall from 760 to 0 is −760; the barrel's time running
+    out is −penalty. A redeal is no deal on the barrel."""
+    g = new_game("house")
+    set_scores(g, 0, 500, 0)
+    s = finish(g, 0, (100, 55, 10), contract=100)
+    assert ("samosval", -555) in _sheet(s, 1)
+    g = new_game(barrel_falls_reset=3)
+    g.seats[0].falls = 2
+    set_scores(g, 880, 0, 0, barrel=(0,))
+    s = finish(g, 0, (-120, 30, 30), made=False)
+    assert ("fall_reset", -760) in _sheet(s, 0)
+    g = new_game("house", golden_deals=False, barrel_deals=1, redeal_penalty_after=None)
+    set_scores(g, 880, 0, 0, barrel=(0,))
+    finish(g, None, (0, 0, 0), outcome="redeal", made=None, contract=None, redeal_by=1)
+    assert g.seats[0].on_barrel and g.seats[0].barrel_deals == 0
+    g.dealer = 2
+    s = finish(g, 1, (0, 100, 10), contract=100)
+    assert ("barrel_timeout", -120) in _sheet(s, 0) and not g.seats[0].on_barrel
