@@ -161,12 +161,38 @@ def test_bots_finish_games_under_every_preset(preset: str, over: dict[str, Any])
         assert g.over
 
 
-def test_random_bot_is_reproducible() -> None:
-    def run() -> tuple[int, ...]:
-        g = Game(Rules(max_deals=3), seed=4)
-        return play_game(g, [RandomBot(1), RandomBot(2), RandomBot(3)]).scores
+class _Recorder:
+    """Wraps a bot and keeps every move it chose and the choices it had."""
 
-    assert run() == run()
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.moves: list[tuple[int, tuple[int, ...]]] = []
+
+    def choose(self, view: View) -> int:
+        move = self.bot.choose(view)
+        self.moves.append((move, tuple(view.legal)))
+        return move
+
+
+def test_random_bot_is_reproducible() -> None:
+    """The same seeds give the same game move for move, and the seed is what decides:
+    other seeds give other moves, and the bot picks among its choices, not the first of
+    them (a bot that always plays its first legal move is reproducible too, and must not
+    pass)."""
+
+    def run(seeds: tuple[int, int, int]) -> tuple[tuple[int, ...], list[_Recorder]]:
+        bots = [_Recorder(RandomBot(s)) for s in seeds]
+        g = play_game(Game(Rules(max_deals=3), seed=4), bots)
+        return g.scores, bots
+
+    scores, bots = run((1, 2, 3))
+    again, bots_again = run((1, 2, 3))
+    assert again == scores
+    assert [b.moves for b in bots_again] == [b.moves for b in bots]
+    _, other = run((4, 5, 6))
+    assert [b.moves for b in other] != [b.moves for b in bots]
+    choices = [(m, legal) for b in bots for m, legal in b.moves if len(legal) > 1]
+    assert choices and any(m != legal[0] for m, legal in choices)
 
 
 # ------------------------------------------------------------- heuristic habits
