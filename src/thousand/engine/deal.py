@@ -512,12 +512,14 @@ class Deal:
         trick = self.trick
         r = self.rules
         if trick:
-            return cards_of(follow_cards(hand, trick, self.trump, r.must_overtake, r.ten_strength))
+            return mv.plays(
+                cards_of(follow_cards(hand, trick, self.trump, r.must_overtake, r.ten_strength))
+            )
         leads, declaring = lead_cards(
             hand, seat, self.trump, self.trump_declarer, self.aces_in_row,
             self.declared_suits, len(self.tricks), r,
         )
-        out = cards_of(leads)
+        out = mv.plays(cards_of(leads))
         if declaring:
             out.extend(_declaring_moves(declaring))
         return out
