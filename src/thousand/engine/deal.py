@@ -354,10 +354,6 @@ class Deal:
 
         return view_of(self, seat)
 
-    def next_seat(self, seat: int) -> int:
-        """The next active seat clockwise."""
-        return self._next[seat]
-
     def opponents(self) -> tuple[int, int]:
         """The declarer's opponents, the first one clockwise after him first."""
         a = self._next[self.declarer]
