@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .engine.cards import SUITS, card_label, parse_card
+from .engine.moves import Move
 
 LANGS: tuple[str, ...] = ("ru", "en")
 
@@ -511,7 +512,7 @@ def advice(move: str, lang: str = "ru", phase: str | None = None,
     return render(_pick(ADVICE[key], lang), lang, card=card, n=n, price=price)
 
 
-def advice_for(view: Any, move: int, lang: str = "ru") -> str:
+def advice_for(view: Any, move: Move, lang: str = "ru") -> str:
     """The hint's advice for ``move`` (an engine move) in a seat's ``view`` (a
     :class:`~thousand.engine.view.View`: its phase and bid choose the words), in ``lang``; what
     the terminal and the server's hint message both say."""

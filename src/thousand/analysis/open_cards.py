@@ -34,7 +34,8 @@ def real_world(deal: Deal) -> World:
 def play_values(view: View, deal: Deal, solver: Solver) -> dict[Move, int]:
     """``{card move: declarer's final total}`` for every legal card of the seat to move."""
     pos = position(view, real_world(deal), PlayOptions.from_rules(view.rules))
-    return solver.solve_moves(pos)
+    # the solver numbers its moves as the engine does (thousand.solver.position.DECLARE)
+    return {Move(m): v for m, v in solver.solve_moves(pos).items()}
 
 
 def play_total(view: View, deal: Deal, solver: Solver) -> int:

@@ -139,7 +139,7 @@ def _why_illegal(move: object, view: View) -> str:
     if isinstance(move, bool) or not isinstance(move, int):
         return f"{move!r} is not a move"
     try:
-        text = mv.move_str(move)
+        text = mv.move_str(Move(move))
     except mv.MoveError:
         return f"{move} is not a move"
     legal = ", ".join(mv.move_str(m) for m in view.legal[:12])
@@ -357,7 +357,7 @@ class _Job:
     timeout: float = DEFAULT_TIMEOUT
 
 
-def _compulsory(moves: Sequence[int]) -> bool:
+def _compulsory(moves: Sequence[Move]) -> bool:
     """Whether a deal's auction was one bid (the opener's) and passes."""
     from thousand.engine import moves as mv
 

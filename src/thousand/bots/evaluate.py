@@ -30,7 +30,6 @@ from thousand.engine.cards import (
     QUEEN,
     RANK_POINTS,
     STRENGTH,
-    SUIT_MASK,
     TEN,
     Mask,
     cards_of,
@@ -134,9 +133,7 @@ def features(
     marriages: list[tuple[int, int]] = []  # (value, suit)
     half = 0
     top_pts = 0
-    top_n = 0
     aces = 0
-    tens = 0
     bare_tens = 0
     voids = 0
     for s in range(4):
@@ -150,15 +147,12 @@ def features(
             marriages.append((values[s], s))
         elif held and auction:
             half += values[s]
-        p, n, run = _top_run(pattern, order)
+        p, _, run = _top_run(pattern, order)
         top_pts += p
-        top_n += n
         if pattern >> ACE & 1:
             aces += 1
-        if pattern >> TEN & 1:
-            tens += 1
-            if not run >> TEN & 1:
-                bare_tens += 1
+        if pattern >> TEN & 1 and not run >> TEN & 1:
+            bare_tens += 1
     marriages.sort(reverse=True)
     m_first = m_rest = 0
     trump_len = trump_high = 0
@@ -267,6 +261,3 @@ def _combinations(items: Sequence[int], k: int) -> list[tuple[int, ...]]:
 
     return list(combinations(items, k))
 
-
-def suits_of(mask: Mask) -> list[int]:
-    return [s for s in range(4) if mask & SUIT_MASK[s]]

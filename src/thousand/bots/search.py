@@ -47,6 +47,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TypeVar
 
 from thousand.engine import moves as mv
 from thousand.engine.cards import (
@@ -311,7 +312,11 @@ class Samples:
     declarer_totals: list[int] = field(default_factory=list)
 
 
-def first_best(order: Sequence[Move], value: dict[Move, float], tol: float = 1e-9) -> Move:
+#: what :func:`first_best` chooses among: moves, or contract numbers (-1 a concede)
+_K = TypeVar("_K")
+
+
+def first_best(order: Sequence[_K], value: dict[_K, float], tol: float = 1e-9) -> _K:
     """The first move of ``order`` whose value is within ``tol`` of the highest: the bot's
     choice and the analysis' best move (:mod:`thousand.bots.valuation`), ``order`` putting
     the preferred of equally good moves first."""

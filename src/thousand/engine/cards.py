@@ -73,16 +73,6 @@ _PATTERN_RANKS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def suit_of(card: Card) -> int:
-    """The suit (0..3) of a card."""
-    return card // 6
-
-
-def rank_of(card: Card) -> int:
-    """The rank (0..5, nine to ace) of a card."""
-    return card % 6
-
-
 def make_card(suit: int, rank: int) -> Card:
     return suit * 6 + rank
 
@@ -198,5 +188,3 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
 def cards_str(mask: Mask) -> list[str]:
     return [card_str(c) for c in cards_of(mask)]
 
-
-DECK: tuple[Card, ...] = tuple(range(N_CARDS))

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from . import moves as mv
 from .cards import (
@@ -219,6 +219,52 @@ class DealResult:
     dealer: int = 0
 
 
+class _Snapshot(NamedTuple):
+    """The undo record of a move outside the play phase: the whole state before it (lists
+    copied), and the lengths of the lists a move only appends to.  Such moves are few in a
+    deal, so a full copy is cheaper to get right than a reverse of each one."""
+
+    phase: Phase
+    to_move: int
+    hands: list[Mask]
+    high_bid: int
+    high_bidder: int
+    passed: int
+    acted: int
+    dark_bidder: int
+    dark_standing: bool
+    looked: int
+    declarer: int
+    bid: int
+    contract: int
+    n_given: int
+    discards: Mask
+    offer_queue: tuple[int, ...]
+    trick: list[Card]
+    leader: int
+    trump: int
+    trump_declarer: int
+    aces_in_row: int
+    taken: list[int]
+    tricks_won: list[int]
+    bonus: list[int]
+    n_tricks: int
+    n_declarations: int
+    redeal_by: int
+    result: DealResult | None
+    talon_public: bool
+    n_auction: int
+    declared_suits: int
+    n_buys: int
+
+
+#: The undo record of a card played, the hot path's (see :meth:`Deal._undo_play`): to_move,
+#: leader, trump, trump_declarer, aces_in_row, declared_suits and the number of
+#: declarations before it.  A plain tuple, not a NamedTuple, because building a NamedTuple
+#: costs about nine times as much; :class:`_Snapshot` is the other kind, so the record's
+#: type says which it is.
+_PlayUndo = tuple[int, int, int, int, int, int, int]
+
 _ACES = RANK_MASK[ACE]
 _NINES = RANK_MASK[NINE]
 
@@ -324,7 +370,7 @@ class Deal:
         self.n_tricks = 7 if rules.exchange == "discard_three" else 8
         self.redeal_by = -1
         self.result: DealResult | None = None
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[_PlayUndo | _Snapshot] = []
         self._cached_legal: list[Move] | None = None
         self.to_move = ctx.opener
         self.phase = Phase.AUCTION
@@ -353,10 +399,6 @@ class Deal:
         from .view import view_of
 
         return view_of(self, seat)
-
-    def next_seat(self, seat: int) -> int:
-        """The next active seat clockwise."""
-        return self._next[seat]
 
     def opponents(self) -> tuple[int, int]:
         """The declarer's opponents, the first one clockwise after him first."""
@@ -505,12 +547,14 @@ class Deal:
         trick = self.trick
         r = self.rules
         if trick:
-            return cards_of(follow_cards(hand, trick, self.trump, r.must_overtake, r.ten_strength))
+            return mv.plays(
+                cards_of(follow_cards(hand, trick, self.trump, r.must_overtake, r.ten_strength))
+            )
         leads, declaring = lead_cards(
             hand, seat, self.trump, self.trump_declarer, self.aces_in_row,
             self.declared_suits, len(self.tricks), r,
         )
-        out = cards_of(leads)
+        out = mv.plays(cards_of(leads))
         if declaring:
             out.extend(_declaring_moves(declaring))
         return out
@@ -553,8 +597,8 @@ class Deal:
         self.history.append(move)
         phase = self.phase
         if phase == Phase.PLAY:
-            # The play phase is the hot path: its undo record is seven small values
-            # (see _undo_play) instead of a copy of the whole state.
+            # The play phase is the hot path: its undo record (_PlayUndo) is seven small
+            # values instead of a copy of the whole state.
             self._undo.append((
                 self.to_move, self.leader, self.trump, self.trump_declarer,
                 self.aces_in_row, self.declared_suits, len(self.declarations),
@@ -575,8 +619,8 @@ class Deal:
         elif phase == Phase.BUY:
             self._apply_buy(move)
 
-    def _snapshot(self) -> tuple[object, ...]:
-        return (
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(
             self.phase, self.to_move, self.hands.copy(), self.high_bid, self.high_bidder,
             self.passed, self.acted, self.dark_bidder, self.dark_standing, self.looked,
             self.declarer, self.bid, self.contract, len(self.given), self.discards,
@@ -590,8 +634,9 @@ class Deal:
         """Take back the last move and return it."""
         if not self._undo:
             raise IndexError("no move to undo")
-        if len(self._undo[-1]) == 7:
-            return self._undo_play()
+        record = self._undo.pop()
+        if not isinstance(record, _Snapshot):
+            return self._undo_play(record)
         (
             self.phase, self.to_move, hands, self.high_bid, self.high_bidder,
             self.passed, self.acted, self.dark_bidder, self.dark_standing, self.looked,
@@ -600,7 +645,7 @@ class Deal:
             self.aces_in_row, taken, tricks_won, bonus,
             n_tricks, n_decl, self.redeal_by, self.result, self.talon_public, n_auction,
             self.declared_suits, n_buys,
-        ) = self._undo.pop()
+        ) = record
         del self.buys[n_buys:]
         # Copies: the snapshot stays as it was, so that a clone sharing it can undo too.
         self.hands = hands.copy()
@@ -615,12 +660,13 @@ class Deal:
         self._cached_legal = None
         return self.history.pop()
 
-    def _undo_play(self) -> Move:
-        """Take back a card: the reverse of :meth:`_apply_play`."""
+    def _undo_play(self, record: _PlayUndo) -> Move:
+        """Take back a card (``record`` is its undo record): the reverse of
+        :meth:`_apply_play`."""
         (
             to_move, self.leader, self.trump, self.trump_declarer,
             self.aces_in_row, self.declared_suits, n_decl,
-        ) = self._undo.pop()
+        ) = record
         move = self.history.pop()
         if self.trick:
             self.trick.pop()

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, cards_of, mask_of
+from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, mask_of
 from .deal import Deal, DealContext, DealResult, recorded_change
 from .draws import Draws
 from .moves import LOOK, Move
@@ -719,10 +719,3 @@ class Game:
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
-
-def hands_from_lists(hands: Sequence[Sequence[Card]]) -> tuple[Mask, ...]:
-    return tuple(mask_of(h) for h in hands)
-
-
-def describe_hands(hands: Sequence[Mask]) -> list[list[Card]]:
-    return [cards_of(h) for h in hands]

@@ -1,10 +1,12 @@
 """Moves: small ``int`` values with the text notation of RULES §6.
 
-Bots search millions of positions, so a move is a plain ``int`` (cheap to
+Bots search millions of positions, so a move is an ``int`` at run time (cheap to
 compare, hash and store) and this module is the one place that knows the
-encoding.  Everything outside the engine's hot path talks about moves through
-the constructors (:func:`play`, :func:`bid` …), :func:`parse_move` and
-:func:`move_str`.
+encoding.  :data:`Move` is a ``NewType`` of ``int``: it costs nothing at run time,
+but the type checker tells a move from a card or a bid, so a card becomes a move
+only through a constructor (:func:`play`, :func:`plays`, :func:`give` …).
+Everything outside the engine's hot path talks about moves through the
+constructors, :func:`parse_move` and :func:`move_str`.
 
 =========================  ==================  =====================
 move                       text                value
@@ -30,20 +32,22 @@ move other than ``dark`` (see :mod:`thousand.engine.deal`).
 
 from __future__ import annotations
 
+from typing import NewType, cast
+
 from .cards import Card, CardError, card_str, parse_card
 
-Move = int
+Move = NewType("Move", int)
 
 _PLAY = 0
 _DECLARE = 24
 _GIVE = 48
 _DISCARD = 72
-PASS: Move = 96
-DARK: Move = 97
-REDEAL: Move = 98
-CONCEDE: Move = 99
-LOOK: Move = 100
-BUY: Move = 101
+PASS = Move(96)
+DARK = Move(97)
+REDEAL = Move(98)
+CONCEDE = Move(99)
+LOOK = Move(100)
+BUY = Move(101)
 _BID = 1000
 _CONTRACT = 100000
 #: Bids and contracts stay below this, so the two ranges of values never meet.
@@ -55,23 +59,30 @@ class MoveError(ValueError):
 
 
 def play(card: Card, declare: bool = False) -> Move:
-    return (_DECLARE if declare else _PLAY) + card
+    return Move((_DECLARE if declare else _PLAY) + card)
+
+
+def plays(cards: list[Card]) -> list[Move]:
+    """The plays (without ``+``) of ``cards``, in their order.  A play's value is its card,
+    so this is the list itself, not a copy: the hot path lists the legal cards of every
+    position it visits."""
+    return cast("list[Move]", cards)
 
 
 def give(card: Card) -> Move:
-    return _GIVE + card
+    return Move(_GIVE + card)
 
 
 def discard(card: Card) -> Move:
-    return _DISCARD + card
+    return Move(_DISCARD + card)
 
 
 def bid(n: int) -> Move:
-    return _BID + n
+    return Move(_BID + n)
 
 
 def contract(n: int) -> Move:
-    return _CONTRACT + n
+    return Move(_CONTRACT + n)
 
 
 def is_card_play(m: Move) -> bool:

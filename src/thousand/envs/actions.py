@@ -70,7 +70,7 @@ class ActionSpace:
         self.bids = (top - _LOW) // _STEP + 1
         #: ``num_distinct_actions``
         self.n = N_WORDS + 2 * self.bids
-        moves = list(range(N_WORDS))
+        moves = [Move(i) for i in range(N_WORDS)]  # every card move and every word
         moves += [mv.bid(_LOW + _STEP * k) for k in range(self.bids)]
         moves += [mv.contract(_LOW + _STEP * k) for k in range(self.bids)]
         self._moves: tuple[Move, ...] = tuple(moves)
@@ -150,4 +150,4 @@ class ActionSpace:
     @staticmethod
     def words() -> Sequence[str]:
         """The notation of the indices 96..101."""
-        return [mv.move_str(m) for m in range(mv.PASS, N_WORDS)]
+        return [mv.move_str(Move(m)) for m in range(mv.PASS, N_WORDS)]

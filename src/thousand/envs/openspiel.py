@@ -255,7 +255,7 @@ class _Core:
 
     # ----------------------------------------------------------------- moves
 
-    def apply_move(self, move: int) -> None:
+    def apply_move(self, move: mv.Move) -> None:
         game = self.game
         deal = game.deal
         assert deal is not None

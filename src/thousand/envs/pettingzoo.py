@@ -45,7 +45,7 @@ from gymnasium import spaces  # type: ignore[import-untyped, import-not-found, u
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from thousand.engine import moves as mv
-from thousand.engine.cards import SUITS, cards_str
+from thousand.engine.cards import SUITS, card_str, cards_str
 from thousand.engine.deal import PHASE_NAMES, Deal
 from thousand.engine.errors import IllegalMove
 from thousand.engine.game import Game
@@ -56,6 +56,9 @@ from .actions import ActionSpace
 from .observation import ObservationEncoder
 
 __all__ = ["ThousandEnv", "env", "raw_env"]
+
+#: what an action outside the space becomes: no move, so the engine refuses it
+_NO_MOVE = mv.Move(-1)
 
 
 class ThousandEnv(AECEnv):  # type: ignore[misc]
@@ -144,9 +147,9 @@ class ThousandEnv(AECEnv):  # type: ignore[misc]
         deal = game.deal
         assert deal is not None
         try:
-            move = self._moves[action] if action >= 0 else -1
+            move = self._moves[action] if action >= 0 else _NO_MOVE
         except (IndexError, TypeError):
-            move = -1
+            move = _NO_MOVE
         before = len(game.summaries)
         try:
             game.apply(move)
@@ -255,10 +258,10 @@ class ThousandEnv(AECEnv):  # type: ignore[misc]
             lines.append(f"trump {SUITS[v.trump]} (player_{v.trump_declarer})")
         if v.tricks:
             t = v.tricks[-1]
-            lines.append("last trick: " + " ".join(f"{s}:{mv.move_str(c)}" for s, c in t.cards)
+            lines.append("last trick: " + " ".join(f"{s}:{card_str(c)}" for s, c in t.cards)
                          + f" -> player_{t.winner}")
         if v.trick:
-            lines.append("trick: " + " ".join(f"{s}:{mv.move_str(c)}" for s, c in v.trick))
+            lines.append("trick: " + " ".join(f"{s}:{card_str(c)}" for s, c in v.trick))
         lines.append("cards in hand: " + " ".join(str(x) for x in v.hand_sizes)
                      + f"  taken {list(v.taken)}")
         if not game.over and game.deal is deal:

@@ -325,14 +325,14 @@ class ThousandApp(App[None]):
                   "bold red")
         self._refresh()
 
-    def _decided(self, seat: int, version: int, start: float, move: int, why: str) -> None:
+    def _decided(self, seat: int, version: int, start: float, move: mv.Move, why: str) -> None:
         wait = self.bot_delay - (time.monotonic() - start)
         if wait > 0:
             self.set_timer(wait, partial(self._bot_plays, seat, version, move, why))
         else:
             self._bot_plays(seat, version, move, why)
 
-    def _bot_plays(self, seat: int, version: int, move: int, why: str) -> None:
+    def _bot_plays(self, seat: int, version: int, move: mv.Move, why: str) -> None:
         self.busy = self.thinking = None
         if self.leaving or self.table.version != version:
             return
@@ -934,7 +934,7 @@ class ThousandApp(App[None]):
 
         self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 
-    def _hinted(self, version: int, move: int | None, why: str) -> None:
+    def _hinted(self, version: int, move: mv.Move | None, why: str) -> None:
         self.busy = None
         if move is not None and version == self.table.version:
             seen = self.table.view(self.human or 0)  # the hint was asked for this seat
