@@ -32,9 +32,10 @@ move other than ``dark`` (see :mod:`thousand.engine.deal`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NewType, cast
 
-from .cards import Card, CardError, card_str, parse_card
+from .cards import Card, CardError, Mask, card_str, cards_of, parse_card
 
 Move = NewType("Move", int)
 
@@ -62,11 +63,11 @@ def play(card: Card, declare: bool = False) -> Move:
     return Move((_DECLARE if declare else _PLAY) + card)
 
 
-def plays(cards: list[Card]) -> list[Move]:
-    """The plays (without ``+``) of ``cards``, in their order.  A play's value is its card,
-    so this is the list itself, not a copy: the hot path lists the legal cards of every
-    position it visits."""
-    return cast("list[Move]", cards)
+#: The plays (without ``+``) of the cards of a hand mask, in card order.  A play's value is
+#: its card, so this is :func:`~thousand.engine.cards.cards_of` itself, typed as moves: the
+#: hot path lists the legal cards of every position it visits, and a wrapper would cost
+#: a call each time.
+plays_of: Callable[[Mask], list[Move]] = cast("Callable[[Mask], list[Move]]", cards_of)
 
 
 def give(card: Card) -> Move:
