@@ -70,20 +70,30 @@ def play(card: Card, declare: bool = False) -> Move:
 plays_of: Callable[[Mask], list[Move]] = cast("Callable[[Mask], list[Move]]", cards_of)
 
 
+# The constructors the auction and the exchange call for every legal move they list read
+# their moves from these tables: ``Move(x)`` is a call at run time (a NewType's), an index
+# is not.  Numbers from 1000 on (never a bid in a real game) are made when asked.
+_TABLED = 1000
+_GIVES = tuple(Move(_GIVE + c) for c in range(24))
+_DISCARDS = tuple(Move(_DISCARD + c) for c in range(24))
+_BIDS = tuple(Move(_BID + n) for n in range(_TABLED))
+_CONTRACTS = tuple(Move(_CONTRACT + n) for n in range(_TABLED))
+
+
 def give(card: Card) -> Move:
-    return Move(_GIVE + card)
+    return _GIVES[card]
 
 
 def discard(card: Card) -> Move:
-    return Move(_DISCARD + card)
+    return _DISCARDS[card]
 
 
 def bid(n: int) -> Move:
-    return Move(_BID + n)
+    return _BIDS[n] if 0 <= n < _TABLED else Move(_BID + n)
 
 
 def contract(n: int) -> Move:
-    return Move(_CONTRACT + n)
+    return _CONTRACTS[n] if 0 <= n < _TABLED else Move(_CONTRACT + n)
 
 
 def is_card_play(m: Move) -> bool:
