@@ -7,7 +7,7 @@
 
 import { el } from "./common.js";
 import { t } from "./i18n.js";
-import { cardLabel } from "./cards.js";
+import { CARD, cardLabel } from "./cards.js";
 import { SEAT_COLORS, svgEl } from "./sheet.js";
 
 /** The chess-like sign of each mark. */
@@ -27,7 +27,6 @@ export function markBadge(mark) {
     MARK_SIGN[mark] ?? "?");
 }
 
-const CARD = /^[9JQKTA][SCDH]$/;
 
 /** The words of the moves that are not a card or a bid. */
 const MOVE_WORDS = {

@@ -46,23 +46,14 @@ export function cardName(card, lang = "ru") {
   return l === "ru" ? `${rank} ${suit}` : `${rank} of ${suit}`;
 }
 
-const RANK_ALIASES = {
-  "9": "9", J: "J", Q: "Q", K: "K", T: "T", "10": "T", A: "A",
-  "В": "J", "Д": "Q", "К": "K", "Т": "A",
-};
-const SUIT_ALIASES = {
-  S: "S", C: "C", D: "D", H: "H",
-  "♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H",
-  "П": "S", "Т": "C", "Б": "D", "Ч": "H",
-};
+/** A card in record notation ("AH", "TS"). */
+export const CARD = /^[9JQKTA][SCDH]$/;
 
-/** Read a card typed as in the terminal ("AH", "10s", "Тч", "к♥"): its notation, or null. */
+/** A card in record notation (as the engine writes cards: "AH", "TS"), or null.  What a
+ * player types is read with the served vocabulary (common.js typedMove), not here. */
 export function parseCard(text) {
   const t = String(text ?? "").trim().toUpperCase();
-  if (t.length < 2) return null;
-  const rank = RANK_ALIASES[t.slice(0, -1)];
-  const suit = SUIT_ALIASES[t.slice(-1)];
-  return rank && suit ? rank + suit : null;
+  return CARD.test(t) ? t : null;
 }
 
 // Suits alternate black and red in a hand; highest card first inside a suit.
