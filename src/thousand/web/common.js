@@ -334,7 +334,7 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
 
 // The words a player may type come from the server (thousand.vocabulary, served in the
 // catalogue as `typed`): the terminal reads them too, and these steps are those of
-// thousand.vocabulary.parse_typed, which tests/test_vocabulary_browser.py holds them to.
+// thousand.vocabulary.parse_typed, which tests/test_vocabulary.py holds them to.
 
 /** Typed text as it is compared: lower case, «ё» as «е», one space between words. */
 function normalise(text) {
