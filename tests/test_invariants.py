@@ -127,6 +127,10 @@ def allowed_cards(deal: Deal, seat: int | None) -> int:
         for c, to in deal.given:
             if seat == to:
                 m |= 1 << c
+    if deal.players == 2 and deal.phase == Phase.DONE and deal.talon_choice >= 0:
+        # Two players: the talon not chosen is turned over for all when the deal ends
+        # (RULES §4 "Two players" 3), never before.
+        m |= deal.ctx.talons[1 - deal.talon_choice]
     return m
 
 
@@ -134,7 +138,10 @@ def check_cards_once(deal: Deal) -> None:
     seen = 0
     total = 0
     parts = [*deal.hands, deal.discards]
-    if deal.declarer < 0:
+    if deal.players == 2:
+        # two players: both talons lie apart until one is chosen, the other until the end
+        parts.extend(t for i, t in enumerate(deal.ctx.talons) if i != deal.talon_choice)
+    elif deal.declarer < 0:
         parts.append(deal.talon)
     for t in deal.tricks:
         parts.extend(1 << c for _, c in t.cards)

@@ -255,7 +255,7 @@ def test_random_cut_has_nines_then_a_card() -> None:
     endings = set()
     for seed in range(400):
         g = new_game("dealer-opens", seed=seed)
-        _hands, talon, cut = g.random_cards()
+        _hands, talon, cut, _talons = g.random_cards()
         nines = 0
         while nines < len(cut) and cut[nines] % 6 == 0:
             nines += 1

@@ -85,7 +85,7 @@ def test_classic_defaults_are_the_bold_values_of_rules_4() -> None:
 
 
 def test_preset_names_in_rules_5_order() -> None:
-    assert PRESET_NAMES == ("classic", "dealer-opens", "house", "textbook", "casual")
+    assert PRESET_NAMES == ("classic", "dealer-opens", "house", "textbook", "casual", "two")
     assert set(PRESETS) == set(PRESET_NAMES)
 
 
@@ -421,7 +421,7 @@ def test_unknown_preset() -> None:
     with pytest.raises(RulesError) as err:
         Rules.preset_rules("hous")
     assert str(err.value) == (
-        "unknown preset 'hous'; presets: classic, dealer-opens, house, textbook, casual"
+        "unknown preset 'hous'; presets: classic, dealer-opens, house, textbook, casual, two"
     )
     with pytest.raises(RulesError, match="unknown preset 'x'"):
         Rules.from_cli("x", [])
@@ -551,16 +551,12 @@ def test_overrides_are_relative_to_the_starting_preset() -> None:
 # ---------------------------------------------------------------- unsupported & texts
 
 
-def test_unsupported_is_only_the_two_player_game() -> None:
-    """RULES §4: "Seed 004's two-player game has no rules in the seeds: `thousand rules`
-    lists it as not supported" — the buy-out and the write-off by aces are options now."""
-    assert len(UNSUPPORTED) == 1 and "two players" in next(iter(UNSUPPORTED))
-    assert set(UNSUPPORTED_TEXT) == set(UNSUPPORTED)
-    (ru,) = unsupported("ru")
-    (en,) = unsupported("en")
-    assert "вдвоём" in ru and "two players" in en
-    for line in (ru, en):
-        assert "перекуп" not in line and "тузам" not in line and "buy" not in line
+def test_nothing_is_unsupported_now_that_two_can_play() -> None:
+    """RULES §4 "Two players": the two-player game, the one seed rule listed as not
+    supported before, is the option players=2 and the preset ``two``."""
+    assert UNSUPPORTED == {} and UNSUPPORTED_TEXT == {}
+    assert unsupported("ru") == unsupported("en") == []
+    assert Rules.preset_rules("two") == Rules.preset_rules("classic", players=2)
 
 
 def test_every_option_and_preset_is_explained_in_both_languages() -> None:
@@ -921,18 +917,6 @@ def _run(*args: str, columns: int = 160) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def _unsupported_lines(out: str, label: str) -> list[str]:
-    """The list under the "not supported" heading of ``thousand rules``."""
-    lines = out.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(label))
-    found = []
-    for line in lines[start + 1 :]:
-        if not line.startswith("  - "):
-            break
-        found.append(line[4:])
-    return found
-
-
 def _marked_rows(out: str) -> list[str]:
     """The table rows marked as differing from classic."""
     return [
@@ -963,7 +947,7 @@ def test_cli_table_for_house_with_ids() -> None:
     assert "555,-555" in lines["samosval"]
     for name in OPTION_NAMES:
         assert name in out
-    assert _unsupported_lines(out, "Not supported") == [unsupported("en")[0]]
+    assert "Not supported" not in out
 
 
 def test_cli_table_for_house_in_words() -> None:
@@ -984,7 +968,7 @@ def test_cli_table_for_house_in_words() -> None:
 def test_cli_table_in_russian_with_sets_on_a_narrow_terminal() -> None:
     code, out, err = _run("classic", "--set", "bid_step=10", "-s", "barrel=none", columns=80)
     assert code == 0, err
-    assert "Тысяча: классика" in out and "Не поддерживается" in out
+    assert "Тысяча: классика" in out and "Не поддерживается" not in out
     assert "Изменено: шаг торговли — 10; бочка — без бочки" in out
     marked = [line for line in out.splitlines() if line.startswith(" *")]
     assert len(marked) == 2
@@ -1088,12 +1072,10 @@ def test_cli_explain_every_option(option: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "label"), [("ru", "Не поддерживается"), ("en", "Not supported")])
-def test_cli_lists_only_the_two_player_game_as_unsupported(lang: str, label: str) -> None:
-    """RULES §4: "Seed 004's two-player game has no rules in the seeds: `thousand rules`
-    lists it as not supported" — and nothing else; the listing ends by naming the
-    players' rules page."""
+def test_cli_lists_nothing_as_unsupported(lang: str, label: str) -> None:
+    """RULES §4 "Two players": with the two-player game built, `thousand rules` has no
+    "not supported" list; the listing ends by naming the players' rules page."""
     code, out, err = _run("--lang", lang)
     assert code == 0, err
-    assert _unsupported_lines(out, label) == unsupported(lang)
-    assert len(unsupported(lang)) == 1
+    assert label not in out
     assert out.rstrip().splitlines()[-1].endswith(f"docs/rules.{lang}.md")

@@ -378,7 +378,7 @@ def test_cut_three_nines_known_to_all() -> None:
     seed = 0
     while True:
         g = Game(Rules.preset_rules("dealer-opens"), first_dealer=0, seed=seed, auto_deal=False)
-        hands, talon, _ = g.random_cards()
+        hands, talon, *_ = g.random_cards()
         if talon & RANK_MASK[NINE]:
             break
         seed += 1
@@ -404,7 +404,7 @@ def test_cut_list_checked(cut: list[str], why: str) -> None:
     """RULES §6: the cut lists "up to three nines, then, unless there were three, one other
     card; after a jack nothing more"; any other list is rejected."""
     g = Game(Rules.preset_rules("dealer-opens"), first_dealer=0, seed=0, auto_deal=False)
-    hands, talon, _ = g.random_cards()
+    hands, talon, *_ = g.random_cards()
     with pytest.raises(ValueError, match=why):
         g.start_deal(hands, talon, tuple(parse_card(c) for c in cut))
 
@@ -412,7 +412,7 @@ def test_cut_list_checked(cut: list[str], why: str) -> None:
 def test_cut_last_card_must_be_in_the_talon() -> None:
     """RULES §6: "The last card listed must be in the talon unless it is a jack"."""
     g = Game(Rules.preset_rules("dealer-opens"), first_dealer=0, seed=0, auto_deal=False)
-    hands, talon, _ = g.random_cards()
+    hands, talon, *_ = g.random_cards()
     outside = next(c for c in range(24) if not talon >> c & 1 and c % 6 not in (NINE, 1))
     with pytest.raises(ValueError, match=f"{card_str(outside)}.*must be in the talon"):
         g.start_deal(hands, talon, (outside,))

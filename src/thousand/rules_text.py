@@ -77,9 +77,13 @@ OPTION_TEXT: dict[str, OptionText] = {
         "число игроков",
         "number of players",
         "3 — играют втроём. 4 — вчетвером: сдающий в этой раздаче (кону) не играет, "
-        "карты получают трое остальных; сдающий меняется каждую раздачу.",
+        "карты получают трое остальных; сдающий меняется каждую раздачу. 2 — вдвоём: "
+        "по 10 карт, два прикупа по две карты; взявший игру выбирает прикуп не глядя, "
+        "сносит две карты, а второй прикуп после раздачи идёт в очки противнику.",
         "3: three play. 4: four at the table; the dealer sits out each deal and the "
-        "other three play; the dealer moves on every deal.",
+        "other three play; the dealer moves on every deal. 2: two play, 10 cards each "
+        "and two talons of two; the declarer picks one unseen and discards two, and the "
+        "other talon counts for his opponent when the deal ends.",
     ),
     "sitting_dealer_scores": _o(
         "очки неиграющего сдающего",
@@ -708,17 +712,16 @@ PRESET_TEXT: dict[str, Text] = {
         "Casual: steps of 10, must overtake, a made contract scores what was taken, no "
         "rounding, barrel at 850 without the three-deal limit, no deal limit.",
     ),
+    "two": Text(
+        "Вдвоём: классика на двоих — по 10 карт, два прикупа по две карты на выбор, "
+        "снос двух карт, второй прикуп противнику, 10 взяток, золотые — первые две раздачи.",
+        "Two: classic for two players — 10 cards each, two talons of two to choose from, "
+        "two cards discarded, the other talon to the opponent, 10 tricks.",
+    ),
 }
 
 #: The agreements of ``rules.UNSUPPORTED``, in both languages.
-UNSUPPORTED_TEXT: dict[str, Text] = {
-    next(iter(UNSUPPORTED)): Text(
-        "игра вдвоём: в одном из описаний сказано, что можно и вдвоём, но правил "
-        "(прикуп, снос, торговля) нет",
-        "two players: one of the rule descriptions says two can play but gives no rules "
-        "for it (talon, exchange, auction)",
-    ),
-}
+UNSUPPORTED_TEXT: dict[str, Text] = {}
 
 
 #: Each preset's short name for players: the way a family plays.

@@ -72,6 +72,7 @@ PRESET_TITLES: dict[str, tuple[str, str]] = {
     "house": ("house rules", "домашние правила"),
     "textbook": ("the textbook way, four players", "по самоучителю, вчетвером"),
     "casual": ("the simple way", "попросту"),
+    "two": ("two players", "вдвоём"),
 }
 
 
@@ -346,6 +347,8 @@ ILLEGAL: dict[str, tuple[str, str]] = {
     "concede_not_allowed": ("you may not concede now{why}", "расписать сейчас нельзя{why}"),
     "buy_not_allowed": ("the talon cannot be bought now{why}",
                         "перекупить прикуп сейчас нельзя{why}"),
+    "no_two_talons": ("only the game for two has two talons to choose from",
+                      "выбирать из двух прикупов можно только в игре вдвоём"),
 }
 
 #: The reason codes some messages carry in ``why``/``extra`` (code -> (English, Russian)).
@@ -372,6 +375,7 @@ TASKS: dict[str, tuple[str, str]] = {
     "contract_or_concede": ("name the contract or concede", "назвать заказ или расписать"),
     "redeal_or_pass": ("demand a redeal or pass", "потребовать пересдачу или пасовать"),
     "buy_or_pass": ("buy the talon or pass", "перекупить прикуп или пасовать"),
+    "choose_talon": ("choose a talon", "выбрать прикуп"),
     "play": ("play a card", "сходить"),
     "nothing": ("nothing", "ничего"),
 }
@@ -397,6 +401,7 @@ MOVE_WORDS: dict[str, tuple[str, str]] = {
     "discard_any": ("discarding a card", "снести карту"),
     "contract": ("contract {value}", "заказ {value}"),
     "declare": ("{card}+", "{card} с марьяжем"),
+    "talon": ("talon {value}", "прикуп {value}"),
 }
 
 
@@ -430,8 +435,8 @@ def move_words(move: str, lang: str = "ru") -> str:
         if word in ("give", "discard") and rest:
             card = card_label(parse_card(rest), lang)
             return render(_pick(MOVE_WORDS[word], lang), lang, card=card)
-        if word == "contract" and rest:
-            return render(_pick(MOVE_WORDS["contract"], lang), lang, value=rest)
+        if word in ("contract", "talon") and rest:
+            return render(_pick(MOVE_WORDS[word], lang), lang, value=rest)
         if text in ("give", "discard"):
             return _pick(MOVE_WORDS[f"{text}_any"], lang)
         if text in MOVE_WORDS:

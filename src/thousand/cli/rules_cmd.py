@@ -194,9 +194,11 @@ def rules_command(
         console.print(_plain_table(rules, lang))
     console.print(labels["differs"], markup=False)
     console.print()
-    console.print(labels["unsupported"], markup=False)
-    for line in unsupported(lang):
-        console.print(f"  - {line}", markup=False)
-    console.print()
+    lines = unsupported(lang)
+    if lines:  # every seed rule is supported now; the list stays for what comes
+        console.print(labels["unsupported"], markup=False)
+        for line in lines:
+            console.print(f"  - {line}", markup=False)
+        console.print()
     console.print(labels["more"], markup=False)
     console.print(labels["rules_page"], markup=False)

@@ -71,7 +71,7 @@ def verify_command(
             digest, salt = deal.commitment
             if salt is None:
                 line, ok = _line("no_salt", lang, n=number), False
-            elif verify_commitment(deal.hands, deal.talon, digest, salt):
+            elif verify_commitment(deal.hands, deal.talon, digest, salt, deal.talons):
                 line, ok = _line("match", lang, n=number, digest=digest[:12]), True
             else:
                 line, ok = _line("mismatch", lang, n=number), False

@@ -16,12 +16,17 @@ Phases, in order (RULES §2, §4, §6):
     before he sees his hand.  In a record ``look`` is implied by any other move.
 ``AUCTION``
     bids, passes, and redeal demands on a player's first turn.
+``TALON_CHOICE``
+    two players (RULES §4 "Two players"): the declarer chooses ``talon 1`` or ``talon 2``
+    without seeing either; the other talon stays face down until the deal ends, when its
+    card points count to the defender.
 ``BUY``
     ``talon_buy``: the talon has been shown to all; each other player in turn, clockwise
     from the declarer, answers ``buy`` or ``pass`` (RULES §4 "Talon buy-out").
 ``EXCHANGE``
     the declarer has taken the talon; he gives one card to each opponent (or
-    discards three), or demands a redeal for a weak talon instead of the first.
+    discards three; two players: discards two), or demands a redeal for a weak talon
+    instead of the first.
 ``CONTRACT``
     ``contract N`` (N ≥ the bid; a raise is capped by his marriages) or ``concede``.
 ``REDEAL_OFFER``
@@ -84,6 +89,7 @@ class Phase(IntEnum):
     PLAY = 5
     DONE = 6
     BUY = 7
+    TALON_CHOICE = 8
 
 
 #: What the player to move does in each phase (a message parameter, see thousand.texts).
@@ -94,6 +100,7 @@ PHASE_TASKS = {
     Phase.CONTRACT: "contract_or_concede",
     Phase.REDEAL_OFFER: "redeal_or_pass",
     Phase.BUY: "buy_or_pass",
+    Phase.TALON_CHOICE: "choose_talon",
     Phase.PLAY: "play",
     Phase.DONE: "nothing",
 }
@@ -107,6 +114,7 @@ PHASE_NAMES = {
     Phase.PLAY: "play",
     Phase.DONE: "over",
     Phase.BUY: "buy",
+    Phase.TALON_CHOICE: "talon choice",
 }
 
 
@@ -119,7 +127,8 @@ class DealContext:
     (``min_score_to_bid``); ``concede_allowed`` is by seat (limit, barrel,
     golden); ``dark_allowed`` says whether the player left of the dealer
     (:attr:`dark_seat`) may bid dark in this deal.  ``cut`` lists the bottom cards
-    seen at the cut (``cut_nines``).
+    seen at the cut (``cut_nines``).  With two players ``talons`` are talon 1 and talon 2
+    (the 21st-22nd and 23rd-24th cards) and ``talon`` is both of them.
     """
 
     rules: Rules
@@ -132,6 +141,7 @@ class DealContext:
     barred: frozenset[int] = frozenset()
     concede_allowed: tuple[bool, ...] = (True, True, True, True)
     cut: tuple[Card, ...] = ()
+    talons: tuple[Mask, ...] = ()
 
     @property
     def players(self) -> int:
@@ -256,6 +266,8 @@ class _Snapshot(NamedTuple):
     n_auction: int
     declared_suits: int
     n_buys: int
+    talon: Mask
+    talon_choice: int
 
 
 #: The undo record of a card played, the hot path's (see :meth:`Deal._undo_play`): to_move,
@@ -318,9 +330,11 @@ class Deal:
         "rules",
         "taken",
         "talon",
+        "talon_choice",
         "talon_public",
         "to_move",
         "trick",
+        "trick_size",
         "tricks",
         "tricks_won",
         "trump",
@@ -334,11 +348,17 @@ class Deal:
         n = ctx.players
         self.active: tuple[int, ...] = ctx.active
         nxt = [0] * n
+        size = len(self.active)
         for i, s in enumerate(self.active):
-            nxt[s] = self.active[(i + 1) % 3]
+            nxt[s] = self.active[(i + 1) % size]
         self._next: list[int] = nxt
+        #: cards in a trick: one from each seat in the deal
+        self.trick_size = size
         self.hands: list[Mask] = list(ctx.hands)
-        self.talon: Mask = ctx.talon
+        # Two players: no talon is the declarer's until he chooses one (TALON_CHOICE);
+        # ``talon`` is then the chosen one and ``talon_choice`` its index.
+        self.talon: Mask = 0 if n == 2 else ctx.talon
+        self.talon_choice = -1
         self.talon_public = False
         self.history: list[Move] = []
         self.auction: list[tuple[int, Move]] = []  # (seat, bid/pass/dark/redeal)
@@ -367,7 +387,7 @@ class Deal:
         self.tricks: list[Trick] = []
         self.declarations: list[Declaration] = []
         self.declared_suits = 0  # mask of suits whose marriage (or half) was declared
-        self.n_tricks = 7 if rules.exchange == "discard_three" else 8
+        self.n_tricks = 10 if n == 2 else 7 if rules.exchange == "discard_three" else 8
         self.redeal_by = -1
         self.result: DealResult | None = None
         self._undo: list[_PlayUndo | _Snapshot] = []
@@ -400,10 +420,24 @@ class Deal:
 
         return view_of(self, seat)
 
-    def opponents(self) -> tuple[int, int]:
-        """The declarer's opponents, the first one clockwise after him first."""
+    def opponents(self) -> tuple[int, ...]:
+        """The declarer's opponents, the first one clockwise after him first (one of them
+        with two players)."""
         a = self._next[self.declarer]
-        return a, self._next[a]
+        return (a,) if self.trick_size == 2 else (a, self._next[a])
+
+    @property
+    def discards_due(self) -> bool:
+        """Whether the declarer discards (face down, to his points) rather than gives:
+        ``exchange=discard_three``, and always with two players."""
+        return self.trick_size == 2 or self.rules.exchange == "discard_three"
+
+    @property
+    def unchosen_talon(self) -> Mask:
+        """Two players: the talon the declarer did not choose (0 before he chooses, and in
+        a three- or four-player deal).  Nobody sees it until the deal ends; its card points
+        count to the defender (RULES §4 "Two players" 3)."""
+        return self.ctx.talon & ~self.talon if self.talon_choice >= 0 else 0
 
     def cap(self, seat: int) -> int:
         """The highest bid ``seat`` may make with the hand he holds now (RULES §2.2)."""
@@ -461,7 +495,7 @@ class Deal:
             return self._legal_auction()
         if phase == Phase.EXCHANGE:
             hand = self.hands[self.declarer]
-            word = mv.discard if self.rules.exchange == "discard_three" else mv.give
+            word = mv.discard if self.discards_due else mv.give
             out = [word(c) for c in cards_of(hand)]
             if self._weak_talon_redeal_allowed():
                 out.append(mv.REDEAL)
@@ -474,6 +508,8 @@ class Deal:
             return [mv.REDEAL, mv.PASS]
         if phase == Phase.BUY:
             return [mv.BUY, mv.PASS]
+        if phase == Phase.TALON_CHOICE:
+            return list(mv.TALONS)
         return []
 
     def _legal_auction(self) -> list[Move]:
@@ -618,6 +654,8 @@ class Deal:
             self._apply_redeal_offer(move)
         elif phase == Phase.BUY:
             self._apply_buy(move)
+        elif phase == Phase.TALON_CHOICE:
+            self._apply_talon_choice(move)
 
     def _snapshot(self) -> _Snapshot:
         # tuple.__new__ rather than _Snapshot(...): the same record, without the Python
@@ -630,6 +668,7 @@ class Deal:
             self.aces_in_row, self.taken.copy(), self.tricks_won.copy(), self.bonus.copy(),
             len(self.tricks), len(self.declarations), self.redeal_by, self.result,
             self.talon_public, len(self.auction), self.declared_suits, len(self.buys),
+            self.talon, self.talon_choice,
         ))
 
     def undo(self) -> Move:
@@ -646,7 +685,7 @@ class Deal:
             self.offer_queue, trick, self.leader, self.trump, self.trump_declarer,
             self.aces_in_row, taken, tricks_won, bonus,
             n_tricks, n_decl, self.redeal_by, self.result, self.talon_public, n_auction,
-            self.declared_suits, n_buys,
+            self.declared_suits, n_buys, self.talon, self.talon_choice,
         ) = record
         del self.buys[n_buys:]
         # Copies: the snapshot stays as it was, so that a clone sharing it can undo too.
@@ -754,10 +793,14 @@ class Deal:
         self.bid = bid
         self.contract = bid
         self.looked |= 1 << declarer
+        self.to_move = declarer
+        if self.trick_size == 2:
+            # Two players: he chooses a talon unseen first (RULES §4 "Two players" 3).
+            self.phase = Phase.TALON_CHOICE
+            return
         self.hands[declarer] |= self.talon
         self.talon_public = self._talon_shown_to_all()
         self.phase = Phase.EXCHANGE
-        self.to_move = declarer
         if self.rules.talon_buy and self.talon_public and not self.dark_standing:
             # (a golden deal is never bought: RULES §4 "Talon buy-out")
             self._ask_buyers(() if self.ctx.golden else self._buyers_after(declarer))
@@ -798,6 +841,15 @@ class Deal:
         else:
             self._ask_buyers(self.offer_queue[1:])
 
+    def _apply_talon_choice(self, move: Move) -> None:
+        """``talon 1`` / ``talon 2``: the declarer takes that talon, shown to his opponent
+        as ``talon_shown`` says, and discards two next (RULES §4 "Two players" 3)."""
+        self.talon_choice = 0 if move == mv.TALON_1 else 1
+        self.talon = self.ctx.talons[self.talon_choice]
+        self.hands[self.declarer] |= self.talon
+        self.talon_public = self._talon_shown_to_all()
+        self.phase = Phase.EXCHANGE
+
     def _talon_shown_to_all(self) -> bool:
         r = self.rules
         if self.dark_standing and not r.dark_talon_shown:
@@ -812,7 +864,7 @@ class Deal:
         so for the dark talon, because he scores it; *(decision)* the same for
         ``not_at_100``.
         """
-        if self.declarer < 0:
+        if self.declarer < 0 or self.phase == Phase.TALON_CHOICE:
             return False
         if self.talon_public or seat == self.declarer:
             return True
@@ -829,7 +881,7 @@ class Deal:
         self.hands[d] &= ~(1 << card)
         if mv.is_discard(move):
             self.discards |= 1 << card
-            done = self.discards.bit_count() == 3
+            done = self.discards.bit_count() == (2 if self.trick_size == 2 else 3)
         else:
             first, second = self.opponents()
             to = first if not self.given else second
@@ -847,7 +899,7 @@ class Deal:
         if self.rules.redeal_after_exchange:
             seat = self.declarer
             queue = []
-            for _ in range(3):
+            for _ in range(self.trick_size):
                 if self._redeal_entitled_after_exchange(seat):
                     queue.append(seat)
                 seat = self._next[seat]
@@ -883,7 +935,7 @@ class Deal:
         if not trick and move >= 24:
             self._declare(seat, card)
         trick.append(card)
-        if len(trick) < 3:
+        if len(trick) < self.trick_size:
             self.to_move = self._next[seat]
             return
         # The trick is complete: find the winner.
@@ -892,7 +944,10 @@ class Deal:
         winner = self.leader
         for _ in range(best_i):
             winner = self._next[winner]
-        self.taken[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
+        if len(trick) == 3:
+            self.taken[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
+        else:
+            self.taken[winner] += POINTS[trick[0]] + POINTS[trick[1]]
         self.tricks_won[winner] += 1
         seats = []
         s = self.leader
@@ -989,12 +1044,14 @@ class Deal:
             return IllegalMove(text, "redeal_not_entitled")
         if move == mv.DARK:
             return IllegalMove(text, "dark_not_allowed")
+        if mv.is_talon_choice(move) and self.trick_size != 2:
+            return IllegalMove(text, "no_two_talons")
         return IllegalMove(text, "wrong_phase", what=text, **now)
 
     def _expected(self, phase: Phase) -> dict[str, int | str]:
         """What the player to move is to do now: his seat and a task code, as message
         parameters (the texts are in :mod:`thousand.texts`)."""
-        if phase == Phase.EXCHANGE and self.rules.exchange == "discard_three":
+        if phase == Phase.EXCHANGE and self.discards_due:
             task = "discard"
         elif phase == Phase.CONTRACT and not self._concede_allowed():
             task = "contract"
@@ -1097,6 +1154,9 @@ def score_deal(deal: Deal, conceded: bool) -> DealResult:
         discard_points = points_of(deal.discards)
         pts = [deal.taken[s] + deal.bonus[s] for s in range(n)]
         pts[d] += discard_points
+        if deal.trick_size == 2:
+            # the unchosen talon counts to the defender (RULES §4 "Two players" 3)
+            pts[deal.opponents()[0]] += points_of(deal.unchosen_talon)
         points = tuple(pts)
         tricks = tuple(deal.tricks_won)
         made = contract_made(r, contract, pts[d])

@@ -38,6 +38,7 @@ IllegalCode = Literal[
     "contract_too_low",
     "concede_not_allowed",
     "buy_not_allowed",
+    "no_two_talons",
 ]
 ILLEGAL_CODES: tuple[str, ...] = get_args(IllegalCode)
 

@@ -67,13 +67,25 @@ class Event:
 
 @dataclass(slots=True)
 class DealRecord:
-    """What a record keeps of a deal: the cards dealt, the cut and the moves."""
+    """What a record keeps of a deal: the cards dealt, the cut and the moves (with two
+    players ``talons`` are talon 1 and talon 2, and ``talon`` both)."""
 
     dealer: int
     hands: tuple[Mask, ...]
     talon: Mask
     moves: list[Move] = field(default_factory=list)
     cut: tuple[Card, ...] = ()
+    talons: tuple[Mask, ...] = ()
+
+
+class DealtCards(NamedTuple):
+    """The cards of one deal: the hands by seat, the talon (both talons with two players,
+    which ``talons`` lists in order: RULES §4 "Two players" 1), the cut's cards seen."""
+
+    hands: tuple[Mask, ...]
+    talon: Mask
+    cut: tuple[Card, ...]
+    talons: tuple[Mask, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +196,17 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return [] if self.deal is None or self.over else self.deal.legal_moves()
 
+    @property
+    def golden_count(self) -> int:
+        """How many golden deals a game begins with: one for each player who opens, three,
+        or two with two players (RULES §4 golden_deals, "Two players" 6)."""
+        return 2 if self.n == 2 else 3
+
     def is_golden(self) -> bool:
-        return self.rules.golden_deals and self.deals_played - self.golden_start < 3
+        return (
+            self.rules.golden_deals
+            and self.deals_played - self.golden_start < self.golden_count
+        )
 
     def info(self) -> GameInfo:
         r = self.rules
@@ -228,9 +249,10 @@ class Game:
         cryptographic source."""
         return Draws(self.seed, purpose)
 
-    def random_cards(self) -> tuple[tuple[Mask, ...], Mask, tuple[Card, ...]]:
+    def random_cards(self) -> DealtCards:
         """Shuffle, cut (``cut_nines``) and deal 7 cards to each player in the deal and the
-        last 3 to the talon: the next deal's cards (deal ``len(self.records)``)."""
+        last 3 to the talon (two players: 10 each, and two talons of the last 4): the next
+        deal's cards (deal ``len(self.records)``)."""
         rng = self._random(f"deal/{len(self.records)}")
         deck = list(range(24))
         rng.shuffle(deck)
@@ -242,15 +264,24 @@ class Game:
                 deck.remove(cut[-1])
                 deck.append(cut[-1])
         hands = [0] * self.n
+        size = self.hand_size
         i = 0
         for k in range(1, self.n + 1):
             seat = (self.dealer + k) % self.n
             if self.n == 4 and seat == self.dealer:
                 continue
-            hands[seat] = mask_of(deck[i : i + 7])
-            i += 7
-        talon = mask_of(deck[i : i + 3])
-        return tuple(hands), talon, cut
+            hands[seat] = mask_of(deck[i : i + size])
+            i += size
+        talon = mask_of(deck[i:])
+        # Two players: talon 1 is the 21st and 22nd cards, talon 2 the last two, whose
+        # bottom card the cut showed the dealer.
+        talons = (mask_of(deck[20:22]), mask_of(deck[22:24])) if self.n == 2 else ()
+        return DealtCards(tuple(hands), talon, cut, talons)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player in a deal: 7, or 10 with two players."""
+        return 10 if self.n == 2 else 7
 
     @staticmethod
     def _random_cut(rng: Draws) -> tuple[Card, ...]:
@@ -269,20 +300,28 @@ class Game:
         hands: Sequence[Mask] | None = None,
         talon: Mask | None = None,
         cut: Sequence[Card] = (),
+        talons: Sequence[Mask] = (),
     ) -> Deal:
-        """Deal the next deal: the given cards (a replay) or random ones."""
+        """Deal the next deal: the given cards (a replay) or random ones.  With two players
+        ``talons`` gives talon 1 and talon 2 (``talon`` may then be left out)."""
         if self.over:
             raise GameOver("the game is over")
         if self.deal is not None:
             raise RuntimeError("a deal is in progress: finish it before dealing the next")
         if hands is None:
-            hands_t, talon_m, cut_t = self.random_cards()
+            hands_t, talon_m, cut_t, talons_t = self.random_cards()
         else:
+            talons_t = tuple(talons)
+            if talon is None and talons_t:
+                talon = 0
+                for t in talons_t:
+                    talon |= t
             if talon is None:
                 raise ValueError("a talon is needed with the hands")
             hands_t, talon_m, cut_t = tuple(hands), talon, tuple(cut)
-            self.check_cards(hands_t, talon_m)
-            self.check_cut(cut_t, talon_m)
+            self.check_cards(hands_t, talon_m, talons_t)
+            # the cut's bottom card lies in talon 2 with two players
+            self.check_cut(cut_t, talons_t[1] if self.n == 2 else talon_m)
         r = self.rules
         opener = self.opener()
         golden = self.is_golden()
@@ -308,10 +347,10 @@ class Game:
         ctx = DealContext(
             rules=r, dealer=self.dealer, hands=hands_t, talon=talon_m, opener=opener,
             golden=golden, dark_allowed=dark_allowed and dark_seat not in barred, barred=barred,
-            concede_allowed=concede_allowed, cut=cut_t,
+            concede_allowed=concede_allowed, cut=cut_t, talons=talons_t,
         )
         self.deal = Deal(ctx)
-        self.records.append(DealRecord(self.dealer, hands_t, talon_m, [], cut_t))
+        self.records.append(DealRecord(self.dealer, hands_t, talon_m, [], cut_t, talons_t))
         return self.deal
 
     def check_cut(self, cut: tuple[Card, ...], talon: Mask) -> None:
@@ -337,20 +376,31 @@ class Game:
         if nines >= 3 and len(cut) > 3:
             raise ValueError("after three nines the deck is not cut again: nothing follows them")
         if last % 6 != JACK and not talon >> last & 1:
+            where = "talon 2" if self.n == 2 else "the talon"
             raise ValueError(
                 f"the last card seen at the cut, {card_str(last)}, lies at the bottom of the "
-                "deck and must be in the talon"
+                f"deck and must be in {where}"
             )
 
-    def check_cards(self, hands: tuple[Mask, ...], talon: Mask) -> None:
+    def check_cards(
+        self, hands: tuple[Mask, ...], talon: Mask, talons: tuple[Mask, ...] = ()
+    ) -> None:
         """Reject a deal that does not hold every card exactly once in the right places."""
         if len(hands) != self.n:
             raise ValueError(f"{len(hands)} hands for {self.n} players")
         seen = talon
-        if talon.bit_count() != 3:
-            raise ValueError(f"the talon must have 3 cards, not {talon.bit_count()}")
+        size = 4 if self.n == 2 else 3
+        if talon.bit_count() != size:
+            raise ValueError(f"the talon must have {size} cards, not {talon.bit_count()}")
+        if self.n == 2:
+            if len(talons) != 2 or any(t.bit_count() != 2 for t in talons):
+                raise ValueError("the talon of two players is two talons of two cards each")
+            if talons[0] & talons[1] or talons[0] | talons[1] != talon:
+                raise ValueError("the talon's four cards must be the two talons' cards")
+        elif talons:
+            raise ValueError("the talon is one with three or four players: only two have two")
         for seat, h in enumerate(hands):
-            want = 0 if self.n == 4 and seat == self.dealer else 7
+            want = 0 if self.n == 4 and seat == self.dealer else self.hand_size
             if h.bit_count() != want:
                 who = "the sitting-out dealer" if want == 0 else f"seat {seat}"
                 raise ValueError(f"{who} must be dealt {want} cards, not {h.bit_count()}")
@@ -448,7 +498,8 @@ class Game:
         other.seats = [st.copy() for st in self.seats]
         other.summaries = list(self.summaries)
         other.records = [
-            DealRecord(r.dealer, r.hands, r.talon, list(r.moves), r.cut) for r in self.records
+            DealRecord(r.dealer, r.hands, r.talon, list(r.moves), r.cut, r.talons)
+            for r in self.records
         ]
         other.deal = self.deal.clone() if self.deal is not None else None
         other._checkpoints = list(self._checkpoints)
@@ -537,7 +588,7 @@ class Game:
             r.golden_deals
             and r.golden_restart
             and res.outcome != "redeal"
-            and self.deals_played - self.golden_start == 3
+            and self.deals_played - self.golden_start == self.golden_count
             and not self.golden_made
         ):
             self.seats = [SeatState() for _ in range(n)]

@@ -21,6 +21,7 @@ redeal                     ``redeal``          98
 concede                    ``concede``         99
 look at one's cards        ``look``            100 (never recorded)
 buy the talon              ``buy``             101
+choose one of two talons   ``talon 1``         102 (``talon 2``: 103)
 bid N                      ``105``             1000 + N
 final contract N           ``contract 120``    100000 + N
 =========================  ==================  =====================
@@ -49,6 +50,10 @@ REDEAL = Move(98)
 CONCEDE = Move(99)
 LOOK = Move(100)
 BUY = Move(101)
+#: The two-player declarer's choice of talon, unseen (RULES §4 "Two players" 3).
+TALON_1 = Move(102)
+TALON_2 = Move(103)
+TALONS = (TALON_1, TALON_2)
 _BID = 1000
 _CONTRACT = 100000
 #: Bids and contracts stay below this, so the two ranges of values never meet.
@@ -94,6 +99,10 @@ def bid(n: int) -> Move:
 
 def contract(n: int) -> Move:
     return _CONTRACTS[n] if 0 <= n < _TABLED else Move(_CONTRACT + n)
+
+
+def is_talon_choice(m: Move) -> bool:
+    return m in TALONS
 
 
 def is_card_play(m: Move) -> bool:
@@ -160,6 +169,7 @@ def move_str(m: Move) -> str:
 
 _WORDS = {
     PASS: "pass", DARK: "dark", REDEAL: "redeal", CONCEDE: "concede", LOOK: "look", BUY: "buy",
+    TALON_1: "talon 1", TALON_2: "talon 2",
 }
 _BY_WORD = {v: k for k, v in _WORDS.items()}
 
@@ -177,7 +187,7 @@ def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise MoveError(f"{text!r} is not a move: moves are strings")
     t = text.strip()
-    low = t.lower()
+    low = " ".join(t.lower().split())
     if low in _BY_WORD:
         return _BY_WORD[low]
     word, _, rest = low.partition(" ")

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, CardError, Mask, cards_str, parse_card
+from .cards import Card, CardError, Mask, cards_str, mask_of, parse_card
 from .errors import IllegalMove
 from .game import DealRecord, DealSummary, Game
 from .moves import LOOK, REDEAL, Move, is_bid, move_str, parse_move
@@ -167,6 +167,9 @@ class RecordedDeal:
     #: The table's commitment to the cards (thousand.engine.fairness): ``sha256`` published when
     #: the deal started, ``salt`` revealed when it ended (absent while it is played).
     commitment: tuple[str, str | None] | None = None
+    #: Two players: talon 1 and talon 2, the record's ``talon`` list in halves (RULES §4
+    #: "Two players" 8); ``talon`` is both.
+    talons: tuple[Mask, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +191,7 @@ class Record:
             "rules": self.rules.to_json(),
             "players": list(self.players),
             "first_dealer": self.first_dealer,
-            "deals": [_deal_json(d.hands, d.talon, d.moves, d.cut, d.commitment)
+            "deals": [_deal_json(d.hands, d.talon, d.moves, d.cut, d.commitment, d.talons)
                       for d in self.deals],
         }
         if self.seed is not None:
@@ -201,11 +204,12 @@ class Record:
 
 def _deal_json(
     hands: Sequence[Mask], talon: Mask, moves: Sequence[Move], cut: Sequence[Card],
-    commitment: tuple[str, str | None] | None = None,
+    commitment: tuple[str, str | None] | None = None, talons: Sequence[Mask] = (),
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hands": [cards_str(h) for h in hands],
-        "talon": cards_str(talon),
+        # two players: talon 1's two cards, then talon 2's (RULES §4 "Two players" 8)
+        "talon": [c for t in talons for c in cards_str(t)] if talons else cards_str(talon),
         # ``look`` is implied by any other move (moves.py); the game never stores it,
         # and filtering again keeps a hand-built DealRecord canonical too.
         "moves": [move_str(m) for m in moves if m != LOOK],
@@ -224,7 +228,7 @@ def _card(card: Card) -> str:
 
 def deal_to_json(deal: DealRecord) -> dict[str, Any]:
     """One deal of a game as its record entry (a sitting-out dealer's hand is ``[]``)."""
-    return _deal_json(deal.hands, deal.talon, deal.moves, deal.cut)
+    return _deal_json(deal.hands, deal.talon, deal.moves, deal.cut, talons=deal.talons)
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
@@ -391,7 +395,13 @@ def _parse_deal(
         texts = _string_list(raw, f"{where}: hands: seat {seat}", "cards")
         hands.append(take(_parse_cards(texts, f"{where}: hands: seat {seat}"), f"seat {seat}"))
     talon_texts = _string_list(obj["talon"], f"{where}: talon", "cards")
-    talon = take(_parse_cards(talon_texts, f"{where}: talon"), "the talon")
+    talon_cards = _parse_cards(talon_texts, f"{where}: talon")
+    talon = take(talon_cards, "the talon")
+    talons: tuple[Mask, ...] = ()
+    if players == 2:
+        # talon 1 is the first two cards listed, talon 2 the next two (RULES §4 "Two
+        # players" 8); a talon of another size is the engine's message below
+        talons = (mask_of(talon_cards[:2]), mask_of(talon_cards[2:]))
     # The sizes (7 each, 0 for a sitting-out dealer, 3 in the talon) are the engine's
     # to say: ask it, with the dealer this deal should have.  With four players, one
     # empty hand is taken as the dealer's: whether he is the right one depends on the
@@ -399,7 +409,7 @@ def _parse_deal(
     # knows, and an illegal move there is the better message.
     empty = [s for s, h in enumerate(hands) if not h]
     checker.dealer = empty[0] if players == 4 and len(empty) == 1 else dealer
-    _check_cards(checker, tuple(hands), talon, where)
+    _check_cards(checker, tuple(hands), talon, where, talons)
     cut: tuple[Card, ...] = ()
     if "cut" in obj:
         cut_texts = _string_list(obj["cut"], f"{where}: cut", "cards")
@@ -409,7 +419,7 @@ def _parse_deal(
         cut = tuple(_parse_cards(cut_texts, f"{where}: cut"))
     move_texts = _string_list(obj["moves"], f"{where}: moves", "moves")
     return RecordedDeal(tuple(hands), talon, _parse_moves(move_texts, where), cut,
-                        _parse_commitment(obj.get("commitment"), where))
+                        _parse_commitment(obj.get("commitment"), where), talons)
 
 
 def _parse_commitment(value: object, where: str) -> tuple[str, str | None] | None:
@@ -430,9 +440,11 @@ def _parse_commitment(value: object, where: str) -> tuple[str, str | None] | Non
     return digest, salt if isinstance(salt, str) else None
 
 
-def _check_cards(game: Game, hands: tuple[Mask, ...], talon: Mask, where: str) -> None:
+def _check_cards(
+    game: Game, hands: tuple[Mask, ...], talon: Mask, where: str, talons: tuple[Mask, ...] = ()
+) -> None:
     try:
-        game.check_cards(hands, talon)
+        game.check_cards(hands, talon, talons)
     except ValueError as e:
         text = str(e)
         part = "" if text.startswith("the talon") else "hands: "
@@ -764,9 +776,9 @@ def replay(record: Record | str | bytes | Mapping[str, Any]) -> ReplayResult:
             raise ReplayError(_cut_short(i - 1, last_moves), i - 1)
         # load_record checked the cards against the dealer the record implies; check
         # again against the dealer the game has (four players: who sits out).
-        _check_cards(game, deal.hands, deal.talon, f"deal {i}")
+        _check_cards(game, deal.hands, deal.talon, f"deal {i}", deal.talons)
         try:
-            game.start_deal(deal.hands, deal.talon, deal.cut)
+            game.start_deal(deal.hands, deal.talon, deal.cut, deal.talons)
         except ValueError as e:
             # Game.check_cut: a cut list the cut cannot produce (RULES §6) makes the
             # game illegal, like an illegal move.

@@ -166,7 +166,7 @@ MAX_DEALS = 100_000
 MAX_MARRIAGE = 500
 
 _SPECS: dict[str, _Spec] = {
-    "players": _Spec("int", choices=(3, 4)),
+    "players": _Spec("int", choices=(2, 3, 4)),
     "sitting_dealer_scores": _Spec(
         "choice", choices=get_args(SittingDealerScores), optional=True
     ),
@@ -325,6 +325,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "barrel_deals": None,
         "max_deals": None,
     },
+    # seed 004 "можно, разумеется, и вдвоём": classic for two, with two talons (RULES §4
+    # "Two players").
+    "two": {"players": 2},
 }
 
 #: Preset names in the order of RULES §5.
@@ -340,10 +343,17 @@ _CONDITIONAL: dict[str, tuple[tuple[str, Any], dict[str, Any]]] = {
 
 #: Agreements the seeds mention but do not define well enough to implement (RULES §4,
 #: last paragraph).  ``thousand rules`` lists them so that nobody assumes they are on.
-UNSUPPORTED: dict[str, str] = {
-    "two players (seed 004)": (
-        "seed 004 says two can play but gives no rules for it (talon, exchange, auction)"
-    ),
+UNSUPPORTED: dict[str, str] = {}
+
+#: The options that need a third player, refused with ``players=2`` (RULES §4 "Two
+#: players", point 7): each with the value that turns it off.
+NEEDS_THREE: dict[str, object] = {
+    "talon_buy": False,
+    "exchange": "give_one_each",
+    "sitting_dealer_scores": None,
+    "redeal_weak_talon": False,
+    "redeal_weak_talon_only_at_100": False,
+    "barrel_simultaneous_fall": False,
 }
 
 
@@ -465,6 +475,18 @@ class Rules:
         self._check_combinations()
 
     def _check_combinations(self) -> None:
+        if self.players == 2:
+            on = [name for name, off in NEEDS_THREE.items() if getattr(self, name) != off]
+            if on:
+                given = ", ".join(f"{n}={format_value(n, getattr(self, n))}" for n in on)
+                turn_off = " ".join(
+                    f"--set {n}={format_value(n, NEEDS_THREE[n])}" for n in on
+                )
+                raise RulesError(
+                    f"players: 2 cannot be used with {given}: "
+                    f"{'it needs' if len(on) == 1 else 'they need'} a third player; "
+                    f"turn {'it' if len(on) == 1 else 'them'} off too: {turn_off}"
+                )
         if self.first_bidder == "dealer" and self.players == 4:
             raise RulesError(
                 "first_bidder: dealer cannot be used with players=4, where the dealer sits "

@@ -45,7 +45,8 @@ __all__ = ["EVENT_TYPES", "TABLE_ERRORS", "Table", "TableError", "audience_inclu
 #: Every event a table sends (docs/protocol.md).
 EventType = Literal[
     "deal_started", "cut", "hand", "look", "dark", "bid", "pass", "redeal", "declarer",
-    "talon", "buy", "give", "discard", "contract", "concede", "card", "declaration", "trick",
+    "talon", "buy", "talon_choice", "other_talon", "give", "discard", "contract", "concede",
+    "card", "declaration", "trick",
     "deal_scored", "barrel_on", "fall", "knocked_off", "barrel_timeout", "bolt", "penalty",
     "bolt_samosval", "samosval", "fall_reset", "golden_restart", "game_over",
 ]
@@ -183,7 +184,7 @@ class Table:
         from .record import load_record  # the record module reads files; the table does not
 
         rec = load_record(record) if not hasattr(record, "deals") else record
-        cards = [_Cards(d.hands, d.talon, d.cut) for d in rec.deals]
+        cards = [_Cards(d.hands, d.talon, d.cut, d.talons) for d in rec.deals]
         table = cls(rec.rules, rec.players, rec.first_dealer, getattr(rec, "seed", None),
                     _deals=cards)
         for number, deal in enumerate(rec.deals):
@@ -260,7 +261,7 @@ class Table:
         in_play = len(out["deals"]) - 1 if self.game.deal is not None else None
         for index, (deal, rec) in enumerate(zip(out["deals"], self.game.records, strict=True)):
             salt = salt_for(self.seed, index)
-            deal["commitment"] = {"sha256": commitment(rec.hands, rec.talon, salt)}
+            deal["commitment"] = {"sha256": commitment(rec.hands, rec.talon, salt, rec.talons)}
             if index != in_play:  # revealed once the deal has ended
                 deal["commitment"]["salt"] = salt
         if with_seed:
@@ -317,7 +318,7 @@ class Table:
         if game.deal is not None and not game.deal.history and len(game.records) > 1:
             # the next deal goes back to the pack: the same cards if it is dealt again
             rec = game.records[-1]
-            self._recorded.insert(0, _Cards(rec.hands, rec.talon, rec.cut))
+            self._recorded.insert(0, _Cards(rec.hands, rec.talon, rec.cut, rec.talons))
         game.undo()
         self.version -= 1
         self.moves.pop()
@@ -405,7 +406,7 @@ class Table:
             return
         recorded = self._recorded.pop(0) if self._recorded else None
         if recorded is not None:
-            game.start_deal(recorded.hands, recorded.talon, recorded.cut)
+            game.start_deal(recorded.hands, recorded.talon, recorded.cut, recorded.talons)
         else:
             game.start_deal()
         out.extend(self._deal_start_events())
@@ -421,7 +422,7 @@ class Table:
         assert deal is not None
         ctx = deal.ctx
         index = len(self.game.records) - 1
-        digest = commitment(ctx.hands, ctx.talon, salt_for(self.seed, index))
+        digest = commitment(ctx.hands, ctx.talon, salt_for(self.seed, index), ctx.talons)
         out = [_ev("deal_started", number=_deal_number(self.game), dealer=ctx.dealer,
                    opener=ctx.opener, active=list(ctx.active), golden=ctx.golden,
                    commitment=digest)]
@@ -461,6 +462,9 @@ class Table:
         elif mv.is_discard(move):
             out += _private("discard", [seat], {"card": text.split()[1]}, {"card": None},
                             seat=seat)
+        elif mv.is_talon_choice(move):
+            out.append(_ev("talon_choice", seat=seat, talon=deal.talon_choice + 1))
+            out += _talon_events(deal)
         elif mv.is_contract(move):
             out.append(_ev("contract", seat=seat, value=mv.value_of(move)))
         elif move == mv.CONCEDE:
@@ -480,6 +484,10 @@ class Table:
                 out.append(_hand(deal, s))
         if before.declarer < 0 <= deal.declarer and not deal.done:
             out += _declarer_events(deal)
+        if deal.done and deal.talon_choice >= 0:
+            # two players: the other talon is turned over (RULES §4 "Two players" 3)
+            out.append(_ev("other_talon", talon=2 - deal.talon_choice,
+                           cards=cards_json(deal.unchosen_talon)))
         return out
 
     def _deal_end_events(self) -> list[Event]:
@@ -519,6 +527,7 @@ class _Cards(NamedTuple):
     hands: tuple[int, ...]
     talon: int
     cut: tuple[int, ...]
+    talons: tuple[int, ...] = ()
 
 
 def _phase_name(phase: Phase) -> str:
@@ -540,6 +549,15 @@ def _declarer_events(deal: Deal) -> list[Event]:
     d = deal.declarer
     out = [_ev("declarer", seat=d, bid=deal.bid, dark=deal.dark_standing,
                golden=deal.ctx.golden)]
+    if deal.phase == Phase.TALON_CHOICE:
+        return out  # two players: no talon is his until he chooses one
+    return out + _talon_events(deal)
+
+
+def _talon_events(deal: Deal) -> list[Event]:
+    """The talon the declarer takes, to whom it is shown, and his hand with it."""
+    d = deal.declarer
+    out: list[Event] = []
     talon = cards_json(deal.talon)
     if deal.talon_public:
         out.append(_ev("talon", cards=talon, seat=d))

@@ -12,6 +12,11 @@ it); the cards the declarer gives face down (except the one a seat receives);
 the declarer's discards; and its own hand while it may still bid dark, or has
 bid dark and nobody has outbid it yet.
 
+Two players (RULES §4 "Two players"): both talons are hidden from both until the declarer
+chooses one (:attr:`View.talon_choice`); the chosen one is then the talon above, and the
+other (:attr:`View.other_talon`) is hidden from everyone until the deal ends, when it is
+shown to all.
+
 Known to a seat before the talon is shown: the nines and a jack shown at the cut
 (everyone), and the bottom card the dealer saw after the cut, which is a talon card
 (the dealer only; a third nine, shown to all, is known to all): :attr:`View.cut`
@@ -59,6 +64,12 @@ class View:
     hand: Mask | None
     hand_sizes: tuple[int, ...]
     talon: Mask | None
+    #: Two players: the talon the declarer chose (0 or 1; -1 before he chooses, and always
+    #: with three or four players).
+    talon_choice: int
+    #: Two players: the talon he did not choose, once the deal has ended (None before:
+    #: nobody sees it while the deal is played).
+    other_talon: Mask | None
     #: The cards seen at the cut, in order; ``None`` for the one the dealer alone saw.
     cut: tuple[Card | None, ...]
     #: Talon cards this seat knows before the talon is shown (the cut's bottom card).
@@ -117,6 +128,8 @@ class View:
             m |= self.hand
         if self.talon is not None:
             m |= self.talon
+        if self.other_talon is not None:
+            m |= self.other_talon
         m |= self.talon_known
         for c in self.cut:
             if c is not None:
@@ -139,6 +152,9 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
     if seat is not None and (deal.looked >> seat) & 1:
         hand = deal.hands[seat]
     talon = deal.talon if deal.talon_visible_to(seat) else None
+    other_talon = (
+        deal.unchosen_talon if deal.phase == Phase.DONE and deal.talon_choice >= 0 else None
+    )
     cut, talon_known = _cut_seen_by(deal, seat)
     given = tuple(
         (c if seat is not None and (seat in (d, to)) else None, to) for c, to in deal.given
@@ -171,6 +187,8 @@ def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
         hand=hand,
         hand_sizes=tuple(h.bit_count() for h in deal.hands),
         talon=talon,
+        talon_choice=deal.talon_choice,
+        other_talon=other_talon,
         cut=cut,
         talon_known=talon_known,
         auction=tuple(deal.auction),
