@@ -16,6 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from thousand.engine import moves as mv  # noqa: E402
 from thousand.engine.cards import JACK  # noqa: E402
+from thousand.engine.deal import Phase  # noqa: E402
 from thousand.engine.game import Game  # noqa: E402
 from thousand.engine.rules import PRESET_NAMES, Rules  # noqa: E402
 from thousand.envs.actions import ActionSpace  # noqa: E402
@@ -352,6 +353,41 @@ def test_openspiel_resample_keeps_the_information_state(preset: str) -> None:
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 10
+
+
+def test_two_player_determinizations_redraw_what_is_hidden() -> None:
+    """Two players, points 1 and 3: a seat's drawn deals keep what it has seen (its hand,
+    the talon it was shown, the view) and redraw what it has not: the talon the declarer
+    left, and for the defender his discards; talon 2 holds the cut's bottom card."""
+    from thousand.envs.worlds import determinize
+
+    rules = Rules.preset_rules("two", cut_nines=True)
+    rng = random.Random(4)
+    checked = cuts = 0
+    for game in _two_player_deals(rules, 2, 4):
+        deal = game.deal
+        assert deal is not None
+        if deal.phase != Phase.PLAY or deal.tricks:
+            continue
+        defender = deal.opponents()[0]
+        view = game.view(defender)
+        left, discards = set(), set()
+        for _ in range(8):
+            got = determinize(view, rng)
+            assert got is not None
+            det, world = got
+            assert world.view(defender) == view
+            t1, t2 = det.talons
+            assert det.talon == t1 | t2 and det.hands[defender] == deal.ctx.hands[defender]
+            assert (t1, t2)[deal.talon_choice] == deal.talon  # shown to him: talon_shown
+            # the drawn cut's bottom card (the dealer's glimpse drawn, if he did not see it)
+            assert not det.cut or det.cut[-1] % 6 == JACK or t2 >> det.cut[-1] & 1
+            cuts += bool(det.cut) and det.cut[-1] % 6 != JACK
+            left.add((t1, t2)[1 - deal.talon_choice])
+            discards.add(world.deal.discards if world.deal else 0)
+        assert len(left) > 1 and len(discards) > 1
+        checked += 1
+    assert checked >= 2 and cuts > 0
 
 
 def test_openspiel_search_bots_play_it() -> None:

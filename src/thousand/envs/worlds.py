@@ -214,13 +214,9 @@ def _two_player_knowledge(view: View) -> Knowledge:
     """:func:`seat_knowledge` with two players (RULES §4 "Two players" 1-3)."""
     me = view.seat
     assert me is not None
-    other = 1 - me
-    d = view.declarer
-    chosen = view.talon_choice
-    bottom = view.talon_known  # the cut's bottom card: in talon 2
     seen = view.played_cards()
     fixed: dict[int, Mask] = {}
-    sizes = {other: view.hand_sizes[other]}
+    sizes = {1 - me: view.hand_sizes[1 - me]}
     known: dict[int, Mask] = {}
     exclude: dict[int, Mask] = {}
     if view.hand is not None:
@@ -228,33 +224,45 @@ def _two_player_knowledge(view: View) -> Knowledge:
         seen |= view.hand
     else:
         sizes[me] = view.hand_sizes[me]
-    if chosen < 0:
-        sizes[TALON] = 4  # both talons, face down
-        known[TALON] = bottom
-    else:
-        sizes[TALON] = 2  # the talon he left: nobody has seen it
-        if chosen == 0:
-            known[TALON] = bottom
-        if me == d:
-            seen |= view.discards or 0
-        else:
-            n_disc = sum(1 for text in view.history if text.startswith("discard"))
-            if n_disc:
-                sizes[DISCARDS] = n_disc
-            # the talon he took is among his cards (or discarded, or played)
-            exclude[TALON] = (view.talon or 0) | (bottom if chosen == 1 else 0)
+    seen |= _talon_places(view, sizes, known, exclude)
     for s, m in _declared_partners(view, view.played_cards()).items():
         if s != me:
             known[s] = known.get(s, 0) | m
+    r = view.rules
     for t in view.tricks:
-        note_voids(t.cards, t.trump, view.rules.must_overtake, exclude, view.rules.ten_strength)
+        note_voids(t.cards, t.trump, r.must_overtake, exclude, r.ten_strength)
     if len(view.trick) > 1:
-        note_voids(view.trick, view.trump, view.rules.must_overtake, exclude,
-                   view.rules.ten_strength)
+        note_voids(view.trick, view.trump, r.must_overtake, exclude, r.ten_strength)
     for m in known.values():
         seen |= m
     return Knowledge(seat=me, players=2, sizes=sizes, known=known, exclude=exclude,
                      pool=FULL_DECK & ~seen, fixed=fixed)
+
+
+def _talon_places(
+    view: View, sizes: dict[int, int], known: dict[int, Mask], exclude: dict[int, Mask]
+) -> Mask:
+    """Add the talon cards' hidden places to ``sizes``, ``known`` and ``exclude`` (two
+    players): the four face down before the choice, then the two left and, for the
+    defender, the declarer's discards; return the cards the seat has seen besides (its own
+    discards as declarer)."""
+    chosen = view.talon_choice
+    bottom = view.talon_known  # the cut's bottom card: in talon 2
+    if chosen < 0:
+        sizes[TALON] = 4  # both talons, face down
+        known[TALON] = bottom
+        return 0
+    sizes[TALON] = 2  # the talon he left: nobody has seen it
+    if chosen == 0:
+        known[TALON] = bottom
+    if view.seat == view.declarer:
+        return view.discards or 0
+    n_disc = sum(1 for text in view.history if text.startswith("discard"))
+    if n_disc:
+        sizes[DISCARDS] = n_disc
+    # the talon he took is among his cards (or discarded, or played)
+    exclude[TALON] = (view.talon or 0) | (bottom if chosen == 1 else 0)
+    return 0
 
 
 def _rebuild_two(view: View, world: World, rng: random.Random) -> Determinization:
