@@ -59,7 +59,7 @@ _STEP = 5
 
 def talon_moves(rules: Rules | None) -> tuple[Move, ...]:
     """The talon-choice moves a ruleset has: ``talon 1`` and ``talon 2`` with two players,
-    none with three or four (``None``, every ruleset of three or four: none)."""
+    none with three or four (nor for ``None``)."""
     return mv.TALONS if rules is not None and rules.players == 2 else ()
 
 
