@@ -31,7 +31,7 @@ from thousand.bots.arena import (
 )
 from thousand.bots.evaluate import make_chance, predict_auction, predict_play
 from thousand.engine import moves as mv
-from thousand.engine.cards import card_label, mask_of, parse_card, parse_cards
+from thousand.engine.cards import card_label, mask_of, parse_card, parse_cards, points_of
 from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
@@ -682,3 +682,26 @@ def test_two_player_hints_advise_the_talon_and_the_discard() -> None:
     card = card_label(mv.card_of(move), "ru")
     assert advice_for(view, move, "ru") == f"Снесите {card}" and card not in ru
     assert advice_for(view, move, "en").startswith("Discard ")
+
+
+def test_two_player_discards_never_throw_a_marriage_card_for_nothing() -> None:
+    """"Two players" point 3: of twelve cards the two discards are never the king or queen
+    of a marriage held while two other cards may go (random hands, and one with four
+    marriages, whose smallest the play model alone would throw for its 7 points), and a
+    discard's points count to the declarer in the value."""
+    import random
+
+    from thousand.bots.evaluate import best_give
+
+    values = Rules().marriage_values
+    rng = random.Random(5)
+    hands = [cards("KS QS KC QC JC AD TD KD QD AH KH QH")]
+    hands += [mask_of(rng.sample(range(24), 12)) for _ in range(150)]
+    for hand in hands:
+        thrown, value = best_give(hand, values, 2, True, players=2)
+        assert thrown.bit_count() == 2 and thrown & ~hand == 0
+        for s in range(4):
+            marriage = cards(["KS QS", "KC QC", "KD QD", "KH QH"][s])
+            assert not (hand & marriage == marriage and thrown & marriage), hand
+        assert value == pytest.approx(
+            predict_play(hand & ~thrown, values, players=2) + points_of(thrown))

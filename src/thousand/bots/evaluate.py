@@ -290,6 +290,11 @@ def best_give(
     expected to bring some of their points back to their side (half of them).
     """
     cards = cards_of(hand)
+    # A card of a marriage held goes only when nothing else is left to go: it is never
+    # thrown for nothing (RULES §4 "Two players" 3 discards).
+    plain = [c for c in cards if not _in_marriage(hand, c)]
+    if len(plain) >= n:
+        cards = plain
     # Consider the 7 cards he least wants to keep: an ace or a marriage is never given.
     ranked = sorted(cards, key=lambda c: keep_score(hand, c, values, ten_strength))[:7]
     best_mask = 0
@@ -307,6 +312,12 @@ def best_give(
         if value > best_value:
             best_value, best_mask = value, m
     return best_mask, best_value
+
+
+def _in_marriage(hand: Mask, card: int) -> bool:
+    """Whether ``card`` is the king or queen of a marriage held in ``hand``."""
+    s, r = divmod(card, 6)
+    return r in (KING, QUEEN) and hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
 
 
 def _combinations(items: Sequence[int], k: int) -> list[tuple[int, ...]]:
