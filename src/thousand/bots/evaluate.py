@@ -290,10 +290,11 @@ def best_give(
     expected to bring some of their points back to their side (half of them).
     """
     cards = cards_of(hand)
-    # A card of a marriage held goes only when nothing else is left to go: it is never
-    # thrown for nothing (RULES §4 "Two players" 3 discards).
+    # Two players: a card of a marriage held is discarded only when nothing else may go,
+    # never for nothing (RULES §4 "Two players" 3).  (With three the play model alone
+    # decides, as it was fitted: a marriage card went in 9 of 160 games of 20 deals.)
     plain = [c for c in cards if not _in_marriage(hand, c)]
-    if len(plain) >= n:
+    if players == 2 and len(plain) >= n:
         cards = plain
     # Consider the 7 cards he least wants to keep: an ace or a marriage is never given.
     ranked = sorted(cards, key=lambda c: keep_score(hand, c, values, ten_strength))[:7]
