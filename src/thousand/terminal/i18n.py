@@ -134,7 +134,9 @@ WORDS: dict[str, dict[str, str]] = {
         "phase_talon_choice": "Выберите прикуп, не глядя: первый или второй.",
         "talons": "Прикупы",
         "face_down": "рубашкой вверх",
-        "talon_n": "прикуп {n}",
+        "talon_taken_mark": "взят",
+        "hint_failed": "Подсказки нет: бот ошибся ({why}).",
+        "hint_bare": "Подсказка ({level}): {move}",
     },
     "en": {
         "you": "You",
@@ -247,7 +249,9 @@ WORDS: dict[str, dict[str, str]] = {
         "phase_talon_choice": "Choose a talon, unseen: the first or the second.",
         "talons": "Talons",
         "face_down": "face down",
-        "talon_n": "talon {n}",
+        "talon_taken_mark": "taken",
+        "hint_failed": "No hint: the bot failed ({why}).",
+        "hint_bare": "Hint ({level}): {move}",
     },
 }
 
@@ -300,7 +304,9 @@ def hint_line(lang: str, level: str, view: View, move: Move, why: str) -> str:
     («Подсказка (мастер): Поднимите заказ до 130 — играется в 92% раскладов»), the level
     by its name for people, and the bot's reason, which does not name the move again."""
     said = advice_for(view, move, lang)
-    return T(lang, "hint", level=level_name(level, lang), move=said, why=why or "—")
+    if not why:  # a move that needs no reason (the talon chosen unseen)
+        return T(lang, "hint_bare", level=level_name(level, lang), move=said)
+    return T(lang, "hint", level=level_name(level, lang), move=said, why=why)
 
 
 #: The lines of :func:`rules_summary`: (Russian, English).

@@ -146,6 +146,21 @@ def cards_points(cards: Iterable[CardLike] | Mask | None) -> int:
     return sum(POINTS[c] for c in to_cards(cards))
 
 
+def talons_markup(view: WireView, lang: str) -> str:
+    """Two players' talons in words, for the line mode (a screen reader reads it): «1)
+    рубашкой вверх; 2) 9♣ Д♥ — взят» — face down until chosen, the chosen one's cards
+    when the seat sees them (RULES §4 "Two players" 3)."""
+    chosen = view.get("talon_choice")
+    parts = []
+    for n in (1, 2):
+        cards = view.get("talon") if n == chosen else view.get("other_talon")
+        text = cards_markup(cards, lang) if cards else T(lang, "face_down")
+        if n == chosen:
+            text += " — " + T(lang, "talon_taken_mark")
+        parts.append(f"{n}) {text}")
+    return "; ".join(parts)
+
+
 def discards_due(rules: Rules) -> bool:
     """Whether the declarer discards rather than gives: ``exchange=discard_three``, and
     always with two players (RULES §4 "Two players" 3)."""

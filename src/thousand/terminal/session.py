@@ -70,6 +70,7 @@ from .render import (
     phase_line,
     suit_markup,
     talon_ordinal,
+    talons_markup,
     trick_markup,
     trump_markup,
 )
@@ -555,10 +556,10 @@ class TerminalGame:
         if line:
             self.say(line)
         phase = view["phase"]
-        if phase == "talon choice":
-            # two players: both talons face down, their numbers the moves' (RULES §4 "Two
-            # players" 3)
-            self.say(f"  {self._t('talons')} ({self._t('face_down')}): 1) ░ ░   2) ░ ░")
+        if self.rules.players == 2 and phase in ("talon choice", "exchange", "contract"):
+            # two players: both talons by their numbers, the moves' at the choice (RULES §4
+            # "Two players" 3)
+            self.say(f"  {self._t('talons')}: {talons_markup(view, lang)}")
         if phase == "auction" and view["auction"]:
             self.say(f"  {self._t('auction')}: {auction_markup(view, nm, lang)}")
         if phase == "buy":
@@ -588,8 +589,14 @@ class TerminalGame:
         self.say(f"  {self._t('moves')}: " + "  ".join(items))
 
     def _hint(self, seat: int) -> None:
+        """What the strongest bot would do, and why; a bot that fails (one that does not
+        know this position yet) is one line, and the game goes on."""
         view = self.table.view(seat)
-        move, why = self.seats.hint(view, self.lang)
+        try:
+            move, why = self.seats.hint(view, self.lang)
+        except Exception as e:
+            self.say(f"[yellow]{escape(self._t('hint_failed', why=_clip(str(e), 80)))}[/]")
+            return
         text = hint_line(self.lang, self.hint_level, view, move, why)
         number = view.legal.index(move) + 1 if move in view.legal else None
         suffix = f" \\[{number}]" if number is not None else ""
