@@ -1010,6 +1010,9 @@ def test_two_players_a_whole_deal_with_the_talon_key_discards_and_cards() -> Non
             assert rows[1][0] == shown and rows[2] == [f"→ Боря +{points}"], rows
             assert any(line.startswith(f"Невзятый первый прикуп: {shown} — {points} очк")
                        and line.endswith("Боре.") for line in app.log_lines), app.log_lines[-4:]
+            await pilot.press("f4")  # the score sheet: two players' columns
+            assert isinstance(app.screen, SheetScreen)
+            assert re.search(r"\bВы +Боря *│", screen_text(app)), screen_text(app)
 
     asyncio.run(run())
 
