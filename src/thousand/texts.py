@@ -1009,6 +1009,18 @@ PHRASES: dict[str, tuple[str, str]] = {
     "settlement": ("Settlement: {items}", "Расчёт: {items}"),
     "owes": ("{name:{name} pays|you pay} {n}", "{name:{name} платит|вы платите} {n}"),
     "not_your_turn": ("It is {name:poss} move, not yours.", "Сейчас ход {name:gen}, не ваш."),
+    # two players (RULES §4 "Two players" 3): the talon chosen unseen, the other one shown
+    # when the deal ends; ``which`` is one of ``talon_ordinals``
+    "talon_ordinals": ("first|second", "первый|второй"),
+    "talon_chosen": ("{name} {name:takes|take} the {which} talon.",
+                     "{name} {name:берёт|берёте} {which} прикуп."),
+    "talon_chosen_open": ("{name} {name:takes|take} the {which} talon: {cards}",
+                          "{name} {name:берёт|берёте} {which} прикуп: {cards}"),
+    "talon_chosen_hidden": ("{name} {name:takes|take} the {which} talon face down.",
+                            "{name} {name:берёт|берёте} {which} прикуп не показывая."),
+    "other_talon": ("The {which} talon, not taken: {cards} — {points:#point|points} to "
+                    "{name:acc}.",
+                    "Невзятый {which} прикуп: {cards} — {points:#очко|очка|очков} {name:dat}."),
 }
 
 
