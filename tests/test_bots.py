@@ -673,7 +673,8 @@ def test_two_player_hints_advise_the_talon_and_the_discard() -> None:
     view = g.view(1)
     move = bot.choose(view)
     number = "1" if move == mv.TALON_1 else "2"
-    assert advice_for(view, move, "en") == f"Take talon {number}"
+    ordinal = "first" if number == "1" else "second"
+    assert advice_for(view, move, "en") == f"Take the {ordinal} talon"
     assert advice_for(view, move, "ru") == (
         f"Возьмите {'первый' if number == '1' else 'второй'} прикуп")
     play(g, "talon 1")

@@ -644,7 +644,8 @@ def test_two_players_choose_a_talon_typed_and_see_the_other_at_the_end(
     points = sum({"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}[c[0]] for c in other)
     if lang == "ru":
         assert "Выберите прикуп, не глядя: первый или второй." in out
-        assert re.search(r"Подсказка \(.+\): Возьмите (первый|второй) прикуп \[[12]\]", out)
+        hint = r"Подсказка \(.+\): Возьмите (первый|второй) прикуп( — [^\[\n]+)? \[[12]\]"
+        assert re.search(hint, out)
         assert "Прикупы: 1) рубашкой вверх; 2) рубашкой вверх" in out
         assert f"Прикупы: 1) {shown(taken)} — взят; 2) рубашкой вверх" in out
         assert "1) прикуп 1  2) прикуп 2" in out
@@ -654,7 +655,7 @@ def test_two_players_choose_a_talon_typed_and_see_the_other_at_the_end(
         sheet = re.search(r"^Запись — вдвоём\n.* Вы +Боря *$", out, re.MULTILINE)
     else:
         assert "Choose a talon, unseen: the first or the second." in out
-        assert re.search(r"Hint \(.+\): Take the (first|second) talon \[[12]\]", out)
+        assert re.search(r"Hint \(.+\): Take the (first|second) talon( — [^\[\n]+)? \[[12]\]", out)
         assert "Talons: 1) face down; 2) face down" in out
         assert f"Talons: 1) face down; 2) {shown(taken)} — taken" in out
         assert f"You take the second talon: {shown(taken)}" in out

@@ -471,8 +471,8 @@ ADVICE: dict[str, tuple[str, str]] = {
     "redeal": ("Demand a redeal", "Потребуйте пересдачу"),
     "concede": ("Concede", "Распишитесь"),
     "buy": ("Buy the talon at {price}", "Перекупите прикуп за {price}"),
-    "talon 1": ("Take talon 1", "Возьмите первый прикуп"),
-    "talon 2": ("Take talon 2", "Возьмите второй прикуп"),
+    "talon 1": ("Take the first talon", "Возьмите первый прикуп"),
+    "talon 2": ("Take the second talon", "Возьмите второй прикуп"),
 }
 
 
