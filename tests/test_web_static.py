@@ -134,7 +134,7 @@ def _sample_events() -> list[dict[str, object]]:
     """Every event of a few whole games of every kind of rules (random legal moves)."""
     events: list[dict[str, object]] = []
     for preset, seed in (("classic", 1), ("house", 2), ("textbook", 3), ("dealer-opens", 4),
-                         ("casual", 5)):
+                         ("casual", 5), ("two", 6)):
         table = Table(Rules.preset_rules(preset), seed=seed)
         rng = random.Random(seed)
         while not table.over and table.version < 1500:
@@ -178,6 +178,8 @@ SYNTHETIC: dict[str, dict[str, object]] = {
     "fall_reset": {"seat": 1, "amount": 0},
     "golden_restart": {"seat": None},
     "game_over": {"winner": 0, "scores": [1000, 500, 200], "settlement": [0, 500, 800]},
+    "talon_choice": {"seat": 1, "talon": 2},
+    "other_talon": {"talon": 1, "cards": ["AS", "KS"]},
 }
 
 
@@ -207,6 +209,8 @@ def test_every_event_of_whole_games_has_a_line() -> None:
             text = event_text(event, lang)
             assert text and "{" not in text and "None" not in text, (event, text)
     assert len(seen) > 20
+    # the game for two ("Two players" point 3): the talon chosen, the other one shown
+    assert {"talon_choice", "other_talon"} <= seen
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")

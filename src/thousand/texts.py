@@ -758,6 +758,11 @@ EVENTS: dict[str, tuple[str, str]] = {
                         "{name:{name} платит|вы платите} {amount}"),
     "no_trump": ("none", "нет"),
     "hidden_card": ("?", "?"),
+    # two players (RULES §4 "Two players" 3): the talon chosen unseen, the other shown at the end
+    "talon_choice": ("{name} {name:chooses|choose} talon {talon}.",
+                     "{name} {name:выбирает|выбираете} прикуп {talon}."),
+    "other_talon": ("Talon {talon}, not taken: {cards}; its points go to the defender.",
+                    "Невзятый прикуп {talon}: {cards}; его очки идут защитнику."),
 }
 
 #: Event fields that name a seat, with the field that holds the name in the text.
