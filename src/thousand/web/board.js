@@ -6,10 +6,12 @@ import { el, clear, seatName, suitWord, levelName } from "./common.js";
 import { t } from "./i18n.js";
 import { format } from "./grammar.js";
 import {
-  cardSvg, backSvg, cardLabel, cardName, sortHand, rankOf, suitOf, SYMBOLS, RED,
+  cardSvg, backSvg, cardLabel, cardName, sortHand, rankOf, suitOf, pointsOf, SYMBOLS, RED,
 } from "./cards.js";
 
 const isCardMove = (m) => /^[9JQKTA][SCDH]\+?$/.test(m);
+/** Two players: the declarer's choice of a talon, unseen ("talon 1", "talon 2"). */
+const TALON_MOVE = /^talon ([12])$/;
 
 /** Whether the page is used with a finger: "tap" rather than "click" in the prompts. */
 export const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
@@ -26,11 +28,12 @@ function said(text, seat, ctx) {
 export function position(seat, me, n) {
   const off = (seat - (me ?? 0) + n) % n;
   if (off === 0) return "bottom";
+  if (n === 2) return "top"; // two players: the opponent across the table
   if (n === 3) return off === 1 ? "left" : "right";
   return ["bottom", "left", "top", "right"][off];
 }
 
-function cardFace(card, lang, extra = {}) {
+export function cardFace(card, lang, extra = {}) {
   return el("span", { class: `card face ${RED.has(suitOf(card)) ? "red" : "black"}`, role: "img",
     "aria-label": cardName(card, lang), ...extra }, cardSvg(card, lang));
 }
@@ -56,6 +59,8 @@ export function moveLabel(move, view, rules, lang) {
   if (move === "buy") return t("act_buy", { price: view.buy_price ?? "" });
   if (move === "redeal") return t("act_redeal");
   if (move === "concede") return t("act_concede");
+  const talon = TALON_MOVE.exec(move);
+  if (talon) return t("act_talon", { n: talon[1] });
   if (/^\d+$/.test(move)) {
     if (move === "100" && rules && rules.opening_bid === "exactly_100" && !view.auction.length) {
       return t("act_sit_100");
@@ -113,6 +118,7 @@ function statusLine(view, names, lang, rules) {
         price: view.buy_price ?? "" }));
       break;
     case "redeal offer":
+    case "talon choice":
     case "exchange":
     case "contract":
       parts.push(t("status_declarer", { name: seatName(view.declarer, names, lang), bid: view.bid ?? "" }));
@@ -234,6 +240,7 @@ function trickArea(ctx) {
 function talonArea(ctx) {
   const { view, lang } = ctx;
   const phase = view.phase;
+  if (view.hand_sizes.length === 2) return twoTalons(ctx);
   if (!["dark choice", "auction", "buy", "redeal offer", "exchange", "contract"].includes(phase)) return null;
   const box = el("div", { class: "talon", role: "group", "aria-label": t("talon") },
     el("div", { class: "talon-title" }, t("talon")));
@@ -250,6 +257,83 @@ function talonArea(ctx) {
   }
   box.append(row);
   return box;
+}
+
+/** Whether the page's own seat chooses a talon now (it may click one). */
+function choosingTalon(ctx) {
+  const { view } = ctx;
+  return !!ctx.interactive && view.phase === "talon choice" && view.to_move === ctx.mySeat
+    && (view.legal || []).some((m) => TALON_MOVE.test(m));
+}
+
+/** The cards of one of the two talons as this seat sees them: the chosen one as the view
+ * shows it (turned over, or face down when it is not shown), the other face down — but
+ * the cut's card the dealer glimpsed, which lies in talon 2 — until the deal ends, when
+ * the view turns it over. */
+function pileCards(n, ctx, over) {
+  const { view, lang } = ctx;
+  const chosen = view.talon_choice ?? null;
+  let faces = [];
+  if (n === chosen && view.talon) faces = view.talon;
+  else if (n !== chosen && chosen !== null && over && view.other_talon) faces = view.other_talon;
+  else if (n === 2 && chosen === null) faces = view.talon_known || [];
+  const out = faces.map((c) => cardFace(c, lang));
+  for (let i = faces.length; i < 2; i++) out.push(cardBack());
+  return out;
+}
+
+/** What a talon pile is, for a screen reader (the figure «1» is for the eye). */
+function pileState(n, ctx, over) {
+  const chosen = ctx.view.talon_choice ?? null;
+  if (chosen === null) return t("talon_pile_closed", { n });
+  if (n === chosen) return ctx.view.talon ? t("talon_pile_taken", { n }) : t("talon_pile_taken_hidden", { n });
+  return over && ctx.view.other_talon ? t("talon_pile_other", { n }) : t("talon_pile_closed", { n });
+}
+
+/** One of the two talons: a button for the declarer who chooses, else a labelled pile. */
+function talonPile(n, ctx, over) {
+  const chosen = ctx.view.talon_choice ?? null;
+  const classes = ["talon-pile"];
+  if (chosen === n) classes.push("chosen");
+  else if (chosen !== null) classes.push("other");
+  const inside = [el("span", { class: "talon-no", "aria-hidden": "true" }, String(n)),
+    el("span", { class: "talon-cards" }, pileCards(n, ctx, over))];
+  if (choosingTalon(ctx)) {
+    const move = `talon ${n}`;
+    classes.push("choosable");
+    if (ctx.hint === move) classes.push("hinted");
+    return el("button", { type: "button", class: classes.join(" "), "data-fk": `pile-${n}`,
+      "data-talon": String(n), "aria-label": t("act_take_talon", { n }),
+      disabled: ctx.busy ? true : null, onclick: () => ctx.onMove(move) }, inside);
+  }
+  return el("div", { class: classes.join(" "), "data-talon": String(n) },
+    el("span", { class: "sr-only" }, pileState(n, ctx, over)), inside);
+}
+
+/** Two players (docs/protocol.md "Two players"): talon 1 and talon 2 side by side, face
+ * down until the declarer chooses one; the chosen one turned over as the view says; the
+ * other turned over when the deal ends, with a line that its points went to the defender.
+ * Nothing while the cards are played: the felt is the trick's. */
+function twoTalons(ctx) {
+  const { view } = ctx;
+  const over = !!view.result || view.phase === "over";
+  if (view.phase === "play" && !over) return null;
+  const box = el("div", { class: "talon two", role: "group", "aria-label": t("talons_label") },
+    el("div", { class: "talon-title" }, t("talons_label")),
+    el("div", { class: "talon-piles" }, [1, 2].map((n) => talonPile(n, ctx, over))));
+  const note = over ? otherTalonNote(view.talon_choice, view.other_talon, view, ctx) : null;
+  if (note) box.append(el("div", { class: "talon-note" }, note));
+  return box;
+}
+
+/** «Невзятый прикуп 2 (+15) — Боре, защитнику»: where the other talon's points went, for
+ * the deal `view` shows the end of (`chosen` the declarer's talon, `cards` the other). */
+export function otherTalonNote(chosen, cards, view, ctx) {
+  if (!chosen || !Array.isArray(cards) || view.declarer === null || view.declarer === undefined) return null;
+  const defender = (view.active || []).find((s) => s !== view.declarer);
+  if (defender === undefined) return null;
+  const points = cards.reduce((sum, c) => sum + pointsOf(c), 0);
+  return said(t("other_talon_note", { n: 3 - chosen, points }), defender, ctx);
 }
 
 function trumpBadge(view, lang, names) {
@@ -286,6 +370,7 @@ export function promptText(ctx) {
     case "auction": return t("prompt_bid");
     case "buy": return t("prompt_buy", { price: view.buy_price ?? "" });
     case "redeal offer": return t("prompt_redeal");
+    case "talon choice": return t("prompt_talon_choice", { pick: touchScreen() ? t("pick_talon_tap") : t("pick_talon_click") });
     case "exchange":
       if (view.legal.some((m) => m.startsWith("discard "))) {
         return t("prompt_discard", { pick, n: Math.max(0, view.hand_sizes[mySeat] - Math.min(...view.hand_sizes.filter((_, s) => s !== mySeat && (view.active || []).includes(s)))) });
@@ -446,7 +531,7 @@ export function renderBoard(root, ctx) {
 export function handleArrows(e, root) {
   const target = e.target;
   if (!(target instanceof HTMLElement) || !root.contains(target)) return false;
-  const group = target.closest(".hand, .actions");
+  const group = target.closest(".hand, .actions, .talon-piles");
   if (!group) return false;
   const items = [...group.querySelectorAll("button:not([disabled])")];
   const i = items.indexOf(target);

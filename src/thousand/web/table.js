@@ -7,7 +7,7 @@ import {
   seatName,
 } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
-import { renderBoard, handleArrows, moveLabel, promptText } from "./board.js";
+import { renderBoard, handleArrows, moveLabel, promptText, otherTalonNote, cardFace } from "./board.js";
 import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 import { joinPanel } from "./join.js";
 import { capture as captureMotion, play as playMotion, collect as collectTrick } from "./motion.js";
@@ -840,12 +840,28 @@ function closeDialog() {
   if (target) target.focus();
 }
 
+/** Two players: the talon nobody took in the deal last scored, turned over (the
+ * `other_talon` event of that move), and to whom its points went; null otherwise. */
+function otherTalonBlock(events) {
+  const scored = [...events].reverse().find((e) => e.type === "deal_scored");
+  const other = scored && events.find((e) => e.type === "other_talon" && e.v === scored.v);
+  if (!other || !Array.isArray(other.cards)) return null;
+  const lang = getLang();
+  const nm = names();
+  const view = { declarer: scored.declarer, active: nm.map((_, s) => s) };
+  const ctx = { names: nm, lang, mySeat: state.seat, forms: nameForms(lang) };
+  return el("div", { class: "other-talon", role: "group", "aria-label": t("other_talon_title") },
+    el("strong", {}, t("other_talon_title")), other.cards.map((c) => cardFace(c, lang)),
+    el("span", {}, otherTalonNote(3 - other.talon, other.cards, view, ctx)));
+}
+
 function showSheetDialog() {
   if (!els.overlay || state.over) return;
   const nm = names();
-  const rows = sheetRows(allEvents());
+  const events = allEvents();
+  const rows = sheetRows(events);
   openDialog(t("sheet_title"),
-    el("div", { class: "dialog-body" }, sheetTable(rows, nm, getLang(), t("sheet_table_label")),
+    el("div", { class: "dialog-body" }, otherTalonBlock(events), sheetTable(rows, nm, getLang(), t("sheet_table_label")),
       scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("button", { type: "button", class: "primary", id: "sheet-close", onclick: closeDialog }, t("continue"))]);
 }
@@ -873,7 +889,7 @@ function showGameOver() {
   }
   openDialog(t("game_over_title"),
     el("div", { class: "dialog-body" }, lines.map((l) => el("p", { class: "big" }, l)),
-      site.gameOverBox(),
+      site.gameOverBox(), otherTalonBlock(evs),
       sheetTable(rows, nm, lang, t("sheet_table_label")), scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("a", { class: "button primary", href: "/" }, t("to_lobby")),
       el("a", { class: "button", href: `/replay/${encodeURIComponent(state.snapshot?.id ?? tableId)}` }, t("open_replay")),
