@@ -16,6 +16,7 @@ from thousand.site.ratings import (
     Rating,
     RatingChange,
     RatingError,
+    _family,
     places,
     rate_game,
     rate_scores,
@@ -102,7 +103,7 @@ def test_four_players() -> None:
 
 
 @pytest.mark.parametrize(("ratings", "final", "message"), [
-    ([Rating()] * 2, [1, 2], "3 or 4 players, not 2"),
+    ([Rating()] * 5, [1, 2, 3, 4, 5], "2, 3 or 4 players, not 5"),
     ([Rating()] * 3, [1, 2], "2 places for 3 players"),
     ([Rating()] * 3, [1, 2, 4], "from 1 to 3, not 4"),
     ([Rating()] * 3, [1, 2, True], "not True"),
@@ -124,8 +125,32 @@ def test_bad_ratings_say_what_is_wrong() -> None:
         places([1, 2, 3], winners=[3])
 
 
+def test_two_players_are_a_duel_of_two_teams() -> None:
+    """RULES §4 "Two players" 6 (scoring and the game as usual): a game for two is rated,
+    openskill's Plackett–Luce with two teams of one; the winner gains what the loser loses
+    when they stood alike."""
+    before = [Rating(), Rating()]
+    changes = rate_game(before, [2, 1])
+    assert figures(changes) == pytest.approx(openskill_figures(before, [2, 1]), rel=1e-12)
+    assert changes[1].mu_delta > 0 > changes[0].mu_delta
+    assert changes[1].mu_delta == pytest.approx(-changes[0].mu_delta)
+
+
+def test_the_game_for_two_is_one_family_whatever_it_is_spelled_from() -> None:
+    """RULES §4 "Two players": preset ``two`` is classic with players=2, so classic for two
+    is the family ``two`` and ``two`` for three is ``classic``, asked in either order (the
+    answer is cached by the rules' values, which do not hold the preset's name)."""
+    _family.cache_clear()
+    assert rating_family(Rules.preset_rules("classic", players=2)) == "two"
+    assert rating_family(Rules.preset_rules("two")) == "two"
+    assert rating_family(Rules.preset_rules("two", players=3)) == "classic"
+    _family.cache_clear()
+    assert rating_family(Rules.preset_rules("two", players=3)) == "classic"
+    assert rating_family(Rules.preset_rules("classic")) == "classic"
+
+
 def test_which_games_are_rated() -> None:
-    for preset in ("classic", "dealer-opens", "house", "textbook", "casual"):
+    for preset in ("classic", "dealer-opens", "house", "textbook", "casual", "two"):
         assert rating_family(Rules.preset_rules(preset)) == preset
     classic = Rules()
     assert rating_family(classic, open_hands=True) is None

@@ -170,14 +170,14 @@ def places(scores: Sequence[int], winners: Sequence[int] | int | None = None) ->
 
 
 def rate_game(ratings: Sequence[Rating], final_places: Sequence[int]) -> list[RatingChange]:
-    """Each player's rating after a finished game of three or four players, from the
+    """Each player's rating after a finished game of two, three or four players, from the
     ratings before it and the final places (1 = first; equal places are a tie).
 
     The update is openskill's Plackett–Luce ``rate`` with one player per team, so it
-    equals openskill's own figures."""
+    equals openskill's own figures (two players: two teams, a duel)."""
     n = len(ratings)
-    if n not in (3, 4):
-        raise RatingError(f"a rated game has 3 or 4 players, not {n}")
+    if n not in (2, 3, 4):
+        raise RatingError(f"a rated game has 2, 3 or 4 players, not {n}")
     if len(final_places) != n:
         raise RatingError(f"{len(final_places)} places for {n} players: give one per player")
     for p in final_places:
@@ -237,7 +237,10 @@ def family_name(preset: str, players: int) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _family(rules: Rules) -> str | None:
-    order = [rules.preset, *(p for p in PRESET_NAMES if p != rules.preset)]
+    # By the values alone (equal rules are one key of the cache, whatever preset they
+    # name): the presets of this many players first, so that classic for two is ``two``
+    # and ``two`` for three is ``classic``.
+    order = sorted(PRESET_NAMES, key=lambda p: PRESETS[p].get("players", 3) != rules.players)
     for preset in order:
         if rules == _base(preset, rules):
             return family_name(preset, rules.players)
