@@ -114,6 +114,40 @@ def test_a_rated_game_moves_the_ratings_as_openskill_does(server: Server) -> Non
     assert (bot["rating"], bot["games"]) == (changes[2]["after"], 13)  # 12 ladder games
 
 
+def test_a_game_for_two_is_rated_as_a_duel(server: Server) -> None:
+    """RULES §4 "Two players" 6 (the game as usual): a whole game of preset ``two``, the
+    guest's stand-in against a bot, is rated in the family ``two`` — openskill's
+    Plackett–Luce with two teams of one — and the leaderboard and the families list it
+    as a game of two players."""
+    me = guest(server)
+    pid = me.get("/api/me").json()["player"]["id"]
+    r = me.post("/api/tables", json={"preset": "two", "clock": 0.05, "seats": [
+        {"kind": "human", "name": "Гость"}, {"kind": "bot", "level": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    info = wait_over(me, str(r.json()["table"]))
+    changes = info["ratings"]
+    assert [(c["seat"], c["player"], c["family"]) for c in changes] == [
+        (0, pid, "two"), (1, "bot:heuristic", "two")]
+    game = next(g for g in server.get("/api/games?limit=50").json()["games"]
+                if g["id"] == info["table"])
+    seed = site_store.bot_seed("heuristic")
+    priors = [Rating(), seed[0] if seed is not None else Rating()]
+    expected = MODEL.rate([[MODEL.rating(mu=p.mu, sigma=p.sigma)] for p in priors],
+                          ranks=[float(p) for p in places(game["scores"], game["winner"])])
+    for c, team in zip(changes, expected, strict=True):
+        assert c["mu"] == pytest.approx(team[0].mu, abs=1e-4)
+    winner = game["winner"]
+    assert changes[winner]["mu"] > priors[winner].mu
+    assert changes[1 - winner]["mu"] < priors[1 - winner].mu
+    board = server.get("/api/leaderboard?family=two&min_games=1").json()
+    assert {pid, "bot:heuristic"} <= {p["player"] for p in board["players"]}
+    families = server.get("/api/families").json()["families"]
+    assert {"family": "two", "preset": "two", "players": 2} in families
+    assert len({f["family"] for f in families}) == len(families)
+    mine = me.get(f"/api/players/{pid}/ratings").json()["families"]
+    assert mine["two"]["games"] == 1
+
+
 def test_an_unrated_game_changes_no_rating(server: Server) -> None:
     """A game with ``max_deals`` 2 (the limit decides it: docs/ratings.md) ends with no
     rating change, and the player has no rating anywhere."""

@@ -4,14 +4,15 @@ in matchmaking.py and site_store.py; these only read the request and shape the a
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from thousand.bots import bot_levels
-from thousand.engine.rules import PRESET_NAMES, PRESETS
-from thousand.site.ratings import family_name
+from thousand.engine.rules import PRESET_NAMES, PRESETS, Rules
+from thousand.site.ratings import rating_family
 
 from . import matchmaking, site_store
 from .accounts import current_player, seat_owner
@@ -33,14 +34,33 @@ MIN_GAMES = 3
 MAX_CLOCK = 3600.0
 
 
+#: The numbers of players a game may have (RULES §4 "Two players": two as well).
+PLAYER_COUNTS = (2, 3, 4)
+
+
+@functools.cache
+def family_games() -> dict[str, tuple[str, int]]:
+    """Every rating family, with the preset and the number of players whose game it is:
+    each preset at its own number first, then at the others its rules allow, named as
+    :func:`~thousand.site.ratings.rating_family` names a game of them (classic for two is
+    the family ``two``: one family, not two)."""
+    out: dict[str, tuple[str, int]] = {}
+    own = {p: int(PRESETS[p].get("players", 3)) for p in PRESET_NAMES}
+    pairs = [(p, own[p]) for p in PRESET_NAMES] + [
+        (p, n) for p in PRESET_NAMES for n in PLAYER_COUNTS if n != own[p]]
+    for preset, n in pairs:
+        try:
+            family = rating_family(Rules.preset_rules(preset, players=n))
+        except ValueError:
+            continue  # a combination the preset does not allow (RULES §7)
+        if family is not None:
+            out.setdefault(family, (preset, n))
+    return out
+
+
 def families() -> tuple[str, ...]:
-    """Every rating family: each preset at three and at four players."""
-    out = []
-    for preset in PRESET_NAMES:
-        own = int(PRESETS[preset].get("players", 3))
-        out += [family_name(preset, own)] + [family_name(preset, n) for n in (3, 4)
-                                             if n != own]
-    return tuple(dict.fromkeys(out))
+    """Every rating family (:func:`family_games`), each preset's own first."""
+    return tuple(family_games())
 
 
 class _Strict(BaseModel):

@@ -11,17 +11,13 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
-from thousand.engine.rules import PRESET_NAMES
-from thousand.site.ratings import family_name
-
 from . import player_stats, site_store
 from .accounts import current_player
 from .hub import ServerError, hub_of
 from .models import error_responses
 from .pages import error_page
 from .reader import StrictRoute
-from .routes_play import FamilyRating, HistoryPoint, PlayerRef, _Strict
-from .routes_play import families as families_of
+from .routes_play import FamilyRating, HistoryPoint, PlayerRef, _Strict, family_games
 
 __all__ = ["HISTORY", "LAST_GAMES", "router"]
 
@@ -88,8 +84,7 @@ class Families(_Strict):
 def _families() -> list[Family]:
     """routes_play.families() (the leaderboard's own list), each with its preset and
     number of players."""
-    of = {family_name(p, n): (p, n) for p in PRESET_NAMES for n in (3, 4)}
-    return [Family(family=f, preset=of[f][0], players=of[f][1]) for f in families_of()]
+    return [Family(family=f, preset=p, players=n) for f, (p, n) in family_games().items()]
 
 
 def _web(request: Request) -> Path:

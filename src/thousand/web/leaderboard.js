@@ -7,9 +7,13 @@ import { t, getLang, onLangChange } from "./i18n.js";
 
 const state = { families: [], family: null, board: null, error: null };
 
-/** A family for people: «Классика, вчетвером». */
+/** A family for people: «Классика, вчетвером»; the preset for two by its own name
+ * («Вдвоём»), another preset played by two «Попросту, вдвоём». */
 export function familyTitle(f) {
   const preset = presetName(f.preset);
+  if (f.players === 2) {
+    return f.family === f.preset ? preset.charAt(0).toUpperCase() + preset.slice(1) : t("board_family_2", { preset });
+  }
   return f.players === 4 ? t("board_family_4", { preset }) : t("board_family_3", { preset });
 }
 
