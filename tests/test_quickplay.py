@@ -122,3 +122,27 @@ def test_a_person_leaves_a_waiting_table_and_his_seat_is_free(server: Server) ->
         time.sleep(0.05)
     r = anna.post(f"/api/tables/{started['table']}/leave", json={"token": started["token"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "game_started"
+
+
+def test_quick_play_for_two_seats_two_at_a_table_of_two(server: Server) -> None:
+    """RULES §4 "Two players" 1: quick play for ``two`` lays a table of two seats; the
+    second player asking sits at it and the game begins at once (no third seat to wait
+    for); a lone player's wait brings one bot."""
+    anna, boris, vera = guest(server, "Анна"), guest(server, "Борис"), guest(server, "Вера")
+    first = quick(anna, preset="two", clock=60)
+    assert first["seat"] == 0 and first["waiting"] is True
+    assert [s["taken"] for s in table(server, first["table"])["seats"]] == [True, False]
+    classic = quick(vera, preset="classic", clock=60)  # another preset: another table
+    assert classic["table"] != first["table"]
+    second = quick(boris, preset="two", clock=60)
+    assert (second["table"], second["seat"], second["waiting"]) == (first["table"], 1, False)
+    info = table(server, first["table"])
+    assert [s["name"] for s in info["seats"]] == ["Анна", "Борис"]
+    assert info["status"] == "playing" and info["header"]["rules"]["players"] == 2
+    alone = quick(vera, preset="two", clock=61, bots_after=0.2, bot_level="random")
+    deadline = time.monotonic() + 20
+    while (info := table(server, alone["table"]))["status"] == "waiting":
+        assert time.monotonic() < deadline, "no bot came"
+        time.sleep(0.05)
+    assert [(s["kind"], s["level"]) for s in info["seats"]] == [("human", None),
+                                                                 ("bot", "random")]

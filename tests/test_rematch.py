@@ -94,6 +94,45 @@ def test_a_rematch_when_all_agree_lays_the_same_table_with_the_dealer_moved_on(
     assert new.status == "playing"
 
 
+def test_a_rematch_of_a_game_for_two(server: Server) -> None:
+    """RULES §4 "Two players": a finished game for two (a person and a bot, one deal,
+    played by his stand-in) — the person asks, the bot agrees at once, and the new table
+    has the same two seats and rules with the first dealer moved on to the other seat."""
+    r = server.post("/api/tables", {"preset": "two", "options": {"max_deals": 1},
+                                     "clock": 0.05, "seats": [
+                                         {"kind": "human", "name": "Аня"},
+                                         {"kind": "bot", "level": "random", "name": "Бот"}]})
+    assert r.status_code == 201, r.text
+    table, token = r.json()["table"], r.json()["token"]
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        time.sleep(0.1)
+
+    async def main() -> dict[str, Any]:
+        anna = await Client.connect(server, table, token, seat=0, sync=False)
+        assert anna.snap is not None
+        assert anna.snap["rematch"] == {"asked": [], "waiting": [0], "table": None}
+        await anna.send({"type": "rematch"})
+        mine = await anna.expect(lambda m: m["type"] == "rematch")
+        await anna.close()
+        return mine
+
+    mine = asyncio.run(main())
+    assert mine["seat"] == 0
+    store = Store(server.db_url)
+    try:
+        old, new = store.load(table), store.load(mine["table"])
+    finally:
+        store.close()
+    assert old is not None and new is not None
+    assert new.names == old.names == ["Аня", "Бот"]
+    assert [(s.kind, s.level) for s in new.seats] == [("human", None), ("bot", "random")]
+    assert new.rules == old.rules and new.rules["players"] == 2
+    assert new.first_dealer == (old.first_dealer + 1) % 2
+    assert new.status == "playing"
+
+
 def test_a_rematch_is_asked_for_only_once_the_game_is_over(server: Server) -> None:
     r = httpx.post(server.base + "/api/tables", json={"preset": "classic"}, timeout=30)
     table, token = r.json()["table"], r.json()["token"]

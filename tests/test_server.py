@@ -899,3 +899,72 @@ def test_rules_values_and_replays_come_in_words(server: Server) -> None:
     replay = server.get(f"/api/games/{r.json()['table']}/replay").json()
     assert replay["name_forms"]["ru"]["Вова"]["dat"] == "Вове"
     assert replay["name_forms"]["en"]["Вова"]["dat"] == "Вова"
+
+
+# --------------------------------------------------------------------------- two players
+
+
+def test_a_table_for_two_seats_two_and_a_bot_fills_one(server: Server) -> None:
+    """RULES §4 "Two players" 1, 7: ``POST /api/tables`` with the preset ``two`` lays two
+    seats (a person and a bot: the game begins, nobody waits for a third); three seats are
+    refused, and so is an option that needs a third player."""
+    r = server.post("/api/tables", {"preset": "two", "seats": [
+        {"kind": "human", "name": "Аня"}, {"kind": "bot", "level": "random"}]})
+    assert r.status_code == 201, r.text
+    info = server.get(f"/api/tables/{r.json()['table']}").json()
+    assert info["preset"] == "two" and info["status"] == "playing"
+    assert [(s["seat"], s["kind"]) for s in info["seats"]] == [(0, "human"), (1, "bot")]
+    assert info["header"]["players"] == ["Аня", info["seats"][1]["name"]]
+    assert info["header"]["rules"]["players"] == 2
+    three = server.post("/api/tables", {"preset": "two", "seats": [{"kind": "bot"}] * 3})
+    assert three.status_code == 400, three.text
+    buy = server.post("/api/tables", {"preset": "two", "options": {"talon_buy": True}})
+    assert buy.status_code == 422 and "third player" in buy.json()["error"]["message"]
+
+
+def test_a_bots_game_for_two_over_the_websocket_replays_from_its_record(
+        server: Server) -> None:
+    """RULES §4 "Two players" 3, 8: two bots play a one-deal game while a spectator
+    watches over the WebSocket: he is told the talon chosen (``talon_choice``) and, when
+    the deal ends, the other one (``other_talon``); the stored record lists the four talon
+    cards, its first move after the auction is ``talon N``, and it replays with
+    thousand.engine.record.replay to the table's scores; the history lists two players."""
+    from thousand.engine.record import replay
+
+    r = server.post("/api/tables", {"preset": "two", "options": {"max_deals": 1}, "seats": [
+        {"kind": "bot", "name": "Аня"}, {"kind": "bot", "name": "Боря"}]})
+    assert r.status_code == 201, r.text
+    table = r.json()["table"]
+
+    async def watch() -> Client:
+        client = await Client.connect(server, table)
+        await client.expect(lambda m: m["type"] == "events" and any(
+            e["type"] == "game_over" for e in m["events"]), timeout=60)
+        await client.close()
+        return client
+
+    client = asyncio.run(watch())
+    events = [e for v in sorted(client.events) for e in client.events[v]]
+    kinds = [e["type"] for e in events]
+    chose = next(e for e in events if e["type"] == "talon_choice")
+    other = next(e for e in events if e["type"] == "other_talon")
+    assert chose["talon"] in (1, 2) and other["talon"] == 3 - chose["talon"]
+    assert len(other["cards"]) == 2 and kinds.index("other_talon") < kinds.index("deal_scored")
+    assert sum(1 for k in kinds if k == "trick") == 10
+    record = json.loads(server.get(f"/api/games/{table}/record").text)
+    deal = record["deals"][0]
+    assert record["players"] == ["Аня", "Боря"] and len(deal["hands"]) == 2
+    assert len(deal["talon"]) == 4  # talon 1's two cards, then talon 2's
+    half = deal["talon"][:2] if other["talon"] == 1 else deal["talon"][2:]
+    assert sorted(half) == sorted(other["cards"])
+    after_auction = next(i for i, m in enumerate(deal["moves"]) if m.startswith("talon "))
+    assert deal["moves"][after_auction] == f"talon {chose['talon']}"
+    assert all(not m.startswith("discard") for m in deal["moves"][:after_auction])
+    result = replay(record)
+    final = next(e for e in events if e["type"] == "game_over")
+    assert list(result.game.scores) == final["scores"]
+    games = server.get("/api/games?limit=50").json()["games"]
+    assert next(g for g in games if g["id"] == table)["players"] == ["Аня", "Боря"]
+    steps = server.get(f"/api/games/{table}/replay").json()["steps"]
+    assert steps[-1]["view"]["other_talon"] is not None
+    assert any(s["view"]["phase"] == "talon choice" for s in steps)
