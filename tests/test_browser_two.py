@@ -131,7 +131,7 @@ def _play(page: Any, touch: bool, axe: bool) -> _Deal | None:
         try:
             if fks and fks[0].startswith("act-talon"):
                 page.wait_for_timeout(50)  # the piles come with the same view
-            elif fks and not fks[0].startswith("act-contract"):
+            elif fks and all(re.fullmatch(r"act-(pass|\d+)", f) for f in fks):
                 # the auction: two talons face down before the choice
                 assert page.locator(".talon-pile").count() == 2
                 assert page.locator(".talon-pile .card.back").count() >= 3
@@ -139,9 +139,11 @@ def _play(page: Any, touch: bool, axe: bool) -> _Deal | None:
                 bids = [f for f in fks if re.fullmatch(r"act-\d+", f)]
                 pick = bids[-1] if bids else "act-pass"  # the highest: the talon is his
                 _press(page.locator(f'[data-fk="{pick}"]'), touch)
-            elif fks:
-                seen.check("contract")
+            elif fks:  # the contract, or a marriage to declare with the card
+                contract = fks[0].startswith("act-contract")
+                seen.check("contract" if contract else "play")
                 _press(page.locator(f'[data-fk="{fks[0]}"]'), touch)
+                seen.cards += 0 if contract else 1
             elif playable.count():
                 exchange = page.locator(".hand .card").count() > 10 and not seen.cards \
                     and seen.discards < 2
@@ -154,8 +156,8 @@ def _play(page: Any, touch: bool, axe: bool) -> _Deal | None:
                     card.click(timeout=2000)
                 if exchange:
                     seen.discards += 1
-                else:
-                    seen.cards += 1
+                elif not page.locator('[data-fk="act-cancel"]').count():
+                    seen.cards += 1  # played (else: a marriage to declare or not, above)
                 trick = page.locator(".trick .slot").count()
                 assert trick <= 2, trick  # tricks of two cards ("Two players" 5)
             else:
@@ -205,3 +207,77 @@ def test_a_whole_deal_for_two_against_a_bot(server: str, browser: Any, device: s
     assert set(seen.phases) >= {"auction", "talon choice", "exchange", "play", "over"}
     assert not page.errors
     page.context.close()
+
+
+@pytest.fixture(scope="module")
+def finished(server: str) -> str:
+    """A one-deal game of two bots, Аня and Боря, that is over: its id."""
+    laid = _api(server, "/api/tables", {"preset": "two", "options": {"max_deals": 1}, "seats": [
+        {"kind": "bot", "name": "Аня"}, {"kind": "bot", "name": "Боря"}]})
+    deadline = time.monotonic() + 60
+    while _api(server, f"/api/tables/{laid['table']}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.1)
+    return str(laid["table"])
+
+
+def test_the_replay_viewer_shows_a_game_for_two(server: str, browser: Any,
+                                                finished: str) -> None:
+    """RULES §4 "Two players" 3, 8 in the replay viewer: two seats; the step of the
+    ``talon N`` move in words («Прикуп N»), the chosen talon turned over beside the other
+    face down; the last step the other turned over, its points the defender's."""
+    page = _page(browser, **PHONE)
+    page.goto(f"{server}/replay/{finished}")
+    page.wait_for_selector(".replay-controls button")
+    page.click('[data-fk="last"]')
+    page.wait_for_selector(".talon-pile.other .card.face")
+    assert page.locator(".board .seat").count() == 2
+    assert page.locator(".talon-pile.other .card.face").count() == 2
+    assert "защитнику" in page.locator(".talon-note").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, page.evaluate(TOO_WIDE)
+    for _ in range(40):  # back to the talon's move
+        if re.search(r"Прикуп [12]$", page.locator(".step-title").inner_text()):
+            break
+        page.click('[data-fk="prev"]')
+    else:
+        pytest.fail("no step of a talon choice")
+    assert page.locator(".talon-pile.chosen .card.face").count() == 2
+    assert page.locator(".talon-pile.other .card.back").count() == 2
+    page.click('[data-fk="prev"]')  # the choice to come: both face down
+    assert page.locator(".talon-pile .card.back").count() == 4
+    assert not page.errors
+
+
+def test_the_talon_is_chosen_with_the_keyboard(server: str, browser: Any,
+                                               finished: str) -> None:
+    """The declarer's choice ("Two players" 3) without a mouse: the talons are buttons
+    named «Взять прикуп 1/2» in the tab order, the arrows go from one to the other, Enter
+    takes the one focused; the moves bar offers «Прикуп 1» and «Прикуп 2» on keys 1 and 2."""
+    page = _page(browser, **DESKTOP)
+    page.goto(server + "/history")
+    page.wait_for_selector("table.games tbody tr")  # the page's own drawing is done
+    got = page.evaluate("""async (id) => {
+      const b = await import('/static/board.js');
+      const r = await (await fetch(`/api/games/${id}/replay`)).json();
+      const view = r.steps.find((s) => s.view.phase === 'talon choice').view;
+      const root = document.createElement('div');
+      document.querySelector('main').replaceChildren(root);
+      window.moves = [];
+      const me = view.declarer;
+      b.renderBoard(root, { view: { ...view, legal: ['talon 1', 'talon 2'], to_move: me },
+        names: r.header.players, seats: [], lang: 'ru', mySeat: me, interactive: true,
+        onMove: (m) => window.moves.push(m), onCard() {}, onDeclareChoice() {} });
+      document.addEventListener('keydown', (e) => {
+        if (b.handleArrows(e, root)) e.preventDefault();
+      });
+      return [...root.querySelectorAll('.actions button')]
+        .map((x) => [x.dataset.key, x.textContent]);
+    }""", finished)
+    assert got == [["1", "1Прикуп 1"], ["2", "2Прикуп 2"]], got
+    page.locator('button.talon-pile[data-talon="1"]').focus()
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Взять прикуп 1"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Взять прикуп 2"
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.moves") == ["talon 2"]
+    assert not page.errors

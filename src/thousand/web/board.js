@@ -226,7 +226,9 @@ function trickArea(ctx) {
     faded = true;
     caption = takenBy(last);
   }
-  const area = el("div", { class: `trick n${n}${faded ? " faded" : ""}${held ? " held" : ""}`, role: "group",
+  // before the play nothing lies there: the felt may give its room to the talons
+  const empty = !cards.length && !["play", "over"].includes(view.phase) && !view.result;
+  const area = el("div", { class: `trick n${n}${faded ? " faded" : ""}${held ? " held" : ""}${empty ? " empty" : ""}`, role: "group",
     "aria-label": t("trick_label") });
   for (const { seat, card } of cards) {
     area.append(el("div", { class: `slot pos-${position(seat, mySeat, n)}`, "data-card": card, "data-seat": String(seat) },
