@@ -281,3 +281,25 @@ def test_the_talon_is_chosen_with_the_keyboard(server: str, browser: Any,
     page.keyboard.press("Enter")
     assert page.evaluate("window.moves") == ["talon 2"]
     assert not page.errors
+
+
+def test_the_lobby_lays_a_table_for_two(server: str, browser: Any) -> None:
+    """RULES §4 "Two players" 1 from the lobby: the preset «Вдвоём» is offered (in the new
+    table's form and in quick play), chosen it gives two seats — the person's and one
+    more, a bot — and the table laid has the two at it, the bot across."""
+    page = _page(browser, **PHONE)
+    page.goto(server + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    quick = page.eval_on_selector_all("#quick-preset option", "os => os.map((o) => o.value)")
+    assert "two" in quick
+    page.select_option("#preset", "two")
+    assert page.locator("#preset option:checked").inner_text() == "Вдвоём"
+    assert page.locator("fieldset.seats .seat-row").count() == 2
+    assert page.locator("#seat-2-kind").count() == 0
+    page.fill("#my-name", "Аня")
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector(".board.n2 .seat.pos-top")
+    assert page.locator(".board .seat").count() == 2
+    assert page.locator(".board .seat.pos-bottom .tag.you").count() == 1
+    assert not page.errors

@@ -179,7 +179,7 @@ function changedOptions() {
 
 function players() {
   const v = state.values.players ?? presetValue("players");
-  return v === 4 ? 4 : 3;
+  return [2, 3, 4].includes(v) ? v : 3; // two with the preset two (or players=2)
 }
 
 // ------------------------------------------------------------------ the form
