@@ -204,7 +204,7 @@ function renderStep() {
   if (focus) els.controls.querySelector(`[data-fk="${focus}"]`)?.focus();
   if (step.view) {
     renderBoard(els.board, {
-      view: step.view, names: nm, seats: null, lang, mySeat: null,
+      view: step.view, names: nm, seats: null, lang, mySeat: null, forms: nameForms(lang),
       hands: Array.isArray(step.hands) ? step.hands : null,
       rules: rules(),
       hint: betterCard(decision),
