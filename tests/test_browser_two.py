@@ -305,3 +305,35 @@ def test_the_lobby_lays_a_table_for_two(server: str, browser: Any) -> None:
     assert page.locator(".board .seat").count() == 2
     assert page.locator(".board .seat.pos-bottom .tag.you").count() == 1
     assert not page.errors
+
+
+def test_the_next_deal_still_says_the_last_deals_other_talon(server: str, browser: Any,
+                                                            finished: str) -> None:
+    """The live table deals the next deal as the last one ends ("Two players" 3): until
+    the new auction is over the cloth shows the last deal's other talon and whose its
+    points were (the table page passes it from the events), and not once a declarer is
+    known."""
+    page = _page(browser, **DESKTOP)
+    page.goto(server + "/history")
+    page.wait_for_selector("table.games tbody tr")
+    notes = page.evaluate("""async (id) => {
+      const b = await import('/static/board.js');
+      const r = await (await fetch(`/api/games/${id}/replay`)).json();
+      const root = document.createElement('div');
+      document.querySelector('main').replaceChildren(root);
+      const last = { chosen: 1, cards: ['AS', 'KS'], declarer: 0, active: [0, 1] };
+      const note = (phase) => {
+        const view = r.steps.find((s) => s.view.phase === phase).view;
+        b.renderBoard(root, { view, names: r.header.players, seats: [], lang: 'ru',
+          mySeat: null, forms: r.name_forms.ru, interactive: false, lastOtherTalon: last,
+          onMove() {}, onCard() {},
+          onDeclareChoice() {} });
+        return root.querySelector('.talon-note')?.textContent ?? null;
+      };
+      return [note('auction'), note('talon choice')];
+    }""", finished)
+    names = _api(server, f"/api/tables/{finished}")["header"]["players"]
+    defender = {"Аня": "Ане", "Боря": "Боре"}[names[1]]
+    assert notes == [f"Прошлая раздача: Т♠ К♠. Невзятый прикуп 2 (+15) — {defender}, "
+                     "защитнику.", None], notes
+    assert not page.errors

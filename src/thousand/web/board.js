@@ -323,9 +323,20 @@ function twoTalons(ctx) {
   const box = el("div", { class: "talon two", role: "group", "aria-label": t("talons_label") },
     el("div", { class: "talon-title" }, t("talons_label")),
     el("div", { class: "talon-piles" }, [1, 2].map((n) => talonPile(n, ctx, over))));
-  const note = over ? otherTalonNote(view.talon_choice, view.other_talon, view, ctx) : null;
+  const note = over ? otherTalonNote(view.talon_choice, view.other_talon, view, ctx) : previousTalonNote(ctx);
   if (note) box.append(el("div", { class: "talon-note" }, note));
   return box;
+}
+
+/** The live table's next deal begins as the last one ends: until its auction is over the
+ * cloth still says what the last deal's other talon was (`ctx.lastOtherTalon`: {chosen,
+ * cards, declarer, active} from its events) and whose its points are. */
+function previousTalonNote(ctx) {
+  const last = ctx.lastOtherTalon;
+  if (!last || (ctx.view.declarer !== null && ctx.view.declarer !== undefined)) return null;
+  const note = otherTalonNote(last.chosen, last.cards, last, ctx);
+  const cards = last.cards.map((c) => cardLabel(c, ctx.lang)).join(" ");
+  return note ? `${t("other_talon_before", { cards })} ${note}` : null;
 }
 
 /** «Невзятый прикуп 2 (+15) — Боре, защитнику»: where the other talon's points went, for

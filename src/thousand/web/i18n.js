@@ -514,6 +514,7 @@ export const STRINGS = {
     "pick_talon_tap": "нажмите на него.",
     "board_family_2": "{preset}, вдвоём",
     "other_talon_title": "Невзятый прикуп",
+    "other_talon_before": "Прошлая раздача: {cards}.",
   },
   en: {
     "app_name": "Thousand",
@@ -1025,6 +1026,7 @@ export const STRINGS = {
     "pick_talon_tap": "tap it.",
     "board_family_2": "{preset}, two players",
     "other_talon_title": "The talon not taken",
+    "other_talon_before": "The last deal: {cards}.",
   },
 };
 

@@ -623,6 +623,7 @@ function render() {
     waiting,
     picked: state.picked,
     collected: state.collected,
+    lastOtherTalon: v.hand_sizes.length === 2 ? lastOtherTalon(allEvents()) : null,
   };
   renderBoard(els.board, ctx);
   playMotion(els.board, before);
@@ -840,19 +841,26 @@ function closeDialog() {
   if (target) target.focus();
 }
 
-/** Two players: the talon nobody took in the deal last scored, turned over (the
- * `other_talon` event of that move), and to whom its points went; null otherwise. */
-function otherTalonBlock(events) {
+/** Two players: the talon nobody took in the deal last scored (the `other_talon` event
+ * of that move) as {chosen, cards, declarer, active}; null otherwise. */
+function lastOtherTalon(events) {
   const scored = [...events].reverse().find((e) => e.type === "deal_scored");
   const other = scored && events.find((e) => e.type === "other_talon" && e.v === scored.v);
   if (!other || !Array.isArray(other.cards)) return null;
+  return { chosen: 3 - other.talon, cards: other.cards, declarer: scored.declarer,
+    active: names().map((_, s) => s) };
+}
+
+/** The talon nobody took in the deal last scored, turned over, and to whom its points
+ * went: for the dialogs after a deal and at the game's end. */
+function otherTalonBlock(events) {
+  const last = lastOtherTalon(events);
+  if (!last) return null;
   const lang = getLang();
-  const nm = names();
-  const view = { declarer: scored.declarer, active: nm.map((_, s) => s) };
-  const ctx = { names: nm, lang, mySeat: state.seat, forms: nameForms(lang) };
+  const ctx = { names: names(), lang, mySeat: state.seat, forms: nameForms(lang) };
   return el("div", { class: "other-talon", role: "group", "aria-label": t("other_talon_title") },
-    el("strong", {}, t("other_talon_title")), other.cards.map((c) => cardFace(c, lang)),
-    el("span", {}, otherTalonNote(3 - other.talon, other.cards, view, ctx)));
+    last.cards.map((c) => cardFace(c, lang)),
+    el("strong", {}, otherTalonNote(last.chosen, last.cards, last, ctx)));
 }
 
 function showSheetDialog() {
