@@ -11,7 +11,15 @@ from bot_rulesets import BOT_RULESETS
 from thousand.bots import bot_levels, decide_with_reason, make_bot
 from thousand.bots.arena import play_game
 from thousand.bots.heuristic import HeuristicBot
-from thousand.bots.sampling import DISCARDS, TALON, knowledge, sample_worlds
+from thousand.bots.sampling import (
+    DISCARDS,
+    OTHER_TALON,
+    TALON,
+    TALON_1,
+    TALON_2,
+    knowledge,
+    sample_worlds,
+)
 from thousand.bots.search import SearchBot, SearchConfig, position
 from thousand.engine import moves as mv
 from thousand.engine.cards import (
@@ -75,7 +83,12 @@ def _constraints_hold(view: View, world: Any) -> None:
     for card, to in view.given:
         if card is not None and not played >> card & 1:
             assert world.hands[to] >> card & 1
-    # voids and must_overtake (which card is higher follows ten_strength, RULES §1)
+    _voids_hold(view, world)
+
+
+def _voids_hold(view: View, world: Any) -> None:
+    """Voids and must_overtake (which card is higher follows ten_strength, RULES §1)."""
+    r = view.rules
     strength = STRENGTH[r.ten_strength]
     higher = HIGHER_BY_STRENGTH[r.ten_strength]
     tricks = [t.cards for t in view.tricks]
@@ -612,3 +625,104 @@ def test_dark_doubling_for_all_doubles_the_defenders_stakes() -> None:
         st = stakes(view, g.to_move, 250.0, dark=True)
         assert (st.failed(120), st.others) == (-240.0, others)  # the declarer's: doubled
         assert stakes(view, g.to_move, 250.0, dark=False).others == 1
+
+
+# ------------------------------------------------------------------------- two players
+
+TWO = Rules.preset_rules("two", max_deals=1, cut_nines=True)
+
+
+def _two_player_positions(seeds: range) -> Any:
+    """(deal, view) for both seats before every move of heuristic 2-player deals."""
+    bots = [HeuristicBot(s) for s in range(2)]
+    for seed in seeds:
+        g = Game(TWO, seed=seed)
+        while not g.over:
+            assert g.deal is not None
+            for seat in (0, 1):
+                yield g.deal, g.view(seat)
+            g.apply(bots[g.to_move].choose(g.view(g.to_move)))
+
+
+def _two_player_world_holds(deal: Any, view: View, world: Any) -> None:
+    """What a two-player seat knows holds in ``world`` (RULES §4 "Two players" 1, 3)."""
+    me = view.seat
+    assert me is not None and view.hand is not None
+    opp = 1 - me
+    played = view.played_cards()
+    places = [*world.hands, *world.talons, world.other_talon, world.discards, world.talon]
+    assert sum(m.bit_count() for m in places) + played.bit_count() == 24  # each card once
+    assert world.cards() | played == FULL_DECK
+    assert world.hands[me] == view.hand
+    assert world.hands[opp].bit_count() == view.hand_sizes[opp]
+    hidden = world.hands[opp] | world.other_talon | (world.talons[0] if world.talons else 0)
+    if world.talons:
+        hidden |= world.talons[1]
+    if me != view.declarer:
+        hidden |= world.discards
+    assert not hidden & (view.hand | played)  # nothing seen is placed out of sight
+    if view.talon_choice < 0:
+        # both talons unseen; the cut's bottom card lies in talon 2
+        assert [t.bit_count() for t in world.talons] == [2, 2]
+        assert world.talons[1] & view.talon_known == view.talon_known
+        return
+    assert not world.talons and world.other_talon.bit_count() == 2
+    if view.talon_choice == 0:
+        assert world.other_talon & view.talon_known == view.talon_known
+    if me == view.declarer:
+        assert world.discards == deal.discards  # his own discards, as they are
+    else:
+        assert world.discards.bit_count() == deal.discards.bit_count()
+        if view.talon is not None:  # shown: in his hand or discards, never the other talon
+            assert not world.other_talon & view.talon
+            assert view.talon & ~played == view.talon & (world.hands[opp] | world.discards)
+    _voids_hold(view, world)
+
+
+def test_two_player_worlds_fit_every_view() -> None:
+    """RULES §4 "Two players" 1 and 3: at every move of random two-player deals (cut_nines),
+    for both seats, every world drawn deals the right counts (the opponent's hand, both
+    talons before the choice, the talon not chosen and the discards after it), places no
+    card the seat saw, honours the dealer's glimpse of talon 2 and the voids; and the
+    true deal is never ruled out by the knowledge."""
+    rng = random.Random(3)
+    checked = 0
+    for deal, view in _two_player_positions(range(8)):
+        know = knowledge(view)
+        for place, cards in know.known.items():  # the truth fits what is known
+            truth = _true_place(deal, place)
+            assert cards & truth == cards, (place, view.phase)
+        for place, cards in know.exclude.items():
+            assert not cards & _true_place(deal, place), (place, view.phase)
+        for w in know.samples(rng, 2):
+            _two_player_world_holds(deal, view, w)
+            checked += 1
+    assert checked > 400
+
+
+def _true_place(deal: Any, place: int) -> int:
+    """The cards really in ``place`` (a seat or a sampler location) of a two-player deal."""
+    if place >= 0:
+        return int(deal.hands[place])
+    return int({TALON_1: deal.ctx.talons[0], TALON_2: deal.ctx.talons[1],
+                OTHER_TALON: deal.unchosen_talon, DISCARDS: deal.discards}[place])
+
+
+def test_two_player_hidden_places() -> None:
+    """RULES §4 "Two players" 3: before the choice the declarer's unknowns are the
+    opponent's 10 cards and both talons; after it the defender's 10 and the talon not
+    chosen; the defender's are the declarer's hand, his two discards and that talon."""
+    g = Game(TWO, seed=5)
+    bots = [HeuristicBot(s) for s in range(2)]
+    while g.deal is not None and g.deal.phase != Phase.TALON_CHOICE:
+        g.apply(bots[g.to_move].choose(g.view(g.to_move)))
+    deal = g.deal
+    assert deal is not None
+    d, defender = deal.declarer, deal.opponents()[0]
+    assert knowledge(g.view(d)).sizes == {defender: 10, TALON_1: 2, TALON_2: 2}
+    g.apply(mv.TALON_2)
+    assert knowledge(g.view(d)).sizes == {defender: 10, OTHER_TALON: 2}
+    while deal.phase == Phase.EXCHANGE:
+        g.apply(bots[d].choose(g.view(d)))
+    assert knowledge(g.view(defender)).sizes == {d: 10, DISCARDS: 2, OTHER_TALON: 2}
+    assert knowledge(g.view(d)).fixed[DISCARDS] == deal.discards
