@@ -103,6 +103,9 @@ class SearchConfig:
     bid_gives: int = 2
     #: the weight of the opponents' mean deal value against one's own
     beta: float = 0.5
+    #: the same with two players, where the one opponent's point is as much a loss as
+    #: one's own is a gain (RULES §4 "Two players": a race of two to 1000)
+    beta_two: float = 1.0
     #: points to spare before a sampled deal counts as made, for the contract and the
     #: exchange (the solver's defenders see every card: against the heuristic bot the
     #: declarer's real total is some 10 points above the solver's, against search bots
@@ -119,6 +122,9 @@ class SearchConfig:
     #: a defender's expected deal value, and a declarer's, for the value of passing
     defender_value: float = 34.0
     declarer_value: float = 40.0
+    #: the defender's with two players (he takes all the defence's points and the talon
+    #: not chosen: RULES §4 "Two players" 3)
+    defender_value_two: float = 50.0
     #: the same for an opener left alone with his compulsory 100 (he fails three in four)
     stuck_opener_value: float = -40.0
     #: what winning the game is worth, in deal points, on top of the contract
@@ -395,6 +401,8 @@ class SearchBot(ReasoningBot):
             out = self._redeal_offer(view, rng, budget)
         elif phase == Phase.BUY:
             out = self._buy(view, rng, budget)
+        elif phase == Phase.TALON_CHOICE:
+            out = self._talon_choice(view, rng, budget)
         else:
             out = None
         if out is None or out[0] not in legal:
@@ -415,6 +423,11 @@ class SearchBot(ReasoningBot):
         if view.game is not None:
             key += f"|{view.game.deal_number}|{view.game.scores}"
         return zlib.crc32(key.encode())
+
+    def beta(self, view: View) -> float:
+        """The weight of the opponents' mean deal value (``beta``, or ``beta_two`` with
+        two players)."""
+        return self.config.beta_two if view.players == 2 else self.config.beta
 
     def options(self, view: View) -> PlayOptions:
         if self._opts is None or self._opts[0] is not view.rules:
@@ -448,7 +461,8 @@ class SearchBot(ReasoningBot):
         opts = self.options(view)
         st = stakes(view, d, self.config.win_bonus)
         contract = view.contract
-        beta = self.config.beta
+        beta = self.beta(view)
+        n_def = len(view.active) - 1  # the defenders share their points evenly
         margin = 0  # in the play the solver's total is taken as it is
         totals: dict[Move, list[int]] = {m: [] for m in legal}
         utils: dict[Move, list[float]] = {m: [] for m in legal}
@@ -484,12 +498,8 @@ class SearchBot(ReasoningBot):
                 totals[m].append(v)
                 made = v >= contract + margin
                 dv = st.made(contract, v, bonus) if made else st.failed(contract)
-                if declarer:
-                    utils[m].append(dv + others * beta * v / 2)
-                else:
-                    utils[m].append(
-                        others * (-(1 - beta / 2) * v / 2 + own_bonus[m]) - beta / 2 * dv
-                    )
+                utils[m].append(_play_utility(declarer, dv, v, others * own_bonus[m], others,
+                                              beta, n_def))
         self.last_samples = n
         return Samples(utils, weights, totals, sorted(legal, key=_card_cost))
 
@@ -576,12 +586,13 @@ class SearchBot(ReasoningBot):
         payment, :func:`thousand.engine.deal.concede_values`, doubled in a golden deal, with the
         concede penalty where this concede incurs it)."""
         r = view.rules
-        beta = self.config.beta
+        beta = self.beta(view)
+        n_def = len(view.active) - 1
         if contracts is None:
             cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
             contracts = contract_choices(r, bid, cap)
         m_hand = marriage_sum(hand, r.marriage_values)
-        opp = [beta * st.others * max(0, 120 + m_hand - v) / 2 for v in totals]
+        opp = [beta * st.others * max(0, 120 + m_hand - v) / n_def for v in totals]
         out: dict[int, list[float]] = {}
         for c in contracts:
             need = self._contract_need(c, bid)
@@ -616,13 +627,13 @@ class SearchBot(ReasoningBot):
         assert view.hand is not None and view.seat is not None
         r = view.rules
         hand = view.hand
-        discard_mode = r.exchange == "discard_three"
+        discard_mode = _discards_due(view)
         act = view.active
         i = act.index(view.seat)
-        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
+        first, second = act[(i + 1) % len(act)], act[(i + 2) % len(act)]
         if discard_mode:
             done = view.discards.bit_count() if view.discards is not None else 0
-            k = 3 - done
+            k = _n_discards(view) - done
         else:
             k = 2 - len(view.given)
         ranked = sorted(cards_of(hand),
@@ -721,7 +732,7 @@ class SearchBot(ReasoningBot):
     def _exchange_samples(self, view: View, f: _ExchangeFound) -> Samples:
         assert view.hand is not None
         r = view.rules
-        discard_mode = r.exchange == "discard_three"
+        discard_mode = _discards_due(view)
         n = f.n
         mean = {ci: sum(u) / max(1, n) for ci, u in f.utils.items()}
         best_of: dict[int, int] = {}  # card -> the alive candidate that values it
@@ -763,10 +774,77 @@ class SearchBot(ReasoningBot):
                 f"слабый прикуп: даже после лучшего сноса раздача в среднем даёт "
                 f"{_points(u, 'ru')} ({target} играется в {_pct(p)} {of_ru})",
             )
+        plan = _discard_plan(view, move, f.cands[best][1])
         return move, (
-            f"the hand left makes {target} in {_pct(p)} {of_en}",
-            f"с оставшимися картами {target} играется в {_pct(p)} {of_ru}",
+            f"{plan[0]}the hand left makes {target} in {_pct(p)} {of_en}",
+            f"{plan[1]}с оставшимися картами {target} играется в {_pct(p)} {of_ru}",
         )
+
+    # ---------------------------------------------------------------- talon choice
+
+    def _talon_search(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Samples, float, float] | None:
+        """Two players (RULES §4 "Two players" 3): each talon's utility per sampled deal
+        (the declarer takes it, discards the best of the quick pairs, solved, and declares
+        his bid as the auction values it), with the bid's make chance for each.  None when
+        nothing tells the talons apart (no card of either seen at the cut): they are then
+        alike, and sampling would only pick one by its noise."""
+        me = view.seat
+        assert me is not None and view.hand is not None
+        if not view.talon_known:
+            return None
+        r = view.rules
+        bid = view.bid
+        know = knowledge(view)
+        opts = self.options(view)
+        st = stakes(view, me, self.config.win_bonus)
+        cap = r.bid_cap + marriage_sum(view.hand | view.talon_known, r.marriage_values)
+        ladder = contract_choices(r, bid, max(bid, cap))[:6]
+        thr = sorted({c + self.config.bid_margin for c in ladder})
+        totals: tuple[list[int], list[int]] = ([], [])
+        hands: tuple[list[Mask], list[Mask]] = ([], [])
+        while budget.more(len(totals[0])):
+            w = know.sample(rng)
+            if w is None:
+                break
+            for k in (0, 1):
+                best, kept = self._best_exchange(view, w, me, opts, thr, talon=k)
+                totals[k].append(best)
+                hands[k].append(kept)
+        n = len(totals[0])
+        self.last_samples = n
+        if not n:
+            return None
+        (u1, p1), (u2, p2) = (self._bid_samples(view, totals[k], hands[k], bid, st)
+                              for k in (0, 1))
+        order = list(mv.TALONS)
+        if _quick_talon(view, me, view.hand):
+            order.reverse()
+        return Samples({mv.TALON_1: u1, mv.TALON_2: u2}, [1.0] * n, order=order), p1, p2
+
+    def _talon_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """:meth:`_talon_search`'s utilities (both talons alike: no sampled deal)."""
+        found = self._talon_search(view, rng, budget)
+        return found[0] if found is not None else _constant(list(mv.TALONS))
+
+    def _talon_choice(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Move, Reason]:
+        """``talon 1`` or ``talon 2``, chosen unseen: the better of the two over sampled
+        deals when the cut showed this seat a card of talon 2, else talon 1."""
+        found = self._talon_search(view, rng, budget)
+        if found is None:
+            return mv.TALON_1, (
+                "nothing tells the two talons apart: I take talon 1",
+                "прикупы ничем не различаются: беру первый",
+            )
+        s, p1, p2 = found
+        n = len(s.weights)
+        means = {m: sum(u) / n for m, u in s.utils.items()}
+        move = first_best(s.order, means)
+        worth = (means[mv.TALON_1], means[mv.TALON_2])
+        return move, _talon_reason(view, move == mv.TALON_2, (p1, p2), worth, n)
 
     # ------------------------------------------------------------------- contract
 
@@ -884,32 +962,38 @@ class SearchBot(ReasoningBot):
         return totals, hands
 
     def _quick_exchanges(
-        self, view: View, w: World, d: int, k: int
+        self, view: View, w: World, d: int, k: int, talon: int | None = None
     ) -> tuple[World, list[tuple[int, ...]]]:
-        """``w`` with the talon in ``d``'s hand, and the ``k`` exchanges (the cards that
-        leave the hand) the quick rule ranks best among the 5 cards ``keep_score`` values
-        least."""
+        """``w`` with the talon in ``d``'s hand (two players: talon ``talon``, by default
+        the one the quick rule takes), and the ``k`` exchanges (the cards that leave the
+        hand) the quick rule ranks best among the 5 cards ``keep_score`` values least."""
         values = view.rules.marriage_values
         ts = view.rules.ten_strength
-        discard_mode = view.rules.exchange == "discard_three"
-        hand10 = w.hands[d] | w.talon
+        discard_mode = _discards_due(view)
+        if not w.talons:
+            talon = -1
+        elif talon is None:
+            talon = _quick_talon(view, d, w.hands[d])
+        world = _taken(w, d, talon)
+        hand10 = world.hands[d]
         low = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values, ts))[:5]
         cands: list[tuple[float, tuple[int, ...]]] = []
-        for combo in combinations(low, 3 if discard_mode else 2):
+        for combo in combinations(low, _n_discards(view) if discard_mode else 2):
             rest = hand10
             for c in combo:
                 rest &= ~(1 << c)
             cands.append((_quick_value(rest, values, discard_mode, combo, ts), combo))
         cands.sort(reverse=True)
-        world = World(tuple(h | (w.talon if s == d else 0) for s, h in enumerate(w.hands)))
         return world, [combo for _, combo in cands[:k]]
 
     def _best_exchange(
-        self, view: View, w: World, me: int, opts: PlayOptions, thr: list[int]
+        self, view: View, w: World, me: int, opts: PlayOptions, thr: list[int],
+        talon: int | None = None,
     ) -> tuple[int, Mask]:
-        """The best of the quick exchanges of ``me`` holding the talon in sampled deal ``w``:
-        its solved total (a threshold search over ``thr``) and the hand it keeps."""
-        world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives)
+        """The best of the quick exchanges of ``me`` holding the talon (two players: talon
+        ``talon``, as :meth:`_quick_exchanges`) in sampled deal ``w``: its solved total (a
+        threshold search over ``thr``) and the hand it keeps."""
+        world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives, talon)
         best = -1
         best_hand = world.hands[me]
         for combo in combos:
@@ -925,9 +1009,9 @@ class SearchBot(ReasoningBot):
         self, view: View, world: World, d: int, combo: tuple[int, ...], opts: PlayOptions,
         thresholds: Sequence[int],
     ) -> int:
-        """:meth:`_hand_totals_for` after ``d`` discards ``combo`` (``discard_three``) or
-        gives its cards to the next seat and the one after, in that order."""
-        if view.rules.exchange == "discard_three":
+        """:meth:`_hand_totals_for` after ``d`` discards ``combo`` (``discard_three``, two
+        players) or gives its cards to the next seat and the one after, in that order."""
+        if _discards_due(view):
             disc = 0
             for c in combo:
                 disc |= 1 << c
@@ -962,7 +1046,7 @@ class SearchBot(ReasoningBot):
             hands[to] |= 1 << c
         hands[d] &= ~discard
         pos = PlayPosition(
-            hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
+            hands=_open_hands(act, hands),
             leader=idx[d], declarer=idx[d], declarer_points=points_of(discard | w.discards),
             options=opts,
         )
@@ -980,12 +1064,21 @@ class SearchBot(ReasoningBot):
                 view.high_bid)
         elif _stuck_opener(view):
             decl = cfg.stuck_opener_value
-        u = cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
+        u = self._defending(view, decl)
         # Someone about to win the game with the bid he holds: passing lets him.
         hb = view.high_bidder
         if hb >= 0 and hb != view.seat and stakes(view, hb, cfg.win_bonus).wins(view.high_bid):
-            u -= cfg.beta * cfg.win_bonus * 0.6
+            u -= self.beta(view) * cfg.win_bonus * 0.6
         return u
+
+    def _defending(self, view: View, decl: float) -> float:
+        """A defender's utility when the declarer's deal value is ``decl``: his mean deal
+        value, less ``beta`` times his opponents' mean (the declarer, and with three players
+        a partner valued as himself)."""
+        cfg = self.config
+        if view.players == 2:
+            return cfg.defender_value_two - self.beta(view) * decl
+        return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
 
     def _bid_utility(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
@@ -1014,7 +1107,7 @@ class SearchBot(ReasoningBot):
         """Declaring contract ``c``: the utility in each sampled deal (the declarer's
         ``totals`` with the ``hands`` he kept) and the share of deals made."""
         m = self.config.bid_margin
-        k = self.config.beta * st.others
+        k = self.beta(view) * st.others / (len(view.active) - 1)
         values = view.rules.marriage_values
         out: list[float] = []
         made = 0
@@ -1025,7 +1118,7 @@ class SearchBot(ReasoningBot):
                 made += 1
             else:
                 own = st.failed(c)
-            out.append(own - k * max(0, 120 + held - v) / 2)
+            out.append(own - k * max(0, 120 + held - v))
         return out, made / max(1, len(totals))
 
     def _auction_search(
@@ -1265,7 +1358,7 @@ class SearchBot(ReasoningBot):
         c = view.contract
         st = stakes(view, d, cfg.win_bonus)
         decl = p_decl * st.made(c, c) + (1 - p_decl) * st.failed(c)
-        return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
+        return self._defending(view, decl)
 
     def _dark_search(
         self, view: View, rng: random.Random, budget: _Budget
@@ -1298,6 +1391,103 @@ class SearchBot(ReasoningBot):
             f"a blind 120 is made in only {_pct(p)} {_of(n)[0]}",
             f"120 втемную играется лишь в {_pct(p)} {_of(n)[1]}",
         )
+
+
+def _discards_due(view: View) -> bool:
+    """Whether the declarer discards rather than gives (``discard_three``; two players)."""
+    return view.players == 2 or view.rules.exchange == "discard_three"
+
+
+def _n_discards(view: View) -> int:
+    """How many cards the declarer discards: two with two players, else three."""
+    return 2 if view.players == 2 else 3
+
+
+def _open_hands(active: Sequence[int], hands: Sequence[Mask]) -> tuple[int, int, int]:
+    """The solver's hands (seat i = ``active[i]``; two of them with two players)."""
+    return tuple(hands[s] for s in active)  # type: ignore[return-value]
+
+
+def _taken(w: World, d: int, k: int) -> World:
+    """``w`` with the talon in ``d``'s hand: the only one (``k`` = -1), or with two players
+    talon ``k`` (0 or 1), the other becoming the talon not chosen."""
+    if k < 0:
+        talon, other = w.talon, 0
+    else:
+        talon, other = w.talons[k], w.talons[1 - k]
+    hands = tuple(h | talon if s == d else h for s, h in enumerate(w.hands))
+    return World(hands, 0, w.discards, (), other)
+
+
+def _glimpse_wanted(view: View, hand: Mask) -> bool:
+    """Whether the talon card this seat saw at the cut (two players: in talon 2) is worth
+    more than an unseen card (5 points on average): an ace, a ten, or the partner of a king
+    or queen in ``hand``."""
+    card = (view.talon_known & -view.talon_known).bit_length() - 1
+    if card < 0:
+        return False
+    suit, rank = divmod(card, 6)
+    if POINTS[card] >= 10:
+        return True
+    return rank in (KING, QUEEN) and hand & MARRIAGE_MASK[suit] & ~(1 << card) != 0
+
+
+def _quick_talon(view: View, d: int, hand: Mask) -> int:
+    """The talon (0 or 1) declarer ``d`` holding ``hand`` takes by the quick rule: talon 2
+    when this seat is he and the card it glimpsed there is wanted (:func:`_glimpse_wanted`),
+    else talon 1 (unseen talons are alike)."""
+    return 1 if d == view.seat and _glimpse_wanted(view, hand) else 0
+
+
+def _talon_reason(
+    view: View, second: bool, made: tuple[float, float], worth: tuple[float, float], n: int
+) -> Reason:
+    """Why this talon (``second``: talon 2): the card glimpsed at the cut, which lies in
+    talon 2, the bid's make chance with each talon (``made``: talon 1's, talon 2's) and
+    what the deal is worth on average with each (``worth``)."""
+    card = (view.talon_known & -view.talon_known).bit_length() - 1
+    en_c, ru_c = card_label(card, "en"), card_label(card, "ru")
+    bid = view.bid
+    mine, other = (1, 0) if second else (0, 1)
+    en = (f"{bid} is made in {_pct(made[mine])} {_of(n)[0]} with it, in {_pct(made[other])} "
+          f"with the other (the deal is worth {_points(worth[mine], 'en')} against "
+          f"{_points(worth[other], 'en')} on average)")
+    ru = (f"с ним {bid} играется в {_pct(made[mine])} {_of(n)[1]}, с другим — в "
+          f"{_pct(made[other])} (раздача в среднем даёт {_points(worth[mine], 'ru')} против "
+          f"{_points(worth[other], 'ru')})")
+    if second:
+        return (f"I take talon 2: it holds the {en_c} glimpsed at the cut; {en}",
+                f"беру второй прикуп: в нём примеченная при срезе карта {ru_c}; {ru}")
+    return (f"I take talon 1: talon 2 holds the {en_c} glimpsed at the cut, but {en}",
+            f"беру первый прикуп: во втором лежит примеченная при срезе карта {ru_c}, но {ru}")
+
+
+def _discard_plan(view: View, move: Move, best: Mask) -> Reason:
+    """Two players: the discards the best exchange found makes, named before the reason
+    («сношу K♠ и 9♣: »), when ``move`` is one of them; nothing otherwise."""
+    if view.players != 2 or not mv.is_discard(move) or not best >> mv.card_of(move) & 1:
+        return "", ""
+    first = mv.card_of(move)
+    cards = [first, *(c for c in cards_of(best) if c != first)]
+    en = " and ".join(card_label(c, "en") for c in cards)
+    ru = " и ".join(card_label(c, "ru") for c in cards)
+    return f"I discard {en}: ", f"сношу {ru}: "
+
+
+def _play_utility(
+    declarer: bool, dv: float, v: int, own_bonus: float, others: int, beta: float, n_def: int
+) -> float:
+    """A card's utility in a solved deal where the declarer ends with ``v`` and his deal is
+    worth ``dv``: for the declarer ``dv`` less ``beta`` times the defenders' mean (their
+    ``120 − v`` shared among ``n_def``, counted ``others`` times); for a defender his share
+    and ``own_bonus`` (his declaration) less ``beta`` times the mean of his opponents (the
+    declarer and the other defender, if any).  The constants dropped are the same for
+    every card."""
+    if declarer:
+        return dv + others * beta * v / n_def
+    share = -others * v / n_def + own_bonus
+    partners = (n_def - 1) * -others * v / n_def
+    return share - beta * (dv + partners) / n_def
 
 
 def _constant(moves: Sequence[Move]) -> Samples:
