@@ -471,6 +471,9 @@ ADVICE: dict[str, tuple[str, str]] = {
     "redeal": ("Demand a redeal", "Потребуйте пересдачу"),
     "concede": ("Concede", "Распишитесь"),
     "buy": ("Buy the talon at {price}", "Перекупите прикуп за {price}"),
+    # two players: the talon chosen unseen (RULES §4 "Two players" 3)
+    "talon_1": ("Take talon 1", "Возьмите первый прикуп"),
+    "talon_2": ("Take talon 2", "Возьмите второй прикуп"),
 }
 
 
@@ -490,6 +493,8 @@ def advice_key(move: str, phase: str | None = None, bid: int | None = None) -> s
         return "contract_raise" if raised else "contract"
     if text == "pass" and phase in ("buy", "redeal offer"):
         return f"pass:{str(phase).replace(' ', '_')}"
+    if word == "talon" and f"talon_{rest}" in ADVICE:
+        return f"talon_{rest}"
     if text in ADVICE:
         return text
     if text.isdigit():
