@@ -836,8 +836,8 @@ class SearchBot(ReasoningBot):
         found = self._talon_search(view, rng, budget)
         if found is None:
             return mv.TALON_1, (
-                "nothing tells the two talons apart: I take talon 1",
-                "прикупы ничем не различаются: беру первый",
+                "nothing tells the two talons apart: both are unseen",
+                "прикупы ничем не различаются: оба не видны",
             )
         s, p1, p2 = found
         n = len(s.weights)
@@ -1442,36 +1442,41 @@ def _quick_talon(view: View, d: int, hand: Mask) -> int:
 def _talon_reason(
     view: View, second: bool, made: tuple[float, float], worth: tuple[float, float], n: int
 ) -> Reason:
-    """Why this talon (``second``: talon 2): the card glimpsed at the cut, which lies in
-    talon 2, the bid's make chance with each talon (``made``: talon 1's, talon 2's) and
-    what the deal is worth on average with each (``worth``)."""
+    """Why this talon (``second``: talon 2), as a hint's reason that does not name the move
+    (thousand.texts.ADVICE names it): the card glimpsed at the cut, which lies in talon 2,
+    the bid's make chance with each talon (``made``: talon 1's, talon 2's) and what the
+    deal is worth on average with each (``worth``)."""
     card = (view.talon_known & -view.talon_known).bit_length() - 1
     en_c, ru_c = card_label(card, "en"), card_label(card, "ru")
     bid = view.bid
-    mine, other = (1, 0) if second else (0, 1)
-    en = (f"{bid} is made in {_pct(made[mine])} {_of(n)[0]} with it, in {_pct(made[other])} "
-          f"with the other (the deal is worth {_points(worth[mine], 'en')} against "
-          f"{_points(worth[other], 'en')} on average)")
-    ru = (f"с ним {bid} играется в {_pct(made[mine])} {_of(n)[1]}, с другим — в "
-          f"{_pct(made[other])} (раздача в среднем даёт {_points(worth[mine], 'ru')} против "
-          f"{_points(worth[other], 'ru')})")
+    k, o = (1, 0) if second else (0, 1)
+    names_en = ("talon 1", "talon 2")
+    with_ru = ("с первым", "со вторым")
+    en = (f"with {names_en[k]} {bid} is made in {_pct(made[k])} {_of(n)[0]}, with "
+          f"{names_en[o]} in {_pct(made[o])} (the deal is worth {_points(worth[k], 'en')} "
+          f"against {_points(worth[o], 'en')} on average)")
+    ru = (f"{with_ru[k]} {bid} играется в {_pct(made[k])} {_of(n)[1]}, {with_ru[o]} — в "
+          f"{_pct(made[o])} (раздача в среднем даёт {_points(worth[k], 'ru')} против "
+          f"{_points(worth[o], 'ru')})")
     if second:
-        return (f"I take talon 2: it holds the {en_c} glimpsed at the cut; {en}",
-                f"беру второй прикуп: в нём примеченная при срезе карта {ru_c}; {ru}")
-    return (f"I take talon 1: talon 2 holds the {en_c} glimpsed at the cut, but {en}",
-            f"беру первый прикуп: во втором лежит примеченная при срезе карта {ru_c}, но {ru}")
+        return (f"it holds the {en_c} glimpsed at the cut; {en}",
+                f"в нём примеченная при срезе карта {ru_c}; {ru}")
+    return (f"talon 2 holds the {en_c} glimpsed at the cut, but {en}",
+            f"во втором лежит примеченная при срезе карта {ru_c}, но {ru}")
 
 
 def _discard_plan(view: View, move: Move, best: Mask) -> Reason:
-    """Two players: the discards the best exchange found makes, named before the reason
-    («сношу K♠ и 9♣: »), when ``move`` is one of them; nothing otherwise."""
+    """Two players: the other card the best exchange found discards with ``move`` («вместе
+    с 9♣: »), when ``move`` is one of its two and the other is still to go; nothing
+    otherwise (the move itself is named by the hint's advice, not by its reason)."""
     if view.players != 2 or not mv.is_discard(move) or not best >> mv.card_of(move) & 1:
         return "", ""
-    first = mv.card_of(move)
-    cards = [first, *(c for c in cards_of(best) if c != first)]
-    en = " and ".join(card_label(c, "en") for c in cards)
-    ru = " и ".join(card_label(c, "ru") for c in cards)
-    return f"I discard {en}: ", f"сношу {ru}: "
+    rest = [c for c in cards_of(best) if c != mv.card_of(move)]
+    if not rest:
+        return "", ""
+    en = " and ".join(card_label(c, "en") for c in rest)
+    ru = " и ".join(card_label(c, "ru") for c in rest)
+    return f"with {en} next: ", f"вместе с {ru}: "
 
 
 def _play_utility(
