@@ -23,7 +23,7 @@ from thousand.engine.view import View
 PHASE_NAMES = {
     Phase.DARK_CHOICE: "dark", Phase.AUCTION: "auction", Phase.EXCHANGE: "exchange",
     Phase.CONTRACT: "contract", Phase.REDEAL_OFFER: "redeal", Phase.PLAY: "play",
-    Phase.BUY: "buy",
+    Phase.BUY: "buy", Phase.TALON_CHOICE: "talon",
 }
 
 
@@ -63,7 +63,7 @@ def decisions(record: Record) -> Iterator[Decision]:
     possibly unfinished)."""
     game = Game(record.rules, record.players, record.first_dealer, auto_deal=False)
     for number, deal in enumerate(record.deals, 1):
-        game.start_deal(deal.hands, deal.talon, deal.cut)
+        game.start_deal(deal.hands, deal.talon, deal.cut, deal.talons)
         for index, move in enumerate(deal.moves):
             seat = game.to_move
             view = game.view(seat)
