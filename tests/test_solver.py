@@ -823,7 +823,7 @@ def position_from_deal(deal) -> PlayPosition:  # type: ignore[no-untyped-def]
     idx = {s: i for i, s in enumerate(act)}
     decl = deal.declarer
     return PlayPosition(
-        hands=(deal.hands[act[0]], deal.hands[act[1]], deal.hands[act[2]]),
+        hands=tuple(deal.hands[s] for s in act),  # two with two players
         leader=idx[deal.leader],
         trick=tuple(deal.trick),
         trump=deal.trump,

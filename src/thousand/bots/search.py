@@ -202,14 +202,15 @@ class _Budget:
 
 
 def position(view: View, world: World, options: PlayOptions | None = None) -> PlayPosition:
-    """The solver's position of ``view``'s play phase in ``world`` (seat i = active[i])."""
+    """The solver's position of ``view``'s play phase in ``world`` (seat i = active[i]; two
+    hands in the game for two, whose unchosen talon is out of the play)."""
     act = view.active
     idx = {s: i for i, s in enumerate(act)}
     d = view.declarer
     leader = view.trick[0][0] if view.trick else view.to_move
     discards = view.discards if view.discards is not None else world.discards
     return PlayPosition(
-        hands=(world.hands[act[0]], world.hands[act[1]], world.hands[act[2]]),
+        hands=tuple(world.hands[s] for s in act),
         leader=idx[leader],
         trick=tuple(c for _, c in view.trick),
         trump=view.trump,

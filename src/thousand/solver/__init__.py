@@ -1,7 +1,8 @@
 """Double-dummy solver for the play phase of Тысяча.
 
 Every hand is open.  The declarer maximises his final total (``declarer_points`` plus the card
-points he still takes plus what he still declares); the two defenders together minimise it.
+points he still takes plus what he still declares); the two defenders together minimise it (the
+one defender in the game for two: a position with two hands, RULES §4 "Two players").
 
 >>> from thousand.solver import PlayPosition, solve, solve_moves, makes, legal_moves
 >>> pos = PlayPosition(hands=(h0, h1, h2), leader=0, declarer=0)      # doctest: +SKIP
@@ -32,7 +33,7 @@ from .position import (
     apply_move,
     legal_moves,
 )
-from .search import Search, potential
+from .search import Search, potential, search_for
 
 try:  # the optional compiled core, built from _native/core.c by setup.py
     from . import _csolver as _native_mod
@@ -97,8 +98,9 @@ class Solver:
         self.log2_entries = log2_entries  # C core: a fixed table of 2**log2_entries entries
         self._search: Search | None = None
         self._handle: Any = None
-        self._cores: dict[tuple[PlayOptions, int], Any] = {}
-        self._key: tuple[PlayOptions, int] | None = None
+        self._cores: dict[tuple[PlayOptions, int, int], Any] = {}
+        #: what a table is valid for: the options, the declarer's seat, the number of seats
+        self._key: tuple[PlayOptions, int, int] | None = None
         self.nodes = 0
 
     def clear(self) -> None:
@@ -106,13 +108,17 @@ class Solver:
         for core in self._cores.values():
             core.clear()
         if self._search is not None:
-            self._search = Search(self._search.opts, self._search.decl)
+            self._search = type(self._search)(self._search.opts, self._search.decl)
 
     # --- the backends -----------------------------------------------------------------------
 
+    def _native_for(self, pos: PlayPosition) -> bool:
+        """Whether ``pos`` is searched by the C core."""
+        return self.native and pos.seats == 3
+
     def _prepare(self, pos: PlayPosition) -> None:
-        key = (pos.options, pos.declarer)
-        if self.native:
+        key = (pos.options, pos.declarer, pos.seats)
+        if self._native_for(pos):
             if self._handle is None or self._key != key:
                 core = self._cores.pop(key, None)
                 if core is None:
@@ -127,7 +133,7 @@ class Solver:
                 self._key = key
             return
         if self._search is None or self._key != key or len(self._search.tt) > self.max_entries:
-            self._search = Search(pos.options, pos.declarer)
+            self._search = search_for(pos.options, pos.declarer, pos.seats)
             self._key = key
 
     def _bound(self, pos: PlayPosition, alpha: int, beta: int) -> int:
@@ -136,7 +142,7 @@ class Solver:
         aces = pos.aces_in_row_seat
         if not pos.options.ace_marriage_all_in_row or aces != pos.leader:
             aces = -1
-        backend = self._handle if self.native else self._search
+        backend = self._handle if self._native_for(pos) else self._search
         assert backend is not None
         v, n = backend.search(
             pos.hands, pos.leader, pos.trick, pos.trump, pos.trump_declarer, aces,
@@ -147,7 +153,9 @@ class Solver:
 
     def _upper(self, pos: PlayPosition) -> int:
         """An upper bound on the future gain."""
-        cards = pos.hands[0] | pos.hands[1] | pos.hands[2]
+        cards = 0
+        for h in pos.hands:
+            cards |= h
         for c in pos.trick:
             cards |= 1 << c
         return points_of(cards) + potential(pos.hands[pos.declarer], pos.options)

@@ -1,7 +1,8 @@
 """A play-phase position for the double-dummy solver, its legal moves and how a move changes it.
 
-Seats are 0, 1, 2 in clockwise order (the engine maps its real seats onto them).  A position
-is a frozen value: :func:`apply_move` returns a new one.
+Seats are 0, 1, 2 in clockwise order (the engine maps its real seats onto them), or 0, 1 in
+the game for two (RULES §4 "Two players": tricks of two cards, one defender); the number of
+hands says which.  A position is a frozen value: :func:`apply_move` returns a new one.
 
 The rules are the engine's: :func:`legal_moves`, :func:`apply_move` and :func:`trick_winner`
 are made of the functions of :mod:`thousand.engine.play_rules` (``follow_cards``, ``lead_cards``,
@@ -121,9 +122,12 @@ class PlayPosition:
     ``declared_suits`` is the mask (bit ``suit``) of the suits whose marriage or half marriage
     has been declared: a suit's queen serves one declaration only, which matters with
     ``half_marriage`` (no Q+J after K+ in a suit, no K+Q after J+).
+
+    ``hands`` has three hands, or two for the game of two players (RULES §4 "Two players":
+    a trick is then two cards and the declarer has one defender).
     """
 
-    hands: tuple[int, int, int]
+    hands: tuple[int, ...]
     leader: int = 0
     trick: tuple[int, ...] = ()
     trump: int = -1
@@ -136,28 +140,35 @@ class PlayPosition:
     declared_suits: int = 0
 
     @property
+    def seats(self) -> int:
+        """The players in the play: 3, or 2 in the game for two (a trick has this many
+        cards)."""
+        return len(self.hands)
+
+    @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 3
+        return (self.leader + len(self.trick)) % len(self.hands)
 
     @property
     def finished(self) -> bool:
-        return not (self.hands[0] | self.hands[1] | self.hands[2]) and not self.trick
+        return not any(self.hands) and not self.trick
 
     def validate(self) -> None:
         """Raise ``ValueError`` saying what is wrong when the position cannot occur."""
         h = self.hands
-        if len(h) != 3:
-            raise ValueError("a position has three hands")
-        if not (0 <= self.leader < 3 and 0 <= self.declarer < 3):
-            raise ValueError("leader and declarer are seats 0, 1, 2")
-        if not -1 <= self.trump < 4 or not -1 <= self.trump_declarer < 3:
+        n_seats = len(h)
+        if n_seats not in (2, 3):
+            raise ValueError("a position has three hands (two in the game for two)")
+        if not (0 <= self.leader < n_seats and 0 <= self.declarer < n_seats):
+            raise ValueError(f"leader and declarer are seats 0..{n_seats - 1}")
+        if not -1 <= self.trump < 4 or not -1 <= self.trump_declarer < n_seats:
             raise ValueError("trump is -1 or a suit 0..3; trump_declarer is -1 or a seat")
-        if not -1 <= self.aces_in_row_seat < 3:
+        if not -1 <= self.aces_in_row_seat < n_seats:
             raise ValueError("aces_in_row_seat is -1 or a seat")
         if not 0 <= self.declared_suits < 16:
             raise ValueError("declared_suits is a mask of suits (0..15)")
-        if len(self.trick) > 2:
-            raise ValueError("a trick in progress holds at most two cards (three complete it)")
+        if len(self.trick) >= n_seats:
+            raise ValueError(f"a trick in progress holds at most {n_seats - 1} card(s)")
         seen = 0
         for m in h:
             if m < 0 or m >> N_CARDS:
@@ -172,8 +183,8 @@ class PlayPosition:
         if len(set(self.trick)) != len(self.trick):
             raise ValueError("a card is twice in the trick")
         n = max(m.bit_count() for m in h) if not self.trick else h[self.leader].bit_count() + 1
-        for i in range(3):
-            played = (i - self.leader) % 3 < len(self.trick)
+        for i in range(n_seats):
+            played = (i - self.leader) % n_seats < len(self.trick)
             if h[i].bit_count() != n - played:
                 raise ValueError("the hands do not hold the right number of cards")
         if self.tricks_played < 0:
@@ -251,8 +262,8 @@ def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
     trick = (*pos.trick, card)
     leader = pos.leader
     tricks_played = pos.tricks_played
-    if len(trick) == 3:
-        winner = (leader + trick_winner(trick, trump, pos.options.ten_strength)) % 3
+    if len(trick) == len(hands):
+        winner = (leader + trick_winner(trick, trump, pos.options.ten_strength)) % len(hands)
         if winner == pos.declarer:
             points += sum(POINTS[c] for c in trick)
         if aces_seat != winner:
@@ -260,7 +271,7 @@ def apply_move(pos: PlayPosition, move: int) -> PlayPosition:
         leader, trick, tricks_played = winner, (), tricks_played + 1
     return replace(
         pos,
-        hands=(hands[0], hands[1], hands[2]),
+        hands=tuple(hands),
         leader=leader,
         trick=trick,
         trump=trump,

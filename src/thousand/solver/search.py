@@ -23,6 +23,14 @@ The rules come from the engine (:mod:`thousand.engine.play_rules`): the leads th
 declaration on a lead (:meth:`Search.best_declaration`) are faster copies in the layout's
 numbering, which ``tests/test_solver.py`` ties to those functions on random positions.
 
+Two players (RULES §4 "Two players"): :class:`TwoSearch` is the same search with tricks of
+two cards and one defender.  It keeps three hands with the third one empty, so that everything
+that only looks at the cards (the bounds, the quick tricks, the leads and their order, the
+equivalent cards, the table's key) serves both unchanged; it overrides only what knows the
+seats of a trick: the follower (:meth:`TwoSearch.follow`, who is the last to play), who wins
+(:meth:`TwoSearch.trick_side`, :meth:`TwoSearch.lead_side`) and the last trick.  The
+three-player path keeps its own code and constants.
+
 The C core in ``_native/`` is this module line by line; keep them in step (the tests compare
 them on many positions).
 """
@@ -226,7 +234,7 @@ class Search:
 
     def search(
         self,
-        hands: tuple[int, int, int],
+        hands: tuple[int, ...],
         leader: int,
         trick: tuple[int, ...],
         trump: int,
@@ -241,10 +249,11 @@ class Search:
         (alpha, beta), and the nodes searched: the C core's ``Core.search``."""
         if self.mapped:
             f = self.layout.to_layout
-            hands = (f(hands[0]), f(hands[1]), f(hands[2]))
+            hands = tuple(f(h) for h in hands)
             pos = self.layout.pos
             trick = tuple(pos[c] for c in trick)
-        self.h = list(hands)
+        # two players: a third, empty hand (see TwoSearch)
+        self.h = [*hands, 0] if len(hands) == 2 else list(hands)
         self.ds = declared_suits
         before = self.nodes
         v = self.in_trick(leader, trick, trump, tdecl, aces, nodecl, alpha, beta)
@@ -452,18 +461,7 @@ class Search:
             return 0
         self.nodes += 1
         if not (h0 & (h0 - 1)):
-            # last trick: one card each, no declaration possible
-            c0 = h[leader]
-            c1 = h[(leader + 1) % 3]
-            c2 = h[(leader + 2) % 3]
-            c0 = c0.bit_length() - 1
-            c1 = c1.bit_length() - 1
-            c2 = c2.bit_length() - 1
-            w = _winner3(c0, c1, c2, trump)
-            if (leader + w) % 3 == self.decl:
-                pts = self.points
-                return pts[c0] + pts[c1] + pts[c2]
-            return 0
+            return self.last_trick(leader, trump)
         decl = self.decl
         pp = self.pat_points
         ub = (
@@ -528,6 +526,17 @@ class Search:
             ent[1] = hi
             ent[2] = best
         return v
+
+    def last_trick(self, leader: int, trump: int) -> int:
+        """The gain of the last trick: one card each, no declaration possible."""
+        h = self.h
+        c0 = h[leader].bit_length() - 1
+        c1 = h[(leader + 1) % 3].bit_length() - 1
+        c2 = h[(leader + 2) % 3].bit_length() - 1
+        if (leader + _winner3(c0, c1, c2, trump)) % 3 == self.decl:
+            pts = self.points
+            return pts[c0] + pts[c1] + pts[c2]
+        return 0
 
     def lead(
         self,
@@ -812,6 +821,109 @@ class Search:
         if len(trick) == 1:
             return self.follow(leader, trick[0], -1, trump, tdecl, aces, alpha, beta)
         return self.follow(leader, trick[0], trick[1], trump, tdecl, aces, alpha, beta)
+
+
+class TwoSearch(Search):
+    """The search of the game for two (RULES §4 "Two players" 5): tricks of two cards, the
+    declarer against one defender.
+
+    Seats are 0 and 1 and ``self.h`` keeps an empty third hand, so the methods that look only
+    at the cards (bounds, quick tricks, leads, equivalent cards, the table) are the base
+    class's.  What knows the seats of a trick is here: the follower is the last to play, the
+    trick is won by :func:`_winner2`, and the next seat is ``seat ^ 1``.
+    """
+
+    def last_trick(self, leader: int, trump: int) -> int:
+        """The gain of the last trick: one card each, no declaration possible."""
+        h = self.h
+        c0 = h[leader].bit_length() - 1
+        c1 = h[leader ^ 1].bit_length() - 1
+        if leader ^ _winner2(c0, c1, trump) == self.decl:
+            return self.points[c0] + self.points[c1]
+        return 0
+
+    def follow(
+        self,
+        leader: int,
+        c0: int,
+        c1: int,
+        trump: int,
+        tdecl: int,
+        aces: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Gain when the follower is to play to ``c0`` (``c1`` is always -1): he completes
+        the trick, so he wins it when he can and is worth it, or throws his cheapest card."""
+        h = self.h
+        pts = self.points
+        seat = leader ^ 1
+        cands = self.follow_cands(h[seat], c0, -1, trump)
+        decl = self.decl
+        maximize = seat == decl
+        if cands & (cands - 1):
+            cands = self.reduce(seat, leader, c0, -1, cands, trump)
+        base = pts[c0]
+        ws = _SUIT[c0]
+        scored: list[tuple[int, int]] = []
+        m = cands
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            cs = _SUIT[c]
+            beats = (cs == ws and c > c0) or (cs == trump and ws != trump)
+            scored.append((100 + base + pts[c] if beats else -pts[c], c))
+        scored.sort(reverse=True)
+        best = -INF if maximize else INF
+        self.nodes += 1
+        for _, c in scored:
+            h[seat] ^= 1 << c
+            winner = leader ^ _winner2(c0, c, trump)
+            gain = base + pts[c] if winner == decl else 0
+            na = aces if aces == winner else -1
+            v = gain + self.boundary(winner, trump, tdecl, na, False, alpha - gain, beta - gain)
+            h[seat] ^= 1 << c
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if v <= alpha:
+                            break
+        return best
+
+    def trick_side(self, seat: int, leader: int, c0: int, c1: int, c: int, trump: int) -> int:
+        """:meth:`Search.trick_side` with two cards to a trick: the follower's card decides."""
+        if c0 < 0:
+            return self.lead_side(leader, c, trump)
+        return 1 if leader ^ _winner2(c0, c, trump) == self.decl else 0
+
+    def lead_side(self, leader: int, c: int, trump: int) -> int:
+        """:meth:`Search.lead_side` with one follower: each of his replies is tried."""
+        decl = self.decl
+        replies = self.follow_cands(self.h[leader ^ 1], c, -1, trump)
+        side = -1
+        while replies:
+            r = replies.bit_length() - 1
+            replies ^= 1 << r
+            won = 1 if leader ^ _winner2(c, r, trump) == decl else 0
+            if side < 0:
+                side = won
+            elif side != won:
+                return -1
+        return side
+
+
+def search_for(options: PlayOptions, declarer: int, seats: int) -> Search:
+    """A search context for ``seats`` players (3, or 2: :class:`TwoSearch`)."""
+    return TwoSearch(options, declarer) if seats == 2 else Search(options, declarer)
 
 
 def _cheapest(mask: int, k: int, sp: tuple[tuple[int, ...], ...]) -> int:
