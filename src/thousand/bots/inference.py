@@ -52,7 +52,7 @@ def start_position(view: View, world: World, history: Sequence[Played],
     d = idx[view.declarer]
     discards: Mask = view.discards if view.discards is not None else world.discards
     return PlayPosition(
-        hands=tuple(hands),  # type: ignore[arg-type]  # (two with two players)
+        hands=tuple(hands),  # (two with two players)
         leader=d, declarer=d,
         declarer_points=points_of(discards), options=options,
     )

@@ -1136,14 +1136,20 @@ class SearchBot(ReasoningBot):
         bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
         other: list[bool] | None = None
         hb = view.high_bidder
-        if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
+        # (two players: passing makes the opponent the declarer; the fixed pass values
+        # were measured with three, so his chance is read from the sampled deals)
+        two = view.players == 2
+        if (self.config.model_pass or two) and mv.PASS in legal and hb >= 0 and hb != me:
             other = []
         st = stakes(view, me, self.config.win_bonus)
         # The bids worth valuing: the lowest legal one and the next ones this hand may reach
         # in later rounds (with bid_jumps=false only one step is legal at a time).
         cap = view.rules.bid_cap + marriage_sum(view.hand, view.rules.marriage_values)
-        ladder = contract_choices(view.rules, bids[0], max(bids[0], cap))[:6]
-        levels = list(ladder)
+        choices = contract_choices(view.rules, bids[0], max(bids[0], cap))
+        ladder = choices[:6]
+        # Two players: a few totals above the ladder too, so that the one defender's points
+        # (all the rest, counted in full against a bid) are not read from a capped total.
+        levels = list(ladder) + (choices[6::4] if two else [])
         target = _raise_target(view, st, bids[0])
         if target is not None:
             levels.append(target)
@@ -1404,9 +1410,9 @@ def _n_discards(view: View) -> int:
     return 2 if view.players == 2 else 3
 
 
-def _open_hands(active: Sequence[int], hands: Sequence[Mask]) -> tuple[int, int, int]:
+def _open_hands(active: Sequence[int], hands: Sequence[Mask]) -> tuple[int, ...]:
     """The solver's hands (seat i = ``active[i]``; two of them with two players)."""
-    return tuple(hands[s] for s in active)  # type: ignore[return-value]
+    return tuple(hands[s] for s in active)
 
 
 def _taken(w: World, d: int, k: int) -> World:
