@@ -229,3 +229,26 @@ def test_a_declared_marriage_is_never_said_to_be_missed() -> None:
                 seen += 1
                 assert "not declared" not in e["reason"], e
     assert seen  # marked declarations were looked at
+
+
+def test_a_two_player_game_is_analysed_from_the_view() -> None:
+    """RULES §4 "Two players": a deal of two (the talon chosen unseen, two discards, ten
+    tricks of two) analysed with a few sampled deals: the record replays with both talons,
+    the result follows the schema, and the talon choice (phase "talon"), the discards and
+    the cards are valued from the seat's view."""
+    from thousand.bots.heuristic import HeuristicBot
+
+    rules = Rules.preset_rules("two", max_deals=1, cut_nines=True)
+    game = Game(rules, first_dealer=0, seed=4)
+    bots = [HeuristicBot(s) for s in range(2)]
+    while not game.over:
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    result = analyse_record(game_to_record(game), samples=3)
+    jsonschema.validate(result, SCHEMA)
+    entries = [e for dl in result["deals"] for e in dl["decisions"]]
+    by_phase = {p: [e for e in entries if e["phase"] == p] for p in ("talon", "exchange", "play")}
+    assert len(by_phase["talon"]) == 1 and len(by_phase["exchange"]) == 2
+    assert len(by_phase["play"]) == 20
+    for e in by_phase["talon"] + by_phase["exchange"]:
+        assert e["view"] is not None and e["view"]["unit"] == "utility", e
+    assert any(e["view"] is not None for e in by_phase["play"] if not e["forced"])

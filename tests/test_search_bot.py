@@ -726,3 +726,90 @@ def test_two_player_hidden_places() -> None:
         g.apply(bots[d].choose(g.view(d)))
     assert knowledge(g.view(defender)).sizes == {d: 10, DISCARDS: 2, OTHER_TALON: 2}
     assert knowledge(g.view(d)).fixed[DISCARDS] == deal.discards
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strong_plays_whole_two_player_deals(seed: int) -> None:
+    """RULES §4 "Two players" 2-5: the search bot in both seats plays a whole deal of two
+    (max_deals=1) with legal moves only: the talon chosen right after the auction, two
+    discards, then ten tricks of two cards (unless conceded)."""
+    g = Game(TWO, seed=seed)
+    bots = [tiny_bot(seed + s) for s in range(2)]
+    while not g.over:
+        view = g.view(g.to_move)
+        move = bots[g.to_move].choose(view)
+        assert move in view.legal, (view.phase, move)
+        g.apply(move)
+    moves = g.records[-1].moves
+    choice = [i for i, m in enumerate(moves) if mv.is_talon_choice(m)]
+    assert len(choice) == 1
+    assert all(not mv.is_talon_choice(m) and not mv.is_discard(m) for m in moves[:choice[0]])
+    assert sum(mv.is_discard(m) for m in moves) == 2
+    plays = sum(mv.is_card_play(m) for m in moves)
+    assert plays == 20 or mv.CONCEDE in moves
+
+
+#: seat 0 deals and holds K♥ Q♥ T♥ 9♥ (the hearts marriage); the cut showed him A♥, the
+#: bottom card, in talon 2 (RULES §4 "Two players" 1)
+_GLIMPSE_HANDS = (["KH", "QH", "TH", "9H", "AS", "KS", "AC", "KC", "AD", "9D"],
+                  ["QS", "TS", "JC", "QC", "TC", "JD", "QD", "KD", "TD", "JH"])
+_GLIMPSE_TALONS = (["9S", "9C"], ["AH", "JS"])
+
+
+def _two_player_declarer(cut: tuple[str, ...]) -> Game:
+    """The deal above, seat 0 declaring 105 over seat 1's opening 100: his talon choice."""
+    g = Game(TWO, first_dealer=0, seed=0, auto_deal=False)
+    g.start_deal([mask_of(parse_cards(h)) for h in _GLIMPSE_HANDS], None,
+                 parse_cards(list(cut)),
+                 [mask_of(parse_cards(t)) for t in _GLIMPSE_TALONS])
+    for m in ("100", "105", "pass"):
+        g.apply(mv.parse_move(m))
+    assert g.deal is not None and g.deal.phase == Phase.TALON_CHOICE and g.to_move == 0
+    return g
+
+
+def test_the_talon_choice_takes_the_glimpsed_ace() -> None:
+    """RULES §4 "Two players" 1 and 3: the dealer who saw A♥ at the bottom (in talon 2)
+    takes talon 2 (it completes A K Q T 9 of hearts), and the reason names the card in
+    both languages without naming the move or speaking as the bot."""
+    g = _two_player_declarer(("AH",))
+    bot = SearchBot(1, SMALL, "small")
+    view = g.view(0)
+    assert view.talon_known == mask_of(parse_cards(["AH"]))
+    move, ru = decide_with_reason(bot, view, "ru")
+    _, en = decide_with_reason(bot, view, "en")
+    assert move == mv.TALON_2 and bot.last_samples == SMALL.max_samples
+    assert "Т♥" in ru and "A♥" in en, (ru, en)
+    assert "беру" not in ru.lower() and "второй прикуп" not in ru
+
+
+def test_unseen_talons_are_alike() -> None:
+    """RULES §4 "Two players" 3: with no card of either talon seen (the cut ended on a
+    jack: the dealer cut again unseen) nothing tells them apart: talon 1, no deal sampled."""
+    g = _two_player_declarer(("JS",))
+    bot = SearchBot(1, SMALL, "small")
+    view = g.view(0)
+    assert view.talon_known == 0
+    move, why = decide_with_reason(bot, view, "en")
+    assert move == mv.TALON_1 and bot.last_samples == 0 and "apart" in why
+
+
+def test_two_player_discards_keep_the_marriage() -> None:
+    """RULES §4 "Two players" 3 (two discards, which count to the declarer) and §2 (a
+    marriage scores only with both cards held): holding K♥ Q♥ after taking talon 2, the
+    declarer discards neither while nines, a jack and lone kings are there to go; the first
+    discard's reason names the second card of the pair."""
+    g = _two_player_declarer(("AH",))
+    g.apply(mv.TALON_2)
+    bot = SearchBot(1, SearchConfig(time_limit=None, min_samples=8, max_samples=8), "eight")
+    marriage = set(parse_cards(["KH", "QH"]))
+    first = True
+    while g.deal is not None and g.deal.phase == Phase.EXCHANGE:
+        view = g.view(0)
+        move, why = decide_with_reason(bot, view, "ru")
+        assert mv.is_discard(move) and mv.card_of(move) not in marriage, why
+        if first:
+            assert why.startswith("вместе с "), why
+            first = False
+        g.apply(move)
+    assert g.deal is not None and g.deal.discards.bit_count() == 2
