@@ -698,10 +698,16 @@ class SearchBot(ReasoningBot):
                 new.append(w)
             if not new:
                 break
+            for k, w in enumerate(new):
+                if k and budget.left() < 0:
+                    # out of time within the batch (a slow solve: the first batch is
+                    # sized before any solve was timed): the worlds solved so far
+                    new = new[:k]
+                    break
+                for ci in alive:
+                    give, disc = cands[ci]
+                    totals[ci].extend(self._hand_totals(view, [w], give, disc, opts, thr[ci]))
             worlds.extend(new)
-            for ci in alive:
-                give, disc = cands[ci]
-                totals[ci].extend(self._hand_totals(view, new, give, disc, opts, thr[ci]))
             solves += len(new) * len(alive)
             if halving and len(alive) > 1 and len(worlds) >= 8:
                 scores = {ci: self._contract_choice(
