@@ -807,8 +807,7 @@ class SearchBot(ReasoningBot):
         opts = self.options(view)
         st = stakes(view, me, self.config.win_bonus)
         cap = r.bid_cap + marriage_sum(view.hand | view.talon_known, r.marriage_values)
-        ladder = contract_choices(r, bid, max(bid, cap))[:6]
-        thr = sorted({c + self.config.bid_margin for c in ladder})
+        thr = sorted({c + self.config.bid_margin for c in _bid_levels(view, bid, cap)})
         totals: tuple[list[int], list[int]] = ([], [])
         hands: tuple[list[Mask], list[Mask]] = ([], [])
         while budget.more(len(totals[0])):
@@ -1151,11 +1150,8 @@ class SearchBot(ReasoningBot):
         # The bids worth valuing: the lowest legal one and the next ones this hand may reach
         # in later rounds (with bid_jumps=false only one step is legal at a time).
         cap = view.rules.bid_cap + marriage_sum(view.hand, view.rules.marriage_values)
-        choices = contract_choices(view.rules, bids[0], max(bids[0], cap))
-        ladder = choices[:6]
-        # Two players: a few totals above the ladder too, so that the one defender's points
-        # (all the rest, counted in full against a bid) are not read from a capped total.
-        levels = list(ladder) + (choices[6::4] if two else [])
+        ladder = contract_choices(view.rules, bids[0], max(bids[0], cap))[:6]
+        levels = _bid_levels(view, bids[0], cap)
         target = _raise_target(view, st, bids[0])
         if target is not None:
             levels.append(target)
@@ -1404,6 +1400,15 @@ class SearchBot(ReasoningBot):
             f"a blind 120 is made in only {_pct(p)} {_of(n)[0]}",
             f"120 втемную играется лишь в {_pct(p)} {_of(n)[1]}",
         )
+
+
+def _bid_levels(view: View, low: int, cap: int) -> list[int]:
+    """The contracts a bid from ``low`` is valued at (the threshold searches of its
+    totals): the first 6 of the ladder up to ``cap``, and with two players every fourth
+    above them, so that a strong hand's total, and so the one defender's points (all the
+    rest, counted in full against the bid), is not read from a capped value."""
+    choices = contract_choices(view.rules, low, max(low, cap))
+    return choices[:6] + (choices[6::4] if view.players == 2 else [])
 
 
 def _discards_due(view: View) -> bool:
