@@ -35,6 +35,7 @@ from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
 from thousand.solver import solve_moves
+from two_player_deals import talon_choice
 
 TINY = SearchConfig(time_limit=None, min_samples=3, max_samples=3, exchange_cards=4,
                     bid_gives=1)
@@ -749,23 +750,9 @@ def test_strong_plays_whole_two_player_deals(seed: int) -> None:
     assert plays == 20 or mv.CONCEDE in moves
 
 
-#: seat 0 deals and holds K♥ Q♥ T♥ 9♥ (the hearts marriage); the cut showed him A♥, the
-#: bottom card, in talon 2 (RULES §4 "Two players" 1)
-_GLIMPSE_HANDS = (["KH", "QH", "TH", "9H", "AS", "KS", "AC", "KC", "AD", "9D"],
-                  ["QS", "TS", "JC", "QC", "TC", "JD", "QD", "KD", "TD", "JH"])
-_GLIMPSE_TALONS = (["9S", "9C"], ["AH", "JS"])
-
-
 def _two_player_declarer(cut: tuple[str, ...]) -> Game:
-    """The deal above, seat 0 declaring 105 over seat 1's opening 100: his talon choice."""
-    g = Game(TWO, first_dealer=0, seed=0, auto_deal=False)
-    g.start_deal([mask_of(parse_cards(h)) for h in _GLIMPSE_HANDS], None,
-                 parse_cards(list(cut)),
-                 [mask_of(parse_cards(t)) for t in _GLIMPSE_TALONS])
-    for m in ("100", "105", "pass"):
-        g.apply(mv.parse_move(m))
-    assert g.deal is not None and g.deal.phase == Phase.TALON_CHOICE and g.to_move == 0
-    return g
+    """The shared deal of two (tests/two_player_deals.py) at the dealer's talon choice."""
+    return talon_choice(TWO, cut)
 
 
 def test_the_talon_choice_takes_the_glimpsed_ace() -> None:

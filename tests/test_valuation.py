@@ -12,6 +12,7 @@ from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
+from two_player_deals import talon_choice
 
 
 def _replay(hands: list[list[str]], talon: list[str], moves: list[str], dealer: int,
@@ -177,28 +178,15 @@ def test_exchange_values_every_card_and_keeps_the_marriage() -> None:
     assert est > 0 and low > 0
 
 
-def _two_player_talon_choice() -> Game:
-    """Two players (RULES §4 "Two players" 1): seat 0 deals, saw A♥ at the cut (the bottom
-    card, in talon 2), holds K♥ Q♥ T♥ 9♥ and declares 105 over seat 1's opening 100."""
-    hands = (["KH", "QH", "TH", "9H", "AS", "KS", "AC", "KC", "AD", "9D"],
-             ["QS", "TS", "JC", "QC", "TC", "JD", "QD", "KD", "TD", "JH"])
-    g = Game(Rules.preset_rules("two", cut_nines=True), first_dealer=0, seed=0,
-             auto_deal=False)
-    g.start_deal([mask_of(parse_cards(h)) for h in hands], None, parse_cards(["AH"]),
-                 [mask_of(parse_cards(t)) for t in (["9S", "9C"], ["AH", "JS"])])
-    for m in ("100", "105", "pass"):
-        g.apply(mv.parse_move(m))
-    return g
-
-
 def test_two_player_talon_choice_and_discards_valued_as_the_bot_chooses() -> None:
-    """RULES §4 "Two players" 3: the talon choice values both talons on the same sampled
-    deals (talon 2, with the glimpsed ace, the better, as the bot at the same figures
-    chooses); the first discard values every card and keeps the hearts marriage (RULES
-    §2: it scores only with both cards held)."""
+    """RULES §4 "Two players" 3, in the shared deal of two (tests/two_player_deals.py):
+    the talon choice values both talons on the same sampled deals (talon 2, with the
+    glimpsed ace, the better, as the bot at the same figures chooses); the first discard
+    values every card and keeps the hearts marriage (RULES §2: it scores only with both
+    cards held)."""
     from thousand.bots.valuation import search_bot
 
-    g = _two_player_talon_choice()
+    g = talon_choice(Rules.preset_rules("two", cut_nines=True))
     view = _view(g)
     assert view.phase == Phase.TALON_CHOICE
     val = valuate(view, samples=6, seed=2)
