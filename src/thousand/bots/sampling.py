@@ -33,6 +33,11 @@ drawn):
   "Talon buy-out": kept at the price it proves nothing); outbidding a dark bid
   (``dark_outbid_needs_marriage``) needs a marriage.
 
+* **two players** (RULES §4 "Two players"): the opponent's hand and both talons until the
+  declarer chooses one (the dealer's glimpse lies in talon 2), then the talon not chosen
+  (seen by nobody until the deal ends) and, for the defender, the declarer's hand and his
+  two discards (:func:`_two_knowledge`).
+
 Soft evidence (a world is kept with a probability, so likely worlds are drawn more often):
 each bid and pass of the other seats, through the heuristic bot's hand model
 (:func:`~thousand.bots.evaluate.predict_auction`, the model of the rules'

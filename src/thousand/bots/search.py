@@ -23,10 +23,16 @@ average outcome is best (perfect-information Monte Carlo, PIMC).
   talon, gives the cards the heuristic ranks best (the best of a few, solved) and the deal
   is solved: how often does the hand make each contract, and what does it score?  The bot
   bids while declaring is worth more than defending.
+* **Talon choice** (two players, RULES §4 "Two players" 3): unseen talons are alike, so
+  talon 1 unless the cut showed this seat a card of talon 2; then each talon is taken in
+  every sampled deal, the best quick pair discarded and the deal solved, and the better
+  talon is taken.  The two discards are searched as ``discard_three``'s three.
 
 What a move is worth (the *utility*) is the seat's own deal value, less ``beta`` times the
 mean deal value of its two opponents (``beta`` = 0.5: in a three-player game an opponent's
-point costs about half as much as one's own point gains).  The solver's value is the
+point costs about half as much as one's own point gains; with two players ``beta_two`` = 1
+times the one opponent's, whose deal value as defender is all the defence's points, the
+talon not chosen among them, as the engine scores it).  The solver's value is the
 declarer's total, so for a defender the split of the defenders' points between him and his
 partner is taken as even; a defender's own declarations are added to his side.  The declarer
 counts a contract as made in a sampled deal only with ``margin`` points to spare: the solver
