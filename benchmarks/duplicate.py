@@ -2,6 +2,11 @@
 
     python benchmarks/duplicate.py --bots strong,heuristic,heuristic --sets 1000 --jobs 2 \
         --seed 1 --out benchmarks/results/dup-strong-heuristic
+    python benchmarks/duplicate.py --preset two --bots strong,heuristic --sets 1000 \
+        --out benchmarks/results/dup-two-strong-heuristic
+
+(two players: both seatings of each dealt set, the same cards with the bots swapped;
+without ``--bots`` a strong bot meets heuristic ones in every other seat.)
 
 runs in the foreground; start long runs with ``nohup ... &`` so that they survive the
 terminal.  Every finished set is appended to ``OUT/sets.jsonl`` at once; ``--resume``
@@ -22,7 +27,8 @@ from thousand.engine.rules import Rules
 
 def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--bots", default="strong,heuristic,heuristic")
+    ap.add_argument("--bots", default=None,
+                    help="one level a seat (default: strong, then heuristic in the others)")
     ap.add_argument("--sets", type=int, default=1000)
     ap.add_argument("--games", type=int, default=0, help="whole games per rotation")
     ap.add_argument("--preset", default="classic")
@@ -45,7 +51,8 @@ def main(argv: list[str]) -> None:
         print(report_text(rep, args.lang))
         return
     rules = Rules.from_cli(args.preset, args.overrides)
-    levels = [x.strip() for x in args.bots.split(",") if x.strip()]
+    bots = args.bots or ",".join(["strong"] + ["heuristic"] * (rules.players - 1))
+    levels = [x.strip() for x in bots.split(",") if x.strip()]
     start = time.time()
 
     def progress(done: int, total: int) -> None:

@@ -6,9 +6,15 @@ leads the first trick, no trump, classic options.  For each backend it prints th
 ``makes(pos, 120)`` threshold search, and the nodes searched per second.  The same deals are
 then solved with every play option on ("rich") and with ``ten_strength=natural``.
 
-    .venv/bin/python benchmarks/solver.py [--deals N] [--seed S] [--python-deals N]
+``--preset two`` does the same for the game for two (RULES §4 "Two players"): two hands of 10
+cards, 10 tricks of two cards (the four other cards, the discards and the talon not chosen,
+are out of the play), under the play options of that preset.
 
-A copy of the output goes to benchmarks/results/solver.txt.
+    .venv/bin/python benchmarks/solver.py [--deals N] [--seed S] [--python-deals N]
+                                          [--preset classic|two]
+
+A copy of the output goes to benchmarks/results/solver.txt: one section for three hands and
+one for two, each run replacing its own.
 """
 
 from __future__ import annotations
@@ -22,10 +28,11 @@ import time
 from pathlib import Path
 
 from thousand.engine.cards import mask_of
-from thousand.solver import CLASSIC, HAVE_NATIVE, PlayOptions, PlayPosition, Solver
+from thousand.engine.rules import Rules
+from thousand.solver import HAVE_NATIVE, PlayOptions, PlayPosition, Solver
 
-#: Every play option that makes the search harder at once.
-RICH = PlayOptions.of(
+#: Every play option that makes the search harder at once (on top of a preset's).
+RICH: dict[str, object] = dict(
     must_overtake=True,
     marriage_on_first_lead=True,
     half_marriage=True,
@@ -36,19 +43,43 @@ RICH = PlayOptions.of(
     no_lead_own_trump=True,
 )
 
-#: The ten between the nine and the jack in taking tricks (RULES §1), other options classic.
-NATURAL = PlayOptions.of(ten_strength="natural")
+#: The ten between the nine and the jack in taking tricks (RULES §1), other options the preset's.
+NATURAL: dict[str, object] = {"ten_strength": "natural"}
+
+#: Cards in each hand at the first lead, by the number of hands.
+HAND_SIZE = {3: 8, 2: 10}
+
+RESULTS = Path(__file__).parent / "results" / "solver.txt"
 
 
-def deals(n: int, seed: int, options: PlayOptions = CLASSIC) -> list[PlayPosition]:
+def deals(n: int, seed: int, options: PlayOptions, seats: int = 3) -> list[PlayPosition]:
+    """``n`` shuffled deals of ``seats`` hands at the first lead (the cards left over are
+    the talon, or with two players the discards and the talon not chosen)."""
     rng = random.Random(seed)
+    size = HAND_SIZE[seats]
     out = []
     for _ in range(n):
         deck = list(range(24))
         rng.shuffle(deck)
-        hands = (mask_of(deck[0:8]), mask_of(deck[8:16]), mask_of(deck[16:24]))
+        hands = tuple(mask_of(deck[i * size:(i + 1) * size]) for i in range(seats))
         out.append(PlayPosition(hands=hands, leader=0, declarer=0, options=options))
     return out
+
+
+def save(lines: list[str], seats: int) -> None:
+    """Write this run's section of the results file, keeping the other number of hands'."""
+    sections: dict[int, list[str]] = {}
+    if RESULTS.is_file():
+        for line in RESULTS.read_text(encoding="utf-8").splitlines():
+            if line.startswith("solver benchmark"):
+                current = sections.setdefault(2 if "two hands" in line else 3, [])
+                current.clear()
+            if sections:
+                current.append(line)
+    sections[seats] = lines
+    RESULTS.parent.mkdir(exist_ok=True)
+    text = "\n\n".join("\n".join(sections[k]).rstrip() for k in (3, 2) if k in sections)
+    RESULTS.write_text(text + "\n", encoding="utf-8")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -107,16 +138,23 @@ def main() -> None:
     ap.add_argument("--python-deals", type=int, default=100, help="deals for pure Python")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--repeat", type=int, default=1, help="timings per deal (the fastest kept)")
+    ap.add_argument("--preset", default="classic",
+                    help="the rules' play options and number of hands (two: the game for two)")
     ap.add_argument("--no-save", action="store_true")
     args = ap.parse_args()
+    rules = Rules.preset_rules(args.preset)
+    seats = 2 if rules.players == 2 else 3
+    base = PlayOptions.of(rules)
+    what = "three hands of 8" if seats == 3 else "two hands of 10"
     lines = [
-        f"solver benchmark: seed {args.seed}, whole 8-trick deals, declarer leads, no trump, "
-        f"classic options",
+        f"solver benchmark: seed {args.seed}, {what}, whole {HAND_SIZE[seats]}-trick deals, "
+        f"declarer leads, no trump, the play options of {args.preset}",
         f"python {sys.version.split()[0]} on {platform.machine()} ({platform.processor() or '?'}),"
         f" one core; native core available: {HAVE_NATIVE}; C times: fastest of {args.repeat}",
     ]
     print("\n".join(lines), flush=True)
-    positions = deals(max(args.deals, args.python_deals), args.seed)
+    n = max(args.deals, args.python_deals)
+    positions = deals(n, args.seed, base, seats)
     py_values = run(False, positions[: args.python_deals], lines)
     if HAVE_NATIVE:
         c_values = run(True, positions[: args.deals], lines, repeat=args.repeat)
@@ -132,20 +170,18 @@ def main() -> None:
         "no_lead_own_trump"
     )
     print(lines[-1])
-    rich = deals(max(args.deals, args.python_deals), args.seed, RICH)
+    rich = deals(n, args.seed, PlayOptions.of(rules, **RICH), seats)
     run(False, rich[: max(1, args.python_deals // 5)], lines, " (rich)")
     if HAVE_NATIVE:
         run(True, rich[: args.deals], lines, " (rich)", repeat=args.repeat)
     lines.append("the same deals with ten_strength=natural (9 10 J Q K A)")
     print(lines[-1])
-    natural = deals(max(args.deals, args.python_deals), args.seed, NATURAL)
+    natural = deals(n, args.seed, PlayOptions.of(rules, **NATURAL), seats)
     run(False, natural[: max(1, args.python_deals // 5)], lines, " (natural)")
     if HAVE_NATIVE:
         run(True, natural[: args.deals], lines, " (natural)", repeat=args.repeat)
     if not args.no_save:
-        out = Path(__file__).parent / "results" / "solver.txt"
-        out.parent.mkdir(exist_ok=True)
-        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        save(lines, seats)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from thousand.engine.game import Game
 from thousand.engine.moves import parse_move
 from thousand.engine.record import game_to_record, load_record
 from thousand.engine.rules import PRESET_NAMES, Rules
-from thousand.solver import solve_moves
+from thousand.solver import solve, solve_moves
 from two_player_deals import talon_choice
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "analysis.schema.json").read_text())
@@ -230,6 +230,46 @@ def test_a_declared_marriage_is_never_said_to_be_missed() -> None:
                 seen += 1
                 assert "not declared" not in e["reason"], e
     assert seen  # marked declarations were looked at
+
+
+def test_a_two_player_game_is_analysed_with_open_cards() -> None:
+    """RULES §4 "Two players": the open-card analysis of a game for two.  Each card's
+    figures are the solver's on the two hands (the unchosen talon out of the play), the
+    last discard's are the double-dummy total from the first lead after it, and the talon
+    choice, made unseen, gets no open-card figure."""
+    from thousand.analysis.open_cards import to_first_lead
+
+    rec = random_record(Rules.preset_rules("two"), seed=2, moves=150)
+    result = analyse_record(rec, view_based=False)
+    jsonschema.validate(result, SCHEMA)
+    entries = {(dl["number"], e["index"]): e for dl in result["deals"]
+               for e in dl["decisions"]}
+    cards = discards = choices = 0
+    for d in decisions(load_record(rec)):
+        e = entries[(d.deal, d.index)]
+        if d.phase == "talon":
+            assert e["open"] is None and e["mark"] is None
+            choices += 1
+        elif d.phase == "play" and not d.forced:
+            deal = d.live_deal
+            pos = position(d.view, World(tuple(deal.hands), 0, deal.discards))
+            assert pos.seats == 2
+            values = solve_moves(pos)
+            best = max(values.values()) if d.view.declarer == d.seat else min(values.values())
+            assert values[parse_move(e["open"]["best"])] == best
+            assert abs(values[d.move] - best) == e["open"]["lost"]
+            cards += 1
+        elif d.phase == "exchange" and d.live_deal.discards:  # the second discard
+            start = d.game.clone()
+            start.apply(d.move)
+            start = to_first_lead(start)
+            assert start is not None and start.deal is not None
+            pos = position(start.view(start.to_move), World(tuple(start.deal.hands), 0,
+                                                            start.deal.discards))
+            values = {m["move"]: m["value"] for m in e["open"]["moves"]}
+            assert values[str(e["played"])] == solve(pos)
+            discards += 1
+    assert cards > 10 and discards >= 1 and choices >= 1
 
 
 def test_a_two_player_game_is_analysed_from_the_view() -> None:

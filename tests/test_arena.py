@@ -158,3 +158,51 @@ def test_the_arena_table_fits_columns(columns: int, lang: str, lopsided: str) ->
         assert figure in cells
     words = "made" if lang == "en" else "сыграно"
     assert words in p.stdout
+
+
+def test_two_player_arena_rotates_the_seats_and_saves_replayable_records(
+    tmp_path: Path,
+) -> None:
+    """Two players (RULES §4 "Two players"): a random and a beginner bot take turns in the
+    two seats; every deal counts for both, wins add up to the games, and each saved record
+    (its four-card talon, the talon chosen after the auction) replays."""
+    from thousand.engine import moves as mv
+    from thousand.engine.record import load_record
+
+    two = Rules.preset_rules("two", max_deals=3)
+    res = run_arena(["random", "beginner"], 4, two, seed=1, save_dir=str(tmp_path))
+    rnd, beg = res.bots
+    assert res.games == 4 and rnd.games == beg.games == 4
+    assert sum(b.wins for b in res.bots) == 4
+    assert rnd.deals == beg.deals == res.deals > 0
+    assert rnd.declared + beg.declared <= res.deals
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    played = 0
+    seatings = set()
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert replay(text).finished
+        seatings.add(load_record(text).players)
+        for deal in load_record(text).deals:
+            assert len(deal.talons) == 2
+            chosen = [i for i, m in enumerate(deal.moves) if mv.is_talon_choice(m)]
+            assert len(chosen) <= 1
+            if chosen:  # right after the auction (point 8)
+                assert all(mv.is_bid(m) or m == mv.PASS for m in deal.moves[:chosen[0]])
+                played += 1
+    assert played > 0
+    assert seatings == {("random", "beginner"), ("beginner", "random")}
+
+
+def test_two_player_duplicate_arena_command() -> None:
+    """`thousand arena --duplicate --preset two`: both seatings of each dealt set, the
+    difference per deal with its 95% interval."""
+    p = subprocess.run(
+        [*CLI, "arena", "--duplicate", "--bots", "beginner,random", "--preset", "two",
+         "-n", "3", "--seed", "3", "--quiet"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert p.returncode == 0, p.stderr
+    assert "beginner − random" in p.stdout and "95% CI" in p.stdout
+    assert "3 sets × 2 seatings = 6 deals" in p.stdout

@@ -442,3 +442,32 @@ def test_a_sealed_part_that_unpacks_huge_or_wrong_is_a_record_error() -> None:
     ]:
         with pytest.raises(RecordError, match=fragment):
             load_record(json.dumps({**obj, "sealed": sealed}))
+
+
+def test_a_two_player_save_after_the_talon_choice_keeps_the_other_talon_unseen() -> None:
+    """Two players, points 3 and 8: saved right after the declarer took talon 2, the save
+    shows no card in the open (the unchosen talon above all, which nobody may see before
+    the deal ends) and resumes at the same version with the same choice, the other talon
+    still hidden and the moves the same; the record lists the four talon cards and the
+    move "talon 2" right after the auction."""
+    table = Table(Rules.preset_rules("two"), ["Вы", "Боря"], seed=4)
+    for _ in range(10):
+        seat = table.to_move
+        assert seat is not None
+        view = table.view_json(seat)
+        if view["phase"] == "talon choice":
+            break
+        table.submit(seat, "120" if "120" in view["legal"] else "pass", table.version)
+    table.submit(table.to_move or 0, "talon 2", table.version)
+    text = save_text(table, 0, {1: "heuristic"})
+    assert not CARD.search(text), text
+    saved = load_save(text)
+    assert saved.levels == {1: "heuristic"} and saved.table.version == table.version
+    for seat in (0, 1):
+        view = saved.table.view_json(seat)
+        assert view == table.view_json(seat)
+        assert view["talon_choice"] == 2 and view["other_talon"] is None
+    deal = unseal_record(json.loads(text))["deals"][0]
+    assert len(deal["talon"]) == 4 and deal["moves"][-1] == "talon 2"
+    assert deal["moves"][:-1] and all(m in ("pass", "120") or m.isdigit()
+                                      for m in deal["moves"][:-1])

@@ -31,11 +31,12 @@ from thousand.bots.arena import (
 )
 from thousand.bots.evaluate import make_chance, predict_auction, predict_play
 from thousand.engine import moves as mv
-from thousand.engine.cards import mask_of, parse_card, parse_cards
+from thousand.engine.cards import card_label, mask_of, parse_card, parse_cards, points_of
 from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
+from thousand.texts import advice_for
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = ROOT / "src" / "thousand" / "bots"
@@ -528,3 +529,179 @@ def test_heuristic_concedes_by_the_engines_payment() -> None:
     move, why = bot.explain(
         _hopeless_declarer(concede_declarer_loses=False, concede_opponents_get="aces"), "en")
     assert move == mv.CONCEDE and "costs 0, 0 to each" in why  # he holds no ace
+
+
+# ------------------------------------------------------------------ two players
+
+
+def two_game(hands: list[str], talons: list[str], cut: str = "", **overrides: Any) -> Game:
+    """A game of two (preset ``two``) whose first deal has these hands (seat 0 deals,
+    seat 1 opens), talon 1 and talon 2, and the cut's cards (``cut_nines``)."""
+    g = Game(Rules.preset_rules("two", **overrides), first_dealer=0, seed=1, auto_deal=False)
+    g.start_deal(tuple(cards(h) for h in hands), None, tuple(parse_cards(cut.split())),
+                 tuple(cards(t) for t in talons))
+    return g
+
+
+TWO_RULESETS: list[dict[str, Any]] = [
+    {},
+    {"cut_nines": True, "first_bidder": "dealer", "concede": True, "golden_deals": True,
+     "half_marriage": True, "ten_strength": "natural", "redeal_after_exchange": True},
+]
+
+
+@pytest.mark.parametrize("over", TWO_RULESETS)
+@pytest.mark.parametrize("level", ["heuristic", "beginner"])
+def test_two_player_games_are_played_out_with_legal_moves(level: str, over: dict[str, Any]
+                                                          ) -> None:
+    """"Two players" points 1-6: the heuristic and beginner bots play whole games of two
+    (against each other and against random) for several seeds; play_game refuses any move
+    not legal, and the heuristic bot is strict (its own errors raise).  They choose the
+    talons and discard two in every deal they declare."""
+    rules = Rules.preset_rules("two", max_deals=6, **over)
+    phases: set[Phase] = set()
+    for seed in range(4):
+        bot = HeuristicBot(seed, strict=True) if level == "heuristic" else make_bot(level, seed)
+        other: Bot = RandomBot(seed) if seed % 2 else HeuristicBot(seed + 50, strict=True)
+        spy = _PhaseSpy(bot, phases)
+        g = play_game(Game(rules, seed=seed), [spy, other] if seed < 2 else [other, spy])
+        assert g.over and len(g.summaries) >= 1
+    assert {Phase.TALON_CHOICE, Phase.EXCHANGE, Phase.PLAY} <= phases
+
+
+class _PhaseSpy:
+    """Wraps a bot and notes the phases it was asked to move in."""
+
+    def __init__(self, bot: Bot, phases: set[Phase]) -> None:
+        self.bot = bot
+        self.phases = phases
+
+    def choose(self, view: View) -> int:
+        self.phases.add(view.phase)
+        return self.bot.choose(view)
+
+
+#: Seat 1 (the opener) holds the ♥ and ♦ marriages with their aces and tens and 9♠; talon 1
+#: brings 9♣ and A♠.
+MARRIAGES_AND_NINES = (["JS QS KS TS JC QC KC TC AC 9H", "AH TH KH QH JH AD TD KD QD 9S"],
+                       ["9C AS", "9D JD"])
+
+
+def _declarer_discards(g: Game, seat: int) -> tuple[list[int], list[str]]:
+    """The heuristic declarer's two discards and their reasons (English, then Russian)."""
+    bot = HeuristicBot(1, strict=True)
+    thrown, reasons = [], []
+    while g.deal is not None and g.deal.phase == Phase.EXCHANGE:
+        view = g.view(seat)
+        move, en = bot.explain(view, "en")
+        reasons += [en, bot.explain(view, "ru")[1]]
+        assert mv.is_discard(move)
+        thrown.append(mv.card_of(move))
+        g.apply(move)
+    return thrown, reasons
+
+
+def test_two_player_discards_keep_the_marriages_over_two_nines() -> None:
+    """"Two players" point 3: the declarer discards two cards face down; the bot throws
+    the two nines (one of them voids clubs) and keeps both marriages, and says why in both
+    languages, naming the other discard but not the card of the move (the hint says it)."""
+    g = two_game(*MARRIAGES_AND_NINES)
+    play(g, "100", "pass", "talon 1")
+    thrown, reasons = _declarer_discards(g, 1)
+    assert sorted(thrown) == sorted(parse_cards(["9S", "9C"]))
+    assert g.deal is not None and g.deal.phase == Phase.CONTRACT
+    first, second = (card_label(c, "en") for c in thrown)
+    en, ru = reasons[0], reasons[1]
+    assert f"with {second}, the cards the hand needs least" in en and first not in en
+    assert "♦, ♥ marriages stay" in en and "no ♣ left" in en
+    assert f"вместе с {second} — карты" in ru and first not in ru
+    assert "марьяжи ♦, ♥ остаются" in ru and "масть ♣ уходит совсем" in ru
+    assert f"with {first}," in reasons[2] and f"вместе с {first} —" in reasons[3]
+
+
+def test_two_player_talon_choice_follows_the_glimpsed_card() -> None:
+    """"Two players" point 1 (with cut_nines the dealer's glimpse is a card of talon 2)
+    and 3 (the talons chosen unseen): the dealer who saw A♥ at the bottom takes talon 2; a
+    9♥ left at the bottom after three nines (seen by all) sends him to talon 1; the
+    reasons name the card in both languages.  Without a glimpse either talon is alike and
+    the bot's seed decides, the same for the same seed."""
+    ace = two_game(["KS QS AC TC 9C 9D JD TD 9H JH", "AS TS JS 9S QC JC KC AD KD QD"],
+                   ["TH QH", "KH AH"], "AH", cut_nines=True)
+    nine = two_game(["KS QS AC TC KC JD QD AH JH TH", "AS TS JS 9S QC JC 9C AD TD KD"],
+                    ["9D QH", "KH 9H"], "9C 9D 9H", cut_nines=True)
+    for g, want, card in ((ace, mv.TALON_2, "A♥"), (nine, mv.TALON_1, "9♥")):
+        play(g, "100", "105", "pass")  # the dealer (seat 0) declares
+        view = g.view(0)
+        assert view.phase == Phase.TALON_CHOICE
+        move, en = HeuristicBot(1, strict=True).explain(view, "en")
+        assert move == want and f"the {card} seen at the cut" in en
+        ru = HeuristicBot(1, strict=True).explain(view, "ru")[1]
+        assert f"карта {card.replace('A', 'Т')}, увиденная при сдвиге" in ru
+        assert ("в нём" in ru) == (want == mv.TALON_2)
+        assert ("other talon" in en) == (want == mv.TALON_1)
+    g = two_game(*MARRIAGES_AND_NINES)
+    play(g, "100", "pass")
+    view = g.view(1)
+    picks = {HeuristicBot(seed).choose(view) for seed in range(12)}
+    assert picks == set(mv.TALONS)
+    assert HeuristicBot(3).choose(view) == HeuristicBot(3).choose(view)
+    assert HeuristicBot(3).explain(view, "ru")[1] == "оба прикупа закрыты: они равноценны"
+
+
+def test_two_player_hand_with_nothing_bids_no_more_than_the_opening() -> None:
+    """"Two players" point 2: the opener's 100 is compulsory; the dealer with nines,
+    jacks and no marriage passes (the model: about 47 points), while the opener's two
+    marriages would go far above 100."""
+    g = two_game(["9S JS QS 9C JC KC 9D JD 9H JH", "AS TS AC TC QC AD TD KD QD AH"],
+                 ["KS TH", "KH QH"])
+    bot = HeuristicBot(1, strict=True)
+    assert bot.choose(g.view(1)) == mv.bid(100)
+    play(g, "100")
+    view = g.view(0)
+    assert bot.max_bid(view)[0] == 0 and bot.choose(view) == mv.PASS
+    strong = two_game(*MARRIAGES_AND_NINES)
+    assert bot.max_bid(strong.view(1))[0] >= 150
+
+
+def test_two_player_hints_advise_the_talon_and_the_discard() -> None:
+    """"Two players" point 3 in a hint: the advice names the talon to take and the card to
+    discard as imperatives in both languages (thousand.texts.ADVICE), the reason follows
+    and does not name the move again."""
+    g = two_game(*MARRIAGES_AND_NINES)
+    play(g, "100", "pass")
+    bot = HeuristicBot(1, strict=True)
+    view = g.view(1)
+    move = bot.choose(view)
+    number = "1" if move == mv.TALON_1 else "2"
+    assert advice_for(view, move, "en") == f"Take talon {number}"
+    assert advice_for(view, move, "ru") == (
+        f"Возьмите {'первый' if number == '1' else 'второй'} прикуп")
+    play(g, "talon 1")
+    view = g.view(1)
+    move, ru = bot.explain(view, "ru")
+    card = card_label(mv.card_of(move), "ru")
+    assert advice_for(view, move, "ru") == f"Снесите {card}" and card not in ru
+    assert advice_for(view, move, "en").startswith("Discard ")
+
+
+def test_two_player_discards_never_throw_a_marriage_card_for_nothing() -> None:
+    """"Two players" point 3: of twelve cards the two discards are never the king or queen
+    of a marriage held while two other cards may go (random hands, and one with four
+    marriages, whose smallest the play model alone would throw for its 7 points), and a
+    discard's points count to the declarer in the value."""
+    import random
+
+    from thousand.bots.evaluate import best_give
+
+    values = Rules().marriage_values
+    rng = random.Random(5)
+    hands = [cards("KS QS KC QC JC AD TD KD QD AH KH QH")]
+    hands += [mask_of(rng.sample(range(24), 12)) for _ in range(150)]
+    for hand in hands:
+        thrown, value = best_give(hand, values, 2, True, players=2)
+        assert thrown.bit_count() == 2 and thrown & ~hand == 0
+        for s in range(4):
+            marriage = cards(["KS QS", "KC QC", "KD QD", "KH QH"][s])
+            assert not (hand & marriage == marriage and thrown & marriage), hand
+        assert value == pytest.approx(
+            predict_play(hand & ~thrown, values, players=2) + points_of(thrown))

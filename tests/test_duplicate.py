@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from thousand.bots.duplicate import (
     report_text,
     run_duplicate,
 )
+from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 
 
@@ -149,3 +151,63 @@ def test_difference_verdict_and_the_report_in_russian() -> None:
     assert "2 набора × 3 рассадки = 6 раздач" in lines[-1]
     text = report_text(rep, "ru")
     assert "любитель" in text and "случайный 2" in text and "seed" not in text
+
+
+def _captured_games(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
+    """The games the duplicate arena plays, as it plays them."""
+    import thousand.bots.duplicate as dup
+
+    games: list[Game] = []
+    play = dup.play_game
+
+    def keep(game: Game, *args: Any, **kwargs: Any) -> Game:
+        games.append(play(game, *args, **kwargs))
+        return games[-1]
+
+    monkeypatch.setattr(dup, "play_game", keep)
+    return games
+
+
+@pytest.mark.parametrize("levels", [["random", "random"], ["random", "beginner"]])
+def test_two_players_play_both_seatings_of_the_same_cards(
+    levels: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players (RULES §4 "Two players" 1): each dealt set is played twice, the same
+    hands and the same two talons by seat with the bots swapped; a seating's scores by bot
+    are the deal's score changes of the seat it sat in."""
+    two = Rules.preset_rules("two")
+    for index in range(3):
+        games = _captured_games(monkeypatch)
+        res = play_set(index, levels, two, seed=6)
+        assert [s.rotation for s in res.seatings] == [0, 1] and len(games) == 2
+        first, second = (g.records[0] for g in games)
+        assert (first.dealer, first.hands, first.talons, first.cut) == (
+            second.dealer, second.hands, second.talons, second.cut)
+        assert first.talons[0] | first.talons[1] == first.talon
+        for st, game in zip(res.seatings, games, strict=True):
+            # entry e sits at seat (e + rotation) % 2
+            changes = [sum(x.changes[s] for x in game.summaries) for s in range(2)]
+            assert st.scores == [changes[(e + st.rotation) % 2] for e in range(2)]
+        if levels[0] == levels[1]:  # one level in one seat rolls the same dice
+            assert res.seatings[0].scores == res.seatings[1].scores[::-1]
+
+
+def test_two_player_report_pairs_the_seatings() -> None:
+    """Two players: a bot's mean deal score averages its two seatings of each set, and the
+    difference of two bots is the mean of the per-set differences with a paired 95%
+    interval (Student's t over the sets)."""
+    rep = run_duplicate(["random", "beginner"], 5, Rules.preset_rules("two"), seed=2)
+    assert len(rep.sets) == 5 and all(len(s.seatings) == 2 for s in rep.sets)
+    rnd, beg = rep.entries()
+    assert rnd.seatings == beg.seatings == 10
+    assert rnd.declared + beg.declared == sum(
+        st.declarer is not None for s in rep.sets for st in s.seatings)
+    per_set = [(s.seatings[0].scores[0] + s.seatings[1].scores[0]) / 2 for s in rep.sets]
+    assert rnd.mean == pytest.approx(sum(per_set) / 5)
+    diffs = [s.mean_score(0) - s.mean_score(1) for s in rep.sets]
+    assert rep.difference("random", "beginner") == pytest.approx(mean_ci(diffs))
+    assert rep.difference(0, 1)[0] == pytest.approx(rnd.mean - beg.mean)
+    assert "5 sets × 2 seatings = 10 deals" in report_lines(rep)[-1]
+    assert "5 наборов × 2 рассадки = 10 раздач" in report_lines(rep, "ru")[-1]
+    with pytest.raises(ValueError, match="one bot per seat"):
+        run_duplicate(["random", "random", "random"], 1, Rules.preset_rules("two"))

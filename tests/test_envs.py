@@ -5,6 +5,7 @@ through both environments with every observation checked against ``view(seat)``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,6 +15,8 @@ pettingzoo = pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
 from thousand.engine import moves as mv  # noqa: E402
+from thousand.engine.cards import JACK  # noqa: E402
+from thousand.engine.deal import Phase  # noqa: E402
 from thousand.engine.game import Game  # noqa: E402
 from thousand.engine.rules import PRESET_NAMES, Rules  # noqa: E402
 from thousand.envs.actions import ActionSpace  # noqa: E402
@@ -58,6 +61,82 @@ def test_action_space_sizes_and_bounds() -> None:
     assert classic.describe(24 + 3) == "KS+"
 
 
+def test_two_players_add_the_talon_choice_after_the_contracts() -> None:
+    """Two players, point 3: the declarer's unseen choice of talon is two actions, after the
+    contracts, so that the indices of three and four players stay as they were."""
+    two = ActionSpace(Rules.preset_rules("two"))
+    assert two.n == 226 and two.first_talon == 224
+    assert two.index(mv.TALON_1) == 224 and two.index(mv.TALON_2) == 225
+    assert two.move(225) == mv.TALON_2 and two.describe(224) == "talon 1"
+    assert two.index(mv.bid(100)) == 102 and two.index(mv.contract(400)) == 223
+    assert two.table()[-1] == ("224-225", "choose talon 1, talon 2 (two players)")
+    assert ActionSpace(Rules.preset_rules("two"), universal=True).n == 102 + 2 * 581 + 2
+    classic = ActionSpace(Rules())
+    assert classic.first_talon == -1 and classic.n == 224
+    with pytest.raises(ValueError, match="two players only"):
+        classic.index(mv.TALON_1)
+
+
+def _two_player_deals(rules: Rules, seed: int, deals: int) -> Iterator[Game]:
+    """Random play of ``deals`` two-player deals, yielding the game before every move."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    while len(game.summaries) < deals and not game.over:
+        yield game
+        legal = game.legal_moves()
+        game.apply(legal[rng.randrange(len(legal))])
+
+
+def test_two_player_observation_hides_what_the_view_hides() -> None:
+    """Two players, point 3: both talons are hidden until the declarer chooses one; the one
+    he leaves is hidden from both until the deal ends, and then shown; his discards are his
+    alone.  The vector shows exactly that: its own fields ``talon_choice`` and
+    ``other_talon``, and no card the seat's view does not show."""
+    rules = Rules.preset_rules("two", cut_nines=True, talon_shown="not_at_100")
+    enc = ObservationEncoder(rules)
+    o = enc.offset
+    assert enc.trick_size == 2 and enc.size == o["other_talon"] + 24
+    seen_choice = seen_other = 0
+    for game in _two_player_deals(rules, 8, 6):
+        deal = game.deal
+        assert deal is not None
+        for seat in range(2):
+            view = game.view(seat)
+            vec = enc.encode(view)
+            shown = enc.visible_cards(vec)
+            assert shown & ~view.visible_cards() == 0
+            choice = vec[o["talon_choice"]:o["talon_choice"] + 2]
+            # the cards seen at the cut aside (the bottom one lies in talon 2), a talon
+            # nobody has chosen is unseen
+            cut = view.talon_known | sum(1 << c for c in view.cut if c is not None)
+            if deal.talon_choice < 0:
+                assert not choice.any() and shown & deal.ctx.talon & ~cut == 0
+            else:
+                seen_choice += 1
+                assert list(np.flatnonzero(choice)) == [deal.talon_choice]
+                assert shown & deal.unchosen_talon & ~cut == 0
+                assert not vec[o["other_talon"]:o["other_talon"] + 24].any()
+            if seat != deal.declarer and deal.discards:
+                assert not vec[o["discards"]:o["discards"] + 24].any()
+                # (a discarded talon card it saw in the talon shown stays seen)
+                assert shown & deal.discards & ~(view.talon or 0) & ~cut == 0
+    # the deal's end shows the other talon to both
+    game = Game(rules, seed=3)
+    rng = random.Random(3)
+    while not game.summaries:
+        deal = game.deal
+        legal = game.legal_moves()
+        game.apply(legal[rng.randrange(len(legal))])
+    assert deal is not None and deal.result is not None
+    if deal.talon_choice >= 0:
+        for seat in range(2):
+            vec = enc.encode(deal.view(seat))
+            other = vec[o["other_talon"]:o["other_talon"] + 24]
+            assert sum(1 << int(c) for c in np.flatnonzero(other)) == deal.unchosen_talon
+            seen_other += 1
+    assert seen_choice > 20 and seen_other == 2
+
+
 # --------------------------------------------------------------------------- PettingZoo
 
 
@@ -69,6 +148,19 @@ def test_pettingzoo_api_and_seed() -> None:
     api_test(env(preset="classic", max_deals=4), num_cycles=200)
     api_test(env(preset="textbook", max_deals=2, reward="game"), num_cycles=100)
     seed_test(lambda: env(preset="house", max_deals=3), num_cycles=150)
+
+
+def test_pettingzoo_api_with_two_players() -> None:
+    """Two players (RULES §4 "Two players"): two agents, the talon choice in the actions;
+    PettingZoo's API and seed tests pass."""
+    from pettingzoo.test import api_test, seed_test
+
+    from thousand.envs.pettingzoo import env
+
+    e = env(preset="two")
+    assert e.possible_agents == ["player_0", "player_1"] and e.actions.n == 226
+    api_test(env(preset="two", max_deals=4), num_cycles=200)
+    seed_test(lambda: env(preset="two", max_deals=3, cut_nines=True), num_cycles=150)
 
 
 def test_pettingzoo_render_and_rewards() -> None:
@@ -126,7 +218,8 @@ def _walk_pettingzoo(preset: str, seed: int, steps: int, **options: object) -> N
 @pytest.mark.parametrize(
     ("preset", "options"),
     [("classic", {}), ("house", {}), ("textbook", {}), ("dealer-opens", {}),
-     ("casual", {"talon_buy": True, "talon_shown": "not_at_100"})],
+     ("casual", {"talon_buy": True, "talon_shown": "not_at_100"}), ("two", {}),
+     ("two", {"cut_nines": True, "talon_shown": "not_at_100"})],
 )
 def test_pettingzoo_observations_are_the_views(preset: str, options: dict[str, object]) -> None:
     _walk_pettingzoo(preset, 11, 160, **options)
@@ -152,10 +245,50 @@ def test_openspiel_random_sim_test() -> None:
                             serialize=False, verbose=False)
 
 
+def test_openspiel_two_players() -> None:
+    """Two players (RULES §4 "Two players"): two players, 226 actions; OpenSpiel's random
+    simulation test passes (with the cut too)."""
+    game = _openspiel_game("two", deals=2)
+    assert game.num_players() == 2 and game.num_distinct_actions() == 226
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(_openspiel_game("two", '{"cut_nines": true}'), num_sims=2,
+                            serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("options", ["", '{"cut_nines": true}'])
+def test_openspiel_deals_two_players_as_the_engine_lays_the_deck(options: str) -> None:
+    """Two players, point 1: the chance nodes deal 10 cards to the seat left of the dealer,
+    10 to the dealer, then talon 1 (the 21st and 22nd cards) and talon 2 (the last two);
+    the cut's bottom card, kept for the bottom of the deck, lies in talon 2."""
+    rng = random.Random(options)
+    cuts = 0
+    for _ in range(6):
+        state = _openspiel_game("two", options).new_initial_state()
+        order: list[int] = []
+        while state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            card = rng.choice(outcomes)
+            if not state._core.cutting():
+                order.append(card)
+            state.apply_action(card)
+        rec = state._core.game.records[-1]
+        bottom = [rec.cut[-1]] if rec.cut and rec.cut[-1] % 6 != JACK else []
+        rest = [c for c in range(24) if c not in order and c not in bottom]
+        assert len(rest) == 1  # the deck's last card (placed without a node), then the bottom
+        order += rest + bottom
+        masks = [sum(1 << c for c in order[a:b]) for a, b in ((0, 10), (10, 20), (20, 22),
+                                                               (22, 24))]
+        assert rec.hands == (masks[1], masks[0])  # dealer 0: seat 1 is dealt first
+        assert rec.talons == (masks[2], masks[3]) and rec.talon == masks[2] | masks[3]
+        cuts += bool(bottom)
+    assert cuts or not options
+
+
 @pytest.mark.parametrize(
     ("preset", "options"),
     [("classic", ""), ("textbook", ""), ("dealer-opens", ""),
-     ("house", '{"talon_buy": true, "players": 4}')],
+     ("house", '{"talon_buy": true, "players": 4}'),
+     ("two", '{"cut_nines": true, "talon_shown": "not_at_100"}')],
 )
 def test_openspiel_observations_are_the_views(preset: str, options: str) -> None:
     game = _openspiel_game(preset, options, deals=3)
@@ -173,7 +306,7 @@ def test_openspiel_observations_are_the_views(preset: str, options: str) -> None
                 state.apply_action(rng.choice([a for a, _ in outcomes]))
                 if not state.is_chance_node():  # dealt: the same cards to the engine
                     rec = state._core.game.records[-1]
-                    ref.start_deal(rec.hands, rec.talon, rec.cut)
+                    ref.start_deal(rec.hands, rec.talon, rec.cut, rec.talons)
                     deals += 1
                 continue
             for p in range(game.num_players()):
@@ -197,8 +330,12 @@ def test_openspiel_observations_are_the_views(preset: str, options: str) -> None
         assert returns == [float(s) for s in ref.scores]
 
 
-def test_openspiel_resample_keeps_the_information_state() -> None:
-    game = _openspiel_game("classic", '{"talon_shown": "not_at_100"}')
+@pytest.mark.parametrize(
+    "preset", ["classic", "two"],  # two: RULES §4 "Two players", the talons and discards
+)
+def test_openspiel_resample_keeps_the_information_state(preset: str) -> None:
+    game = _openspiel_game(preset, '{"talon_shown": "not_at_100", "cut_nines": true}'
+                           if preset == "two" else '{"talon_shown": "not_at_100"}')
     rng = random.Random(3)
     checked = 0
     for _ in range(4):
@@ -216,6 +353,41 @@ def test_openspiel_resample_keeps_the_information_state() -> None:
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 10
+
+
+def test_two_player_determinizations_redraw_what_is_hidden() -> None:
+    """Two players, points 1 and 3: a seat's drawn deals keep what it has seen (its hand,
+    the talon it was shown, the view) and redraw what it has not: the talon the declarer
+    left, and for the defender his discards; talon 2 holds the cut's bottom card."""
+    from thousand.envs.worlds import determinize
+
+    rules = Rules.preset_rules("two", cut_nines=True)
+    rng = random.Random(4)
+    checked = cuts = 0
+    for game in _two_player_deals(rules, 2, 4):
+        deal = game.deal
+        assert deal is not None
+        if deal.phase != Phase.PLAY or deal.tricks:
+            continue
+        defender = deal.opponents()[0]
+        view = game.view(defender)
+        left, discards = set(), set()
+        for _ in range(8):
+            got = determinize(view, rng)
+            assert got is not None
+            det, world = got
+            assert world.view(defender) == view
+            t1, t2 = det.talons
+            assert det.talon == t1 | t2 and det.hands[defender] == deal.ctx.hands[defender]
+            assert (t1, t2)[deal.talon_choice] == deal.talon  # shown to him: talon_shown
+            # the drawn cut's bottom card (the dealer's glimpse drawn, if he did not see it)
+            assert not det.cut or det.cut[-1] % 6 == JACK or t2 >> det.cut[-1] & 1
+            cuts += bool(det.cut) and det.cut[-1] % 6 != JACK
+            left.add((t1, t2)[1 - deal.talon_choice])
+            discards.add(world.deal.discards if world.deal else 0)
+        assert len(left) > 1 and len(discards) > 1
+        checked += 1
+    assert checked >= 2 and cuts > 0
 
 
 def test_openspiel_search_bots_play_it() -> None:
@@ -258,6 +430,34 @@ def test_openspiel_seat_in_the_duplicate_arena() -> None:
         for name in (level, mlevel):
             _REGISTRY.pop(name, None)
             _DESCRIPTIONS.pop(name, None)
+
+
+def test_openspiel_seat_plays_two_players() -> None:
+    """Two players (RULES §4 "Two players"): an OpenSpiel bot's state is drawn from a
+    two-player view (the talons, the discards) and searched; it plays a duplicate set
+    without a fault."""
+    from thousand.bots import _DESCRIPTIONS, _REGISTRY
+    from thousand.bots.arena import openspiel_level
+    from thousand.bots.duplicate import run_duplicate
+    from thousand.envs.openspiel_bots import OpenSpielBot
+
+    rules = Rules.preset_rules("two", cut_nines=True, talon_shown="not_at_100")
+    bot = OpenSpielBot("ismcts", seed=1, seconds=0.02)
+    searched = 0
+    for game in _two_player_deals(rules, 5, 1):
+        view = game.view(game.to_move)
+        if len(view.legal) > 1 and mv.LOOK not in view.legal:
+            assert bot.choose(view) in view.legal
+            searched += bot.simulations > 0
+    assert searched >= 5
+    level = openspiel_level("openspiel:ismcts:0.01")
+    try:
+        report = run_duplicate([level, "random"], 1, rules, seed=4)
+        assert len(report.sets[0].seatings) == 2
+        assert all(not e.faults for e in report.entries())
+    finally:  # the level exists for this test only
+        _REGISTRY.pop(level, None)
+        _DESCRIPTIONS.pop(level, None)
 
 
 # --------------------------------------------------------------------------- fast path

@@ -17,6 +17,7 @@ import shutil
 
 import pytest
 
+from thousand.engine import moves as mv
 from thousand.engine.rules import Rules
 from thousand.envs import fastsim
 
@@ -125,3 +126,27 @@ def test_a_stale_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(no, "source_hash", lambda module: "0123456789abcdef")
     assert fastsim._load() is None
     assert "older sources" in fastsim.build_error
+
+
+def test_two_players_are_refused_and_played_by_the_engine() -> None:
+    """Two players (RULES §4 "Two players" 1, 3, 5): the C path deals 7, 7, 7 and a talon of
+    3, so it refuses players=2, saying why and to use fast=False; the engine's path deals
+    10 and 10 and two talons of two from the same numbers, and plays ten tricks of two."""
+    two = Rules.preset_rules("two")
+    why = fastsim.supports(two)
+    assert why is not None and "players=2" in why and "fast=False" in why
+    with pytest.raises(RuntimeError, match="fast=False"):
+        fastsim.random_deals(two, 1, 1, fast=True)
+    deals = fastsim.random_deals(two, 4, 6, record=True)  # fast=None: the engine
+    assert deals == fastsim.random_deals(two, 4, 6, record=True, fast=False)
+    played = 0
+    for d in deals:
+        assert len(d.values) == 2
+        if d.declarer < 0:
+            continue
+        bids_end = next(i for i, m in enumerate(d.moves) if mv.is_talon_choice(m))
+        assert all(mv.is_bid(m) or m == mv.PASS for m in d.moves[:bids_end])
+        assert sum(mv.is_discard(m) for m in d.moves) == 2
+        cards = [m for m in d.moves if mv.is_card_play(m)]
+        played += len(cards) == 20
+    assert played >= 1

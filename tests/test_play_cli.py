@@ -613,3 +613,54 @@ def test_ctrl_c_while_a_bot_thinks_offers_to_save(tmp_path: Path) -> None:
     assert session.run() == 0
     assert "Игра сохранена" in out.getvalue()
     assert not replay(saved_record(save)).finished
+
+
+@pytest.mark.parametrize(("args", "lang", "word", "chosen"), [
+    (["two"], "ru", "прикуп 1", 1),
+    (["classic", "--set", "players=2", "--lang", "en"], "en", "second talon", 2),
+])
+def test_two_players_choose_a_talon_typed_and_see_the_other_at_the_end(
+        tmp_path: Path, args: list[str], lang: str, word: str, chosen: int) -> None:
+    """Two players, points 1, 3 and 6 (``thousand play two`` and ``classic --set
+    players=2``), piped: the person bids 120 and is the declarer; the two talons lie face
+    down with their numbers, a hint advises one, the talon is chosen with a typed word
+    («прикуп 1», "second talon"), he takes its two cards and discards two; when the deal
+    ends the other talon is turned over with its points to the defender, and the score
+    sheet has two columns."""
+    save = tmp_path / "two.json"
+    lines = ["120", "hint", word, "1", "1", "1"] + ["1"] * 12
+    p = run_play([*args, "--plain", "--seed", "4", "--set", "max_deals=1", "--no-analyse",
+                  "--save", str(save)], lines)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    deal = saved_record(save)["deals"][0]
+    talons = [deal["talon"][:2], deal["talon"][2:]]  # point 8: talon 1, then talon 2
+    assert deal["moves"][deal["moves"].index(f"talon {chosen}") - 2:][:2] == ["120", "pass"]
+
+    def shown(cards: list[str]) -> str:
+        return " ".join(card_label(parse_card(c), lang) for c in cards)
+
+    taken, other = talons[chosen - 1], talons[2 - chosen]
+    points = sum({"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}[c[0]] for c in other)
+    if lang == "ru":
+        assert "Выберите прикуп, не глядя: первый или второй." in out
+        assert re.search(r"Подсказка \(.+\): Возьмите (первый|второй) прикуп \[[12]\]", out)
+        assert "Прикупы: 1) рубашкой вверх; 2) рубашкой вверх" in out
+        assert f"Прикупы: 1) {shown(taken)} — взят; 2) рубашкой вверх" in out
+        assert "1) прикуп 1  2) прикуп 2" in out
+        assert f"Вы берёте первый прикуп: {shown(taken)}" in out
+        assert out.count("Вы кладёте в снос") == 2
+        ending = f"Невзятый второй прикуп: {shown(other)} — {points} очк"
+        sheet = re.search(r"^Запись — вдвоём\n.* Вы +Боря *$", out, re.MULTILINE)
+    else:
+        assert "Choose a talon, unseen: the first or the second." in out
+        assert re.search(r"Hint \(.+\): Take the (first|second) talon \[[12]\]", out)
+        assert "Talons: 1) face down; 2) face down" in out
+        assert f"Talons: 1) face down; 2) {shown(taken)} — taken" in out
+        assert f"You take the second talon: {shown(taken)}" in out
+        ending = f"The first talon, not taken: {shown(other)} — {points} point"
+        sheet = re.search(r"^Score sheet — classic\n.* You +Bob *$", out, re.MULTILINE)
+    assert ending in out and out.index(ending) < out.index("Раздача окончена." if lang == "ru"
+                                                           else "The deal is over.")
+    assert sheet is not None, out[-800:]
+    assert "Вова" not in out and "Vic" not in out  # nobody in a third place

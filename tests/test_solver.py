@@ -76,7 +76,7 @@ def ref_declaration(
 
 def ref_moves(st: dict) -> list[int]:
     o: PlayOptions = st["opts"]
-    seat = (st["leader"] + len(st["trick"])) % 3
+    seat = (st["leader"] + len(st["trick"])) % len(st["hands"])
     hand: set[int] = st["hands"][seat]
     trump = st["trump"]
     if st["trick"]:
@@ -115,7 +115,7 @@ def ref_moves(st: dict) -> list[int]:
 
 def ref_play(st: dict, mv: int) -> dict:
     o: PlayOptions = st["opts"]
-    seat = (st["leader"] + len(st["trick"])) % 3
+    seat = (st["leader"] + len(st["trick"])) % len(st["hands"])
     st = {**st, "hands": [set(h) for h in st["hands"]], "trick": list(st["trick"])}
     card = mv % 24
     if mv >= 24:
@@ -132,12 +132,12 @@ def ref_play(st: dict, mv: int) -> dict:
             st["declared"] |= 1 << _suit(card)
     st["hands"][seat].discard(card)
     st["trick"].append(card)
-    if len(st["trick"]) == 3:
+    if len(st["trick"]) == len(st["hands"]):  # a trick has a card from each seat
         led = _suit(st["trick"][0])
         trumps = [c for c in st["trick"] if _suit(c) == st["trump"]]
         followed = [c for c in st["trick"] if _suit(c) == led]
         win_card = max(trumps or followed, key=lambda c: _strength(o, c))
-        winner = (st["leader"] + st["trick"].index(win_card)) % 3
+        winner = (st["leader"] + st["trick"].index(win_card)) % len(st["hands"])
         if winner == st["declarer"]:
             st["points"] += sum(POINTS[c] for c in st["trick"])
         if st["aces"] != winner:
@@ -167,7 +167,7 @@ def ref_state(pos: PlayPosition) -> dict:
 def ref_value(st: dict) -> int:
     if not any(st["hands"]) and not st["trick"]:
         return st["points"]
-    seat = (st["leader"] + len(st["trick"])) % 3
+    seat = (st["leader"] + len(st["trick"])) % len(st["hands"])
     values = [ref_value(ref_play(st, m)) for m in ref_moves(st)]
     return max(values) if seat == st["declarer"] else min(values)
 
@@ -201,53 +201,58 @@ def random_options(rng: random.Random) -> PlayOptions:
 
 
 def random_position(
-    rng: random.Random, tricks: int, opts: PlayOptions | None = None, four: bool = False
+    rng: random.Random,
+    tricks: int,
+    opts: PlayOptions | None = None,
+    four: bool = False,
+    seats: int = 3,
 ) -> PlayPosition:
     """A random position with ``tricks`` tricks left (counting the one in progress).
 
     ``four``: the leader holds four aces or four nines and the trick is still to be led.
+    ``seats``: 3, or 2 for the game for two (RULES §4 "Two players").
     """
     opts = random_options(rng) if opts is None else opts
     deck = list(range(24))
     rng.shuffle(deck)
-    leader = rng.randrange(3)
-    in_trick = 0 if four else rng.choice((0, 0, 1, 2))
-    hands = [set(), set(), set()]  # type: list[set[int]]
+    leader = rng.randrange(seats)
+    in_trick = 0 if four else rng.choice((0, 0, 1, 2)[: seats + 1])
+    hands: list[set[int]] = [set() for _ in range(seats)]
     # Sometimes stack a hand with four aces, four nines or marriages.
     if tricks >= 4 and (four or rng.random() < 0.3):
-        seat = leader if four else rng.randrange(3)
+        seat = leader if four else rng.randrange(seats)
         special = [5, 11, 17, 23] if rng.random() < 0.5 else [0, 6, 12, 18]
         hands[seat].update(special)
         deck = [c for c in deck if c not in special]
     elif rng.random() < 0.4:
-        seat = rng.randrange(3)
+        seat = rng.randrange(seats)
         s = rng.randrange(4)
         special = [6 * s + 3, 6 * s + 2] + ([6 * s + 1] if rng.random() < 0.5 else [])
         special = special[:tricks]
         hands[seat].update(special)
         deck = [c for c in deck if c not in special]
-    sizes = [tricks - (1 if (i - leader) % 3 < in_trick else 0) for i in range(3)]
-    for i in range(3):
+    sizes = [tricks - (1 if (i - leader) % seats < in_trick else 0) for i in range(seats)]
+    for i in range(seats):
         while len(hands[i]) > sizes[i]:
             hands[i].pop()
     trick = []
     for _ in range(in_trick):
         trick.append(deck.pop())
-    for i in range(3):
+    for i in range(seats):
         while len(hands[i]) < sizes[i]:
             hands[i].add(deck.pop())
     trump = rng.choice((-1, -1, 0, 1, 2, 3))
     return PlayPosition(
-        hands=(mask_of(hands[0]), mask_of(hands[1]), mask_of(hands[2])),
+        hands=tuple(mask_of(h) for h in hands),
         leader=leader,
         trick=tuple(trick),
         trump=trump,
-        trump_declarer=rng.randrange(3) if trump >= 0 else -1,
+        trump_declarer=rng.randrange(seats) if trump >= 0 else -1,
         tricks_played=rng.choice((0, 1, 3)) if not trick and not four else rng.choice((0, 2, 2)),
-        declarer=rng.randrange(3),
+        declarer=rng.randrange(seats),
         declarer_points=rng.choice((0, 0, 37, 100)),
         options=opts,
-        aces_in_row_seat=rng.choice((-1, -1, leader, (leader + 1) % 3)),
+        aces_in_row_seat=rng.choice((-1, -1, leader, (leader + 1) % seats)),
         declared_suits=rng.choice((0, 0, rng.randrange(16))),
     )
 

@@ -1,10 +1,11 @@
 """The double-dummy solver in the game for two (RULES §4 "Two players"): two hands, tricks of
 two cards, one defender.
 
-The reference here is the engine itself: a plain minimax over :class:`thousand.engine.deal.Deal`
-(``apply`` / ``undo``) from positions of real deals of the preset ``two``, played at random to a
-few tricks from the end, under several mixes of the play options.  The pure-Python search and
-the C core must give the same values, move values and node counts.
+Two references: the engine itself, a plain minimax over :class:`thousand.engine.deal.Deal`
+(``apply`` / ``undo``) from positions of real deals of the preset ``two`` played at random to a
+few tricks from the end, under several mixes of the play options; and the literal rules of
+tests/test_solver.py (``ref_solve``) on random two-hand positions with random options.  The
+pure-Python search and the C core must give the same values, move values and node counts.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from test_solver import position_from_deal, random_options
+from test_solver import position_from_deal, random_options, random_position, ref_solve
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
@@ -185,6 +186,28 @@ def test_positions_follow_the_engine_card_by_card(mix: dict[str, object]) -> Non
     assert finals == 8
 
 
+def test_solver_equals_the_literal_reference_on_random_positions() -> None:
+    """Two players 5: random two-hand positions of one to five tricks (a trick half played,
+    stacked four aces or nines, marriages), random play options: both backends give the value
+    of the plain minimax over the literal rules of tests/test_solver.py, and so do the move
+    values of ``solve_moves``."""
+    from test_solver import ref_play, ref_state, ref_value
+
+    rng = random.Random(11)
+    backends = solvers()
+    for i in range(380):
+        tricks = (1, 2, 3, 4)[i % 4] if i < 360 else 5
+        pos = random_position(rng, tricks, four=i % 20 == 3, seats=2)
+        want = ref_solve(pos)
+        for s in backends:
+            assert s.solve(pos) == want, repr(pos)
+        if i % 10 == 0:
+            st = ref_state(pos)
+            moves = {m: ref_value(ref_play(st, m)) for m in legal_moves(pos)}
+            for s in backends:
+                assert s.solve_moves(pos) == moves, repr(pos)
+
+
 # --- the two backends, and the API's own consistency ------------------------------------------
 
 
@@ -214,6 +237,10 @@ def test_native_and_python_agree_on_two_hands() -> None:
         assert py.solve_moves(mid) == c.solve_moves(mid)
         other = replace(mid, options=random_options(rng))
         assert py.solve(other) == c.solve(other), repr(other)
+    py, c = Solver(native=False), Solver(native=True)
+    for _ in range(400):
+        pos = random_position(rng, rng.choice((3, 4, 5, 6)), seats=2)
+        assert py.solve(pos) == c.solve(pos), repr(pos)
 
 
 def test_solve_moves_and_makes_agree_with_solve() -> None:

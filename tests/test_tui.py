@@ -39,7 +39,13 @@ from thousand.sheet import score_sheet
 from thousand.terminal.session import Seats, load_save, make_bots, save_text
 from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
-from thousand.terminal.tui.widgets import ChoiceBar, HandView, SheetScreen, TooSmallScreen
+from thousand.terminal.tui.widgets import (
+    ChoiceBar,
+    CommandLine,
+    HandView,
+    SheetScreen,
+    TooSmallScreen,
+)
 from thousand.terminal.tui.words import W
 from thousand.texts import event_text, preset_name
 
@@ -931,3 +937,108 @@ def test_the_command_line_offers_words_the_game_takes(lang: str) -> None:
         assert not re.search(r"\b(hint|help)\b", shown)
     card = re.search(r"\(([^,]+),", shown)
     assert card and parse_card(card.group(1).replace("кч", "KH"))  # the notation shown
+
+
+# ------------------------------------------------------------------ two players
+
+
+async def to_talon_choice(pilot: Pilot[None], app: ThousandApp) -> None:
+    """Two players: the person bids the top of the ladder until he chooses a talon."""
+    await drive(pilot, app, lambda a: a.view["phase"] == "talon choice")
+
+
+def middle(app: ThousandApp) -> list[list[str]]:
+    """The rows of the table's middle panel (the talons side by side, the trick) as on the
+    screen, each cut into what stands two spaces or more apart."""
+    panel = app.query_one("#table")
+    rows = screen_text(app).splitlines()[panel.region.y + 1:panel.region.bottom - 1]
+    return [re.split(r" {2,}", row[panel.region.x + 1:panel.region.right - 1].strip())
+            for row in rows]
+
+
+def test_two_players_a_whole_deal_with_the_talon_key_discards_and_cards() -> None:
+    """Two players, points 1, 3, 5 and 6, in the full screen: two seats and no third;
+    both talons face down side by side with their numbers before the choice, which the
+    key 2 makes alone (the Enter right after it is part of it, not a discard); the chosen
+    talon face up with the declarer's ★, two discards face down (a click on a card, its
+    number typed), ten tricks of two; when the deal ends the other talon is turned over
+    with a line giving its points to the defender, in the log and on the table."""
+    app = make_app("two", seed=4)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await to_talon_choice(pilot, app)
+            assert len(app.query(".seat")) == 2
+            text = screen_text(app)
+            assert W("ru", "sits_out") not in text and "Вова" not in text
+            assert middle(app)[:3] == [["Прикуп 1", "Прикуп 2"], ["░ ░", "░ ░"],
+                                       ["клавиша 1", "клавиша 2"]]
+            assert "Выберите прикуп, не глядя" in text and W("ru", "key_talon") in text
+            version = app.table.version
+            await pilot.press("2", "enter")
+            await settle(pilot)
+            assert app.table.version == version + 1 and app.view["phase"] == "exchange"
+            assert app.table.game.deal is not None and app.table.game.deal.talon_choice == 1
+            taken = app.view["talon"]
+            assert middle(app)[1] == ["░ ░", " ".join(
+                card_label(parse_card(c), "ru") for c in taken) + " ★"]
+            assert "Вы берёте второй прикуп." in app.log_lines
+            first = app.choices[0]
+            assert first.move.startswith("discard ") and first.card is not None
+            await pilot.click(HandView, offset=(app.query_one(HandView).card_x(first.card) + 1, 2))
+            await settle(pilot)
+            assert ["Снос: " + card_label(parse_card(first.card), "ru")] in middle(app)
+            await type_text(pilot, "1")
+            await settle(pilot)
+            assert app.view["phase"] == "contract" and len(app.view["discards"]) == 2
+            for _ in range(40):
+                await settle(pilot)
+                if app.paused:
+                    break
+                if my_turn(app):
+                    await pilot.press("enter")
+            assert app.paused
+            end = app._end_view
+            assert end is not None and len(end["tricks"]) == 10
+            assert all(len(t["cards"]) == 2 for t in end["tricks"])
+            other = end["other_talon"]
+            talon_1 = app.table.game.records[0].talons[0]  # the talon not taken
+            assert sum(1 << parse_card(c) for c in other) == talon_1 and len(other) == 2
+            points = sum({"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}[c[0]] for c in other)
+            shown = " ".join(card_label(parse_card(c), "ru") for c in other)
+            rows = middle(app)
+            assert rows[1][0] == shown and rows[2] == [f"→ Боря +{points}"], rows
+            assert any(line.startswith(f"Невзятый первый прикуп: {shown} — {points} очк")
+                       and line.endswith("Боре.") for line in app.log_lines), app.log_lines[-4:]
+            await pilot.press("f4")  # the score sheet: two players' columns
+            assert isinstance(app.screen, SheetScreen)
+            assert re.search(r"\bВы +Боря *│", screen_text(app)), screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_two_players_choose_a_talon_with_a_click(tmp_path: Path) -> None:
+    """Two players, point 3: at the person's talon choice a click on the second talon
+    takes it; a key that is no talon (3) is typed into the command line as usual.
+    The picture of the talon choice is docs/tui-two.svg (``THOUSAND_SCREENSHOTS=1``)."""
+    out = DOCS if os.environ.get("THOUSAND_SCREENSHOTS") else tmp_path
+    app = make_app("two", seed=4)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await to_talon_choice(pilot, app)
+            app.save_screenshot("tui-two.svg", str(out))
+            await pilot.press("3")
+            command = app.query_one("#command", CommandLine)
+            assert command.value == "3" and app.view["phase"] == "talon choice"
+            await pilot.press("escape")
+            panel = app.query_one("#table")
+            # the frame and the padding, then the second of two columns of 15
+            await pilot.click("#table", offset=(2 + 15 + 2, 2))
+            await settle(pilot)
+            assert app.view["phase"] == "exchange" and app.view["talon_choice"] == 2
+            assert panel.region.width == 34  # the wider middle of two players
+
+    asyncio.run(run())
+    svg = (out / "tui-two.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "Прикуп&#160;1" in svg and "клавиша&#160;2" in svg

@@ -45,7 +45,7 @@ def _positions() -> list[list[str]]:
     giving, discarding, play, the redeal offer."""
     seen: dict[tuple[str, frozenset[str]], list[str]] = {}
     for preset, seed in (("classic", 1), ("house", 2), ("textbook", 3), ("dealer-opens", 4),
-                         ("casual", 5)):
+                         ("casual", 5), ("two", 6)):
         table = Table(Rules.preset_rules(preset), seed=seed)
         rng = random.Random(seed)
         while not table.over and table.version < 600:
@@ -57,7 +57,7 @@ def _positions() -> list[list[str]]:
             seen.setdefault((view["phase"], kinds), legal)
             table.submit(seat, rng.choice(legal), table.version)
     phases = {phase for phase, _ in seen}
-    assert {"auction", "contract", "play"} <= phases and len(phases) >= 5, phases
+    assert {"auction", "contract", "play", "talon choice"} <= phases and len(phases) >= 5, phases
     return list(seen.values())
 
 
@@ -239,3 +239,30 @@ def test_the_players_doc_lists_every_word_once() -> None:
                              parse_input(item, view)) if x is not None]
         assert (moves or item.split(" ")[0] in words or set(item.split()) <= letters
                 or item.startswith("thousand ") or "/" in item or "." in item), item
+
+
+def test_the_two_player_talon_choice_is_typed_in_both_languages(
+        positions: list[list[str]]) -> None:
+    """Two players, point 3: the declarer chooses ``talon 1`` or ``talon 2`` unseen; the
+    words for it — «прикуп 1», «первый прикуп», «беру второй», "talon 2", "t1" — are those
+    moves in every position (the table says when it is no talon choice), in any case and
+    spacing, and the terminal's list numbers 1 and 2 are the two talons, in order."""
+    words = {"talon 1": ["прикуп 1", "Первый прикуп", "беру первый", "t1", "TALON 1",
+                         "talon  1", "первый", "прикуп1", "first talon"],
+             "talon 2": ["прикуп 2", "второй прикуп", "Беру второй", "беру второй прикуп",
+                         "T2", "talon 2", "второй", "second talon"]}
+    for move, typed in words.items():
+        for text in typed:
+            assert {parse_typed(text, legal) for legal in positions} == {move}, text
+    assert parse_typed("прикуп 3", ["talon 1", "talon 2"]) is None
+    table = Table(Rules.preset_rules("two"), seed=6)
+    for _ in range(10):  # the auction: whoever may bids 120, the other passes
+        seat = table.to_move
+        assert seat is not None
+        view = table.view_json(seat)
+        if view["phase"] == "talon choice":
+            break
+        table.submit(seat, "120" if "120" in view["legal"] else "pass", table.version)
+    assert view["legal"] == ["talon 1", "talon 2"]
+    assert [parse_input(n, view) for n in ("1", "2")] == ["talon 1", "talon 2"]
+    assert parse_input("беру второй", view) == "talon 2"

@@ -471,9 +471,8 @@ ADVICE: dict[str, tuple[str, str]] = {
     "redeal": ("Demand a redeal", "Потребуйте пересдачу"),
     "concede": ("Concede", "Распишитесь"),
     "buy": ("Buy the talon at {price}", "Перекупите прикуп за {price}"),
-    # two players: the talon chosen unseen (RULES §4 "Two players" 3)
-    "talon_1": ("Take talon 1", "Возьмите первый прикуп"),
-    "talon_2": ("Take talon 2", "Возьмите второй прикуп"),
+    "talon 1": ("Take talon 1", "Возьмите первый прикуп"),
+    "talon 2": ("Take talon 2", "Возьмите второй прикуп"),
 }
 
 
@@ -493,8 +492,6 @@ def advice_key(move: str, phase: str | None = None, bid: int | None = None) -> s
         return "contract_raise" if raised else "contract"
     if text == "pass" and phase in ("buy", "redeal offer"):
         return f"pass:{str(phase).replace(' ', '_')}"
-    if word == "talon" and f"talon_{rest}" in ADVICE:
-        return f"talon_{rest}"
     if text in ADVICE:
         return text
     if text.isdigit():
@@ -1012,6 +1009,18 @@ PHRASES: dict[str, tuple[str, str]] = {
     "settlement": ("Settlement: {items}", "Расчёт: {items}"),
     "owes": ("{name:{name} pays|you pay} {n}", "{name:{name} платит|вы платите} {n}"),
     "not_your_turn": ("It is {name:poss} move, not yours.", "Сейчас ход {name:gen}, не ваш."),
+    # two players (RULES §4 "Two players" 3): the talon chosen unseen, the other one shown
+    # when the deal ends; ``which`` is one of ``talon_ordinals``
+    "talon_ordinals": ("first|second", "первый|второй"),
+    "talon_chosen": ("{name} {name:takes|take} the {which} talon.",
+                     "{name} {name:берёт|берёте} {which} прикуп."),
+    "talon_chosen_open": ("{name} {name:takes|take} the {which} talon: {cards}",
+                          "{name} {name:берёт|берёте} {which} прикуп: {cards}"),
+    "talon_chosen_hidden": ("{name} {name:takes|take} the {which} talon face down.",
+                            "{name} {name:берёт|берёте} {which} прикуп не показывая."),
+    "other_talon": ("The {which} talon, not taken: {cards} — {points:#point|points} to "
+                    "{name:acc}.",
+                    "Невзятый {which} прикуп: {cards} — {points:#очко|очка|очков} {name:dat}."),
 }
 
 

@@ -37,6 +37,13 @@ WORDS: dict[str, str] = {
     "buy": "buy", "куплю": "buy", "купить": "buy", "покупаю": "buy",
     "перекуп": "buy", "перекупаю": "buy", "перекупить": "buy",
     "сижу": "100", "сижу на ста": "100",
+    # two players (RULES §4 "Two players" 3): the declarer chooses a talon unseen
+    "talon 1": "talon 1", "talon1": "talon 1", "t1": "talon 1", "first talon": "talon 1",
+    "прикуп 1": "talon 1", "прикуп1": "talon 1", "первый прикуп": "talon 1",
+    "первый": "talon 1", "беру первый": "talon 1", "беру первый прикуп": "talon 1",
+    "talon 2": "talon 2", "talon2": "talon 2", "t2": "talon 2", "second talon": "talon 2",
+    "прикуп 2": "talon 2", "прикуп2": "talon 2", "второй прикуп": "talon 2",
+    "второй": "talon 2", "беру второй": "talon 2", "беру второй прикуп": "talon 2",
 }
 #: The words before a card that give it away or discard it («отдать 9п»), by move kind.
 GIVE_WORDS: dict[str, tuple[str, ...]] = {

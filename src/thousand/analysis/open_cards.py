@@ -8,6 +8,12 @@ clone of the replayed game, so the engine says what is legal and what follows.
 Units: for a card the value is the declarer's final total with best play after it (the
 declarer wants it high, the defenders low); for a give or a discard the same total from
 the first lead on; for a contract or a concede, the declarer's score for the deal.
+
+The game for two (RULES §4 "Two players") is the same: the position has the two hands (the
+talon not chosen is out of the play, and its points are the defender's, never in the
+declarer's total), the two discards are valued as the discards of ``discard_three`` are,
+and the choice of a talon, made with both talons unseen, gets no open-card figure (with
+the cards open it would only say which talon luck favoured).
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@
 dealer) is played once for every **rotation** of the bots round the table: entry ``e`` of
 ``levels`` sits at seat ``(e + r) % n`` in rotation ``r`` (``n`` = the players; the three
 rotations of three bots give every bot every seat, which is all the dealt cards can tell
-apart; the mirror seatings would only repeat who sits after whom).  Every seating starts
+apart; the mirror seatings would only repeat who sits after whom).  With two players
+(preset ``two``) that is both seatings of each dealt set: the same hands and the same two
+talons, the bots swapped.  Every seating starts
 from scores of 0 and plays the deal to its end; a deal that ends in a redeal goes on with
 the next cards the same game deals, until one deal is played or conceded.  A bot's seed
 depends on the set and its seat, not on which bot it is, so that two bots of one level in

@@ -1,7 +1,8 @@
 """``heuristic``: a bot that plays like a decent club player, from its view alone.
 
 Auction
-    It values its 7 cards with :func:`~thousand.bots.evaluate.predict_auction` (marriages,
+    It values its 7 cards (10 with two players, by their own model) with
+    :func:`~thousand.bots.evaluate.predict_auction` (marriages,
     aces, guarded tens, top cards, a lone K or Q that the talon may complete), turns that
     into the chance of making each bid, and bids while that chance stays above
     ``bid_confidence``; the compulsory opening is the lowest bid.  It passes hopeless hands,
@@ -12,9 +13,17 @@ Talon buy-out (``talon_buy``)
     model (after the best exchange) and buys when the best contract from the price up is
     worth more than defending (about 35 points) and is made with at least
     ``bid_confidence``.
+Two players' talons (RULES §4 "Two players")
+    Both talons are unseen, so they are alike and its seed picks one, unless it knows a card
+    of talon 2 (the dealer's glimpse at the cut): it then takes the talon worth more to its
+    hand by the play model (averaged over the cards the talons may hold), which is talon 2
+    for an ace, a ten or a marriage partner and talon 1 for a nine; the auction counts that
+    card too.  With two players a bid must be surer, ``bid_confidence`` + 0.2 (a pass
+    leaves the opponent a 100 he nearly always makes, not a contract to beat).
 Exchange and contract
     It gives away (or discards) the cards whose loss costs least by the play model, never an
-    ace or a marriage card while a cheaper card exists; then it names the contract that
+    ace or a marriage card while a cheaper card exists (with two players it discards two,
+    their points its own); then it names the contract that
     maximises ``contract × (2·P(make) − 1)``, never below the bid; it concedes only where
     conceding costs less than the expected loss (the payment is the engine's own,
     :func:`thousand.engine.deal.concede_values`; a dark deal is never conceded).
@@ -54,6 +63,7 @@ from thousand.engine.cards import (
     TEN,
     Card,
     Mask,
+    card_label,
     cards_of,
     marriage_sum,
     points_of,
@@ -66,11 +76,13 @@ from thousand.texts import SUIT_NAMES
 
 from .base import Reason, ReasoningBot
 from .evaluate import (
+    HandModel,
     best_give,
     make_chance,
     model,
     predict_auction,
     predict_play,
+    talon_value,
 )
 
 #: What a defender scores in a deal on average (about a third of the card points); the
@@ -202,6 +214,65 @@ def _marriage_suits(hand: Mask) -> list[int]:
     return [s for s in range(4) if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
 
 
+def _lone_marriage_cards(hand: Mask) -> bool:
+    """Whether ``hand`` holds a king or queen whose partner is still to come."""
+    return any(hand & MARRIAGE_MASK[s] not in (0, MARRIAGE_MASK[s]) for s in range(4))
+
+
+#: Two players: what the defender scores in a deal on average, the unchosen talon's points
+#: with his tricks (73.8 against the opener's 100 in ``python -m thousand.bots.calibrate
+#: 40000 2 high 2``, docs/bots.md).
+TWO_PLAYER_DEFENDER_POINTS = 74
+
+#: Two players: how much surer of a bid than ``bid_confidence`` the bot must be.  A pass
+#: leaves the opponent a 100 he makes most of the time while the defender takes about 74,
+#: so a bid made in 55% loses to a pass: 0.75 scored 6.4 points a deal more than 0.55
+#: (docs/bots.md), and 0.7 to 0.9 did alike.
+TWO_PLAYER_CAUTION = 0.2
+
+
+def _defender_points(view: View) -> int:
+    """What a defender takes in a deal on average: a third of the deal with three, about
+    half with two (RULES §4 "Two players" 3: the other talon's points are his too)."""
+    return TWO_PLAYER_DEFENDER_POINTS if view.players == 2 else DEFENDER_POINTS
+
+
+def _join(words: list[str], lang: str) -> str:
+    """``a, b and c`` (Russian «a, b и c»)."""
+    if len(words) < 2:
+        return "".join(words)
+    last = " и " if lang == "ru" else " and "
+    return ", ".join(words[:-1]) + last + words[-1]
+
+
+def _discard_reason(hand: Mask, discards: Mask, card: Card) -> Reason:
+    """Why ``card`` goes with the other ``discards`` (two players, ``discard_three``): they
+    are the cards the hand needs least by the play model, their points the declarer's;
+    what they keep (the marriages) and what they open (a suit gone, to be trumped).  The
+    card itself is not named: the move says it (docs/bots.md, hints)."""
+    others = [c for c in cards_of(discards) if c != card]
+    labels = {lang: _join([card_label(c, lang) for c in others], lang)
+              for lang in ("en", "ru")}
+    en = [f"with {labels['en']}, the cards the hand needs least"]
+    ru = [f"вместе с {labels['ru']} — карты, которые нужны руке меньше всего"]
+    pts = points_of(discards)
+    if pts:
+        en.append(f"their {pts} points count to the declarer")
+        ru.append(f"их очки ({pts}) идут в зачёт разыгрывающему")
+    kept = hand & ~discards
+    marriages = ", ".join(SUIT_SYMBOLS[s] for s in _marriage_suits(kept))
+    if marriages:
+        several = len(_marriage_suits(kept)) > 1
+        en.append(f"the {marriages} {'marriages stay' if several else 'marriage stays'}")
+        ru.append(f"{'марьяжи' if several else 'марьяж'} {marriages} "
+                  f"{'остаются' if several else 'остаётся'}")
+    for s in range(4):
+        if hand & SUIT_MASK[s] and not kept & SUIT_MASK[s]:
+            en.append(f"no {SUIT_SYMBOLS[s]} left, so that suit can be trumped")
+            ru.append(f"масть {SUIT_SYMBOLS[s]} уходит совсем: её можно будет бить козырем")
+    return "; ".join(en), "; ".join(ru)
+
+
 class HeuristicBot(ReasoningBot):
     """A rule-based player (see the module docstring).
 
@@ -224,6 +295,8 @@ class HeuristicBot(ReasoningBot):
         self.bid_confidence = bid_confidence
         #: re-raise its own errors instead of falling back to a safe move (for tests)
         self.strict = strict
+        #: the last hand's talon values (two players with a glimpsed card): (key, values)
+        self._talon_cache: tuple[object, tuple[float, float, float]] | None = None
 
     # ---------------------------------------------------------------- interface
 
@@ -262,6 +335,8 @@ class HeuristicBot(ReasoningBot):
             return self._auction(view)
         if phase == Phase.BUY:
             return self._buy(view)
+        if phase == Phase.TALON_CHOICE:
+            return self._talon_choice(view)
         if phase == Phase.EXCHANGE:
             return self._exchange(view)
         if phase == Phase.CONTRACT:
@@ -292,11 +367,12 @@ class HeuristicBot(ReasoningBot):
         """The highest bid this hand should play, and its predicted points."""
         assert view.hand is not None
         r = view.rules
-        pred = predict_auction(view.hand, r.marriage_values, r.ten_strength)
+        pred = predict_auction(view.hand, r.marriage_values, r.ten_strength, view.players)
         if r.exchange == "discard_three":
             pred += 6  # the discards are his, so the exchange costs nothing
-        sigma = model(r.ten_strength).auction_sigma
-        conf = self.bid_confidence
+        pred += self._glimpse_gain(view)
+        sigma = self._model(view).auction_sigma
+        conf = self.bid_confidence + (TWO_PLAYER_CAUTION if view.players == 2 else 0.0)
         # Someone about to win the game with the bid he holds: fight harder.
         hb = view.high_bidder
         if hb >= 0 and hb != view.seat and view.game is not None:
@@ -331,31 +407,150 @@ class HeuristicBot(ReasoningBot):
                 f"the first bid is compulsory (hand worth about {pred:.0f})",
                 f"первая ставка обязательна (рука стоит около {pred:.0f})",
             )
+        en, ru = self._glimpse_note(view)
         if bids and bids[0] <= limit:
             return mv.bid(bids[0]), (
-                f"the hand is worth about {pred:.0f}: can play up to {limit}",
-                f"рука стоит около {pred:.0f}: можно играть до {limit}",
+                f"the hand is worth about {pred:.0f}{en}: can play up to {limit}",
+                f"рука стоит около {pred:.0f}{ru}: можно играть до {limit}",
             )
         return mv.PASS, (
-            f"the hand is worth about {pred:.0f}: not enough for {bids[0] if bids else '-'}",
-            f"рука стоит около {pred:.0f}: на {bids[0] if bids else '-'} не хватает",
+            f"the hand is worth about {pred:.0f}{en}: not enough for "
+            f"{bids[0] if bids else '-'}",
+            f"рука стоит около {pred:.0f}{ru}: на {bids[0] if bids else '-'} не хватает",
+        )
+
+    # ------------------------------------------------------ two players' talons
+
+    def _talon_values(self, view: View) -> tuple[float, float, float] | None:
+        """Two players (RULES §4 "Two players" 1, 3): the worth of talon 1, of talon 2 and
+        of a talon drawn blind, to this hand, when the seat knows a card of talon 2 (the
+        dealer's glimpse at the cut); None when it knows none (the talons are alike).
+        Kept for the hand, which the auction and the choice both ask about."""
+        known = view.talon_known
+        if view.players != 2 or not known or view.hand is None:
+            return None
+        r = view.rules
+        key = (view.hand, known, r.marriage_values, r.ten_strength)
+        if self._talon_cache is not None and self._talon_cache[0] == key:
+            return self._talon_cache[1]
+        hand = view.hand
+        pool = FULL_DECK & ~hand
+        values = r.marriage_values
+        worth = (
+            talon_value(hand, 0, pool & ~known, values, r.ten_strength),
+            talon_value(hand, known, pool, values, r.ten_strength),
+            talon_value(hand, 0, pool, values, r.ten_strength),
+        )
+        self._talon_cache = (key, worth)
+        return worth
+
+    def _glimpse_gain(self, view: View) -> float:
+        """What the glimpsed talon card adds to the auction model, which counts a talon
+        drawn blind: the better talon's worth over a blind one's."""
+        worth = self._talon_values(view)
+        if worth is None:
+            return 0.0
+        one, two, blind = worth
+        return max(one, two) - blind
+
+    def _glimpse_note(self, view: View) -> Reason:
+        """Words for the auction's reason when the glimpsed card of talon 2 counts."""
+        if abs(self._glimpse_gain(view)) < 0.5:
+            return "", ""
+        card = cards_of(view.talon_known)[0]
+        return (f" counting the {card_label(card, 'en')} seen at the cut",
+                f" с учётом карты {card_label(card, 'ru')}, увиденной при сдвиге")
+
+    def _talon_choice(self, view: View) -> tuple[Move, Reason]:
+        """Talon 1 or talon 2, both unseen (RULES §4 "Two players" 3): alike but for a card
+        of talon 2 seen at the cut, which makes talon 2 better (an ace, a ten, a marriage
+        partner) or worse (a nine, a jack) than two unknown cards; else the bot's seed
+        decides."""
+        worth = self._talon_values(view)
+        if worth is None or abs(worth[0] - worth[1]) < 0.5:
+            move = self.rng.choice(mv.TALONS)
+            if worth is None:
+                return move, ("both talons are unseen: either is as good",
+                              "оба прикупа закрыты: они равноценны")
+            card = cards_of(view.talon_known)[0]
+            return move, (
+                f"the {card_label(card, 'en')} seen at the cut changes little: either talon "
+                "is as good",
+                f"карта {card_label(card, 'ru')}, увиденная при сдвиге, почти ничего не "
+                "меняет: прикупы равноценны",
+            )
+        one, two, _ = worth
+        return (mv.TALON_2 if two > one else mv.TALON_1), self._talon_reason(view, one, two)
+
+    @staticmethod
+    def _talon_reason(view: View, one: float, two: float) -> Reason:
+        """Why the talon chosen, by the glimpsed card of talon 2 and the two talons' worth;
+        the talon itself is not named (the move says it): "it", "the other"."""
+        assert view.hand is not None
+        card = cards_of(view.talon_known)[0]
+        en_c, ru_c = card_label(card, "en"), card_label(card, "ru")
+        s = card // 6
+        sym = SUIT_SYMBOLS[s]
+        partner = card % 6 in (KING, QUEEN) and view.hand & MARRIAGE_MASK[s] & ~(1 << card)
+        if two > one:
+            en_what, ru_what = ((f" and makes the {sym} marriage", f", — марьяж {sym}")
+                                if partner else ("", ""))
+            return (
+                f"the {en_c} seen at the cut lies in it{en_what}: the hand is worth about "
+                f"{two:.0f} with it, {one:.0f} with the other",
+                f"в нём карта {ru_c}, увиденная при сдвиге{ru_what}: с ним рука стоит около "
+                f"{two:.0f}, с другим — около {one:.0f}",
+            )
+        if card % 6 not in (NINE, JACK) and _lone_marriage_cards(view.hand):
+            return (
+                f"two unknown cards are two chances to complete a marriage: the hand is worth "
+                f"about {one:.0f} with them, {two:.0f} with the other talon and the {en_c} "
+                "seen at the cut",
+                f"две неизвестные карты — два шанса найти пару к королю или даме: с ними рука "
+                f"стоит около {one:.0f}, с другим прикупом, где карта {ru_c}, увиденная при "
+                f"сдвиге, — около {two:.0f}",
+            )
+        return (
+            f"the {en_c} seen at the cut lies in the other talon and is worth less than an "
+            f"unknown card: the hand is worth about {one:.0f} with this one, {two:.0f} with "
+            "the other",
+            f"карта {ru_c}, увиденная при сдвиге, лежит в другом прикупе и стоит меньше "
+            f"неизвестной: с этим прикупом рука стоит около {one:.0f}, с другим — около "
+            f"{two:.0f}",
         )
 
     # --------------------------------------------------------- exchange, contract
 
+    @staticmethod
+    def _model(view: View) -> HandModel:
+        """The hand model of these rules: the card order and, for two, their own pair."""
+        return model(view.rules.ten_strength, view.players)
+
     def _play_sigma(self, view: View) -> float:
-        return model(view.rules.ten_strength).play_sigma
+        return self._model(view).play_sigma
+
+    @staticmethod
+    def _predict_play(view: View, hand: Mask) -> float:
+        r = view.rules
+        return predict_play(hand, r.marriage_values, r.ten_strength, view.players)
+
+    @staticmethod
+    def _discards_due(view: View) -> bool:
+        """Whether the declarer discards (to his points) rather than gives: ``discard_three``
+        and two players (RULES §4 "Two players" 3)."""
+        return view.players == 2 or view.rules.exchange == "discard_three"
 
     def _exchange(self, view: View) -> tuple[Move, Reason]:
         assert view.hand is not None
         r = view.rules
         hand = view.hand
-        discard = r.exchange == "discard_three"
-        if discard:
-            n = 3 - (view.discards.bit_count() if view.discards is not None else 0)
-        else:
-            n = 2 - len(view.given)
-        give_mask, value = best_give(hand, r.marriage_values, n, discard, r.ten_strength)
+        discard = self._discards_due(view)
+        done = view.discards or 0
+        due = (2 if view.players == 2 else 3) if discard else 2
+        n = due - (done.bit_count() if discard else len(view.given))
+        give_mask, value = best_give(
+            hand, r.marriage_values, n, discard, r.ten_strength, view.players
+        )
         if mv.REDEAL in view.legal:
             need = max(view.bid, self._needed(view, view.declarer))
             p = make_chance(value, need, self._play_sigma(view))
@@ -364,8 +559,9 @@ class HeuristicBot(ReasoningBot):
                                    "слабый прикуп, заказ не сыграть")
         cards = sorted(cards_of(give_mask), key=lambda c: -POINTS[c])
         card = cards[0]
-        move = mv.discard(card) if discard else mv.give(card)
-        return move, (
+        if discard:
+            return mv.discard(card), _discard_reason(hand | done, done | give_mask, card)
+        return mv.give(card), (
             "the card the hand needs least",
             "эта карта нужна меньше всего",
         )
@@ -391,9 +587,8 @@ class HeuristicBot(ReasoningBot):
 
     def _contract(self, view: View) -> tuple[Move, Reason]:
         assert view.hand is not None
-        r = view.rules
-        pred = predict_play(view.hand, r.marriage_values, r.ten_strength)
-        if r.exchange == "discard_three" and view.discards is not None:
+        pred = self._predict_play(view, view.hand)
+        if self._discards_due(view) and view.discards is not None:
             pred += points_of(view.discards)
         # a dark or golden deal counts double (with dark_doubles=all the defenders' too)
         mult = (2 if view.dark else 1) * (2 if view.golden else 1)
@@ -407,7 +602,7 @@ class HeuristicBot(ReasoningBot):
             loss, pay = concede_cost(view, seat, floor, view.hand)
             # Conceding gives each defender ``pay`` instead of the points they would take
             # (about a third of the deal each when the declarer fails).
-            concede_ev = -loss - (pay - DEFENDER_POINTS * (2 if view.golden else 1))
+            concede_ev = -loss - (pay - _defender_points(view) * (2 if view.golden else 1))
             if concede_ev > play_ev and p_bid < 0.4:
                 return mv.CONCEDE, (
                     f"the hand is worth about {pred:.0f}, the contract {floor} is lost: "
@@ -491,8 +686,9 @@ class HeuristicBot(ReasoningBot):
             return mv.REDEAL, ("a redeal takes the contract away from the declarer",
                                "пересдача лишает разыгрывающего заказа")
         assert view.hand is not None
-        r = view.rules
-        pred = predict_play(view.hand, r.marriage_values, r.ten_strength)
+        pred = self._predict_play(view, view.hand)
+        if self._discards_due(view) and view.discards is not None:
+            pred += points_of(view.discards)
         if make_chance(pred, view.contract, self._play_sigma(view)) < 0.5:
             return mv.REDEAL, ("the contract looks lost", "заказ не сыграть")
         return mv.PASS, ("the contract can be made", "заказ сыграть можно")
@@ -690,7 +886,8 @@ class HeuristicBot(ReasoningBot):
         on_table = sum(POINTS[c] for _, c in trick)
         seats = t.seats
         i = seats.index(t.me)
-        later = [seats[(i + k) % 3] for k in range(1, 3 - len(trick))]
+        size = len(seats)  # three, or two (RULES §4 "Two players" 5: the second plays last)
+        later = [seats[(i + k) % size] for k in range(1, size - len(trick))]
         enemies_later = [s for s in later if not t.friend(s)]
 
         def risk(card: Card) -> float:

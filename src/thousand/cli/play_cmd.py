@@ -6,6 +6,8 @@ gets anyway.  Russian by default (``--lang en`` for English).  The person sits a
 (``--seat``); the other seats are bots (``--bots heuristic`` or one level per seat,
 ``--bots heuristic,random``).  ``--seed`` makes the deals reproducible, ``--open`` shows
 every hand (training), and Ctrl-C or ``quit`` asks whether to save a copy before leaving.
+``thousand play two`` (or any preset with ``--set players=2``) is the game for two against
+one bot, with two talons to choose from (RULES §4 "Two players").
 
 Every game is saved after every move (:mod:`thousand.terminal.autosave`), to ``--save
 FILE`` or else to a new file in the user's data folder, so that nothing is lost whatever
@@ -46,6 +48,9 @@ from .common import (
     one_line,
     output_console,
 )
+
+#: The presets ``thousand play`` takes: the common ones and the game for two.
+PLAY_PRESET_HELP = PRESET_HELP + "; two: the game for two against one bot (default classic)"
 
 #: What ``--resume`` with no file stands for (:func:`optional_resume`).
 LAST_GAME = ""
@@ -97,7 +102,7 @@ def full_screen_possible() -> bool:
 
 @app.command("play")
 def play_command(
-    preset: Annotated[str | None, typer.Argument(help=PRESET_HELP + " (default classic)")] = None,
+    preset: Annotated[str | None, typer.Argument(help=PLAY_PRESET_HELP)] = None,
     sets: SetOption = None,
     bots: Annotated[
         str | None,

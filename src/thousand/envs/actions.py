@@ -22,6 +22,7 @@ index              move                        notation
 101                buy the talon               ``buy``
 102 .. 102+B-1     bid ``100 + 5k``            ``105``
 102+B .. 102+2B-1  contract ``100 + 5k``       ``contract 120``
+102+2B, 102+2B+1   choose talon 1, talon 2     ``talon 1`` (two players only)
 =================  =========================  =========================================
 
 ``B = (bid_cap + sum(marriage_values) - 100) // 5 + 1``: 61 for ``classic`` (bids 100 to
@@ -30,6 +31,12 @@ values.  ``ActionSpace(rules, universal=True)`` sizes the space for every rulese
 be (``bid_cap`` up to :data:`thousand.engine.rules.MAX_POINTS`, marriages up to
 :data:`thousand.engine.rules.MAX_MARRIAGE`: 1264 actions), so that one network serves all
 rulesets; the indices below 102 and of every bid or contract they share stay the same.
+
+Two players (RULES §4 "Two players" 3) add the two moves of the declarer's unseen choice of
+talon after the contracts, so the space of three and four players is untouched: ``two`` has
+226 actions (224 and 225: ``talon 1``, ``talon 2``), the universal one of two players 1266.
+(The engine numbers these moves 102 and 103, which here are the lowest bids: they are the
+one pair of engine moves that is not its own index.)
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from thousand.engine import moves as mv
 from thousand.engine.moves import Move
 from thousand.engine.rules import MAX_MARRIAGE, MAX_POINTS, Rules
 
-__all__ = ["FIRST_BID", "N_WORDS", "ActionSpace", "max_value"]
+__all__ = ["FIRST_BID", "N_WORDS", "ActionSpace", "max_value", "talon_moves"]
 
 #: The engine's moves 0..101 (cards, words) are their own indices.
 N_WORDS = mv.BUY + 1
@@ -48,6 +55,12 @@ N_WORDS = mv.BUY + 1
 FIRST_BID = N_WORDS
 _LOW = 100
 _STEP = 5
+
+
+def talon_moves(rules: Rules | None) -> tuple[Move, ...]:
+    """The talon-choice moves a ruleset has: ``talon 1`` and ``talon 2`` with two players,
+    none with three or four (nor for ``None``)."""
+    return mv.TALONS if rules is not None and rules.players == 2 else ()
 
 
 def max_value(rules: Rules | None) -> int:
@@ -60,19 +73,23 @@ def max_value(rules: Rules | None) -> int:
 class ActionSpace:
     """The dense actions of one ruleset (see the module docstring)."""
 
-    __slots__ = ("_index", "_moves", "bids", "n", "top")
+    __slots__ = ("_index", "_moves", "bids", "first_talon", "n", "top")
 
     def __init__(self, rules: Rules | None = None, universal: bool = False) -> None:
-        top = max_value(None if universal else (rules if rules is not None else Rules()))
+        rules = rules if rules is not None else Rules()
+        top = max_value(None if universal else rules)
         #: the highest bid or contract value in the space
         self.top = top
         #: how many bid values (and as many contract values) there are
         self.bids = (top - _LOW) // _STEP + 1
-        #: ``num_distinct_actions``
-        self.n = N_WORDS + 2 * self.bids
+        #: the index of ``talon 1`` (two players; ``talon 2`` follows), else -1
+        self.first_talon = N_WORDS + 2 * self.bids if talon_moves(rules) else -1
         moves = [Move(i) for i in range(N_WORDS)]  # every card move and every word
         moves += [mv.bid(_LOW + _STEP * k) for k in range(self.bids)]
         moves += [mv.contract(_LOW + _STEP * k) for k in range(self.bids)]
+        moves += talon_moves(rules)
+        #: ``num_distinct_actions``
+        self.n = len(moves)
         self._moves: tuple[Move, ...] = tuple(moves)
         self._index: dict[Move, int] = {m: i for i, m in enumerate(moves)}
 
@@ -95,6 +112,11 @@ class ActionSpace:
                                  f"(bids and contracts 100..{self.top} in steps of 5)")
             k = (value - _LOW) // _STEP
             return FIRST_BID + k + (self.bids if mv.is_contract(move) else 0)
+        if mv.is_talon_choice(move):
+            if self.first_talon < 0:
+                raise ValueError(f"{mv.move_str(move)} is outside this action space "
+                                 "(a talon is chosen with two players only)")
+            return self.first_talon + mv.TALONS.index(move)
         raise ValueError(f"{move!r} is not a move")
 
     def move(self, index: int) -> Move:
@@ -136,7 +158,8 @@ class ActionSpace:
     def table(self) -> list[tuple[str, str]]:
         """The layout as (index range, meaning) rows: what docs/research.md shows."""
         b0, c0 = FIRST_BID, FIRST_BID + self.bids
-        return [
+        c_end = c0 + self.bids - 1
+        rows = [
             ("0-23", "play card i (card = suit * 6 + rank; suits S C D H, ranks 9 J Q K T A)"),
             ("24-47", "play card i-24 and declare (`KH+`)"),
             ("48-71", "give card i-48"),
@@ -144,8 +167,12 @@ class ActionSpace:
             ("96", "pass"), ("97", "dark"), ("98", "redeal"), ("99", "concede"),
             ("100", "look"), ("101", "buy"),
             (f"{b0}-{c0 - 1}", f"bid 100 + 5*(i-{b0}) (100..{self.top})"),
-            (f"{c0}-{self.n - 1}", f"contract 100 + 5*(i-{c0}) (100..{self.top})"),
+            (f"{c0}-{c_end}", f"contract 100 + 5*(i-{c0}) (100..{self.top})"),
         ]
+        if self.first_talon >= 0:
+            t = self.first_talon
+            rows.append((f"{t}-{t + 1}", "choose talon 1, talon 2 (two players)"))
+        return rows
 
     @staticmethod
     def words() -> Sequence[str]:

@@ -14,14 +14,19 @@ the same deals for the same seed:
 
 The random numbers are SplitMix64 (:class:`SplitMix64`): deal ``k`` of seed ``s`` starts
 from ``mix(s + mix(k + 1))``; the deck is shuffled by Fisher-Yates (``i`` from 23 down,
-``j = next() % (i + 1)``), 7 cards to each seat from the dealer's left and 3 to the talon;
-seat ``k % 3`` deals; each decision takes ``legal[next() % len(legal)]`` of the engine's
-legal moves in the engine's order.
+``j = next() % (i + 1)``), 7 cards to each seat from the dealer's left and 3 to the talon
+(two players: 10 each, then talon 1 and talon 2 of two cards, as
+:meth:`thousand.engine.game.Game.random_cards` lays them); seat ``k % players`` deals; each
+decision takes ``legal[next() % len(legal)]`` of the engine's legal moves in the engine's
+order.
 
 The fast path covers the rules :func:`supports` accepts (``classic`` and ``casual`` among
 the presets: three players, ``give_one_each``, the talon shown, no dark, golden deals,
 concede, buy-out, redeals or cut, ``ten_strength=high``; every play option); for others, and
-where the module cannot be built, :func:`random_deals` plays through the engine.
+where the module cannot be built, :func:`random_deals` plays through the engine.  Two
+players (preset ``two``) are among the others: the C deal lays 7, 7, 7 and a talon of 3 and
+plays tricks of three, so ``fast=True`` refuses them (:data:`TWO_PLAYERS` says why) and
+``fast=False`` (or None) plays them through the engine.
 
 The module is built by setup.py beside the solver's core (an optional extension: where no
 compiler was found the install said what to install, and :func:`fast_module` is None with
@@ -42,8 +47,8 @@ from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
 from thousand.solver import native_options
 
-__all__ = ["DealOutcome", "SplitMix64", "engine_deal", "fast_module", "random_deals",
-           "supports"]
+__all__ = ["TWO_PLAYERS", "DealOutcome", "SplitMix64", "engine_deal", "fast_module",
+           "random_deals", "supports"]
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -86,7 +91,7 @@ def supports(rules: Rules) -> str | None:
     """None when the fast path plays ``rules``; else why not (the engine plays them)."""
     r = rules
     checks = [
-        (r.players == 3, "players=4"),
+        (r.players == 3, TWO_PLAYERS if r.players == 2 else f"players={r.players}"),
         (r.exchange == "give_one_each", "exchange=discard_three"),
         (r.talon_shown == "all", "talon_shown=not_at_100"),
         (not r.dark, "dark"), (not r.golden_deals, "golden_deals"), (not r.concede, "concede"),
@@ -107,6 +112,21 @@ def supports(rules: Rules) -> str | None:
 def _options(rules: Rules) -> dict[str, int | tuple[int, ...]]:
     """What the fast path reads of ``rules``, by name."""
     return native_options.values(native_options.DEAL + native_options.PLAY, rules)
+
+
+#: Why the fast path refuses two players, and what to use instead.
+TWO_PLAYERS = (
+    "players=2: the fast path's C code deals three hands of 7 and a talon of 3 and plays "
+    "tricks of three, not the two-player deal of two talons; play it through the engine "
+    "with fast=False (the engine's path plays every ruleset)"
+)
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 # ------------------------------------------------------------------ the engine's path
@@ -132,13 +152,16 @@ def engine_deal(rules: Rules, seed: int, deal: int, record: bool = True) -> Deal
             deck.append(cut[-1])
     n = rules.players
     dealer = deal % n
-    hands = [0] * n
-    for k in range(3):
-        for c in deck[7 * k:7 * k + 7]:
-            hands[(dealer + 1 + k) % n] |= 1 << c
-    talon = (1 << deck[21]) | (1 << deck[22]) | (1 << deck[23])
     game = Game(rules, first_dealer=dealer, seed=0, auto_deal=False)
-    game.start_deal(hands, talon, tuple(cut))
+    size = game.hand_size
+    hands = [0] * n
+    for k in range(min(n, 3)):  # four players: the dealer sits out
+        for c in deck[size * k:size * k + size]:
+            hands[(dealer + 1 + k) % n] |= 1 << c
+    talon = _mask(deck[size * min(n, 3):])
+    # two players: talon 1 the 21st and 22nd cards, talon 2 the last two
+    talons = (_mask(deck[20:22]), _mask(deck[22:])) if n == 2 else ()
+    game.start_deal(hands, talon, tuple(cut), talons)
     d = game.deal
     assert d is not None
     moves: list[Move] = []

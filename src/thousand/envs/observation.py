@@ -6,19 +6,19 @@ the one place that decides what is hidden), never the deal itself, so an observa
 show nothing the seat's view does not.  Seats are *relative*: block index 0 is the observing
 seat, 1 the next seat clockwise, and so on, so that a policy learnt in one seat plays in all.
 
-Every field, in order (``P`` the players, 3 or 4; ``B`` the bid values of the
+Every field, in order (``P`` the players, 2, 3 or 4; ``B`` the bid values of the
 :class:`~thousand.envs.actions.ActionSpace`; a card ``c`` is ``suit * 6 + rank``, suits
 ``S C D H``, ranks ``9 J Q K T A``); :meth:`ObservationEncoder.fields` lists them with
 their offsets, and docs/research.md has the table:
 
 * ``hand`` (24): my cards; all 0 while my hand lies face down (the dark choice);
 * ``hand_hidden`` (1): 1 while it does;
-* ``phase`` (8): one-hot: dark choice, auction, buy, exchange, contract, redeal offer, play,
-  over;
+* ``phase`` (8; 9 with two players): one-hot: dark choice, auction, buy, exchange, contract,
+  redeal offer, play, over (and, two players, talon choice);
 * ``to_move``, ``dealer``, ``opener`` (P each): one-hot relative seats;
 * ``active`` (P): the seats that play this deal (with 4 players the dealer sits out);
 * ``golden`` (1);
-* ``hand_sizes`` (P): cards in each hand / 10;
+* ``hand_sizes`` (P): cards in each hand / 10 (two players: / 12, the declarer's most);
 * ``talon`` (24): the talon once I have seen it; ``talon_known`` (24): talon cards I know
   before (the cut); ``cut`` (24): the cards I saw at the cut;
 * ``bids`` (B × P): who bid each bid value (the auction: bids only rise, so each value is
@@ -30,20 +30,26 @@ their offsets, and docs/research.md has the table:
 * ``given`` (P × 24): the cards given face down that I may see, by receiver (what the
   declarer gave me; as declarer, what I gave each); ``discards`` (24): my discards;
 * ``trump`` (5): S C D H or none; ``trump_declarer`` (P);
-* ``trick`` (3 × 24): the cards of the trick in progress by position (led first);
-  ``trick_leader`` (P);
+* ``trick`` (T × 24; T the cards of a trick, 3, or 2 with two players): the cards of the
+  trick in progress by position (led first); ``trick_leader`` (P);
 * ``played`` (P × 24): the cards each seat played to finished tricks (the cards seen
-  played); ``last_trick`` (3 × 24): the last finished trick by position;
+  played); ``last_trick`` (T × 24): the last finished trick by position;
 * ``marriages`` (4 × P): the suit's marriage or half marriage was declared by the seat;
   ``ace_marriage``, ``four_nines`` (P each);
-* ``taken`` (P): card points taken / 120; ``tricks_won`` (P) / 8; ``bonus`` (P): declared
-  points / 100;
+* ``taken`` (P): card points taken / 120; ``tricks_won`` (P) / 8 (two players: / 10);
+  ``bonus`` (P): declared points / 100;
 * ``scores`` (P): / 1000; ``on_barrel`` (P); ``barrel_deals_left`` (P): / 3;
-  ``bolts``, ``concedes``, ``falls`` (P each): counts / 3; ``deal_number`` (1): / 100.
+  ``bolts``, ``concedes``, ``falls`` (P each): counts / 3; ``deal_number`` (1): / 100;
+* two players only (RULES §4 "Two players" 3), last: ``talon_choice`` (2): which talon the
+  declarer chose (one-hot, none before); ``other_talon`` (24): the talon he did not choose,
+  once the deal is over and it is shown (nobody sees it before).  The two talons are hidden
+  from both players until the choice, as the view hides them: ``talon`` is then the chosen
+  talon once shown to me, and the declarer's two discards are his alone (``discards``).
 
 :func:`view_key` is the string form: the view's fields that determine it (the seat's cards,
 what it has seen of the talon, the cut, the discards and gives, and the deal's moves as the
-seat saw them, a hidden give as ``give ??``), and the score sheet's line.
+seat saw them, a hidden give as ``give ??``), and the score sheet's line (two players: the
+talon chosen and the other talon once shown).
 """
 
 from __future__ import annotations
@@ -65,7 +71,9 @@ PHASE_ORDER = (
     Phase.DARK_CHOICE, Phase.AUCTION, Phase.BUY, Phase.EXCHANGE, Phase.CONTRACT,
     Phase.REDEAL_OFFER, Phase.PLAY, Phase.DONE,
 )
-_PHASE_INDEX = {p: i for i, p in enumerate(PHASE_ORDER)}
+#: Two players: the talon choice (RULES §4 "Two players" 3) is the phase field's ninth entry,
+#: so that the field of three and four players is unchanged.
+_PHASE_INDEX = {p: i for i, p in enumerate((*PHASE_ORDER, Phase.TALON_CHOICE))}
 
 
 class ObservationEncoder:
@@ -76,18 +84,25 @@ class ObservationEncoder:
         self.rules = rules
         self.actions = actions if actions is not None else ActionSpace(rules)
         p = self.players = rules.players
+        two = p == 2
+        #: cards in a trick (the positions of ``trick`` and ``last_trick``)
+        self.trick_size = t = 2 if two else 3
+        #: what ``hand_sizes`` and ``tricks_won`` are divided by: the most there can be
+        self.hand_scale = 12.0 if two else 10.0
+        self.tricks_scale = 10.0 if two else 8.0
         b = self.actions.bids
         spec: list[tuple[str, int, str]] = [
             ("hand", 24, "my cards (none while face down)"),
             ("hand_hidden", 1, "my hand is face down (dark choice)"),
-            ("phase", 8, "dark choice, auction, buy, exchange, contract, redeal offer, "
-                         "play, over"),
+            ("phase", 9 if two else 8, "dark choice, auction, buy, exchange, contract, "
+                                       "redeal offer, play, over" + (", talon choice" if two
+                                                                      else "")),
             ("to_move", p, "who moves (relative seat)"),
             ("dealer", p, "the dealer"),
             ("opener", p, "the first bidder (golden deal: the player)"),
             ("active", p, "the seats that play this deal"),
             ("golden", 1, "a golden deal"),
-            ("hand_sizes", p, "cards in each hand / 10"),
+            ("hand_sizes", p, f"cards in each hand / {self.hand_scale:.0f}"),
             ("talon", 24, "the talon, once shown to me"),
             ("talon_known", 24, "talon cards I know before it is shown (the cut)"),
             ("cut", 24, "cards I saw at the cut"),
@@ -106,15 +121,15 @@ class ObservationEncoder:
             ("discards", 24, "my discards (declarer)"),
             ("trump", 5, "trump S C D H, or none"),
             ("trump_declarer", p, "who declared the trump"),
-            ("trick", 72, "the trick in progress, by position (position-major)"),
+            ("trick", 24 * t, "the trick in progress, by position (position-major)"),
             ("trick_leader", p, "who led it"),
             ("played", p * 24, "cards each seat played to finished tricks (seat-major)"),
-            ("last_trick", 72, "the last finished trick, by position"),
+            ("last_trick", 24 * t, "the last finished trick, by position"),
             ("marriages", 4 * p, "suit's marriage (or half) declared by seat (suit-major)"),
             ("ace_marriage", p, "declared the ace marriage"),
             ("four_nines", p, "declared four nines"),
             ("taken", p, "card points taken / 120"),
-            ("tricks_won", p, "tricks taken / 8"),
+            ("tricks_won", p, f"tricks taken / {self.tricks_scale:.0f}"),
             ("bonus", p, "declared points / 100"),
             ("scores", p, "game scores / 1000"),
             ("on_barrel", p, "on the barrel"),
@@ -124,6 +139,11 @@ class ObservationEncoder:
             ("falls", p, "falls from the barrel / 3"),
             ("deal_number", 1, "the deal's number / 100"),
         ]
+        if two:
+            spec += [
+                ("talon_choice", 2, "the talon the declarer chose: 1, 2 (two players)"),
+                ("other_talon", 24, "the talon not chosen, shown when the deal is over"),
+            ]
         self.spec = spec
         self.offset: dict[str, int] = {}
         at = 0
@@ -188,8 +208,9 @@ class ObservationEncoder:
         if view.golden:
             one(o["golden"])
         base = o["hand_sizes"]
+        hand_scale = self.hand_scale
         for s, n in enumerate(view.hand_sizes):
-            value(base + (s - me) % p, n / 10.0)
+            value(base + (s - me) % p, n / hand_scale)
         if view.talon is not None:
             cards(o["talon"], view.talon)
         if view.talon_known:
@@ -257,7 +278,7 @@ class ObservationEncoder:
             if view.taken[s]:
                 value(taken + r, view.taken[s] / 120.0)
             if view.tricks_won[s]:
-                value(won + r, view.tricks_won[s] / 8.0)
+                value(won + r, view.tricks_won[s] / self.tricks_scale)
             if view.bonus[s]:
                 value(bonus + r, view.bonus[s] / 100.0)
         g = view.game
@@ -278,6 +299,10 @@ class ObservationEncoder:
                 if g.falls[s]:
                     value(o["falls"] + r, g.falls[s] / 3.0)
             value(o["deal_number"], g.deal_number / 100.0)
+        if view.talon_choice >= 0:
+            one(o["talon_choice"] + view.talon_choice)
+        if view.other_talon is not None:
+            cards(o["other_talon"], view.other_talon)
         out[ones] = 1.0
         if at:
             out[at] = val
@@ -289,9 +314,12 @@ class ObservationEncoder:
         mask = 0
         o = self.offset
         p = self.players
+        t = self.trick_size
         blocks = [("hand", 1), ("talon", 1), ("talon_known", 1), ("cut", 1),
-                  ("given", p), ("discards", 1), ("trick", 3), ("played", p),
-                  ("last_trick", 3)]
+                  ("given", p), ("discards", 1), ("trick", t), ("played", p),
+                  ("last_trick", t)]
+        if p == 2:
+            blocks.append(("other_talon", 1))
         for name, n in blocks:
             part = vector[o[name]:o[name] + 24 * n].reshape(n, 24)
             for c in np.nonzero(part.any(axis=0))[0]:
@@ -311,6 +339,9 @@ def view_key(view: View) -> str:
     cut = ",".join("?" if c is None else str(c) for c in view.cut)
     g = view.game
     sheet = ""
+    talons = ""
+    if view.players == 2:
+        talons = f"|T:{view.talon_choice}:{_cards(view.other_talon)}"
     if g is not None:
         sheet = (f"{g.deal_number};{g.scores};{g.on_barrel};{g.barrel_deals_left};{g.bolts};"
                  f"{g.concedes};{g.falls};{int(g.golden)}")
@@ -318,5 +349,5 @@ def view_key(view: View) -> str:
         f"p{view.seat} d{view.dealer} o{view.opener} {'G' if view.golden else ''}"
         f"|h:{_cards(view.hand)}|t:{_cards(view.talon)}|k:{_cards(view.talon_known)}"
         f"|c:{cut}|x:{_cards(view.discards)}|g:{given}|m:{' '.join(view.history)}"
-        f"|s:{sheet}"
+        f"|s:{sheet}{talons}"
     )

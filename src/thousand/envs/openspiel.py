@@ -2,16 +2,19 @@
 
 The game (docs/research.md):
 
-* **Parameters**: ``preset`` (``classic``), ``options`` (a JSON object of options on top of
-  the preset, e.g. ``{"players": 4}``), ``deals`` (how many deals are dealt before the game
-  ends, redeals included: 1 by default, a game of Тысяча stops earlier when it is won or
-  the rules' ``max_deals`` ends it) and ``scale`` (returns are score points times this).
+* **Parameters**: ``preset`` (``classic``; ``two`` for two players), ``options`` (a JSON
+  object of options on top of the preset, e.g. ``{"players": 4}`` or ``{"players": 2}``),
+  ``deals`` (how many deals are dealt before the game ends, redeals included: 1 by default,
+  a game of Тысяча stops earlier when it is won or the rules' ``max_deals`` ends it) and
+  ``scale`` (returns are score points times this).
 * **Chance**: every deal is dealt card by card, one chance node per card (uniform over the
   cards not yet dealt, the last card of the deck placed without a node): the first 7 to
   the seat left of the dealer, the next 7 and 7 to the next seats, the last 3 to the talon,
-  as :meth:`thousand.engine.game.Game.random_cards` lays the deck.  With ``cut_nines`` the cut
+  as :meth:`thousand.engine.game.Game.random_cards` lays the deck (two players, RULES §4
+  "Two players" 1: 10 and 10, then talon 1, the 21st and 22nd cards, and talon 2, the last
+  two).  With ``cut_nines`` the cut
   comes first: chance nodes of 24 equal outcomes (a card seen at the bottom) until a card
-  that is not a nine or the third nine, whose card is then kept for the talon.  Chance
+  that is not a nine or the third nine, whose card is then kept for the talon (talon 2).  Chance
   outcomes are card numbers 0..23.  Sequential card nodes suit every OpenSpiel algorithm
   that samples chance (MCTS, ISMCTS, outcome sampling) and keep ``chance_outcomes()`` short.
 * **Actions**: the dense indices of :class:`thousand.envs.actions.ActionSpace`.
@@ -39,7 +42,7 @@ from typing import Any
 import numpy as np  # type: ignore[import-untyped, import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from thousand.bots.sampling import Knowledge, knowledge
+from thousand.bots.sampling import Knowledge
 from thousand.engine import moves as mv
 from thousand.engine.cards import JACK, NINE, Card, Mask
 from thousand.engine.deal import Deal
@@ -49,7 +52,7 @@ from thousand.engine.view import View
 
 from .actions import ActionSpace
 from .observation import ObservationEncoder, view_key
-from .worlds import determinize, game_from_view
+from .worlds import determinize, game_from_view, seat_knowledge
 
 __all__ = ["GAME_NAME", "ThousandGame", "ThousandState", "game_for", "state_from_view"]
 
@@ -66,7 +69,7 @@ _GAME_TYPE = pyspiel.GameType(
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
-    min_num_players=3,
+    min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -87,9 +90,11 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
 def deal_moves_bound(rules: Rules, actions: ActionSpace) -> int:
     """The most moves one deal can take: a dark choice, every bid value once and a pass
     from each seat (or a redeal), the buy-outs (each raises the price by 120) with two
-    answers each, the exchange, the contract, the redeal offers, the tricks."""
+    answers each, the talon choice of two players, the exchange, the contract, the redeal
+    offers, the tricks (24 cards at most: 8 of three, 10 of two)."""
     buys = 2 * (actions.top // 120 + 1)
-    return 1 + actions.bids + 4 + buys + 3 + 1 + 3 + 24
+    choice = 1 if rules.players == 2 else 0
+    return 1 + actions.bids + 4 + buys + choice + 3 + 1 + 3 + 24
 
 
 class ThousandGame(pyspiel.Game):  # type: ignore[misc]
@@ -232,23 +237,13 @@ class _Core:
         deck = self.deck
         if 0 <= self.reserved < 24:
             deck.append(self.reserved)  # the bottom of the deck: a talon card
-        n = game.n
-        hands = [0] * n
-        i = 0
-        for k in range(1, n + 1):
-            seat = (game.dealer + k) % n
-            if n == 4 and seat == game.dealer:
-                continue
-            m = 0
-            for c in deck[i:i + 7]:
-                m |= 1 << c
-            hands[seat] = m
-            i += 7
-        talon = 0
-        for c in deck[i:i + 3]:
-            talon |= 1 << c
+        hands = [self.dealt_to(seat) for seat in range(game.n)]
+        i = game.hand_size * (3 if game.n == 4 else game.n)  # the hands dealt, then talon
+        talon = _mask(deck[i:])
+        # two players: talon 1 the 21st and 22nd cards, talon 2 the last two
+        talons = (_mask(deck[20:22]), _mask(deck[22:24])) if game.n == 2 else ()
         self.pre_deal = game.clone()
-        game.start_deal(hands, talon, tuple(self.cut))
+        game.start_deal(hands, talon, tuple(self.cut), talons)
         self.deck = []
         self.cut = []
         self.reserved = -1
@@ -284,20 +279,26 @@ class _Core:
         return None
 
     def dealt_to(self, seat: int) -> Mask:
-        """While dealing: the cards already dealt to ``seat`` (all it may know)."""
+        """While dealing: the cards already dealt to ``seat`` (all it may know); the hand
+        dealt, once the deck is laid."""
         n = self.game.n
+        size = self.game.hand_size
         i = 0
         for k in range(1, n + 1):
             s = (self.game.dealer + k) % n
             if n == 4 and s == self.game.dealer:
                 continue
             if s == seat:
-                m = 0
-                for c in self.deck[i:i + 7]:
-                    m |= 1 << c
-                return m
-            i += 7
+                return _mask(self.deck[i:i + size])
+            i += size
         return 0
+
+
+def _mask(cards: list[Card]) -> Mask:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 class ThousandState(pyspiel.State):  # type: ignore[misc]
@@ -358,7 +359,9 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
 
         hands = " / ".join(" ".join(cards_str(h)) for h in deal.hands)
         hist = " ".join(mv.move_str(m) for m in deal.history)
-        return f"hands {hands} | talon {' '.join(cards_str(deal.talon))} | {hist}"
+        talons = deal.ctx.talons or (deal.talon,)  # two players: both, talon 1 first
+        talon = " / ".join(" ".join(cards_str(t)) for t in talons)
+        return f"hands {hands} | talon {talon} | {hist}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A state ``player_id`` cannot tell from this one: the hidden cards of the deal in
@@ -407,7 +410,7 @@ def resample(state: ThousandState, player: int, rng: random.Random) -> ThousandS
     pre = core.pre_deal
     know = core.knowledge.get(player)
     if know is None:
-        know = core.knowledge[player] = knowledge(view)
+        know = core.knowledge[player] = seat_knowledge(view)
     got = determinize(view, rng, make_game=pre.clone, know=know)
     if got is None:
         return state.clone()  # type: ignore[no-any-return]

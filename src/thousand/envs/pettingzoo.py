@@ -12,9 +12,11 @@
 ...     e.step(action)
 
 * **Agents**: ``player_0`` .. ``player_{n-1}``, the table's seats (``players=4``: the dealer
-  sits each deal out and is never selected in it).  The agent to move is the seat to move.
+  sits each deal out and is never selected in it; ``env(preset="two")`` or ``players=2``:
+  two agents, RULES §4 "Two players").  The agent to move is the seat to move.
 * **Actions**: ``Discrete(n)``, the dense indices of
-  :class:`thousand.envs.actions.ActionSpace` (224 for ``classic``).
+  :class:`thousand.envs.actions.ActionSpace` (224 for ``classic``; 226 for ``two``, whose
+  declarer chooses talon 1 or talon 2 unseen).
 * **Observations**: ``{"observation": float32 vector, "action_mask": int8 vector}``: the
   vector is :class:`~thousand.envs.observation.ObservationEncoder` of the agent's
   ``view(seat)`` (nothing else: docs/research.md lists its fields), the mask 1 at the legal

@@ -79,11 +79,11 @@ __all__ = [
 class Solver:
     """A solver that keeps its transposition table between calls.
 
-    A table is valid for one set of options and one declarer seat.  The C core keeps one
-    fixed-size table (2**log2_entries entries of 24 bytes) for each of the last few such
-    pairs; pure Python keeps one dict, started afresh for another pair and when it grows past
-    ``max_entries``.  ``native=None`` picks the C core when it is available, ``False`` forces
-    pure Python, ``True`` requires C.
+    A table is valid for one set of options, one declarer seat and one number of seats (three,
+    or two in the game for two).  The C core keeps one fixed-size table (2**log2_entries
+    entries of 24 bytes) for each of the last few such keys; pure Python keeps one dict,
+    started afresh for another key and when it grows past ``max_entries``.  ``native=None``
+    picks the C core when it is available, ``False`` forces pure Python, ``True`` requires C.
     """
 
     MAX_CORES = 4
@@ -112,19 +112,15 @@ class Solver:
 
     # --- the backends -----------------------------------------------------------------------
 
-    def _native_for(self, pos: PlayPosition) -> bool:
-        """Whether ``pos`` is searched by the C core."""
-        return self.native and pos.seats == 3
-
     def _prepare(self, pos: PlayPosition) -> None:
         key = (pos.options, pos.declarer, pos.seats)
-        if self._native_for(pos):
+        if self.native:
             if self._handle is None or self._key != key:
                 core = self._cores.pop(key, None)
                 if core is None:
                     assert _native_mod is not None
                     core = _native_mod.Core(
-                        pos.options.native(), pos.declarer, self.log2_entries
+                        pos.options.native(), pos.declarer, self.log2_entries, pos.seats
                     )
                     while len(self._cores) >= self.MAX_CORES:
                         del self._cores[next(iter(self._cores))]  # the least recently used
@@ -142,7 +138,7 @@ class Solver:
         aces = pos.aces_in_row_seat
         if not pos.options.ace_marriage_all_in_row or aces != pos.leader:
             aces = -1
-        backend = self._handle if self._native_for(pos) else self._search
+        backend = self._handle if self.native else self._search
         assert backend is not None
         v, n = backend.search(
             pos.hands, pos.leader, pos.trick, pos.trump, pos.trump_declarer, aces,

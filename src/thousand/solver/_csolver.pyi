@@ -6,13 +6,18 @@ SOURCE_HASH: str
 
 class Core:
     # options: PlayOptions.native(), read by name (native_options.PLAY); hands and trick
-    # cards are the engine's cards, mapped inside to the search's strength order.
+    # cards are the engine's cards, mapped inside to the search's strength order.  seats: 3,
+    # or 2 for the game for two (then hands has two masks).
     def __init__(
-        self, options: Mapping[str, int | tuple[int, ...]], declarer: int, log2_entries: int = 18
+        self,
+        options: Mapping[str, int | tuple[int, ...]],
+        declarer: int,
+        log2_entries: int = 18,
+        seats: int = 3,
     ) -> None: ...
     def search(
         self,
-        hands: tuple[int, int, int],
+        hands: tuple[int, ...],
         leader: int,
         trick: tuple[int, ...],
         trump: int,

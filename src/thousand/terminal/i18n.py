@@ -53,6 +53,7 @@ WORDS: dict[str, dict[str, str]] = {
             "  ставка: 105; пас; тёмная / смотреть; пересдача; расписать;\n"
             "  первая ставка «ровно 100»: 100 или «сижу»;\n"
             "  перекуп: куплю (buy) или пас;\n"
+            "  вдвоём — выбрать прикуп не глядя: прикуп 1 / прикуп 2 (первый, беру второй);\n"
             "  hint (подсказка) — что сделал бы лучший бот и почему;\n"
             "  save [файл] (сохранить) — сохранить игру и играть дальше;\n"
             "  quit (выход) или Ctrl-C — выйти (с сохранением по желанию)."
@@ -127,6 +128,15 @@ WORDS: dict[str, dict[str, str]] = {
         "stale_version": "Стол уже изменился — посмотрите и сходите ещё раз.",
         "table_over": "Игра уже окончена.",
         "no_such_seat": "За столом нет такого места.",
+        # two players (RULES §4 "Two players"): one opponent, two talons of two cards
+        "welcome_one": "Тысяча вдвоём. Ваш соперник: {bots}. Правила: {preset}.",
+        "opt_talon": "прикуп {n}",
+        "phase_talon_choice": "Выберите прикуп, не глядя: первый или второй.",
+        "talons": "Прикупы",
+        "face_down": "рубашкой вверх",
+        "talon_taken_mark": "взят",
+        "hint_failed": "Подсказки нет: бот ошибся ({why}).",
+        "hint_bare": "Подсказка ({level}): {move}",
     },
     "en": {
         "you": "You",
@@ -157,6 +167,7 @@ WORDS: dict[str, dict[str, str]] = {
             "  KH+ plays the king of hearts and declares the marriage;\n"
             "  a bid: 105; pass; dark / look; redeal; concede;\n"
             "  the talon buy-out: buy or pass;\n"
+            "  two players, a talon chosen unseen: talon 1 / talon 2 (t1, t2);\n"
             "  hint: what the best bot would do, and why;\n"
             "  save [FILE]: save the game and play on;\n"
             "  quit or Ctrl-C: leave (you may save the game)."
@@ -232,6 +243,15 @@ WORDS: dict[str, dict[str, str]] = {
         "stale_version": "The table has changed — look again and make your move.",
         "table_over": "The game is over already.",
         "no_such_seat": "There is no such seat at this table.",
+        # two players (RULES §4 "Two players"): one opponent, two talons of two cards
+        "welcome_one": "Thousand for two. Your opponent: {bots}. Rules: {preset}.",
+        "opt_talon": "talon {n}",
+        "phase_talon_choice": "Choose a talon, unseen: the first or the second.",
+        "talons": "Talons",
+        "face_down": "face down",
+        "talon_taken_mark": "taken",
+        "hint_failed": "No hint: the bot failed ({why}).",
+        "hint_bare": "Hint ({level}): {move}",
     },
 }
 
@@ -272,9 +292,11 @@ def T(lang: str, key: str, **params: object) -> str:
 
 def welcome(lang: str, levels: Sequence[str], preset: str) -> str:
     """The first line of a table: the opponents' levels and the preset by their names for
-    people in ``lang`` («Ваши соперники: любитель, любитель. Правила: классика.»)."""
+    people in ``lang`` («Ваши соперники: любитель, любитель. Правила: классика.»; against
+    one bot, the game for two, «Ваш соперник: любитель.»)."""
     bots = ", ".join(level_name(lv, lang) for lv in levels) or "—"
-    return T(lang, "welcome", bots=bots, preset=preset_name(preset, lang))
+    key = "welcome_one" if len(levels) == 1 else "welcome"
+    return T(lang, key, bots=bots, preset=preset_name(preset, lang))
 
 
 def hint_line(lang: str, level: str, view: View, move: Move, why: str) -> str:
@@ -282,7 +304,9 @@ def hint_line(lang: str, level: str, view: View, move: Move, why: str) -> str:
     («Подсказка (мастер): Поднимите заказ до 130 — играется в 92% раскладов»), the level
     by its name for people, and the bot's reason, which does not name the move again."""
     said = advice_for(view, move, lang)
-    return T(lang, "hint", level=level_name(level, lang), move=said, why=why or "—")
+    if not why:  # a move that needs no reason (the talon chosen unseen)
+        return T(lang, "hint_bare", level=level_name(level, lang), move=said)
+    return T(lang, "hint", level=level_name(level, lang), move=said, why=why)
 
 
 #: The lines of :func:`rules_summary`: (Russian, English).
@@ -320,6 +344,12 @@ _SUMMARY: dict[str, tuple[str, str]] = {
                  "samosval: exactly {values} resets the score to 0"),
     "settlement": ("в конце расчёт: проигравшие платят победителю недостающее до {win}",
                    "settlement at the end: each loser pays the winner what he lacks to {win}"),
+    "players2": ("вдвоём: по 10 карт и два прикупа по две; разыгрывающий берёт один не "
+                 "глядя, очки другого идут защитнику",
+                 "two players: 10 cards each and two talons of two; the declarer takes one "
+                 "unseen, the other's points go to the defender"),
+    "golden_two": ("первые две раздачи — золотые: 120 без торговли, очки вдвойне",
+                   "the first two deals are golden: 120 without an auction, scores doubled"),
 }
 
 
@@ -336,6 +366,8 @@ def rules_summary(rules: Rules, lang: str = "ru") -> list[str]:
     out: list[str] = []
     if rules.players == 4:
         out.append(_s(lang, "players4"))
+    if rules.players == 2:
+        out.append(_s(lang, "players2"))
     if rules.first_bidder == "dealer":
         out.append(_s(lang, "dealer_opens"))
     if rules.opening_bid == "exactly_100":
@@ -359,7 +391,7 @@ def rules_summary(rules: Rules, lang: str = "ru") -> list[str]:
     if rules.concede:
         out.append(_s(lang, "concede"))
     if rules.golden_deals:
-        out.append(_s(lang, "golden"))
+        out.append(_s(lang, "golden_two" if rules.players == 2 else "golden"))
     if rules.barrel is None:
         out.append(_s(lang, "barrel_none"))
     elif (rules.barrel, rules.barrel_deals, rules.barrel_score) != (

@@ -18,6 +18,7 @@ from typing import Any
 
 from thousand.engine import moves as mv
 from thousand.engine.cards import (
+    POINTS,
     STRENGTH,
     SUIT_SYMBOLS,
     SUITS,
@@ -125,7 +126,57 @@ def move_markup(move: Move | str, view: WireView, rules: Rules, names: Sequence[
         return T(lang, "opt_buy", price=view.get("buy_price"))
     if m == mv.PASS and view.get("phase") == "buy":
         return T(lang, "opt_no_buy")
+    if mv.is_talon_choice(m):
+        return T(lang, "opt_talon", n=talon_number(m))
     return _word(m, lang)
+
+
+def talon_number(move: Move) -> int:
+    """Two players: 1 for ``talon 1``, 2 for ``talon 2`` (RULES §4 "Two players" 3)."""
+    return 1 if move == mv.TALON_1 else 2
+
+
+def talon_ordinal(n: int, lang: str) -> str:
+    """«первый»/«второй» ("first"/"second"): talon ``n`` (1 or 2) in a sentence."""
+    return T(lang, "talon_ordinals").split("|")[n - 1]
+
+
+def cards_points(cards: Iterable[CardLike] | Mask | None) -> int:
+    """The card points of ``cards`` (the unchosen talon's, which go to the defender)."""
+    return sum(POINTS[c] for c in to_cards(cards))
+
+
+def talons_markup(view: WireView, lang: str) -> str:
+    """Two players' talons in words, for the line mode (a screen reader reads it): «1)
+    рубашкой вверх; 2) 9♣ Д♥ — взят» — face down until chosen, the chosen one's cards
+    when the seat sees them (RULES §4 "Two players" 3)."""
+    chosen = view.get("talon_choice")
+    parts = []
+    for n in (1, 2):
+        cards = view.get("talon") if n == chosen else view.get("other_talon")
+        text = cards_markup(cards, lang) if cards else T(lang, "face_down")
+        if n == chosen:
+            text += " — " + T(lang, "talon_taken_mark")
+        parts.append(f"{n}) {text}")
+    return "; ".join(parts)
+
+
+def discards_due(rules: Rules) -> bool:
+    """Whether the declarer discards rather than gives: ``exchange=discard_three``, and
+    always with two players (RULES §4 "Two players" 3)."""
+    return rules.players == 2 or rules.exchange == "discard_three"
+
+
+def discards_in_deal(rules: Rules) -> int:
+    """How many cards the declarer discards: two with two players, else three."""
+    return 2 if rules.players == 2 else 3
+
+
+def tricks_in_deal(rules: Rules) -> int:
+    """Tricks in a deal: 10 with two players, 7 after discarding three, else 8."""
+    if rules.players == 2:
+        return 10
+    return 7 if rules.exchange == "discard_three" else 8
 
 
 #: the i18n keys of the moves that are words
@@ -152,6 +203,8 @@ def move_plain(move: Move | str, lang: str) -> str:
         return T(lang, "opt_contract", n=mv.value_of(m))
     if m == mv.BUY:
         return "buy"
+    if mv.is_talon_choice(m):
+        return T(lang, "opt_talon", n=talon_number(m))
     return _word(m, lang)
 
 
@@ -192,9 +245,12 @@ def phase_line(view: WireView, rules: Rules, names: Sequence[str], lang: str, *,
         return T(lang, "phase_auction", bid=view["high_bid"], who=who)
     if ph == "buy":
         return T(lang, "phase_buy", price=view.get("buy_price"))
+    if ph == "talon choice":
+        return T(lang, "phase_talon_choice")
     if ph == "exchange":
-        if rules.exchange == "discard_three":
-            return T(lang, "phase_discard", n=3 - len(view.get("discards") or []))
+        if discards_due(rules):
+            left = discards_in_deal(rules) - len(view.get("discards") or [])
+            return T(lang, "phase_discard", n=left)
         return T(lang, "phase_exchange", to=names[give_target(view)])
     if ph == "contract":
         return T(lang, "phase_contract", bid=view.get("bid"))

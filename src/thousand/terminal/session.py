@@ -64,10 +64,13 @@ from .render import (
     auction_markup,
     card_markup,
     cards_markup,
+    cards_points,
     hand_markup,
     move_markup,
     phase_line,
     suit_markup,
+    talon_ordinal,
+    talons_markup,
     trick_markup,
     trump_markup,
 )
@@ -323,6 +326,10 @@ class TerminalGame:
         self._tricks = 0
         self._bids = 0
         self._sheet_due = False
+        #: the declarer of the deal (two players: the unchosen talon is his opponent's)
+        self._declarer: int | None = None
+        #: two players: the talon line was said with the choice of it
+        self._talon_told = False
 
     # ------------------------------------------------------------------ output
 
@@ -549,6 +556,10 @@ class TerminalGame:
         if line:
             self.say(line)
         phase = view["phase"]
+        if self.rules.players == 2 and phase in ("talon choice", "exchange", "contract"):
+            # two players: both talons by their numbers, the moves' at the choice (RULES §4
+            # "Two players" 3)
+            self.say(f"  {self._t('talons')}: {talons_markup(view, lang)}")
         if phase == "auction" and view["auction"]:
             self.say(f"  {self._t('auction')}: {auction_markup(view, nm, lang)}")
         if phase == "buy":
@@ -578,8 +589,14 @@ class TerminalGame:
         self.say(f"  {self._t('moves')}: " + "  ".join(items))
 
     def _hint(self, seat: int) -> None:
+        """What the strongest bot would do, and why; a bot that fails (one that does not
+        know this position yet) is one line, and the game goes on."""
         view = self.table.view(seat)
-        move, why = self.seats.hint(view, self.lang)
+        try:
+            move, why = self.seats.hint(view, self.lang)
+        except Exception as e:
+            self.say(f"[yellow]{escape(self._t('hint_failed', why=_clip(str(e), 80)))}[/]")
+            return
         text = hint_line(self.lang, self.hint_level, view, move, why)
         number = view.legal.index(move) + 1 if move in view.legal else None
         suffix = f" \\[{number}]" if number is not None else ""
@@ -605,6 +622,7 @@ class TerminalGame:
         self._deal = e
         self._tricks = 0
         self._bids = 0
+        self._declarer = None
         golden = ""
         if e["golden"] and e["opener"] == self.human:
             golden = self._t("golden_you")
@@ -670,11 +688,40 @@ class TerminalGame:
         self.say(self._as("redeal", e["seat"]))
 
     def _on_declarer(self, e: Event, rest: list[Event]) -> None:
+        self._declarer = e["seat"]
         if not e["golden"]:
             dark = self._t("dark_mark") if e["dark"] else ""
             self.say(f"[bold]{self._as('declarer', e['seat'], bid=e['bid'], dark=dark)}[/]")
 
+    def _on_talon_choice(self, e: Event, rest: list[Event]) -> None:
+        """Two players: which talon the declarer takes, with its cards when they are shown
+        (the talon event that follows, said here in the same line)."""
+        which = talon_ordinal(e["talon"], self.lang)
+        talon = next((later for later in rest if later["type"] == "talon"), None)
+        if talon is None:
+            self.say(self._as("talon_chosen", e["seat"], which=which))
+            return
+        self._talon_told = True
+        if talon["cards"] is not None:
+            self.say(self._as("talon_chosen_open", e["seat"], which=which,
+                              cards=cards_markup(talon["cards"], self.lang)))
+        else:
+            self.say(self._as("talon_chosen_hidden", e["seat"], which=which))
+
+    def _on_other_talon(self, e: Event, rest: list[Event]) -> None:
+        """Two players: the talon nobody took, turned over when the deal ends; its points
+        went to the defender (RULES §4 "Two players" 3)."""
+        active = self._deal.get("active") or range(len(self.names))
+        defender = next((s for s in active if s != self._declarer), None)
+        text = self._as("other_talon", defender, which=talon_ordinal(e["talon"], self.lang),
+                        cards=cards_markup(e["cards"], self.lang),
+                        points=cards_points(e["cards"]))
+        self.say(f"[bold]{text}[/]")
+
     def _on_talon(self, e: Event, rest: list[Event]) -> None:
+        if self._talon_told:  # said with the choice of it
+            self._talon_told = False
+            return
         if e["cards"] is not None:
             self.say(self._as("talon_taken", e["seat"],
                               cards=cards_markup(e["cards"], self.lang)))

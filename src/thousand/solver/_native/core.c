@@ -14,6 +14,12 @@
  * ten_strength=high that is the card itself, with natural the ten moves below the jack
  * (9 10 J Q K A).  "Beats" is then a comparison of numbers whatever the option; points and
  * declarations are looked up in the core's layout tables.
+ *
+ * Two players (RULES §4 "Two players"; search.py: TwoSearch): a core made with seats=2 keeps
+ * an empty third hand, so that what looks only at the cards (bounds, quick tricks, leads,
+ * equivalent cards, the table) is the three-player code; the follower (follow2), the side
+ * of a trick (trick_side2) and the last trick have their own, chosen by one test of S->two
+ * where they are called.  The three-player path keeps its constants.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -172,6 +178,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int decl;
+    int two; /* 1: the game for two (seats 0, 1; h[2] stays empty); 0: three seats */
     PlayOpts o; /* marriage_on_first_lead: the caller turns it into nodecl;
                  * marriage_points_declarer_only changes nothing the declarer scores */
     Layout L;
@@ -337,8 +344,27 @@ static int lead_side(const Core *S, int leader, int c, int trump) {
     return side;
 }
 
+/* trick_side with two cards to a trick (search.py: TwoSearch.trick_side, lead_side). */
+static int trick_side2(const Core *S, int leader, int c0, int c, int trump) {
+    int decl = S->decl;
+    if (c0 >= 0) return (leader ^ winner2(c0, c, trump)) == decl ? 1 : 0;
+    uint32_t replies = follow_cands(S, S->h[leader ^ 1], c, -1, trump);
+    int side = -1;
+    while (replies) {
+        int r = highest(replies);
+        replies ^= 1u << r;
+        int won = (leader ^ winner2(c, r, trump)) == decl ? 1 : 0;
+        if (side < 0)
+            side = won;
+        else if (side != won)
+            return -1;
+    }
+    return side;
+}
+
 static int trick_side(const Core *S, int seat, int leader, int c0, int c1, int c, int trump) {
     (void)seat;
+    if (S->two) return trick_side2(S, leader, c0, c, trump);
     int decl = S->decl;
     if (c1 >= 0) return (leader + winner3(c0, c1, c, trump)) % 3 == decl ? 1 : 0;
     if (c0 < 0) return lead_side(S, leader, c, trump);
@@ -559,6 +585,60 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
 static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
                     int beta);
 
+/* The follower of the game for two, the last to play to c0 (search.py: TwoSearch.follow). */
+static int follow2(Core *S, int leader, int c0, int trump, int tdecl, int aces, int alpha,
+                   int beta) {
+    uint32_t *h = S->h;
+    int seat = leader ^ 1;
+    uint32_t cands = follow_cands(S, h[seat], c0, -1, trump);
+    int decl = S->decl;
+    int maximize = seat == decl;
+    if (cands & (cands - 1)) cands = reduce(S, seat, leader, c0, -1, cands, trump);
+    const int *points = S->L.points;
+    int base = points[c0];
+    int keys[MAX_MOVES];
+    int n = 0;
+    int ws = c0 / 6;
+    uint32_t m = cands;
+    while (m) {
+        int c = highest(m);
+        m ^= 1u << c;
+        int cs = c / 6;
+        int beats = (cs == ws && c > c0) || (cs == trump && ws != trump);
+        keys[n++] = (beats ? 100 + base + points[c] : -points[c]) * 64 + c;
+    }
+    sort_desc(keys, n);
+    int best = maximize ? -INF : INF;
+    S->nodes++;
+    for (int i = 0; i < n; i++) {
+        int c = ((keys[i] % 64) + 64) % 64;
+        h[seat] ^= 1u << c;
+        int winner = leader ^ winner2(c0, c, trump);
+        int gain = winner == decl ? base + points[c] : 0;
+        int na = aces == winner ? aces : -1;
+        int v = gain + boundary(S, winner, trump, tdecl, na, 0, alpha - gain, beta - gain);
+        h[seat] ^= 1u << c;
+        if (maximize) {
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else {
+            if (v < best) {
+                best = v;
+                if (v < beta) {
+                    beta = v;
+                    if (v <= alpha) break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
 static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int aces, int alpha,
                   int beta) {
     uint32_t *h = S->h;
@@ -678,7 +758,8 @@ static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl,
             c = mv;
         }
         h[leader] ^= 1u << c;
-        int v = gain + follow(S, leader, c, -1, nt, ntd, na, alpha - gain, beta - gain);
+        int v = gain + (S->two ? follow2(S, leader, c, nt, ntd, na, alpha - gain, beta - gain)
+                               : follow(S, leader, c, -1, nt, ntd, na, alpha - gain, beta - gain));
         h[leader] ^= 1u << c;
         S->ds = ds;
         if (maximize) {
@@ -722,6 +803,12 @@ static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nod
     if (!allc) return 0;
     S->nodes++;
     if (!(h0 & (h0 - 1))) {
+        if (S->two) { /* the last trick of two cards */
+            int c0 = highest(h[leader]), c1 = highest(h[leader ^ 1]);
+            if ((leader ^ winner2(c0, c1, trump)) == S->decl)
+                return S->L.points[c0] + S->L.points[c1];
+            return 0;
+        }
         int c0 = highest(h[leader]), c1 = highest(h[(leader + 1) % 3]),
             c2 = highest(h[(leader + 2) % 3]);
         int w = winner3(c0, c1, c2, trump);
@@ -811,16 +898,21 @@ static void Core_dealloc(Core *self) {
 }
 
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"options", "declarer", "log2_entries", NULL};
+    static char *kwlist[] = {"options", "declarer", "log2_entries", "seats", NULL};
     PyObject *opts;
-    int decl, log2 = 18;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oi|i", kwlist, &opts, &decl, &log2))
+    int decl, log2 = 18, seats = 3;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oi|ii", kwlist, &opts, &decl, &log2, &seats))
         return -1;
     if (read_PlayOpts(opts, &self->o) < 0) return -1;
-    if (decl < 0 || decl > 2) {
-        PyErr_SetString(PyExc_ValueError, "declarer is a seat 0..2");
+    if (seats != 2 && seats != 3) {
+        PyErr_SetString(PyExc_ValueError, "seats is 3, or 2 for the game for two");
         return -1;
     }
+    if (decl < 0 || decl >= seats) {
+        PyErr_SetString(PyExc_ValueError, "declarer is a seat 0..seats-1");
+        return -1;
+    }
+    self->two = seats == 2;
     if (log2 < 4 || log2 > 28) {
         PyErr_SetString(PyExc_ValueError, "log2_entries out of range");
         return -1;
@@ -890,20 +982,23 @@ static PyObject *Core_search(Core *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "declared_suits is a mask of suits (0..15)");
         return NULL;
     }
-    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 3 || !PyTuple_Check(trick) ||
-        PyTuple_GET_SIZE(trick) > 2) {
-        PyErr_SetString(PyExc_ValueError, "hands: a 3-tuple of masks; trick: a tuple of <= 2");
+    int seats = self->two ? 2 : 3;
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != seats || !PyTuple_Check(trick) ||
+        PyTuple_GET_SIZE(trick) >= seats) {
+        PyErr_SetString(PyExc_ValueError,
+                        "hands: a tuple of one mask per seat; trick: fewer cards than seats");
         return NULL;
     }
-    if (leader < 0 || leader > 2 || trump < -1 || trump > 3 || tdecl < -1 || tdecl > 2 ||
-        aces < -1 || aces > 2) {
+    if (leader < 0 || leader >= seats || trump < -1 || trump > 3 || tdecl < -1 ||
+        tdecl >= seats || aces < -1 || aces >= seats) {
         PyErr_SetString(PyExc_ValueError, "bad seat or suit");
         return NULL;
     }
-    for (int i = 0; i < 3; i++)
+    self->h[2] = 0; /* two seats: the third hand stays empty */
+    for (int i = 0; i < seats; i++)
         if (get_hand(PyTuple_GET_ITEM(hands, i), &self->h[i]) < 0) return NULL;
     if (self->L.natural)
-        for (int i = 0; i < 3; i++) self->h[i] = map_mask(&self->L, self->h[i]);
+        for (int i = 0; i < seats; i++) self->h[i] = map_mask(&self->L, self->h[i]);
     int t[2] = {-1, -1};
     Py_ssize_t nt = PyTuple_GET_SIZE(trick);
     for (Py_ssize_t i = 0; i < nt; i++) {
@@ -917,7 +1012,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     }
     /* The card counts must fit a real position (the search relies on it). */
     uint32_t seen = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < seats; i++) {
         if (seen & self->h[i]) {
             PyErr_SetString(PyExc_ValueError, "a card is in two hands");
             return NULL;
@@ -925,8 +1020,8 @@ static PyObject *Core_search(Core *self, PyObject *args) {
         seen |= self->h[i];
     }
     int n = popcount(self->h[leader]) + (nt > 0);
-    for (int i = 0; i < 3; i++) {
-        int played = (i - leader + 3) % 3 < nt;
+    for (int i = 0; i < seats; i++) {
+        int played = (i - leader + seats) % seats < nt;
         if (popcount(self->h[i]) != n - played) {
             PyErr_SetString(PyExc_ValueError, "the hands do not hold the right number of cards");
             return NULL;
@@ -944,6 +1039,8 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     int v;
     if (nt == 0)
         v = boundary(self, leader, trump, tdecl, aces, nodecl, alpha, beta);
+    else if (self->two)
+        v = follow2(self, leader, t[0], trump, tdecl, aces, alpha, beta);
     else
         v = follow(self, leader, t[0], t[1], trump, tdecl, aces, alpha, beta);
     return Py_BuildValue("(iL)", v, self->nodes - before);

@@ -43,7 +43,16 @@ from thousand.texts import event_text, illegal_text, preset_name
 from ..analysis_view import DEFAULT_SAMPLES, analyse_game
 from ..autosave import Autosave, exit_status, write_save
 from ..i18n import T, hint_line, rules_summary, welcome
-from ..render import move_markup, move_plain, phase_line
+from ..render import (
+    cards_points,
+    discards_due,
+    discards_in_deal,
+    move_markup,
+    move_plain,
+    phase_line,
+    talon_ordinal,
+    tricks_in_deal,
+)
 from ..session import (
     _SAVE,
     Event,
@@ -95,7 +104,15 @@ MIN_SIZE = (60, 24)
 #: Four players' seats in one row need more columns: «сдаёт, не играет» whole.
 MIN_SIZE_4 = (80, 24)
 #: The order of the word moves in the row of moves (numbers come after ``pass``).
-_WORD_ORDER = {"pass": 0, "dark": 2, "look": 3, "buy": 4, "redeal": 5, "concede": 6}
+_WORD_ORDER = {"pass": 0, "dark": 2, "look": 3, "buy": 4, "redeal": 5, "concede": 6,
+               "talon 1": 7, "talon 2": 8}
+#: Two players: the keys that choose a talon by themselves (RULES §4 "Two players" 3).
+_TALON_KEYS = {"1": "talon 1", "2": "talon 2"}
+#: How long after a talon key an Enter on the empty line is taken as part of it (a person
+#: used to "number, Enter"), not as the next phase's picked move.
+_QUICK_ENTER = 1.0
+#: Two players: the table's middle is this much wider, for the talons' rows.
+_TABLE_W_2 = 34
 
 
 def as_text(renderable: RenderableType, width: int) -> Text:
@@ -199,6 +216,11 @@ class ThousandApp(App[None]):
         self.message = Text()
         #: every line written to the log, as text (what the tests read)
         self.log_lines: list[str] = []
+        #: the deal's declarer, from its events (two players: the other talon's points go
+        #: to his opponent)
+        self._declarer: int | None = None
+        #: when a talon key last chose a talon (:data:`_QUICK_ENTER`)
+        self._quick_at = -_QUICK_ENTER
 
     # ------------------------------------------------------------------ layout
 
@@ -214,7 +236,7 @@ class ThousandApp(App[None]):
         yield Static(id="message")
         yield ChoiceBar(id="bar")
         yield HandView(id="hand")
-        yield CommandLine(self.action_move, id="command", compact=True,
+        yield CommandLine(self.action_move, self._quick_key, id="command", compact=True,
                           placeholder=W(self.lang, "placeholder"))
         yield Static(id="keys")
 
@@ -228,7 +250,7 @@ class ThousandApp(App[None]):
     @property
     def min_size(self) -> tuple[int, int]:
         """The smallest terminal this table is drawn in (:data:`MIN_SIZE`)."""
-        return MIN_SIZE if self.table.game.n == 3 else MIN_SIZE_4
+        return MIN_SIZE_4 if self.table.game.n == 4 else MIN_SIZE
 
     def _fit(self, size: Size) -> None:
         """Show the table when the terminal holds it (:data:`MIN_SIZE`), else a screen
@@ -261,7 +283,10 @@ class ThousandApp(App[None]):
         return [(me + i) % n for i in range(1, n + 1)]
 
     def on_mount(self) -> None:
-        self.query_one("#table", TablePanel).border_title = W(self.lang, "on_table")
+        panel = self.query_one("#table", TablePanel)
+        panel.border_title = W(self.lang, "on_table")
+        if self.table.game.n == 2:
+            panel.styles.width = _TABLE_W_2
         self._fit(self.size)
         self._welcome()
         self._start_autosave()
@@ -426,8 +451,25 @@ class ThousandApp(App[None]):
             return
         if e["type"] == "deal_started":
             self._write(Text(""))
-        text = event_text(e, self.lang, self.names)
+            self._declarer = None
+        if e["type"] == "declarer":
+            self._declarer = e["seat"]
+        text = self._talon_line(e) or event_text(e, self.lang, self.names)
         self._write(Text(plain(text), style=_LOG_STYLE.get(e["type"], "")))
+
+    def _talon_line(self, e: Event) -> str | None:
+        """Two players' talons in the log (RULES §4 "Two players" 3): «Аня берёт второй
+        прикуп», and when the deal ends «Невзятый первый прикуп: К♠ 9♦ — 4 очка Боре»;
+        None for any other event."""
+        if e["type"] == "talon_choice":
+            return T(self.lang, "talon_chosen", name=self._who(e["seat"]),
+                     which=talon_ordinal(e["talon"], self.lang))
+        if e["type"] == "other_talon":
+            return T(self.lang, "other_talon", name=self._who(self._opponent_of(self._declarer)),
+                     which=talon_ordinal(e["talon"], self.lang),
+                     cards=" ".join(card_text(c, self.lang).plain for c in e["cards"]),
+                     points=cards_points(e["cards"]))
+        return None
 
     def _write(self, line: Text) -> None:
         self.log_lines.append(line.plain)
@@ -483,6 +525,8 @@ class ThousandApp(App[None]):
             names.append("key_why")
         if any(c.move == "concede" for c in self.choices):
             names.append("key_concede")
+        if any(c.move == "talon 1" for c in self.choices):
+            names.append("key_talon")
         if self._can_analyse():
             names.append("key_analysis")
         names += ["key_save", "key_quit"]
@@ -621,23 +665,90 @@ class ThousandApp(App[None]):
                    mark=W(lang, "dealer_mark") if view.get("dealer") == seat else "",
                    lang=lang, ten_strength=self.rules.ten_strength)
 
+    def _cards_line(self, head: str, cards: list[str] | None, hidden: int,
+                    style: str = "") -> Text:
+        """``head`` and the cards face up, or ``hidden`` cards face down (░)."""
+        line = Text(head)
+        if cards:
+            for i, card in enumerate(cards):
+                line.append(" " if i else "")
+                line.append_text(card_text(card, self.lang, style))
+        else:
+            line.append(" ".join("░" * hidden), style="dim")
+        return line
+
+    def _talon_lines(self, view: dict[str, Any], panel: TablePanel) -> list[Text]:
+        """The talon: three players' one, or two players' two (:meth:`_two_talons`)."""
+        panel.talon_columns = []
+        if self.table.game.n == 2:
+            return self._two_talons(view, panel)
+        if view.get("talon"):
+            return [self._cards_line(W(self.lang, "talon") + ": ", view["talon"], 0)]
+        line = Text(W(self.lang, "talon") + ": ")
+        line.append("░ ░ ░" if view.get("declarer") is None else "—", style="dim")
+        return [line]
+
+    def _two_talons(self, view: dict[str, Any], panel: TablePanel) -> list[Text]:
+        """Two players' talons side by side, each under its number (RULES §4 "Two players"
+        3): face down until chosen; the chosen one face up as ``talon_shown`` says, with
+        the declarer's ★; the other turned over when the deal ends, with its points to
+        the defender under it.  While the person chooses, each says its key, and a click
+        on a talon's column chooses it (``panel.talon_columns``)."""
+        lang = self.lang
+        chosen = view.get("talon_choice")
+        other = view.get("other_talon")
+        width = max(12, (panel.content_size.width or _TABLE_W_2 - 4) // 2)
+        columns: list[list[Text]] = []
+        for n in (1, 2):
+            cards = self._cards_line("", view.get("talon") if n == chosen else other, 2)
+            if n == chosen:
+                cards.append(" ★", style="bold")
+            column = [Text(W(lang, "talon_n", n=n), style="bold"), cards]
+            if "talon 1" in [c.move for c in self.choices]:
+                column.append(Text(W(lang, "talon_key", n=n), style="bold cyan"))
+                panel.talon_columns.append(((n - 1) * width, n * width, f"talon {n}"))
+            elif chosen is not None and n != chosen and other:
+                defender = self._opponent_of(view.get("declarer"))
+                column.append(Text(W(lang, "to_defender", name=self._who(defender)[:10],
+                                     points=cards_points(other)), style="bold"))
+            columns.append(column)
+        rows = []
+        for i in range(max(len(c) for c in columns)):
+            left = columns[0][i].copy() if i < len(columns[0]) else Text()
+            left.pad_right(width - left.cell_len)
+            rows.append(left.append_text(columns[1][i] if i < len(columns[1]) else Text()))
+        return rows
+
+    def _opponent_of(self, seat: int | None) -> int | None:
+        """Two players: the seat that is not ``seat`` (the declarer's defender)."""
+        return next((s for s in range(self.table.game.n) if s != seat), None)
+
+    def _discard_line(self, view: dict[str, Any]) -> Text | None:
+        """The declarer's discards so far (two players, ``discard_three``): face down, his
+        own dim to him."""
+        d = view.get("declarer")
+        if d is None or not discards_due(self.rules):
+            return None
+        known = view.get("discards")
+        if known is None:
+            sizes = view.get("hand_sizes") or []
+            held = self.table.game.hand_size + (2 if self.table.game.n == 2 else 3)
+            count = max(0, held - sizes[d]) if d < len(sizes) else 0
+        else:
+            count = len(known)
+        count = min(count, discards_in_deal(self.rules))
+        if not count:
+            return None
+        return self._cards_line(W(self.lang, "discards") + ": ", known, count, "dim")
+
     def _draw_table(self, view: dict[str, Any]) -> None:
         lang = self.lang
         panel = self.query_one("#table", TablePanel)
-        lines: list[Text] = []
-        talon = Text(W(lang, "talon") + ": ")
-        if view.get("talon"):
-            for i, card in enumerate(view["talon"]):
-                if i:
-                    talon.append(" ")
-                talon.append_text(card_text(card, lang))
-        else:
-            talon.append("░ ░ ░" if view.get("declarer") is None else "—", style="dim")
-        lines.append(talon)
+        lines: list[Text] = self._talon_lines(view, panel)
         phase = view.get("phase")
         tricks = view.get("tricks") or []
         trick = view.get("trick") or []
-        title = W(lang, "on_table")
+        title = W(lang, "talon_choice") if phase == "talon choice" else W(lang, "on_table")
         if phase in ("dark choice", "auction") or (
             phase == "over" and not tricks and view.get("auction")
         ):
@@ -650,7 +761,11 @@ class ThousandApp(App[None]):
                         W(lang, "dark_bid") if move == "dark" else move)
                 line.append(word, style="dim" if move == "pass" else "bold")
                 lines.append(line)
-        elif phase in ("exchange", "contract", "buy", "redeal offer") and not tricks:
+        elif phase in ("talon choice", "exchange", "contract", "buy", "redeal offer") and (
+                not tricks):
+            discards = self._discard_line(view)
+            if discards is not None:
+                lines.append(discards)
             given = view.get("given") or []
             if given:
                 lines.append(Text(W(lang, "given") + ":", style="dim"))
@@ -672,8 +787,7 @@ class ThousandApp(App[None]):
             else:
                 cards = [(t["seat"], t["card"]) for t in trick]
                 winner = None
-                total = 7 if self.rules.exchange == "discard_three" else 8
-                title = W(lang, "trick_n", n=len(tricks) + 1, total=total)
+                title = W(lang, "trick_n", n=len(tricks) + 1, total=tricks_in_deal(self.rules))
             played = dict(cards)
             order = [s for s, _ in cards] + [s for s in self._lead_order(view, cards)
                                              if s not in played]
@@ -789,6 +903,9 @@ class ThousandApp(App[None]):
             self._continue()
             return
         if not line:
+            if time.monotonic() - self._quick_at < _QUICK_ENTER:
+                self._quick_at = -_QUICK_ENTER  # the Enter of "1, Enter" at the talons
+                return
             if self.choices:
                 self._submit(self.choices[self.selected].move)
             return
@@ -827,6 +944,22 @@ class ThousandApp(App[None]):
             return self.view
         return {**self.view, "legal": [c.move for c in self.choices]}
 
+    def _quick_key(self, key: str) -> bool:
+        """Two players: at the person's talon choice the key 1 or 2 chooses that talon at
+        once (no Enter; an Enter just after it is taken as part of it).  True when the key
+        was that move."""
+        move = _TALON_KEYS.get(key)
+        if move is None or move not in [c.move for c in self.choices]:
+            return False
+        self._quick_at = time.monotonic()
+        self._submit(move)
+        return True
+
+    def on_table_panel_talon_picked(self, event: TablePanel.TalonPicked) -> None:
+        """A click on a talon at the person's talon choice (two players)."""
+        if event.move in [c.move for c in self.choices]:
+            self._submit(event.move)
+
     def on_hand_view_clicked(self, event: HandView.Clicked) -> None:
         for i, c in enumerate(self.choices):
             if c.where == "hand" and c.card == event.card:
@@ -859,7 +992,10 @@ class ThousandApp(App[None]):
     def action_help(self) -> None:
         if self._too_small is not None:
             return  # a panel over the notice would stay when the terminal grows
-        self.push_screen(HelpScreen(W(self.lang, "help_title"), Text(W(self.lang, "help")),
+        text = W(self.lang, "help")
+        if self.table.game.n == 2:  # how the talon is chosen, in the game it is chosen in
+            text += "\n" + W(self.lang, "help_two")
+        self.push_screen(HelpScreen(W(self.lang, "help_title"), Text(text),
                                     W(self.lang, "close")))
 
     def action_sheet(self) -> None:

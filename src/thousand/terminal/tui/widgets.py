@@ -169,7 +169,34 @@ class SeatPanel(Static):
 
 
 class TablePanel(Static):
-    """The middle of the table: the talon, the auction so far or the trick."""
+    """The middle of the table: the talon, the auction so far or the trick.  With two
+    players the two talons lie side by side on its first rows; while the person chooses
+    one, a click on a talon's column posts :class:`TablePanel.TalonPicked` with its
+    move."""
+
+    #: the rows of the content the talons take
+    TALON_ROWS = 3
+
+    class TalonPicked(Message):
+        def __init__(self, move: str) -> None:
+            self.move = move
+            super().__init__()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: the columns (first, past the last) of the content where a click on the talons'
+        #: rows picks a move: ``talon 1``, ``talon 2``
+        self.talon_columns: list[tuple[int, int, str]] = []
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not 0 <= offset.y < self.TALON_ROWS:
+            return
+        for start, end, move in self.talon_columns:
+            if start <= offset.x < end:
+                event.stop()
+                self.post_message(self.TalonPicked(move))
+                return
 
 
 class TableLog(RichLog):
@@ -422,9 +449,20 @@ class CommandLine(Input):
     """The line where a move is typed (a card, a number, a bid, a command).  While it is
     empty, the arrow keys pick among the moves instead of moving the cursor."""
 
-    def __init__(self, mover: Callable[[int], None], **kwargs: Any) -> None:
+    def __init__(self, mover: Callable[[int], None],
+                 quick: Callable[[str], bool] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._mover = mover
+        self._quick = quick
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key that is a move by itself now (``quick``: the two-player talon choice
+        takes 1 and 2 without Enter) is that move while the line is empty; every other
+        key is typed as usual (the input's own handler runs after this one)."""
+        if (not self.value and event.character and self._quick is not None
+                and self._quick(event.character)):
+            event.stop()
+            event.prevent_default()
 
     def action_cursor_left(self, select: bool = False) -> None:
         if not self.value:

@@ -93,6 +93,15 @@ WORDS: dict[str, dict[str, str]] = {
             "Сохранённую игру продолжает thousand play --resume ФАЙЛ."
         ),
         "help_title": "Справка",
+        # two players (RULES §4 "Two players"): the two talons on the table
+        "talon_n": "Прикуп {n}",
+        "talon_choice": "Выбор прикупа",
+        "talon_key": "клавиша {n}",
+        "key_talon": "1 2 прикуп",
+        "discards": "Снос",
+        "to_defender": "→ {name} +{points}",
+        "help_two": "Вдвоём прикуп выбирают не глядя: клавишей 1 или 2, щелчком по нему "
+                    "или словами: прикуп 1, первый, беру второй.",
     },
     "en": {
         "title": "Thousand",
@@ -182,6 +191,15 @@ WORDS: dict[str, dict[str, str]] = {
             "thousand play --resume FILE continues a saved game."
         ),
         "help_title": "Help",
+        # two players (RULES §4 "Two players"): the two talons on the table
+        "talon_n": "Talon {n}",
+        "talon_choice": "Choosing a talon",
+        "talon_key": "key {n}",
+        "key_talon": "1 2 talon",
+        "discards": "Discards",
+        "to_defender": "→ {name} +{points}",
+        "help_two": "Two players choose a talon unseen: the key 1 or 2, a click on it, or "
+                    "words: talon 1, t2, second talon.",
     },
 }
 
