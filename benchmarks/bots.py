@@ -1,13 +1,15 @@
 """Time per decision of the bots, by level: median and 95th percentile (and by phase).
 
     python benchmarks/bots.py [--levels strong,expert] [--decisions 300] [--preset classic]
-        [--seed 1] [--out benchmarks/results/bots.txt]
+        [--seed 1] [--cpu] [--out benchmarks/results/bots.txt]
 
 Decisions are drawn from random game positions: games are played by the heuristic bot in
 every seat, and at every decision one bot of each measured level is asked for its move on
 the same view (the move is not played), one decision in ``--every`` (so that the positions
 spread over whole games).  One process; the machine may be shared, so the figures are the
-wall-clock time of each decision as it ran.
+wall-clock time of each decision as it ran, or with ``--cpu`` the process's CPU time (what
+a decision costs on a busy machine; the bots' own time limit is wall-clock).  ``--preset
+two`` measures the game for two (RULES §4 "Two players").
 """
 
 from __future__ import annotations
@@ -42,7 +44,9 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--every", type=int, default=3)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--cpu", action="store_true", help="CPU time instead of wall-clock")
     args = ap.parse_args(argv)
+    clock = time.process_time if args.cpu else time.perf_counter
     rules = Rules.preset_rules(args.preset)
     levels = [x for x in args.levels.split(",") if x]
     n = rules.players
@@ -62,15 +66,16 @@ def main(argv: list[str]) -> None:
         k += 1
         if len(view.legal) > 1 and k % args.every == 0:
             for lv in levels:
-                t = time.perf_counter()
+                t = clock()
                 bots[lv][seat].choose(view)
-                dt = time.perf_counter() - t
+                dt = clock() - t
                 times[lv].append(dt)
                 by_phase[(lv, view.phase.name)].append(dt)
         game.apply(players[seat].choose(view))
     lines = [
         f"bots benchmark: {args.preset}, seed {args.seed}, {args.decisions} decisions per level "
-        f"(one in {args.every} of heuristic self-play games with more than one legal move)",
+        f"(one in {args.every} of heuristic self-play games with more than one legal move), "
+        f"{'CPU' if args.cpu else 'wall-clock'} time",
         f"python {platform.python_version()} on {platform.machine()}, native solver: {HAVE_NATIVE}",
         "",
         f"{'level':<10} {'decisions':>9} {'median':>9} {'p95':>9} {'max':>9} {'mean':>9}",

@@ -19,6 +19,7 @@ from thousand.engine.moves import parse_move
 from thousand.engine.record import game_to_record, load_record
 from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.solver import solve, solve_moves
+from two_player_deals import talon_choice
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "analysis.schema.json").read_text())
 
@@ -269,3 +270,30 @@ def test_a_two_player_game_is_analysed_with_open_cards() -> None:
             assert values[str(e["played"])] == solve(pos)
             discards += 1
     assert cards > 10 and discards >= 1 and choices >= 1
+
+
+def test_a_two_player_game_is_analysed_from_the_view() -> None:
+    """RULES §4 "Two players": a deal of two (the talon chosen unseen, two discards, ten
+    tricks of two) analysed with a few sampled deals: the record replays with both talons,
+    the result follows the schema, and the talon choice (phase "talon"), the discards and
+    the cards are valued from the seat's view.  The dealer took talon 1 though he had seen
+    A♥ at the bottom, in talon 2 (tests/two_player_deals.py): marked, with that card named."""
+    from thousand.bots.heuristic import HeuristicBot
+
+    game = talon_choice(Rules.preset_rules("two", max_deals=1, cut_nines=True))
+    game.apply(parse_move("talon 1"))
+    bots = [HeuristicBot(s) for s in range(2)]
+    while not game.over:
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    result = analyse_record(game_to_record(game), samples=3)
+    jsonschema.validate(result, SCHEMA)
+    entries = [e for dl in result["deals"] for e in dl["decisions"]]
+    by_phase = {p: [e for e in entries if e["phase"] == p] for p in ("talon", "exchange", "play")}
+    assert len(by_phase["exchange"]) == 2
+    assert len(by_phase["play"]) == 20 or "concede" in {e["played"] for e in entries}
+    for e in by_phase["talon"] + by_phase["exchange"]:
+        assert e["view"] is not None and e["view"]["unit"] == "utility", e
+    assert any(e["view"] is not None for e in by_phase["play"] if not e["forced"])
+    [talon] = by_phase["talon"]
+    assert talon["view"]["best"] == "talon 2" and talon["mark"] is not None
+    assert "примеченная при срезе карта Т♥" in talon["reason"], talon["reason"]

@@ -11,7 +11,15 @@ from bot_rulesets import BOT_RULESETS
 from thousand.bots import bot_levels, decide_with_reason, make_bot
 from thousand.bots.arena import play_game
 from thousand.bots.heuristic import HeuristicBot
-from thousand.bots.sampling import DISCARDS, TALON, knowledge, sample_worlds
+from thousand.bots.sampling import (
+    DISCARDS,
+    OTHER_TALON,
+    TALON,
+    TALON_1,
+    TALON_2,
+    knowledge,
+    sample_worlds,
+)
 from thousand.bots.search import SearchBot, SearchConfig, position
 from thousand.engine import moves as mv
 from thousand.engine.cards import (
@@ -27,6 +35,7 @@ from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
 from thousand.solver import solve_moves
+from two_player_deals import talon_choice
 
 TINY = SearchConfig(time_limit=None, min_samples=3, max_samples=3, exchange_cards=4,
                     bid_gives=1)
@@ -75,7 +84,12 @@ def _constraints_hold(view: View, world: Any) -> None:
     for card, to in view.given:
         if card is not None and not played >> card & 1:
             assert world.hands[to] >> card & 1
-    # voids and must_overtake (which card is higher follows ten_strength, RULES §1)
+    _voids_hold(view, world)
+
+
+def _voids_hold(view: View, world: Any) -> None:
+    """Voids and must_overtake (which card is higher follows ten_strength, RULES §1)."""
+    r = view.rules
     strength = STRENGTH[r.ten_strength]
     higher = HIGHER_BY_STRENGTH[r.ten_strength]
     tricks = [t.cards for t in view.tricks]
@@ -612,3 +626,177 @@ def test_dark_doubling_for_all_doubles_the_defenders_stakes() -> None:
         st = stakes(view, g.to_move, 250.0, dark=True)
         assert (st.failed(120), st.others) == (-240.0, others)  # the declarer's: doubled
         assert stakes(view, g.to_move, 250.0, dark=False).others == 1
+
+
+# ------------------------------------------------------------------------- two players
+
+TWO = Rules.preset_rules("two", max_deals=1, cut_nines=True)
+
+
+def _two_player_positions(seeds: range) -> Any:
+    """(deal, view) for both seats before every move of heuristic 2-player deals."""
+    bots = [HeuristicBot(s) for s in range(2)]
+    for seed in seeds:
+        g = Game(TWO, seed=seed)
+        while not g.over:
+            assert g.deal is not None
+            for seat in (0, 1):
+                yield g.deal, g.view(seat)
+            g.apply(bots[g.to_move].choose(g.view(g.to_move)))
+
+
+def _two_player_world_holds(deal: Any, view: View, world: Any) -> None:
+    """What a two-player seat knows holds in ``world`` (RULES §4 "Two players" 1, 3)."""
+    me = view.seat
+    assert me is not None and view.hand is not None
+    opp = 1 - me
+    played = view.played_cards()
+    places = [*world.hands, *world.talons, world.other_talon, world.discards, world.talon]
+    assert sum(m.bit_count() for m in places) + played.bit_count() == 24  # each card once
+    assert world.cards() | played == FULL_DECK
+    assert world.hands[me] == view.hand
+    assert world.hands[opp].bit_count() == view.hand_sizes[opp]
+    hidden = world.hands[opp] | world.other_talon | (world.talons[0] if world.talons else 0)
+    if world.talons:
+        hidden |= world.talons[1]
+    if me != view.declarer:
+        hidden |= world.discards
+    assert not hidden & (view.hand | played)  # nothing seen is placed out of sight
+    if view.talon_choice < 0:
+        # both talons unseen; the cut's bottom card lies in talon 2
+        assert [t.bit_count() for t in world.talons] == [2, 2]
+        assert world.talons[1] & view.talon_known == view.talon_known
+        return
+    assert not world.talons and world.other_talon.bit_count() == 2
+    if view.talon_choice == 0:
+        assert world.other_talon & view.talon_known == view.talon_known
+    if me == view.declarer:
+        assert world.discards == deal.discards  # his own discards, as they are
+    else:
+        assert world.discards.bit_count() == deal.discards.bit_count()
+        if view.talon is not None:  # shown: in his hand or discards, never the other talon
+            assert not world.other_talon & view.talon
+            assert view.talon & ~played == view.talon & (world.hands[opp] | world.discards)
+    _voids_hold(view, world)
+
+
+def test_two_player_worlds_fit_every_view() -> None:
+    """RULES §4 "Two players" 1 and 3: at every move of random two-player deals (cut_nines),
+    for both seats, every world drawn deals the right counts (the opponent's hand, both
+    talons before the choice, the talon not chosen and the discards after it), places no
+    card the seat saw, honours the dealer's glimpse of talon 2 and the voids; and the
+    true deal is never ruled out by the knowledge."""
+    rng = random.Random(3)
+    checked = 0
+    for deal, view in _two_player_positions(range(8)):
+        know = knowledge(view)
+        for place, cards in know.known.items():  # the truth fits what is known
+            truth = _true_place(deal, place)
+            assert cards & truth == cards, (place, view.phase)
+        for place, cards in know.exclude.items():
+            assert not cards & _true_place(deal, place), (place, view.phase)
+        for w in know.samples(rng, 2):
+            _two_player_world_holds(deal, view, w)
+            checked += 1
+    assert checked > 400
+
+
+def _true_place(deal: Any, place: int) -> int:
+    """The cards really in ``place`` (a seat or a sampler location) of a two-player deal."""
+    if place >= 0:
+        return int(deal.hands[place])
+    return int({TALON_1: deal.ctx.talons[0], TALON_2: deal.ctx.talons[1],
+                OTHER_TALON: deal.unchosen_talon, DISCARDS: deal.discards}[place])
+
+
+def test_two_player_hidden_places() -> None:
+    """RULES §4 "Two players" 3: before the choice the declarer's unknowns are the
+    opponent's 10 cards and both talons; after it the defender's 10 and the talon not
+    chosen; the defender's are the declarer's hand, his two discards and that talon."""
+    g = Game(TWO, seed=5)
+    bots = [HeuristicBot(s) for s in range(2)]
+    while g.deal is not None and g.deal.phase != Phase.TALON_CHOICE:
+        g.apply(bots[g.to_move].choose(g.view(g.to_move)))
+    deal = g.deal
+    assert deal is not None
+    d, defender = deal.declarer, deal.opponents()[0]
+    assert knowledge(g.view(d)).sizes == {defender: 10, TALON_1: 2, TALON_2: 2}
+    g.apply(mv.TALON_2)
+    assert knowledge(g.view(d)).sizes == {defender: 10, OTHER_TALON: 2}
+    while deal.phase == Phase.EXCHANGE:
+        g.apply(bots[d].choose(g.view(d)))
+    assert knowledge(g.view(defender)).sizes == {d: 10, DISCARDS: 2, OTHER_TALON: 2}
+    assert knowledge(g.view(d)).fixed[DISCARDS] == deal.discards
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strong_plays_whole_two_player_deals(seed: int) -> None:
+    """RULES §4 "Two players" 2-5: the search bot in both seats plays a whole deal of two
+    (max_deals=1) with legal moves only: the talon chosen right after the auction, two
+    discards, then ten tricks of two cards (unless conceded)."""
+    g = Game(TWO, seed=seed)
+    bots = [tiny_bot(seed + s) for s in range(2)]
+    while not g.over:
+        view = g.view(g.to_move)
+        move = bots[g.to_move].choose(view)
+        assert move in view.legal, (view.phase, move)
+        g.apply(move)
+    moves = g.records[-1].moves
+    choice = [i for i, m in enumerate(moves) if mv.is_talon_choice(m)]
+    assert len(choice) == 1
+    assert all(not mv.is_talon_choice(m) and not mv.is_discard(m) for m in moves[:choice[0]])
+    assert sum(mv.is_discard(m) for m in moves) == 2
+    plays = sum(mv.is_card_play(m) for m in moves)
+    assert plays == 20 or mv.CONCEDE in moves
+
+
+def _two_player_declarer(cut: tuple[str, ...]) -> Game:
+    """The shared deal of two (tests/two_player_deals.py) at the dealer's talon choice."""
+    return talon_choice(TWO, cut)
+
+
+def test_the_talon_choice_takes_the_glimpsed_ace() -> None:
+    """RULES §4 "Two players" 1 and 3: the dealer who saw A♥ at the bottom (in talon 2)
+    takes talon 2 (it completes A K Q T 9 of hearts), and the reason names the card in
+    both languages without naming the move or speaking as the bot."""
+    g = _two_player_declarer(("AH",))
+    bot = SearchBot(1, SMALL, "small")
+    view = g.view(0)
+    assert view.talon_known == mask_of(parse_cards(["AH"]))
+    move, ru = decide_with_reason(bot, view, "ru")
+    _, en = decide_with_reason(bot, view, "en")
+    assert move == mv.TALON_2 and bot.last_samples == SMALL.max_samples
+    assert "Т♥" in ru and "A♥" in en, (ru, en)
+    assert "беру" not in ru.lower() and "второй прикуп" not in ru
+
+
+def test_unseen_talons_are_alike() -> None:
+    """RULES §4 "Two players" 3: with no card of either talon seen (the cut ended on a
+    jack: the dealer cut again unseen) nothing tells them apart: talon 1, no deal sampled."""
+    g = _two_player_declarer(("JS",))
+    bot = SearchBot(1, SMALL, "small")
+    view = g.view(0)
+    assert view.talon_known == 0
+    move, why = decide_with_reason(bot, view, "en")
+    assert move == mv.TALON_1 and bot.last_samples == 0 and "apart" in why
+
+
+def test_two_player_discards_keep_the_marriage() -> None:
+    """RULES §4 "Two players" 3 (two discards, which count to the declarer) and §2 (a
+    marriage scores only with both cards held): holding K♥ Q♥ after taking talon 2, the
+    declarer discards neither while nines, a jack and lone kings are there to go; the first
+    discard's reason names the second card of the pair."""
+    g = _two_player_declarer(("AH",))
+    g.apply(mv.TALON_2)
+    bot = SearchBot(1, SearchConfig(time_limit=None, min_samples=8, max_samples=8), "eight")
+    marriage = set(parse_cards(["KH", "QH"]))
+    first = True
+    while g.deal is not None and g.deal.phase == Phase.EXCHANGE:
+        view = g.view(0)
+        move, why = decide_with_reason(bot, view, "ru")
+        assert mv.is_discard(move) and mv.card_of(move) not in marriage, why
+        if first:
+            assert why.startswith("вместе с "), why
+            first = False
+        g.apply(move)
+    assert g.deal is not None and g.deal.discards.bit_count() == 2

@@ -12,6 +12,7 @@ from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
+from two_player_deals import talon_choice
 
 
 def _replay(hands: list[list[str]], talon: list[str], moves: list[str], dealer: int,
@@ -175,3 +176,25 @@ def test_exchange_values_every_card_and_keeps_the_marriage() -> None:
     king = mv.give(parse_cards(["KH"])[0])
     est, low, _ = val.cost(king)
     assert est > 0 and low > 0
+
+
+def test_two_player_talon_choice_and_discards_valued_as_the_bot_chooses() -> None:
+    """RULES §4 "Two players" 3, in the shared deal of two (tests/two_player_deals.py):
+    the talon choice values both talons on the same sampled deals (talon 2, with the
+    glimpsed ace, the better, as the bot at the same figures chooses); the first discard
+    values every card and keeps the hearts marriage (RULES §2: it scores only with both
+    cards held)."""
+    from thousand.bots.valuation import search_bot
+
+    g = talon_choice(Rules.preset_rules("two", cut_nines=True))
+    view = _view(g)
+    assert view.phase == Phase.TALON_CHOICE
+    val = valuate(view, samples=6, seed=2)
+    assert set(val.moves) == set(mv.TALONS) and len(val.weights) == 6
+    assert val.best() == mv.TALON_2 == search_bot("strong", 6, 2).choose(view)
+    g.apply(mv.TALON_2)
+    view = _view(g)
+    val = valuate(view, samples=3, seed=2)
+    assert set(val.moves) == set(view.legal)
+    assert mv.card_of(val.best()) not in parse_cards(["KH", "QH"])
+    assert val.cost(mv.discard(parse_cards(["KH"])[0]))[0] > 0

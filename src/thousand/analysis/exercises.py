@@ -138,7 +138,7 @@ def position_game(ex: Exercise) -> Game:
     rec = load_record(ex.record)
     game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
     for number, deal in enumerate(rec.deals, 1):
-        game.start_deal(deal.hands, deal.talon, deal.cut)
+        game.start_deal(deal.hands, deal.talon, deal.cut, deal.talons)
         moves = deal.moves if number < ex.deal else deal.moves[: ex.index]
         for move in moves:
             game.apply(move)

@@ -117,3 +117,16 @@ def generic_reason(best: Move, cost: float, lang: str, sampled: int | None) -> s
                      f"{_words(best, lang)}")
     return _pick(lang, f"Этот ход на {pts} хуже, чем {_words(best, lang)}",
                  f"This move is {pts} worse than {_words(best, lang)}")
+
+
+def talon_reason(view: View, best: Move, cost: float, lang: str, sampled: int | None) -> str:
+    """A talon choice's reason (two players, RULES §4 "Two players" 3): the card of talon 2
+    the seat saw at the cut (what tells the talons apart), then what the choice cost."""
+    text = generic_reason(best, cost, lang, sampled)
+    known = view.talon_known
+    if not known:
+        return text
+    label = card_label((known & -known).bit_length() - 1, lang)
+    head = _pick(lang, f"Во втором прикупе лежала примеченная при срезе карта {label}",
+                 f"Talon 2 held the {label} glimpsed at the cut")
+    return f"{head}; {text[0].lower()}{text[1:]}"

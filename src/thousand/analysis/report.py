@@ -205,8 +205,8 @@ def _analyse_decision(d: Decision, st: _Settings, solver: Solver, valuation: Any
         # a contract marked from the view is explained from the view, not by hindsight
         kind = "play" if d.view.phase == Phase.PLAY else (
             "contract" if d.view.phase == Phase.CONTRACT and entry["basis"] == "open"
-            else "other")
-        if entry["basis"] == "view" and kind == "other":
+            else "talon" if d.view.phase == Phase.TALON_CHOICE else "other")
+        if entry["basis"] == "view" and kind in ("other", "talon"):
             totals = None  # the exchange's open totals do not explain a view mark
         work.pending.append(_Pending(entry, d.view, d.move, best, cost, totals, kind,
                                      open_totals))
@@ -241,6 +241,10 @@ def _finish_deal(work: _DealWork, game: Any, names: Sequence[str], lang: str) ->
             p.entry["reason"] = reasons.contract_reason(p.played, p.best or p.played,
                                                         best_total, lang) if best_total \
                 is not None else reasons.generic_reason(p.best or p.played, p.cost, lang, None)
+        elif p.kind == "talon":
+            sampled = p.entry["view"]["samples"] if p.entry["view"] else None
+            p.entry["reason"] = reasons.talon_reason(p.decision_view, p.best or p.played,
+                                                     p.cost, lang, sampled)
         elif p.totals is not None:  # an exchange, valued with every card open
             p.entry["reason"] = reasons.totals_reason(True, p.totals[1], p.totals[0], None,
                                                       lang)

@@ -52,7 +52,8 @@ def start_position(view: View, world: World, history: Sequence[Played],
     d = idx[view.declarer]
     discards: Mask = view.discards if view.discards is not None else world.discards
     return PlayPosition(
-        hands=(hands[0], hands[1], hands[2]), leader=d, declarer=d,
+        hands=tuple(hands),  # (two with two players)
+        leader=d, declarer=d,
         declarer_points=points_of(discards), options=options,
     )
 

@@ -33,6 +33,11 @@ drawn):
   "Talon buy-out": kept at the price it proves nothing); outbidding a dark bid
   (``dark_outbid_needs_marriage``) needs a marriage.
 
+* **two players** (RULES §4 "Two players"): the opponent's hand and both talons until the
+  declarer chooses one (the dealer's glimpse lies in talon 2), then the talon not chosen
+  (seen by nobody until the deal ends) and, for the defender, the declarer's hand and his
+  two discards (:func:`_two_knowledge`).
+
 Soft evidence (a world is kept with a probability, so likely worlds are drawn more often):
 each bid and pass of the other seats, through the heuristic bot's hand model
 (:func:`~thousand.bots.evaluate.predict_auction`, the model of the rules'
@@ -79,6 +84,11 @@ from .evaluate import predict_auction
 #: Location of the talon and of the declarer's hidden discards in a :class:`World`.
 TALON = -1
 DISCARDS = -2
+#: Two players (RULES §4 "Two players"): talon 1 and talon 2 before the declarer chooses
+#: one, and the talon he did not choose after it (nobody sees it until the deal ends).
+TALON_1 = -3
+TALON_2 = -4
+OTHER_TALON = -5
 
 #: Width (points) of the logistic that turns a bid or a pass into a likelihood.
 AUCTION_SOFTNESS = 18.0
@@ -89,11 +99,23 @@ AUCTION_MARGIN = 5.0
 @dataclass(frozen=True, slots=True)
 class World:
     """One complete assignment of the cards: ``hands`` by seat (a sitting-out dealer 0),
-    the talon (0 once it was taken) and the discards (0 unless ``discard_three``)."""
+    the talon (0 once it was taken) and the discards (0 unless ``discard_three`` or two
+    players).  Two players: ``talons`` are talon 1 and talon 2 until the declarer chooses
+    one (``talon`` is then 0), and ``other_talon`` the one he did not choose after it: its
+    card points count to the defender when the deal ends (RULES §4 "Two players" 3)."""
 
     hands: tuple[Mask, ...]
     talon: Mask = 0
     discards: Mask = 0
+    talons: tuple[Mask, ...] = ()
+    other_talon: Mask = 0
+
+    def cards(self) -> Mask:
+        """Every card placed in this world (the 24 less those played)."""
+        out = self.talon | self.discards | self.other_talon
+        for m in (*self.hands, *self.talons):
+            out |= m
+        return out
 
 
 Check = Callable[[dict[int, Mask]], float]
@@ -261,15 +283,15 @@ class Knowledge:
 
     def world(self, placed: dict[int, Mask]) -> World:
         hands = [0] * self.players
-        talon = discards = 0
+        extra = {TALON: 0, DISCARDS: 0, TALON_1: 0, TALON_2: 0, OTHER_TALON: 0}
         for loc, m in (*self.fixed.items(), *placed.items()):
-            if loc == TALON:
-                talon |= m
-            elif loc == DISCARDS:
-                discards |= m
+            if loc < 0:
+                extra[loc] |= m
             else:
                 hands[loc] |= m
-        return World(tuple(hands), talon, discards)
+        two_talons = TALON_1 in self.sizes or TALON_1 in self.fixed
+        talons = (extra[TALON_1], extra[TALON_2]) if two_talons else ()
+        return World(tuple(hands), extra[TALON], extra[DISCARDS], talons, extra[OTHER_TALON])
 
 
 # ---------------------------------------------------------------------- from a view
@@ -400,6 +422,8 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
     me = view.seat
     if me is None:
         raise ValueError("a spectator's view has no seat to sample for")
+    if view.players == 2:
+        return _two_knowledge(view)
     r = view.rules
     n = view.players
     active = view.active
@@ -488,18 +512,42 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
         for c in cards_of(rest):
             group.append((1 / 9, {d: rest & ~(1 << c), s: 1 << c}))
         variants.append(group)
-    # marriages that bids or a raised contract above the cap prove
+    variants += _marriage_groups(view, others, pre_exchange, pool, known, exclude)
+    checks += _auction_checks(view, others, pre_exchange, soft)
+    return Knowledge(
+        seat=me, players=n, sizes=sizes, known=known, exclude=exclude, pool=pool,
+        fixed=fixed, checks=checks, variants=variants,
+    )
+
+
+def _marriage_groups(
+    view: View, others: list[int], pre_exchange: bool, pool: Mask, known: dict[int, Mask],
+    exclude: dict[int, Mask],
+) -> list[list[tuple[float, dict[int, Mask]]]]:
+    """The marriages that bids or a raised contract above the cap prove, as groups of
+    alternatives (:attr:`Knowledge.variants`)."""
+    out = []
     for s in others:
         need, any_marriage = _marriage_need(view, s, pre_exchange)
         if need > 0 or any_marriage:
             gone = played_by(view, s) if not pre_exchange else 0
             group = _marriage_variants(
-                s, max(need, 1), r.marriage_values, pool, known.get(s, 0) | gone,
+                s, max(need, 1), view.rules.marriage_values, pool, known.get(s, 0) | gone,
                 exclude.get(s, 0),
             )
             if group:
-                variants.append(group)
-    # auction evidence
+                out.append(group)
+    return out
+
+
+def _auction_checks(
+    view: View, others: list[int], pre_exchange: bool, soft: bool
+) -> list[Check]:
+    """The auction's evidence on the others' hands of the auction, and the marriages a
+    contract raised above the bid and the cap proves in the declarer's hand after the
+    exchange (a bought price needs none)."""
+    d = view.declarer
+    out: list[Check] = []
     for s in others:
         orig: Callable[[dict[int, Mask]], Mask] | None
         if pre_exchange:
@@ -512,14 +560,76 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
             continue
         chk = auction_check(view, s, orig, soft=soft)
         if chk is not None:
-            checks.append(chk)
-    # a contract raised above the bid and the cap needs marriages in the declarer's hand
-    # after the exchange (a bought price needs none)
-    if not pre_exchange and d != me and _raised_need(view) > 0:
-        checks.append(_raise_check(view, d))
+            out.append(chk)
+    if not pre_exchange and d != view.seat and _raised_need(view) > 0:
+        out.append(_raise_check(view, d))
+    return out
+
+
+def _two_knowledge(view: View) -> Knowledge:
+    """:func:`knowledge` with two players (RULES §4 "Two players").
+
+    Before the declarer chooses a talon the hidden places are the opponent's hand, talon 1
+    and talon 2 (the dealer's glimpse at the cut, the bottom card, lies in talon 2).  After
+    it: the talon not chosen (seen by nobody until the deal ends; it holds the glimpse when
+    talon 1 was chosen) and, for the defender, the declarer's hand and his discards, which
+    hold the chosen talon's cards he saw (shown, or glimpsed).  The soft evidence of the
+    bids is left out: the heuristic's hand model is fitted to the 7 cards of three players
+    (the hard checks, marriages above the cap, stay)."""
+    me = view.seat
+    assert me is not None
+    r = view.rules
+    d = view.declarer
+    opp = next(s for s in view.active if s != me)
+    played = view.played_cards()
+    fixed: dict[int, Mask] = {}
+    sizes: dict[int, int] = {opp: view.hand_sizes[opp]}
+    known: dict[int, Mask] = {}
+    exclude: dict[int, Mask] = {}
+    seen = played
+    if view.hand is not None:
+        fixed[me] = view.hand
+        seen |= view.hand
+    else:
+        sizes[me] = view.hand_sizes[me]
+    glimpse = view.talon_known
+    chosen = view.talon_choice
+    if chosen < 0:
+        sizes[TALON_1] = sizes[TALON_2] = 2
+        if glimpse:
+            known[TALON_2] = glimpse
+    else:
+        if view.other_talon is not None:
+            fixed[OTHER_TALON] = view.other_talon
+            seen |= view.other_talon
+        else:
+            sizes[OTHER_TALON] = 2
+            if chosen == 0 and glimpse:
+                known[OTHER_TALON] = glimpse
+        if me != d:
+            # the chosen talon's cards he saw went to the declarer (hand or discards)
+            taken = (view.talon or 0) | (glimpse if chosen == 1 else 0)
+            exclude[OTHER_TALON] = taken
+        if view.discards is not None:
+            fixed[DISCARDS] = view.discards
+            seen |= view.discards
+        else:
+            n_disc = 2 if view.phase in _CONTRACT_NAMED else _n_discarded(view)
+            if n_disc:
+                sizes[DISCARDS] = n_disc
+    for s, m in _declared_partners(view, played).items():
+        if s != me:
+            known[s] = known.get(s, 0) | m
+    for m in known.values():
+        seen |= m
+    for t in view.tricks:  # (a trick of two in play has one card: nothing to read)
+        _note_voids(t.cards, t.trump, r.must_overtake, exclude, r.ten_strength)
+    pool = FULL_DECK & ~seen
+    before = chosen < 0
     return Knowledge(
-        seat=me, players=n, sizes=sizes, known=known, exclude=exclude, pool=pool,
-        fixed=fixed, checks=checks, variants=variants,
+        seat=me, players=view.players, sizes=sizes, known=known, exclude=exclude, pool=pool,
+        fixed=fixed, checks=_auction_checks(view, [opp], before, soft=False),
+        variants=_marriage_groups(view, [opp], before, pool, known, exclude),
     )
 
 

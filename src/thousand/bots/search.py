@@ -23,10 +23,16 @@ average outcome is best (perfect-information Monte Carlo, PIMC).
   talon, gives the cards the heuristic ranks best (the best of a few, solved) and the deal
   is solved: how often does the hand make each contract, and what does it score?  The bot
   bids while declaring is worth more than defending.
+* **Talon choice** (two players, RULES §4 "Two players" 3): unseen talons are alike, so
+  talon 1 unless the cut showed this seat a card of talon 2; then each talon is taken in
+  every sampled deal, the best quick pair discarded and the deal solved, and the better
+  talon is taken.  The two discards are searched as ``discard_three``'s three.
 
 What a move is worth (the *utility*) is the seat's own deal value, less ``beta`` times the
 mean deal value of its two opponents (``beta`` = 0.5: in a three-player game an opponent's
-point costs about half as much as one's own point gains).  The solver's value is the
+point costs about half as much as one's own point gains; with two players ``beta_two`` = 1
+times the one opponent's, whose deal value as defender is all the defence's points, the
+talon not chosen among them, as the engine scores it).  The solver's value is the
 declarer's total, so for a defender the split of the defenders' points between him and his
 partner is taken as even; a defender's own declarations are added to his side.  The declarer
 counts a contract as made in a sampled deal only with ``margin`` points to spare: the solver
@@ -103,6 +109,9 @@ class SearchConfig:
     bid_gives: int = 2
     #: the weight of the opponents' mean deal value against one's own
     beta: float = 0.5
+    #: the same with two players, where the one opponent's point is as much a loss as
+    #: one's own is a gain (RULES §4 "Two players": a race of two to 1000)
+    beta_two: float = 1.0
     #: points to spare before a sampled deal counts as made, for the contract and the
     #: exchange (the solver's defenders see every card: against the heuristic bot the
     #: declarer's real total is some 10 points above the solver's, against search bots
@@ -119,6 +128,9 @@ class SearchConfig:
     #: a defender's expected deal value, and a declarer's, for the value of passing
     defender_value: float = 34.0
     declarer_value: float = 40.0
+    #: the defender's with two players (he takes all the defence's points and the talon
+    #: not chosen: RULES §4 "Two players" 3)
+    defender_value_two: float = 50.0
     #: the same for an opener left alone with his compulsory 100 (he fails three in four)
     stuck_opener_value: float = -40.0
     #: what winning the game is worth, in deal points, on top of the contract
@@ -396,6 +408,8 @@ class SearchBot(ReasoningBot):
             out = self._redeal_offer(view, rng, budget)
         elif phase == Phase.BUY:
             out = self._buy(view, rng, budget)
+        elif phase == Phase.TALON_CHOICE:
+            out = self._talon_choice(view, rng, budget)
         else:
             out = None
         if out is None or out[0] not in legal:
@@ -416,6 +430,11 @@ class SearchBot(ReasoningBot):
         if view.game is not None:
             key += f"|{view.game.deal_number}|{view.game.scores}"
         return zlib.crc32(key.encode())
+
+    def beta(self, view: View) -> float:
+        """The weight of the opponents' mean deal value (``beta``, or ``beta_two`` with
+        two players)."""
+        return self.config.beta_two if view.players == 2 else self.config.beta
 
     def options(self, view: View) -> PlayOptions:
         if self._opts is None or self._opts[0] is not view.rules:
@@ -449,7 +468,8 @@ class SearchBot(ReasoningBot):
         opts = self.options(view)
         st = stakes(view, d, self.config.win_bonus)
         contract = view.contract
-        beta = self.config.beta
+        beta = self.beta(view)
+        n_def = len(view.active) - 1  # the defenders share their points evenly
         margin = 0  # in the play the solver's total is taken as it is
         totals: dict[Move, list[int]] = {m: [] for m in legal}
         utils: dict[Move, list[float]] = {m: [] for m in legal}
@@ -485,12 +505,8 @@ class SearchBot(ReasoningBot):
                 totals[m].append(v)
                 made = v >= contract + margin
                 dv = st.made(contract, v, bonus) if made else st.failed(contract)
-                if declarer:
-                    utils[m].append(dv + others * beta * v / 2)
-                else:
-                    utils[m].append(
-                        others * (-(1 - beta / 2) * v / 2 + own_bonus[m]) - beta / 2 * dv
-                    )
+                utils[m].append(_play_utility(declarer, dv, v, others * own_bonus[m], others,
+                                              beta, n_def))
         self.last_samples = n
         return Samples(utils, weights, totals, sorted(legal, key=_card_cost))
 
@@ -577,12 +593,13 @@ class SearchBot(ReasoningBot):
         payment, :func:`thousand.engine.deal.concede_values`, doubled in a golden deal, with the
         concede penalty where this concede incurs it)."""
         r = view.rules
-        beta = self.config.beta
+        beta = self.beta(view)
+        n_def = len(view.active) - 1
         if contracts is None:
             cap = r.bid_cap + marriage_sum(hand, r.marriage_values)
             contracts = contract_choices(r, bid, cap)
         m_hand = marriage_sum(hand, r.marriage_values)
-        opp = [beta * st.others * max(0, 120 + m_hand - v) / 2 for v in totals]
+        opp = [beta * st.others * max(0, 120 + m_hand - v) / n_def for v in totals]
         out: dict[int, list[float]] = {}
         for c in contracts:
             need = self._contract_need(c, bid)
@@ -617,13 +634,13 @@ class SearchBot(ReasoningBot):
         assert view.hand is not None and view.seat is not None
         r = view.rules
         hand = view.hand
-        discard_mode = r.exchange == "discard_three"
+        discard_mode = _discards_due(view)
         act = view.active
         i = act.index(view.seat)
-        first, second = act[(i + 1) % 3], act[(i + 2) % 3]
+        first, second = act[(i + 1) % len(act)], act[(i + 2) % len(act)]
         if discard_mode:
             done = view.discards.bit_count() if view.discards is not None else 0
-            k = 3 - done
+            k = _n_discards(view) - done
         else:
             k = 2 - len(view.given)
         ranked = sorted(cards_of(hand),
@@ -687,10 +704,16 @@ class SearchBot(ReasoningBot):
                 new.append(w)
             if not new:
                 break
+            for k, w in enumerate(new):
+                if k and budget.left() < 0:
+                    # out of time within the batch (a slow solve: the first batch is
+                    # sized before any solve was timed): the worlds solved so far
+                    new = new[:k]
+                    break
+                for ci in alive:
+                    give, disc = cands[ci]
+                    totals[ci].extend(self._hand_totals(view, [w], give, disc, opts, thr[ci]))
             worlds.extend(new)
-            for ci in alive:
-                give, disc = cands[ci]
-                totals[ci].extend(self._hand_totals(view, new, give, disc, opts, thr[ci]))
             solves += len(new) * len(alive)
             if halving and len(alive) > 1 and len(worlds) >= 8:
                 scores = {ci: self._contract_choice(
@@ -722,7 +745,7 @@ class SearchBot(ReasoningBot):
     def _exchange_samples(self, view: View, f: _ExchangeFound) -> Samples:
         assert view.hand is not None
         r = view.rules
-        discard_mode = r.exchange == "discard_three"
+        discard_mode = _discards_due(view)
         n = f.n
         mean = {ci: sum(u) / max(1, n) for ci, u in f.utils.items()}
         best_of: dict[int, int] = {}  # card -> the alive candidate that values it
@@ -764,10 +787,76 @@ class SearchBot(ReasoningBot):
                 f"слабый прикуп: даже после лучшего сноса раздача в среднем даёт "
                 f"{_points(u, 'ru')} ({target} играется в {_pct(p)} {of_ru})",
             )
+        plan = _discard_plan(view, move, f.cands[best][1])
         return move, (
-            f"the hand left makes {target} in {_pct(p)} {of_en}",
-            f"с оставшимися картами {target} играется в {_pct(p)} {of_ru}",
+            f"{plan[0]}the hand left makes {target} in {_pct(p)} {of_en}",
+            f"{plan[1]}с оставшимися картами {target} играется в {_pct(p)} {of_ru}",
         )
+
+    # ---------------------------------------------------------------- talon choice
+
+    def _talon_search(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Samples, float, float] | None:
+        """Two players (RULES §4 "Two players" 3): each talon's utility per sampled deal
+        (the declarer takes it, discards the best of the quick pairs, solved, and declares
+        his bid as the auction values it), with the bid's make chance for each.  None when
+        nothing tells the talons apart (no card of either seen at the cut): they are then
+        alike, and sampling would only pick one by its noise."""
+        me = view.seat
+        assert me is not None and view.hand is not None
+        if not view.talon_known:
+            return None
+        r = view.rules
+        bid = view.bid
+        know = knowledge(view)
+        opts = self.options(view)
+        st = stakes(view, me, self.config.win_bonus)
+        cap = r.bid_cap + marriage_sum(view.hand | view.talon_known, r.marriage_values)
+        thr = sorted({c + self.config.bid_margin for c in _bid_levels(view, bid, cap)})
+        totals: tuple[list[int], list[int]] = ([], [])
+        hands: tuple[list[Mask], list[Mask]] = ([], [])
+        while budget.more(len(totals[0])):
+            w = know.sample(rng)
+            if w is None:
+                break
+            for k in (0, 1):
+                best, kept = self._best_exchange(view, w, me, opts, thr, talon=k)
+                totals[k].append(best)
+                hands[k].append(kept)
+        n = len(totals[0])
+        self.last_samples = n
+        if not n:
+            return None
+        (u1, p1), (u2, p2) = (self._bid_samples(view, totals[k], hands[k], bid, st)
+                              for k in (0, 1))
+        order = list(mv.TALONS)
+        if _quick_talon(view, me, view.hand):
+            order.reverse()
+        return Samples({mv.TALON_1: u1, mv.TALON_2: u2}, [1.0] * n, order=order), p1, p2
+
+    def _talon_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
+        """:meth:`_talon_search`'s utilities (both talons alike: no sampled deal)."""
+        found = self._talon_search(view, rng, budget)
+        return found[0] if found is not None else _constant(list(mv.TALONS))
+
+    def _talon_choice(
+        self, view: View, rng: random.Random, budget: _Budget
+    ) -> tuple[Move, Reason]:
+        """``talon 1`` or ``talon 2``, chosen unseen: the better of the two over sampled
+        deals when the cut showed this seat a card of talon 2, else talon 1."""
+        found = self._talon_search(view, rng, budget)
+        if found is None:
+            return mv.TALON_1, (
+                "nothing tells the two talons apart: both are unseen",
+                "прикупы ничем не различаются: оба не видны",
+            )
+        s, p1, p2 = found
+        n = len(s.weights)
+        means = {m: sum(u) / n for m, u in s.utils.items()}
+        move = first_best(s.order, means)
+        worth = (means[mv.TALON_1], means[mv.TALON_2])
+        return move, _talon_reason(view, move == mv.TALON_2, (p1, p2), worth, n)
 
     # ------------------------------------------------------------------- contract
 
@@ -885,32 +974,38 @@ class SearchBot(ReasoningBot):
         return totals, hands
 
     def _quick_exchanges(
-        self, view: View, w: World, d: int, k: int
+        self, view: View, w: World, d: int, k: int, talon: int | None = None
     ) -> tuple[World, list[tuple[int, ...]]]:
-        """``w`` with the talon in ``d``'s hand, and the ``k`` exchanges (the cards that
-        leave the hand) the quick rule ranks best among the 5 cards ``keep_score`` values
-        least."""
+        """``w`` with the talon in ``d``'s hand (two players: talon ``talon``, by default
+        the one the quick rule takes), and the ``k`` exchanges (the cards that leave the
+        hand) the quick rule ranks best among the 5 cards ``keep_score`` values least."""
         values = view.rules.marriage_values
         ts = view.rules.ten_strength
-        discard_mode = view.rules.exchange == "discard_three"
-        hand10 = w.hands[d] | w.talon
+        discard_mode = _discards_due(view)
+        if not w.talons:
+            talon = -1
+        elif talon is None:
+            talon = _quick_talon(view, d, w.hands[d])
+        world = _taken(w, d, talon)
+        hand10 = world.hands[d]
         low = sorted(cards_of(hand10), key=lambda c: keep_score(hand10, c, values, ts))[:5]
         cands: list[tuple[float, tuple[int, ...]]] = []
-        for combo in combinations(low, 3 if discard_mode else 2):
+        for combo in combinations(low, _n_discards(view) if discard_mode else 2):
             rest = hand10
             for c in combo:
                 rest &= ~(1 << c)
             cands.append((_quick_value(rest, values, discard_mode, combo, ts), combo))
         cands.sort(reverse=True)
-        world = World(tuple(h | (w.talon if s == d else 0) for s, h in enumerate(w.hands)))
         return world, [combo for _, combo in cands[:k]]
 
     def _best_exchange(
-        self, view: View, w: World, me: int, opts: PlayOptions, thr: list[int]
+        self, view: View, w: World, me: int, opts: PlayOptions, thr: list[int],
+        talon: int | None = None,
     ) -> tuple[int, Mask]:
-        """The best of the quick exchanges of ``me`` holding the talon in sampled deal ``w``:
-        its solved total (a threshold search over ``thr``) and the hand it keeps."""
-        world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives)
+        """The best of the quick exchanges of ``me`` holding the talon (two players: talon
+        ``talon``, as :meth:`_quick_exchanges`) in sampled deal ``w``: its solved total (a
+        threshold search over ``thr``) and the hand it keeps."""
+        world, combos = self._quick_exchanges(view, w, me, self.config.bid_gives, talon)
         best = -1
         best_hand = world.hands[me]
         for combo in combos:
@@ -926,9 +1021,9 @@ class SearchBot(ReasoningBot):
         self, view: View, world: World, d: int, combo: tuple[int, ...], opts: PlayOptions,
         thresholds: Sequence[int],
     ) -> int:
-        """:meth:`_hand_totals_for` after ``d`` discards ``combo`` (``discard_three``) or
-        gives its cards to the next seat and the one after, in that order."""
-        if view.rules.exchange == "discard_three":
+        """:meth:`_hand_totals_for` after ``d`` discards ``combo`` (``discard_three``, two
+        players) or gives its cards to the next seat and the one after, in that order."""
+        if _discards_due(view):
             disc = 0
             for c in combo:
                 disc |= 1 << c
@@ -963,7 +1058,7 @@ class SearchBot(ReasoningBot):
             hands[to] |= 1 << c
         hands[d] &= ~discard
         pos = PlayPosition(
-            hands=(hands[act[0]], hands[act[1]], hands[act[2]]),
+            hands=_open_hands(act, hands),
             leader=idx[d], declarer=idx[d], declarer_points=points_of(discard | w.discards),
             options=opts,
         )
@@ -981,12 +1076,21 @@ class SearchBot(ReasoningBot):
                 view.high_bid)
         elif _stuck_opener(view):
             decl = cfg.stuck_opener_value
-        u = cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
+        u = self._defending(view, decl)
         # Someone about to win the game with the bid he holds: passing lets him.
         hb = view.high_bidder
         if hb >= 0 and hb != view.seat and stakes(view, hb, cfg.win_bonus).wins(view.high_bid):
-            u -= cfg.beta * cfg.win_bonus * 0.6
+            u -= self.beta(view) * cfg.win_bonus * 0.6
         return u
+
+    def _defending(self, view: View, decl: float) -> float:
+        """A defender's utility when the declarer's deal value is ``decl``: his mean deal
+        value, less ``beta`` times his opponents' mean (the declarer, and with three players
+        a partner valued as himself)."""
+        cfg = self.config
+        if view.players == 2:
+            return cfg.defender_value_two - self.beta(view) * decl
+        return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
 
     def _bid_utility(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
@@ -1015,7 +1119,7 @@ class SearchBot(ReasoningBot):
         """Declaring contract ``c``: the utility in each sampled deal (the declarer's
         ``totals`` with the ``hands`` he kept) and the share of deals made."""
         m = self.config.bid_margin
-        k = self.config.beta * st.others
+        k = self.beta(view) * st.others / (len(view.active) - 1)
         values = view.rules.marriage_values
         out: list[float] = []
         made = 0
@@ -1026,7 +1130,7 @@ class SearchBot(ReasoningBot):
                 made += 1
             else:
                 own = st.failed(c)
-            out.append(own - k * max(0, 120 + held - v) / 2)
+            out.append(own - k * max(0, 120 + held - v))
         return out, made / max(1, len(totals))
 
     def _auction_search(
@@ -1043,14 +1147,17 @@ class SearchBot(ReasoningBot):
         bids = sorted(mv.value_of(m) for m in legal if mv.is_bid(m))
         other: list[bool] | None = None
         hb = view.high_bidder
-        if self.config.model_pass and mv.PASS in legal and hb >= 0 and hb != me:
+        # (two players: passing makes the opponent the declarer; the fixed pass values
+        # were measured with three, so his chance is read from the sampled deals)
+        two = view.players == 2
+        if (self.config.model_pass or two) and mv.PASS in legal and hb >= 0 and hb != me:
             other = []
         st = stakes(view, me, self.config.win_bonus)
         # The bids worth valuing: the lowest legal one and the next ones this hand may reach
         # in later rounds (with bid_jumps=false only one step is legal at a time).
         cap = view.rules.bid_cap + marriage_sum(view.hand, view.rules.marriage_values)
         ladder = contract_choices(view.rules, bids[0], max(bids[0], cap))[:6]
-        levels = list(ladder)
+        levels = _bid_levels(view, bids[0], cap)
         target = _raise_target(view, st, bids[0])
         if target is not None:
             levels.append(target)
@@ -1266,7 +1373,7 @@ class SearchBot(ReasoningBot):
         c = view.contract
         st = stakes(view, d, cfg.win_bonus)
         decl = p_decl * st.made(c, c) + (1 - p_decl) * st.failed(c)
-        return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
+        return self._defending(view, decl)
 
     def _dark_search(
         self, view: View, rng: random.Random, budget: _Budget
@@ -1299,6 +1406,117 @@ class SearchBot(ReasoningBot):
             f"a blind 120 is made in only {_pct(p)} {_of(n)[0]}",
             f"120 втемную играется лишь в {_pct(p)} {_of(n)[1]}",
         )
+
+
+def _bid_levels(view: View, low: int, cap: int) -> list[int]:
+    """The contracts a bid from ``low`` is valued at (the threshold searches of its
+    totals): the first 6 of the ladder up to ``cap``, and with two players every fourth
+    above them, so that a strong hand's total, and so the one defender's points (all the
+    rest, counted in full against the bid), is not read from a capped value."""
+    choices = contract_choices(view.rules, low, max(low, cap))
+    return choices[:6] + (choices[6::4] if view.players == 2 else [])
+
+
+def _discards_due(view: View) -> bool:
+    """Whether the declarer discards rather than gives (``discard_three``; two players)."""
+    return view.players == 2 or view.rules.exchange == "discard_three"
+
+
+def _n_discards(view: View) -> int:
+    """How many cards the declarer discards: two with two players, else three."""
+    return 2 if view.players == 2 else 3
+
+
+def _open_hands(active: Sequence[int], hands: Sequence[Mask]) -> tuple[int, ...]:
+    """The solver's hands (seat i = ``active[i]``; two of them with two players)."""
+    return tuple(hands[s] for s in active)
+
+
+def _taken(w: World, d: int, k: int) -> World:
+    """``w`` with the talon in ``d``'s hand: the only one (``k`` = -1), or with two players
+    talon ``k`` (0 or 1), the other becoming the talon not chosen."""
+    if k < 0:
+        talon, other = w.talon, 0
+    else:
+        talon, other = w.talons[k], w.talons[1 - k]
+    hands = tuple(h | talon if s == d else h for s, h in enumerate(w.hands))
+    return World(hands, 0, w.discards, (), other)
+
+
+def _glimpse_wanted(view: View, hand: Mask) -> bool:
+    """Whether the talon card this seat saw at the cut (two players: in talon 2) is worth
+    more than an unseen card (5 points on average): an ace, a ten, or the partner of a king
+    or queen in ``hand``."""
+    card = (view.talon_known & -view.talon_known).bit_length() - 1
+    if card < 0:
+        return False
+    suit, rank = divmod(card, 6)
+    if POINTS[card] >= 10:
+        return True
+    return rank in (KING, QUEEN) and hand & MARRIAGE_MASK[suit] & ~(1 << card) != 0
+
+
+def _quick_talon(view: View, d: int, hand: Mask) -> int:
+    """The talon (0 or 1) declarer ``d`` holding ``hand`` takes by the quick rule: talon 2
+    when this seat is he and the card it glimpsed there is wanted (:func:`_glimpse_wanted`),
+    else talon 1 (unseen talons are alike)."""
+    return 1 if d == view.seat and _glimpse_wanted(view, hand) else 0
+
+
+def _talon_reason(
+    view: View, second: bool, made: tuple[float, float], worth: tuple[float, float], n: int
+) -> Reason:
+    """Why this talon (``second``: talon 2), as a hint's reason that does not name the move
+    (thousand.texts.ADVICE names it): the card glimpsed at the cut, which lies in talon 2,
+    the bid's make chance with each talon (``made``: talon 1's, talon 2's) and what the
+    deal is worth on average with each (``worth``)."""
+    card = (view.talon_known & -view.talon_known).bit_length() - 1
+    en_c, ru_c = card_label(card, "en"), card_label(card, "ru")
+    bid = view.bid
+    k, o = (1, 0) if second else (0, 1)
+    names_en = ("talon 1", "talon 2")
+    with_ru = ("с первым", "со вторым")
+    en = (f"with {names_en[k]} {bid} is made in {_pct(made[k])} {_of(n)[0]}, with "
+          f"{names_en[o]} in {_pct(made[o])} (the deal is worth {_points(worth[k], 'en')} "
+          f"against {_points(worth[o], 'en')} on average)")
+    ru = (f"{with_ru[k]} {bid} играется в {_pct(made[k])} {_of(n)[1]}, {with_ru[o]} — в "
+          f"{_pct(made[o])} (раздача в среднем даёт {_points(worth[k], 'ru')} против "
+          f"{_points(worth[o], 'ru')})")
+    if second:
+        return (f"it holds the {en_c} glimpsed at the cut; {en}",
+                f"в нём примеченная при срезе карта {ru_c}; {ru}")
+    return (f"talon 2 holds the {en_c} glimpsed at the cut, but {en}",
+            f"во втором лежит примеченная при срезе карта {ru_c}, но {ru}")
+
+
+def _discard_plan(view: View, move: Move, best: Mask) -> Reason:
+    """Two players: the other card the best exchange found discards with ``move`` («вместе
+    с 9♣: »), when ``move`` is one of its two and the other is still to go; nothing
+    otherwise (the move itself is named by the hint's advice, not by its reason)."""
+    if view.players != 2 or not mv.is_discard(move) or not best >> mv.card_of(move) & 1:
+        return "", ""
+    rest = [c for c in cards_of(best) if c != mv.card_of(move)]
+    if not rest:
+        return "", ""
+    en = " and ".join(card_label(c, "en") for c in rest)
+    ru = " и ".join(card_label(c, "ru") for c in rest)
+    return f"with {en} next: ", f"вместе с {ru}: "
+
+
+def _play_utility(
+    declarer: bool, dv: float, v: int, own_bonus: float, others: int, beta: float, n_def: int
+) -> float:
+    """A card's utility in a solved deal where the declarer ends with ``v`` and his deal is
+    worth ``dv``: for the declarer ``dv`` less ``beta`` times the defenders' mean (their
+    ``120 − v`` shared among ``n_def``, counted ``others`` times); for a defender his share
+    and ``own_bonus`` (his declaration) less ``beta`` times the mean of his opponents (the
+    declarer and the other defender, if any).  The constants dropped are the same for
+    every card."""
+    if declarer:
+        return dv + others * beta * v / n_def
+    share = -others * v / n_def + own_bonus
+    partners = (n_def - 1) * -others * v / n_def
+    return share - beta * (dv + partners) / n_def
 
 
 def _constant(moves: Sequence[Move]) -> Samples:

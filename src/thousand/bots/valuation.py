@@ -107,6 +107,7 @@ _SEARCHES: dict[Phase, Searcher] = {
     Phase.BUY: SearchBot._buy_phase,
     Phase.DARK_CHOICE: SearchBot._dark_phase,
     Phase.REDEAL_OFFER: SearchBot._redeal_phase,
+    Phase.TALON_CHOICE: SearchBot._talon_phase,
 }
 
 
