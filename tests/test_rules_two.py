@@ -24,7 +24,6 @@ from thousand.engine.draws import Draws
 from thousand.engine.errors import IllegalMove
 from thousand.engine.game import Game
 from thousand.engine.moves import MoveError, parse_move
-from thousand.engine.protocol import view_json
 from thousand.engine.record import RecordError, game_to_record, load_record, replay
 from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table, audience_includes
@@ -608,6 +607,14 @@ def test_a_redeal_before_the_choice_comes_before_any_talon_move() -> None:
 
 
 # ------------------------------------------------------------ the wrong inputs
+
+
+def test_talon_3_is_not_a_move_and_says_what_is() -> None:
+    """Two players 3: only `talon 1` and `talon 2` exist; `talon 3` is refused with a
+    message that names them."""
+    for text in ("talon 3", "talon 0", "talon"):
+        with pytest.raises(MoveError, match="'talon 1' or 'talon 2'"):
+            parse_move(text)
 
 
 def test_a_talon_choice_in_a_three_player_game_is_no_two_talons() -> None:
