@@ -24,6 +24,7 @@ from thousand.engine.draws import Draws
 from thousand.engine.errors import IllegalMove
 from thousand.engine.game import Game
 from thousand.engine.moves import MoveError, parse_move
+from thousand.engine.protocol import view_json
 from thousand.engine.record import RecordError, game_to_record, load_record, replay
 from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table, audience_includes
@@ -336,6 +337,25 @@ def test_no_event_or_view_carries_the_unchosen_talon_before_the_end() -> None:
                     assert not any(h in json.dumps(e) for h in hidden), e
         checked += 1
     assert checked >= 3
+
+
+def test_a_golden_or_dark_declarer_receives_his_hand_before_choosing() -> None:
+    """Two players 3: the declarer chooses a talon without seeing it, but he sees his own
+    ten cards: in a golden deal (no auction) and after a dark bid the table sends him
+    his hand before the talon choice, as his view shows it."""
+    for r, moves in ((two(golden_deals=True), ()), (two(dark=True), ("dark", "pass"))):
+        table = Table(r, seed=3, first_dealer=0)
+        for m in moves:
+            table.submit(table.game.deal.to_move, m, table.version)  # type: ignore[union-attr]
+        deal = deal_of(table.game)
+        assert deal.phase == Phase.TALON_CHOICE
+        d = deal.declarer
+        hands = [e for e in table.events_since(d, -1) if e["type"] == "hand" and e["seat"] == d]
+        assert hands and hands[-1]["cards"] == [card_str(c) for c in cards_of(deal.hands[d])]
+        assert view_json(deal.view(d))["hand"] == hands[-1]["cards"]
+
+
+# -------------------------------------------------------------- 4. the contract
 
 
 def test_the_declarer_raises_his_contract_up_to_his_cap_with_the_talon() -> None:
