@@ -24,20 +24,27 @@ from independent_two import replay_json
 THOUSAND = Path(sys.executable).with_name("thousand")
 
 
-def random_record(seed: int, max_deals: int | None) -> dict[str, Any]:
+def random_record(seed: int, max_deals: int | None, timid: bool = False) -> dict[str, Any]:
+    """A random game's record; ``timid``: the opener plays 100 and the other passes at
+    once, so that scores climb to the barrel and the win."""
     rng = random.Random(seed)
     g = Game(Rules.preset_rules("two", max_deals=max_deals or 200), seed=seed,
              first_dealer=seed % 2)
     while not g.over:
-        g.apply(rng.choice(g.legal_moves()))
+        legal = g.legal_moves()
+        g.apply(legal[0] if timid and legal[0] not in CARDS else rng.choice(legal))
     return game_to_record(g)
+
+
+#: The card plays (led or followed, declared or not): played at random even when timid.
+CARDS = frozenset(range(48))
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_the_engine_and_the_independent_reading_agree(seed: int) -> None:
     """Two players 1-8: every deal's declarer, contract, points and scores, the final
     scores and the winner, short games and (every fifth) games played to the end."""
-    record = random_record(seed, None if seed % 5 == 0 else 6)
+    record = random_record(seed, None if seed % 5 == 0 else 6, timid=seed % 3 == 1)
     assert replay_json(record) == replay(record).to_json()
 
 
