@@ -75,6 +75,35 @@ RULESETS: dict[str, Rules] = {
     ),
 }
 
+#: Two players (RULES §4 "Two players"): the preset alone and mixed with the options that
+#: apply to two.  Fewer examples than the rulesets above (TWO_EXAMPLES): seconds, not minutes.
+TWO_RULESETS: dict[str, Rules] = {
+    "two": Rules.preset_rules("two", max_deals=8),
+    "two-dark-golden": Rules.preset_rules(
+        "two", dark=True, dark_doubles="all", dark_talon_shown=False, golden_deals=True,
+        golden_restart=True, max_deals=8,
+    ),
+    "two-concede": Rules.preset_rules(
+        "two", concede=True, concede_opponents_get="half_contract",
+        concede_declarer_loses="half", talon_shown="not_at_100", max_deals=8,
+    ),
+    "two-concede-aces": Rules.preset_rules(
+        "two", concede=True, concede_opponents_get="aces", concede_declarer_loses=False,
+        declarer_scores="taken", max_deals=8,
+    ),
+    "two-play": Rules.preset_rules(
+        "two", must_overtake=True, ten_strength="natural", half_marriage=True,
+        ace_marriage=200, four_nines_bonus=360, no_lead_own_trump=True,
+        marriage_on_first_lead=True, marriage_points_declarer_only=True, max_deals=8,
+    ),
+    "two-house": Rules.preset_rules(
+        "house", players=2, redeal_weak_talon=False, cut_nines=True, first_bidder="dealer",
+        redeal_weak_hand=40, redeal_after_exchange=True, bolts="three_in_a_row",
+        bolt_means="no_points", barrel_knock_off=True, barrel_falls_reset=2, max_deals=8,
+    ),
+}
+TWO_EXAMPLES = max(EXAMPLES // 20, 10)
+
 # Random play rarely climbs the barrel or reaches 1000; starting some games near
 # the barrel makes the barrel, knock-off and win rules run too.
 START_SCORES = st.sampled_from([None, (860, 870, 0), (880, 600, 840), (990, 975, -540)])
@@ -179,9 +208,12 @@ def check_result(deal: Deal) -> None:
             check_concede(deal)
         return
     assert deal.declarer >= 0
-    card_points = sum(deal.taken) + points_of(deal.discards)
+    # two players: the unchosen talon's points are the defender's (RULES §4 "Two players" 3)
+    unchosen = points_of(deal.unchosen_talon)
+    assert (deal.players == 2) == (deal.talon_choice >= 0)
+    card_points = sum(deal.taken) + points_of(deal.discards) + unchosen
     assert card_points == 120, "120 card points a deal"
-    assert sum(t.points for t in deal.tricks) + points_of(deal.discards) == 120
+    assert sum(t.points for t in deal.tricks) + points_of(deal.discards) + unchosen == 120
     assert sum(res.points) == 120 + sum(deal.bonus)
     assert len(deal.tricks) == deal.n_tricks
     mult = 2 if res.golden else 1
@@ -261,7 +293,7 @@ def replay_same(g: Game) -> None:
     for rec in g.records:
         if h.over:
             break
-        h.start_deal(rec.hands, rec.talon, rec.cut)
+        h.start_deal(rec.hands, rec.talon, rec.cut, rec.talons)
         for m in rec.moves:
             h.apply(m)
     assert h.scores == g.scores
@@ -277,6 +309,21 @@ def test_random_games_keep_the_invariants(
 ) -> None:
     rules = RULESETS[name]
     g = play_game(rules, random.Random(seed), start, views=False)
+    assert g.winner is not None
+    if start is None:
+        replay_same(g)
+
+
+@pytest.mark.parametrize("name", sorted(TWO_RULESETS))
+@settings(max_examples=TWO_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), start=START_SCORES)
+def test_random_two_player_games_keep_the_invariants(
+    name: str, seed: int, start: tuple[int, ...] | None
+) -> None:
+    """RULES §4 "Two players": every card once, 120 points a played deal (tricks, discards
+    and the unchosen talon), legal moves never empty, no view showing a hidden card (the
+    unchosen talon before the end), and the record replaying the same game."""
+    g = play_game(TWO_RULESETS[name], random.Random(seed), start, views=True)
     assert g.winner is not None
     if start is None:
         replay_same(g)
@@ -302,10 +349,11 @@ class DealMachine(RuleBasedStateMachine):
         self.deal: Deal | None = None
         self.snapshots: list[tuple[object, ...]] = []
 
-    @rule(name=st.sampled_from(sorted(RULESETS)), seed=st.integers(0, 2**32 - 1))
+    @rule(name=st.sampled_from(sorted({**RULESETS, **TWO_RULESETS})),
+          seed=st.integers(0, 2**32 - 1))
     @precondition(lambda self: self.deal is None)
     def new_deal(self, name: str, seed: int) -> None:
-        g = Game(RULESETS[name], seed=seed)
+        g = Game({**RULESETS, **TWO_RULESETS}[name], seed=seed)
         assert g.deal is not None
         self.deal = g.deal
         self.snapshots = [self.state()]

@@ -191,6 +191,9 @@ def parse_move(text: str) -> Move:
     if low in _BY_WORD:
         return _BY_WORD[low]
     word, _, rest = low.partition(" ")
+    if word == "talon":
+        # two players (RULES §4 "Two players" 3): not a card with a bad rank
+        raise MoveError(f"{text!r} is not a move: a talon is 'talon 1' or 'talon 2'")
     try:
         if word == "give":
             return give(parse_card(rest))

@@ -550,7 +550,10 @@ def _declarer_events(deal: Deal) -> list[Event]:
     out = [_ev("declarer", seat=d, bid=deal.bid, dark=deal.dark_standing,
                golden=deal.ctx.golden)]
     if deal.phase == Phase.TALON_CHOICE:
-        return out  # two players: no talon is his until he chooses one
+        # two players: no talon is his until he chooses one; but a golden or dark
+        # declarer sees his ten cards now and has had no hand event yet
+        unseen_until_now = deal.ctx.golden or deal.dark_standing
+        return [*out, _hand(deal, d)] if unseen_until_now else out
     return out + _talon_events(deal)
 
 
