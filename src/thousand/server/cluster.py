@@ -545,7 +545,7 @@ class Cluster:
                 await asyncio.sleep(0.5)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
 
     def _after_outage(self) -> None:
         for relay in list(self._relays.values()):
