@@ -10,14 +10,13 @@ the machine's shared one on 6379 is never shut down.
 
 PostgreSQL: ``THOUSAND_TEST_PG`` (as tests/test_store.py); Redis: ``THOUSAND_TEST_REDIS``
 (default ``redis://127.0.0.1:6379/0``).  When either cannot be reached the tests that need
-it are skipped, saying why.
+it are skipped, saying why (under CI they fail: tests/needs.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -32,6 +31,7 @@ import pytest
 import sqlalchemy as sa
 
 import live_server
+import needs
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 REDIS_URL = os.environ.get("THOUSAND_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -56,17 +56,11 @@ def postgres_schema() -> tuple[str, Callable[[], None]]:
 
 
 def redis_or_skip(url: str = REDIS_URL) -> None:
-    """Skip unless Redis answers PING at ``url``."""
-    import redis
-
-    try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
-        try:
-            client.ping()
-        finally:
-            client.close()
-    except Exception as e:
-        pytest.skip(f"Redis at {url} is unreachable: {_one_line(e)}")
+    """Go on only when Redis answers PING at ``url`` (tests/needs.py: a failure under CI,
+    a skip elsewhere)."""
+    problem = needs.redis_problem(url)
+    if problem is not None:
+        needs.need("redis", problem)
 
 
 def drop_redis_keys(url: str, prefix: str) -> None:
@@ -88,8 +82,7 @@ class PrivateRedis:
     killed and started again on the same port."""
 
     def __init__(self, folder: Path) -> None:
-        if shutil.which("redis-server") is None:
-            pytest.skip("redis-server is not installed: no private Redis to restart")
+        needs.require("redis-server")
         self.folder = folder
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+import needs
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
@@ -68,3 +70,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             for fault in faults:
                 reporter.write_line("  " + fault, red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "needs(*what): the test needs these from the machine (tests/needs.py: "
+        "chromium, axe-core, node, nginx, redis, redis-server, postgres, c-compiler, c-core); "
+        "missing, it fails under CI=true and is skipped elsewhere")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The ``needs`` markers, checked before the test (and its fixtures) run."""
+    for mark in item.iter_markers("needs"):
+        needs.require(*mark.args)

@@ -4,7 +4,6 @@ and a fresh schema of the machine's PostgreSQL for the tests that use one."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -17,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+import needs
+
 #: The PostgreSQL server of the tests that use one (a schema of their own each).
-PG_URL = os.environ.get("THOUSAND_TEST_PG",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+PG_URL = needs.PG_URL
 
 CHROMIUM = "/usr/bin/chromium"
 #: Chromium's switches for a test run (no sandbox in a container, nothing in the background).
@@ -35,13 +35,10 @@ def postgres_schema(prefix: str = "thousand_test") -> tuple[str, Callable[[], No
     from sqlalchemy.engine import make_url
 
     url = make_url(PG_URL)
-    try:
-        engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-    except Exception as e:  # any reason: no driver, no server, no database
-        pytest.skip(f"PostgreSQL at {url.render_as_string(hide_password=True)} is "
-                    f"unreachable: {' '.join(str(e).split())[:200]}")
+    problem = needs.postgres_problem(PG_URL)
+    if problem is not None:
+        needs.need("postgres", problem)
+    engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
     schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
     with engine.begin() as conn:
         conn.execute(sa.text(f'create schema "{schema}"'))

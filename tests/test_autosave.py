@@ -128,7 +128,7 @@ def _kill_and_resume(signum: int, lang: str, tmp_path: Path) -> None:
     """Three moves of the person in a pseudo-terminal, the signal at the fourth prompt, then
     ``thousand play --resume`` (no file) and ``quit``: the resumed game's record holds
     exactly the moves of the same game played without a kill to the same point."""
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
     args = ["--seed", "11", "--lang", lang]
     twin = tmp_path / "twin.json"
     p = play(["play", "--plain", *args, "--save", str(twin)], ["1", "1", "1", "quit", "n"])

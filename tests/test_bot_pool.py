@@ -244,7 +244,10 @@ def test_a_hint_goes_before_the_bots_waiting() -> None:
             while pool.busy() == 0:
                 await asyncio.sleep(0.01)
             tasks.append(asyncio.create_task(ask("hint", "hint", table.view(table.to_move))))
-            await asyncio.sleep(0.05)
+            deadline = time.monotonic() + 30
+            while pool.queued() < 3:  # the hint has joined the two bots' asks waiting
+                assert time.monotonic() < deadline, f"queued: {pool.queued()}"
+                await asyncio.sleep(0.01)
             assert pool.queued() == 3
             await asyncio.gather(*tasks)
             assert done == ["bot0", "hint", "bot1", "bot2"]

@@ -7,20 +7,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import numpy as np
+import pyspiel
 import pytest
 
-# the research extra (pip install -e '.[research]'): without it there is nothing to test
-np = pytest.importorskip("numpy")
-pettingzoo = pytest.importorskip("pettingzoo")
-pyspiel = pytest.importorskip("pyspiel")
-
-from thousand.engine import moves as mv  # noqa: E402
-from thousand.engine.cards import JACK  # noqa: E402
-from thousand.engine.deal import Phase  # noqa: E402
-from thousand.engine.game import Game  # noqa: E402
-from thousand.engine.rules import PRESET_NAMES, Rules  # noqa: E402
-from thousand.envs.actions import ActionSpace  # noqa: E402
-from thousand.envs.observation import ObservationEncoder, view_key  # noqa: E402
+import needs
+from thousand.engine import moves as mv
+from thousand.engine.cards import JACK
+from thousand.engine.deal import Phase
+from thousand.engine.game import Game
+from thousand.engine.rules import PRESET_NAMES, Rules
+from thousand.envs.actions import ActionSpace
+from thousand.envs.observation import ObservationEncoder, view_key
 
 # --------------------------------------------------------------------------- actions
 
@@ -477,14 +475,12 @@ def test_openspiel_seat_plays_two_players() -> None:
     ],
 )
 def test_fast_path_plays_the_engines_games(preset: str, options: dict[str, object]) -> None:
-    import shutil
 
     from thousand.envs import fastsim
 
     if fastsim.fast_module() is None:
-        if shutil.which("cc") or shutil.which("gcc"):
-            pytest.fail(f"the fast path did not build: {fastsim.build_error}")
-        pytest.skip("no C compiler")
+        needs.require("c-compiler")
+        pytest.fail(f"the fast path did not build: {fastsim.build_error}")
     rules = Rules.preset_rules(preset, **options)
     assert fastsim.supports(rules) is None
     fast = fastsim.random_deals(rules, 5, 250, first=1000, record=True, fast=True)

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -147,7 +146,7 @@ def test_python_bot_plays_the_duplicate_arena(bots: Bots, tmp_path: Path) -> Non
     bots.assert_all_gone(9)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.needs("node")
 def test_the_javascript_bot_of_the_docs_plays_a_game(tmp_path: Path) -> None:
     """The JavaScript bot in docs/bots.md (taken from the page, so it cannot rot) plays a
     whole game without a fault."""

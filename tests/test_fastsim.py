@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 
 import pytest
 
+import needs
 from thousand.engine import moves as mv
 from thousand.engine.rules import Rules
 from thousand.envs import fastsim
@@ -26,9 +26,8 @@ def _require_fast_path() -> None:
     if os.environ.get("THOUSAND_PURE_PYTHON") == "1":
         pytest.skip("THOUSAND_PURE_PYTHON=1: the suite runs without the C cores on purpose")
     if fastsim.fast_module() is None:
-        if shutil.which("cc") or shutil.which("gcc"):
-            pytest.fail(f"the fast path is not built: {fastsim.build_error}")
-        pytest.skip("no C compiler")
+        needs.require("c-compiler")
+        pytest.fail(f"the fast path is not built: {fastsim.build_error}")
 
 
 def random_rules(rng: random.Random) -> Rules:

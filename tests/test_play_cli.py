@@ -94,7 +94,7 @@ def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru",
     """A game in a pseudo-terminal; ``respond`` answers each prompt from what the game
     printed since the last one, ``analyse`` the offer of the analysis at the end.  The
     whole output."""
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
     child = pexpect.spawn(CLI[0], [*CLI[1:], "play", "--plain", *args], encoding="utf-8",
                           timeout=90, dimensions=(50, 200),
                           env={**child_env(), "COLUMNS": "200"})  # a wide terminal
@@ -539,7 +539,7 @@ def test_unwritable_save_path_is_asked_again(tmp_path: Path) -> None:
 def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
     """In a terminal: an illegal bid, a hint, garbage ("²", "[/]"), moves, then Ctrl-C at
     the prompt offers to save; the saved record replays."""
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
     save = tmp_path / "ctrl-c.json"
     child = pexpect.spawn(
         CLI[0], [*CLI[1:], "play", "--plain", "--seed", "5", "--set", "max_deals=2"],

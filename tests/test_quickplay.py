@@ -87,10 +87,21 @@ def test_bots_fill_the_free_seats_after_the_creators_wait(server: Server) -> Non
     assert info["status"] == "playing"
     assert [(s["kind"], s["level"]) for s in info["seats"]] == [
         ("human", None), ("bot", "beginner"), ("bot", "beginner")]
-    full = quick(guest(server), preset="classic", clock=41, bots_after=0.5)
+    # A table that fills with people before its wait is over: the wait (long enough that
+    # the people come first on a busy machine) is called off when the last one sits, so no
+    # bot can come later — asserted on the timer itself, not by waiting and seeing none.
+    full = quick(guest(server), preset="classic", clock=41, bots_after=600)
+    live = server.hub.tables[full["table"]]
+    assert live.bots_timer is not None and not live.bots_timer.done()
+    timer = live.bots_timer
     quick(guest(server), preset="classic", clock=41)
     quick(guest(server), preset="classic", clock=41)
-    time.sleep(0.8)
+    assert table(server, full["table"])["status"] == "playing"
+    assert live.bots_timer is None
+    deadline = time.monotonic() + 20
+    while not timer.done():  # called off in the server's loop, in its own time (its
+        assert time.monotonic() < deadline, "the bots' wait was not called off"
+        time.sleep(0.05)      # own wait is ten minutes)
     assert [s["kind"] for s in table(server, full["table"])["seats"]] == ["human"] * 3
 
 
