@@ -129,8 +129,9 @@ class Worker:
     own port, logging to ``<folder>/<name>/serve.log`` (appended to across restarts)."""
 
     def __init__(self, name: str, args: Sequence[str], folder: Path,
-                 port: int | None = None) -> None:
+                 port: int | None = None, cli: Sequence[str] = CLI) -> None:
         self.name = name
+        self.cli = list(cli)
         self.args = list(args)
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -151,7 +152,7 @@ class Worker:
             log.write(f"--- start {self.starts + 1} of {self.name}\n".encode())
             log.flush()
             self.proc = subprocess.Popen(
-                [*CLI, "serve", *self.args, "--port", str(self.port)],
+                [*self.cli, "serve", *self.args, "--port", str(self.port)],
                 cwd=self.folder, stdout=log, stderr=subprocess.STDOUT)
         self.paused = False
         self.starts += 1
@@ -250,7 +251,8 @@ class Cluster:
     """K workers ``w1..wK`` on one PostgreSQL schema and one Redis prefix."""
 
     def __init__(self, folder: Path, db_url: str, redis_url: str | None, prefix: str,
-                 k: int, *, extra: Sequence[str] = (), lease_ttl: float = LEASE_TTL) -> None:
+                 k: int, *, extra: Sequence[str] = (), lease_ttl: float = LEASE_TTL,
+                 cli: Sequence[str] = CLI) -> None:
         self.folder = folder
         self.db_url = db_url
         self.redis_url = redis_url
@@ -263,7 +265,7 @@ class Cluster:
             if redis_url is not None:  # cluster mode; without it: one process, as today
                 args += ["--redis", redis_url, "--redis-prefix", prefix, "--workers", "1",
                          "--worker-id", name, "--lease-ttl", str(lease_ttl)]
-            self.workers[name] = Worker(name, args, folder)
+            self.workers[name] = Worker(name, args, folder, cli=cli)
         self.engine = sa.create_engine(db_url, pool_size=2)
 
     def start(self) -> Cluster:

@@ -14,8 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import needs
+
+# The Hypothesis profiles (tests/depth.py): "default" for ./run test and CI, "deep" for
+# ./run test --deep (--hypothesis-profile=deep), where tests/depth.examples() gives each
+# random family its long count.
+settings.register_profile("default", settings())
+settings.register_profile("deep", settings())
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -72,11 +79,30 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+#: The kinds of tests, for -m: the deep run alone takes ``slow``; the rest say what a test
+#: starts (a browser, many workers, a fuzzer's child process).
+MARKERS = {
+    "slow": "a deep sweep: only in ./run test --deep (docs/testing.md)",
+    "browser": "drives Chromium through Playwright (every test that needs chromium)",
+    "cluster": "starts many workers on PostgreSQL and Redis",
+    "fuzz": "a fuzzer: hostile input through the CLI, the API or the server",
+}
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
     config.addinivalue_line(
         "markers", "needs(*what): the test needs these from the machine (tests/needs.py: "
         "chromium, axe-core, node, nginx, redis, redis-server, postgres, c-compiler, c-core); "
         "missing, it fails under CI=true and is skipped elsewhere")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that needs Chromium is a browser test, whichever file it is in."""
+    for item in items:
+        if any("chromium" in mark.args for mark in item.iter_markers("needs")):
+            item.add_marker(pytest.mark.browser)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

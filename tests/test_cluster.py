@@ -47,6 +47,8 @@ from cluster_live import (
 from test_server import Client, verify_stream
 from thousand.engine.table import Table
 
+pytestmark = pytest.mark.cluster
+
 Msg = dict[str, Any]
 #: A short game: one deal of the classic rules (two: long enough for three kills).
 SHORT = {"max_deals": 1}
