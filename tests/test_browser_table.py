@@ -454,13 +454,7 @@ def test_sounds_follow_the_switch_and_the_switch_is_remembered(server: str,
         heard = set(page.evaluate("window.thousandSounds"))
         if {"card", "turn"} <= heard:
             break
-        fks = _fks(page)
-        if fks:
-            contract = [f for f in fks if f.startswith("act-contract")]
-            page.click(f'[data-fk="{"act-pass" if "act-pass" in fks else (contract or fks)[0]}"]')
-        elif page.locator(".hand button.playable:not([disabled])").count():
-            page.locator(".hand button.playable:not([disabled])").first.click()
-        page.wait_for_timeout(100)
+        _advance(page)
     else:
         pytest.fail(f"no card or turn heard: {page.evaluate('window.thousandSounds')}")
     for name in ("turn", "card", "trick", "marriage", "deal"):
