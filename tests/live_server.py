@@ -22,6 +22,9 @@ import needs
 PG_URL = needs.PG_URL
 
 CHROMIUM = "/usr/bin/chromium"
+#: Seconds a ``thousand serve`` may take to answer: its start imports the whole site and
+#: migrates a fresh database, which takes a minute and more on a loaded two-core machine.
+START_DEADLINE = 180.0
 #: Chromium's switches for a test run (no sandbox in a container, nothing in the background).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -76,17 +79,20 @@ def serve(folder: Path, *extra: str, limited: bool = False) -> Iterator[str]:
         proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(300):
+            deadline = time.monotonic() + START_DEADLINE
+            while True:
                 if proc.poll() is not None:
                     pytest.fail("thousand serve stopped: " + log_path.read_text())
                 try:
-                    with urllib.request.urlopen(base + "/api/rules", timeout=2) as r:
+                    with urllib.request.urlopen(base + "/api/rules", timeout=5) as r:
                         if r.status == 200:
                             break
                 except OSError:
-                    time.sleep(0.1)
-            else:
-                pytest.fail("thousand serve did not answer")
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail(f"thousand serve did not answer in {START_DEADLINE:.0f} s: "
+                                + log_path.read_text()[-2000:])
+                time.sleep(0.1)
             yield base
         finally:
             proc.terminate()
