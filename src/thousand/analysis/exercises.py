@@ -16,6 +16,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.record import load_record
 from ..engine.view import View
+from .walk import game_before
 
 #: Marks in order of weight: the heavier marks come first among the exercises.
 _MARK_ORDER = {"blunder": 0, "mistake": 1, "inaccuracy": 2}
@@ -135,16 +136,7 @@ def _cost(decision: Mapping[str, Any]) -> float:
 
 def position_game(ex: Exercise) -> Game:
     """The game replayed up to the exercise's position (checked by the engine)."""
-    rec = load_record(ex.record)
-    game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
-    for number, deal in enumerate(rec.deals, 1):
-        game.start_deal(deal.hands, deal.talon, deal.cut, deal.talons)
-        moves = deal.moves if number < ex.deal else deal.moves[: ex.index]
-        for move in moves:
-            game.apply(move)
-        if number == ex.deal:
-            break
-    return game
+    return game_before(load_record(ex.record), ex.deal, ex.index)
 
 
 def position_view(ex: Exercise) -> View:

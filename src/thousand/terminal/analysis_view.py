@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from thousand.engine import moves as mv
-from thousand.engine.game import Game
 from thousand.engine.protocol import view_json
 from thousand.engine.record import load_record
 
@@ -147,17 +146,11 @@ def jump(all_steps: Sequence[Step], at: int, direction: int, marked: bool = Fals
 def position(record: Mapping[str, Any], deal: int, index: int, seat: int) -> dict[str, Any]:
     """The wire view ``seat`` had in deal ``deal`` (1-based) before its move ``index``
     (0-based in the deal's record): the record replayed up to there."""
-    rec = load_record(record)
-    game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
-    for number, dealt in enumerate(rec.deals, 1):
-        game.start_deal(dealt.hands, dealt.talon, dealt.cut)
-        moves = dealt.moves if number < deal else dealt.moves[:index]
-        for move in moves:
-            game.apply(move)
-        if number == deal:
-            assert game.deal is not None
-            return view_json(game.deal.view(seat))
-    raise ValueError(f"the record has no deal {deal}")
+    from thousand.analysis.walk import game_before  # the analysis package: only when asked
+
+    game = game_before(load_record(record), deal, index)
+    assert game.deal is not None
+    return view_json(game.deal.view(seat))
 
 
 def _move(text: str, lang: str) -> str:

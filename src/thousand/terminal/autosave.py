@@ -209,17 +209,30 @@ def last_unfinished(folder: Path | None = None) -> Path | None:
     return None
 
 
+#: Set by the repository's ``./run`` to the way it was started (``./run``), which then
+#: stands for ``thousand`` in the commands a player is told to type.
+LAUNCHER_ENV = "THOUSAND_LAUNCHER"
+
+
+def play_command() -> str:
+    """How the person started the game, to be typed again: ``thousand play``, or after
+    ``./run play`` (where ``thousand`` is not on the PATH) ``./run play``."""
+    launcher = os.environ.get(LAUNCHER_ENV, "").strip()
+    return f"{shlex.quote(launcher)} play" if launcher else "thousand play"
+
+
 def resume_command(path: str | os.PathLike[str]) -> str:
     """The command that continues the game saved at ``path``: ``thousand play --resume``
-    when it is the newest unfinished game of :func:`saves_dir`, else with the file."""
+    (:func:`play_command`) when it is the newest unfinished game of :func:`saves_dir`, else
+    with the file."""
     target = Path(path).resolve()
     try:
         newest = last_unfinished()
     except OSError:
         newest = None
     if newest is not None and newest.resolve() == target:
-        return "thousand play --resume"
-    return f"thousand play --resume {shlex.quote(str(path))}"
+        return f"{play_command()} --resume"
+    return f"{play_command()} --resume {shlex.quote(str(path))}"
 
 
 @dataclass

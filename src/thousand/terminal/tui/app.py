@@ -41,7 +41,7 @@ from thousand.sheet import score_sheet
 from thousand.texts import event_text, illegal_text, preset_name
 
 from ..analysis_view import DEFAULT_SAMPLES, analyse_game
-from ..autosave import Autosave, exit_status, write_save
+from ..autosave import Autosave, exit_status, play_command, write_save
 from ..i18n import T, hint_line, rules_summary, welcome
 from ..render import (
     cards_points,
@@ -264,7 +264,7 @@ class ThousandApp(App[None]):
         need = self.min_size
         if width < need[0] or height < need[1]:
             text = Text(W(self.lang, "too_small", w=need[0], h=need[1], now_w=width,
-                          now_h=height), style="bold yellow")
+                          now_h=height, play=play_command()), style="bold yellow")
             if self._too_small is None:
                 self._too_small = TooSmallScreen(text)
                 self.push_screen(self._too_small)
@@ -992,7 +992,7 @@ class ThousandApp(App[None]):
     def action_help(self) -> None:
         if self._too_small is not None:
             return  # a panel over the notice would stay when the terminal grows
-        text = W(self.lang, "help")
+        text = W(self.lang, "help", play=play_command())
         if self.table.game.n == 2:  # how the talon is chosen, in the game it is chosen in
             text += "\n" + W(self.lang, "help_two")
         self.push_screen(HelpScreen(W(self.lang, "help_title"), Text(text),
@@ -1143,7 +1143,15 @@ class ThousandApp(App[None]):
         if self.table.over or self.leaving:
             self._leave()
             return
-        path = self.save_path or self.saved or default_save_path()
+        auto = self.autosave.path if self.autosave is not None else None
+        if auto is not None:  # saved after every move: what is offered is a copy
+            path = default_save_path()
+            question = W(self.lang, "save_copy_q", auto=plain(auto))
+            where = W(self.lang, "copy_file", path=plain(path))
+        else:
+            path = self.save_path or self.saved or default_save_path()
+            question = W(self.lang, "save_q")
+            where = W(self.lang, "save_file", path=plain(path))
 
         def answered(what: str | None) -> None:
             if what == "save" and not self._save(path):
@@ -1153,9 +1161,7 @@ class ThousandApp(App[None]):
             else:  # staying: the terminal may have grown meanwhile
                 self._fit(self.size)
 
-        self.push_screen(LeaveScreen(W(self.lang, "save_q"), W(self.lang, "save_file",
-                                                                path=plain(path)),
-                                     W(self.lang, "yes"), W(self.lang, "no"),
+        self.push_screen(LeaveScreen(question, where, W(self.lang, "yes"), W(self.lang, "no"),
                                      W(self.lang, "cancel")), answered)
 
     def _leave(self) -> None:
