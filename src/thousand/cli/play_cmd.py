@@ -43,7 +43,6 @@ from thousand.terminal.autosave import play_command as typed_play_command
 
 from .common import (
     PRESET_HELP,
-    PresetOption,
     SetOption,
     fail,
     one_line,
@@ -131,7 +130,9 @@ def play_command(
     names: Annotated[
         str | None, typer.Option("--names", help="Player names, comma separated, by seat.")
     ] = None,
-    preset_option: PresetOption = None,
+    preset_option: Annotated[
+        str | None, typer.Option("--preset", help=f"The preset: {PLAY_PRESET_HELP}.")
+    ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Line mode instead of the full-screen table "
                            "(for screen readers; pipes get it anyway).")

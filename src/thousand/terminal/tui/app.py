@@ -127,6 +127,19 @@ def as_text(renderable: RenderableType, width: int) -> Text:
     )
 
 
+def _seat_points(view: dict[str, Any], seat: int) -> int:
+    """The points a seat has in the deal: its tricks and declarations while it is played;
+    once it has ended the engine's own count (``result.points``), which adds what the
+    tricks do not show: the declarer's discards, and with two players the unchosen talon
+    to the defender (RULES §4 "Two players" 3), so the panel says what the log says."""
+    result = view.get("result")
+    if result and result.get("outcome") == "played" and seat < len(result["points"]):
+        return int(result["points"][seat])
+    taken = (view.get("taken") or [0] * (seat + 1))[seat]
+    bonus = (view.get("bonus") or [0] * (seat + 1))[seat]
+    return int(taken + bonus)
+
+
 class ThousandApp(App[None]):
     """A game of Тысяча on the whole screen: ``seats`` says who plays each seat (the
     person at ``seats.human``).  ``save_path`` is where a save goes (asked when leaving,
@@ -649,10 +662,8 @@ class ThousandApp(App[None]):
                 else:
                     line2.append(W(lang, "bid", n=last), style="bold")
         elif phase in ("play", "over") or view.get("tricks"):
-            taken = (view.get("taken") or [0] * (seat + 1))[seat]
-            bonus = (view.get("bonus") or [0] * (seat + 1))[seat]
             tricks = (view.get("tricks_won") or [0] * (seat + 1))[seat]
-            line2.append(W(lang, "tricks", n=tricks, points=taken + bonus))
+            line2.append(W(lang, "tricks", n=tricks, points=_seat_points(view, seat)))
         # the cards
         hand: list[str] = []
         count = Text()
