@@ -866,3 +866,61 @@ def test_hints_advise_the_reader_in_the_second_person() -> None:
             game.apply(checked_choice(bots["heuristic"], view))
             steps += 1
     assert {"Сыграйте", "Play"} <= seen and len(seen) >= 5, seen
+
+
+# --------------------------------------------------------------------------- issue 28
+
+
+def test_the_analysis_speaks_to_you_and_of_the_others_in_agreement() -> None:
+    """Issue 28, 13: the analysis' deal heading and reasons agree with «Вы» («Вы
+    разыгрываете», «вы берёте»; "You declare") and never say «вы» of another player."""
+    from thousand.analysis.reasons import totals_reason
+    from thousand.analysis.text import WORDS
+
+    heading = WORDS["ru"]["declarer"]
+    assert render(heading, "ru", name="Вы", c=120) == "Вы разыгрываете заказ 120"
+    assert render(heading, "ru", name="Боря", c=120) == "Боря разыгрывает заказ 120"
+    assert render(WORDS["en"]["declarer"], "en", name="Вы", c=120) == "You declare 120"
+    assert render(WORDS["en"]["declarer"], "en", name="Bob", c=120) == "Bob declares 120"
+    assert "вы берёте 66" in totals_reason("Вы", 66, 70, None, "ru")
+    bot = totals_reason("Боря", 66, 70, 48, "ru")
+    assert "Боря берёт 66" in bot and "вы" not in bot.lower().split()
+    assert "you take 66" in totals_reason("You", 66, 70, None, "en")
+
+
+def test_the_full_screen_seat_of_the_reader_is_spoken_to() -> None:
+    """Issue 28, 13: the panel of «Вы» says «сдаёте, не играете» and «сдаёте»."""
+    from thousand.terminal.tui.words import W
+
+    assert W("ru", "sits_out_you") == "сдаёте, не играете"
+    assert W("ru", "dealer_mark_you") == "сдаёте"
+    assert W("en", "sits_out_you") == "deal, sit out"
+
+
+def test_record_and_save_faults_are_told_in_russian(tmp_path: Any,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """Issue 28, 14: a card dealt twice names the seats in Russian («месту 0 и месту
+    2», «раздача 1»), and ``play --resume`` of a file that is not JSON says it as
+    ``replay`` does, not in the JSON parser's English."""
+    from thousand.texts import record_error_text
+
+    said = record_error_text("deal 1: KS is dealt twice: seat 0 and seat 2", "ru")
+    assert said == "раздача 1: KS сдана дважды: месту 0 и месту 2"
+    assert "seat" not in record_error_text("deal 2: AH is dealt twice: seat 1 and the talon",
+                                           "ru")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "rules": ', encoding="utf-8")
+    assert run(["play", "--plain", "--resume", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "не JSON: ошибка в строке 1, позиция 24" in err
+    assert "Expecting" not in err
+
+
+def test_f1_help_has_a_russian_word_for_look() -> None:
+    """Issue 28, 14: every word move of F1's help has its Russian beside it."""
+    from thousand.terminal.tui.words import W
+    from thousand.vocabulary import parse_typed
+
+    assert "look (смотрю)" in W("ru", "help", play="thousand play")
+    assert parse_typed("смотрю", ["look", "dark"]) == parse_typed("look", ["look", "dark"])

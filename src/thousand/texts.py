@@ -613,14 +613,29 @@ RECORD_ERRORS_RU: tuple[tuple[str, str], ...] = (
     (r"(.*): must be an object, not (.*)", r"\1: нужен объект, а здесь \2"),
     (r"(.*): must be a list of (.*), not (.*)", r"\1: нужен список (\2), а здесь \3"),
     (r'(.*): no "(.*)"', r'\1: нет поля "\2"'),
-    (r"(.*): (.*) is dealt twice: (.*)", r"\1: \2 сдана дважды: \3"),
+    (r"(.*) is dealt twice: seat (\d+) and seat (\d+)",
+     r"\1 сдана дважды: месту \2 и месту \3"),
+    (r"(.*) is dealt twice: seat (\d+) and the talon", r"\1 сдана дважды: месту \2 и в прикуп"),
+    (r"(.*) is dealt twice: seat (\d+) again", r"\1 сдана месту \2 дважды"),
+    (r"(.*) is dealt twice: the talon again", r"\1 дважды в прикупе"),
+    (r"(.*) is dealt twice: (.*)", r"\1 сдана дважды: \2"),
+    # the save's own faults (thousand/terminal/autosave.py), around its record
+    (r"a save is a JSON object", r"сохранение — это объект JSON"),
+    (r"unknown key (.*)", r"неизвестное поле \1"),
+    (r"table_version: not a whole number", r"table_version: не целое число"),
+    (r"human: (.*) is not a seat from 0 to (\d+)", r"human: \1 — не место от 0 до \2"),
+    (r"bots: a list of (\d+) levels by seat .*",
+     r"bots: нужен список из \1 уровней ботов по местам (null — место человека)"),
 )
 
 
-def record_error_text(error: Exception | str, lang: str = "en") -> str:
+def record_error_text(error: Exception | str, lang: str = "en", *, known_only: bool = False
+                      ) -> str:
     """Why a text is not a game record, in ``lang``: the record reader's English as it is
     for ``en``; in Russian from :data:`RECORD_ERRORS_RU` (a ruleset's fault through
-    :func:`thousand.rules_text.rules_error_text`)."""
+    :func:`thousand.rules_text.rules_error_text`).  A fault without its Russian is «запись
+    повреждена: …» with the English, or with ``known_only`` the English alone (for a
+    message that says «повреждено» itself)."""
     text = str(error)
     if _lang(lang) != "ru":
         return text
@@ -628,11 +643,14 @@ def record_error_text(error: Exception | str, lang: str = "en") -> str:
         from .rules_text import rules_error_text
 
         return "rules: " + rules_error_text(text[len("rules: "):], "ru")
+    deal = re.fullmatch(r"deal (\d+): (.*)", text)
+    if deal:  # the deal a fault is in, then the fault itself
+        return f"раздача {deal[1]}: " + record_error_text(deal[2], lang, known_only=known_only)
     for pattern, ru in RECORD_ERRORS_RU:
         m = re.fullmatch(pattern, text)
         if m:
             return m.expand(ru)
-    return "запись повреждена: " + text
+    return text if known_only else "запись повреждена: " + text
 
 
 # --------------------------------------------------------------------------- events

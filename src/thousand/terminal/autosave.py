@@ -40,6 +40,7 @@ from typing import Any
 
 from thousand.engine.record import SAVE_FORMAT, seal_record
 from thousand.engine.table import Table
+from thousand.texts import record_error_text
 
 from .i18n import T
 
@@ -73,7 +74,10 @@ class SaveError(ValueError):
 
     def text(self, lang: str, file: str = "") -> str:
         """The message in ``lang``; with ``file``, prefixed by it (``game.json: …``)."""
-        words = T(lang, "save_err_" + self.key, **self.params)
+        params = dict(self.params)
+        if "why" in params:  # the record reader's English, in the player's language
+            params["why"] = record_error_text(str(params["why"]), lang, known_only=True)
+        words = T(lang, "save_err_" + self.key, **params)
         return f"{file}: {words}" if file else words
 
 
@@ -362,7 +366,7 @@ def load_save(source: str | bytes) -> SavedGame:
     try:
         obj = json.loads(source)
     except (ValueError, RecursionError) as e:
-        raise SaveError("not_save", why=_short(e, 120)) from None
+        raise SaveError("not_save", why=_short(f"not JSON: {e}", 120)) from None
     if not isinstance(obj, dict):
         raise SaveError("not_save", why="a save is a JSON object")
     if obj.get("format") != SAVE_FORMAT:

@@ -79,6 +79,7 @@ from .widgets import (
     TableLog,
     TablePanel,
     TooSmallScreen,
+    auction_text,
     card_text,
     sort_hand,
     trump_text,
@@ -650,7 +651,8 @@ class ThousandApp(App[None]):
         # the deal
         line2 = Text()
         if seat not in active:
-            line2.append(W(lang, "sits_out"), style="dim")
+            line2.append(W(lang, "sits_out_you" if seat == self.human else "sits_out"),
+                         style="dim")
         elif phase in ("dark choice", "auction"):
             said = [a["move"] for a in view.get("auction") or () if a["seat"] == seat]
             if said:
@@ -673,7 +675,8 @@ class ThousandApp(App[None]):
         if seat < len(sizes) and seat in active:
             count = Text(W(lang, "cards", n=sizes[seat]), style="dim")
         panel.show(line1, line2, hand=hand, count=count,
-                   mark=W(lang, "dealer_mark") if view.get("dealer") == seat else "",
+                   mark=W(lang, "dealer_mark_you" if seat == self.human else "dealer_mark")
+                   if view.get("dealer") == seat else "",
                    lang=lang, ten_strength=self.rules.ten_strength)
 
     def _cards_line(self, head: str, cards: list[str] | None, hidden: int,
@@ -765,13 +768,7 @@ class ThousandApp(App[None]):
         ):
             title = W(lang, "auction")
             entries = list(view.get("auction") or [])[-6:]
-            for a in entries:
-                line = Text(f"{self._who(a['seat'])[:12]:<12} ")
-                move = a["move"]
-                word = (W(lang, "pass") if move == "pass" else
-                        W(lang, "dark_bid") if move == "dark" else move)
-                line.append(word, style="dim" if move == "pass" else "bold")
-                lines.append(line)
+            lines.extend(auction_text(self._who(a["seat"]), a["move"], lang) for a in entries)
         elif phase in ("talon choice", "exchange", "contract", "buy", "redeal offer") and (
                 not tricks):
             discards = self._discard_line(view)
