@@ -277,7 +277,7 @@ def test_names_with_markup_are_printed_as_text() -> None:
                  ["1"] * 200)
     assert p.returncode == 0, p.stderr
     out = p.stdout
-    assert f"Сдаёт: {names[dealer]}." in out
+    assert f"Сдаёт {names[dealer]}." in out
     assert "[/]: " in out and "[bold]Боря: " in out and "Вова\\: " in out
     assert "Вова\\\\" not in out  # the backslash is not doubled
     assert "Игра окончена" in out
@@ -442,7 +442,7 @@ def test_every_game_mark_gets_its_line_from_its_event() -> None:
     ]
     out = _shown(events, "ru")
     for line in [
-        "Раздача 1. Сдаёт: Аня. Золотой кон: Боря играет 120 без торговли.",
+        "Раздача 1. Сдаёт Аня. Золотой кон: Боря играет 120 без торговли.",
         "Боря: заказ 120 сыгран, 130 очков.",
         "Золотой кон: очки вдвойне.",
         "Боря садится на бочку.",

@@ -855,7 +855,7 @@ def test_home_end_and_f6_on_a_long_ladder_then_the_sheet_between_deals() -> None
             assert "concede" in app.table.moves and app.paused
             await pilot.press("f4")
             text = " ".join(screen_text(app).split())
-            assert "позади 1 раздача" in text and "идёт раздача" not in text
+            assert "сыграно раздач: 1" in text and "идёт раздача" not in text
 
     asyncio.run(run())
 

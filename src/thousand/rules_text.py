@@ -734,7 +734,7 @@ PRESET_TITLE: dict[str, Text] = {
 #: The options by theme, for listings: (Russian title, English title, options).  The
 #: same themes as the rules pages.
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Игроки и сдача", "Players and the deal",
+    ("Игроки и раздача", "Players and the deal",
      ("players", "sitting_dealer_scores", "first_bidder", "cut_nines")),
     ("Торговля", "The auction",
      ("opening_bid", "bid_step", "bid_jumps", "bid_cap", "min_score_to_bid", "talon_buy")),

@@ -902,7 +902,7 @@ def counts_bolts(rules: Any) -> bool:
 #: passed as the name "Вы"/"You" (:data:`YOU`), so every line agrees with it.
 PHRASES: dict[str, tuple[str, str]] = {
     "deal_header": ("Deal {n}. {dealer:Dealer: {dealer}|You deal}.{golden}",
-                    "Раздача {n}. {dealer:Сдаёт: {dealer}|Сдаёте вы}.{golden}"),
+                    "Раздача {n}. {dealer:Сдаёт {dealer}|Сдаёте вы}.{golden}"),
     "golden": (" Golden deal: {player} {player:plays|play} 120 without an auction.",
                " Золотой кон: {player} {player:играет|играете} 120 без торговли."),
     "golden_you": (" Golden deal: you play 120 without an auction.",

@@ -21,7 +21,7 @@ from . import app
 _TEXTS = {
     "ru": {
         "title": "Найдите лучший ход",
-        "header": "Упражнение {n} из {total}: сдача {deal}, место {seat}",
+        "header": "Упражнение {n} из {total}: раздача {deal}, место {seat}",
         "hand": "Рука", "trick": "Взятка", "auction": "Торговля",
         "ask": "Ваш ход: ",
         "right": "Верно! Хороший ход: {good}.",
