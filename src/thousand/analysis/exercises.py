@@ -70,7 +70,21 @@ def good_moves(
     View values are the mover's own utility (higher is better).  Open-card values are
     the declarer's final total, so a defender's best is the lowest (spec section 2).
     """
+    block = decision.get("view") if decision.get("basis") == "view" else decision.get("open")
+    best = (block or {}).get("best")
+    good = _good_moves(decision, threshold, declarer)
+    # the move the analysis names as better is always an answer: the exercise exists
+    # wherever the analysis marks a move (issue 28: ``--seat 0`` found none where
+    # ``analyse`` marked one, its basis being the other one)
+    return good if not best or best in good else (str(best), *good)
+
+
+def _good_moves(
+    decision: Mapping[str, Any], threshold: float, declarer: int | None
+) -> tuple[str, ...]:
     view = decision.get("view")
+    if decision.get("basis") == "open" and (decision.get("open") or {}).get("moves"):
+        view = None  # marked with every card open: judged with every card open
     if view and view.get("moves"):
         pairs = [(m["move"], float(m["value"])) for m in view["moves"]]
         best = max(v for _, v in pairs)

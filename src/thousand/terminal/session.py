@@ -926,7 +926,8 @@ def turn_lines(view: WireView, rules: Rules, names: Sequence[str], lang: str,
     if phase == "play":
         contract = t("contract_line", name=names[view["declarer"]], n=view["contract"],
                      dark=t("dark_mark") if view["dark"] else "")
-        out.append(f"  {t('trump')}: {trump_markup(view['trump'], lang)}; {contract}")
+        # two sentences: the contract's line begins with a capital («Заказ: …»)
+        out.append(f"  {t('trump')}: {trump_markup(view['trump'], lang)}. {contract}")
         gone = [c["card"] for trick in view.get("tricks") or () for c in trick["cards"]]
         if recap and gone:
             out.append(f"  {t('cards_gone')}: {cards_markup(gone, lang)}")
