@@ -172,18 +172,17 @@ def test_a_bots_decision_is_not_called_yours() -> None:
 
 
 def test_every_move_the_analysis_marks_is_an_exercise() -> None:
-    """Issue 28, 12: a move marked with every card open is an exercise even where the
-    sampled values would let it pass (``--seat 0`` found none where ``analyse`` marked
-    one); the move the analysis calls better is a right answer."""
+    """Issue 28, 12: a defender's card is valued in the declarer's total (lower is better
+    for him), so its good answers are the low ones: read as his own utility the worst
+    cards were the answers and the marked move gave no exercise (``--seat 0`` found none
+    where ``analyse`` marked one)."""
     from thousand.analysis.exercises import good_moves
 
-    decision = {"seat": 0, "played": "KS", "mark": "mistake", "basis": "open",
-                "view": {"best": "KS", "cost": 0.0, "moves": [
-                    {"move": "KS", "value": 10.0}, {"move": "QS", "value": 9.0}]},
-                "open": {"best": "QS", "lost": 30.0, "moves": [
-                    {"move": "QS", "value": 90.0}, {"move": "KS", "value": 60.0}]}}
-    assert "QS" in good_moves(decision, 10.0, declarer=0)
-    assert "KS" not in good_moves(decision, 10.0, declarer=0)
+    decision = {"seat": 0, "played": "TS", "mark": "inaccuracy", "basis": "view",
+                "view": {"best": "QS", "cost": 13.0, "unit": "declarer_total", "moves": [
+                    {"move": "QS", "value": 111.0}, {"move": "TS", "value": 124.0}]},
+                "open": None}
+    assert good_moves(decision, 10.0, declarer=1) == ("QS",)
 
 
 def test_the_seat_of_a_save_is_the_one_drilled(tmp_path: Any) -> None:
