@@ -924,3 +924,76 @@ def test_f1_help_has_a_russian_word_for_look() -> None:
 
     assert "look (смотрю)" in W("ru", "help", play="thousand play")
     assert parse_typed("смотрю", ["look", "dark"]) == parse_typed("look", ["look", "dark"])
+
+
+def test_russian_numbers_have_a_decimal_comma_everywhere() -> None:
+    """Issue 28, 19: one helper writes fractions (texts.decimal and percent): «96,4%» in
+    Russian, "96.4%" in English; the analysis' summary and the F7 summary use it."""
+    from thousand.analysis.text import render_text
+    from thousand.terminal.analysis_view import summary_lines
+    from thousand.texts import decimal, percent
+
+    assert percent(96.4, "ru") == "96,4%" and percent(96.4, "en") == "96.4%"
+    assert decimal(-3.25, "ru", 1, sign=True) == "-3,2" or decimal(-3.25, "ru", 1,
+                                                                      sign=True) == "-3,3"
+    player = {"seat": 0, "name": "Вы", "accuracy": 73.6, "marks": {
+        "inaccuracy": 1, "mistake": 0, "blunder": 0}, "lost_per_deal_view": 12.5,
+        "lost_per_deal_open": 0.0, "lost_view": 12.5, "lost_open": None, "worst": []}
+    analysis = {"game": {"players": ["Вы", "Боря", "Вова"]}, "deals": [],
+                "players": [player]}
+    text = render_text(analysis, "ru")
+    assert "73,6%" in text and "12,5" in text and not re.search(r"\d\.\d", text)
+    assert "73.6%" in render_text(analysis, "en")
+    assert "73,6%" in summary_lines(analysis, "ru")[0]
+
+
+def test_the_duplicate_table_fits_80_columns_in_a_pipe() -> None:
+    """Issue 28, 19: a pipe without COLUMNS gets the table laid out to 80 columns (it
+    was 88), its figures with decimal commas in Russian."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    p = subprocess.run([sys.executable, "-c", "from thousand.cli import main; main()",
+                        "arena", "--duplicate", "--bots", "heuristic,random,random", "-n",
+                        "2", "--seed", "3", "--quiet", "--lang", "ru"],
+                       capture_output=True, text=True, timeout=120, env=env)
+    assert p.returncode == 0, p.stderr
+    table = [line for line in p.stdout.splitlines() if line.startswith(" ")]
+    assert table and max(len(line) for line in table) <= 80, p.stdout
+    assert not re.search(r"\d\.\d", p.stdout) and re.search(r"\d,\d", p.stdout)
+
+
+def test_english_explanations_quote_in_english() -> None:
+    """Issue 28, 19: ``rules --explain dark --lang en`` quotes an option's title “so”."""
+    from thousand.rules_text import OPTION_TEXT, plain_explanation
+
+    for option in OPTION_TEXT:
+        assert "«" not in plain_explanation(option, "en"), option
+    assert "“" in plain_explanation("dark", "en")
+
+
+def test_a_give_list_names_the_opponent_once_and_breaks_between_moves() -> None:
+    """Issue 28, 19: the line mode's moves of an exchange say «(отдать Боре)» once, and a
+    narrow terminal breaks the list between moves, never inside «10) К♥»."""
+    from thousand.terminal.session import moves_lines
+
+    table = Table(Rules(), ["Вы", "Боря", "Вова"], seed=5)
+    while table.view_json(table.to_move)["phase"] != "exchange":
+        seat = table.to_move
+        assert seat is not None
+        legal = table.view_json(seat)["legal"]
+        table.submit(seat, "100" if "100" in legal else "pass" if "pass" in legal
+                     else legal[0], table.version)
+    seat = table.to_move
+    assert seat is not None
+    view = table.view_json(seat)
+    lines = moves_lines(view, Rules(), ["Вы", "Боря", "Вова"], "ru", width=40)
+    from rich.text import Text
+
+    plain = [Text.from_markup(line).plain for line in lines]
+    assert len(plain) > 1 and all(len(line) <= 40 for line in plain)
+    assert " ".join(plain).count("отдать") == 1
+    items = re.findall(r"\d+\) \S+", " ".join(plain))
+    assert len(items) == len(view["legal"])

@@ -888,6 +888,9 @@ def plain_explanation(option: str, lang: str = "ru") -> str:
     text = OPTION_TEXT[name].text.get(lang)
     own = {format_value(name, v) for v in _VALUE_WORDS.get(name, {})}
 
+    def quoted(words: str) -> str:  # «…» in Russian, “…” in English
+        return f"«{words}»" if lang == "ru" else f"“{words}”"
+
     def word(match: re.Match[str]) -> str:
         token = match.group(0)
         if re.fullmatch(r"[SCDH]:\d+(?:,[SCDH]:\d+)+", token):
@@ -895,9 +898,9 @@ def plain_explanation(option: str, lang: str = "ru") -> str:
         other, eq, value = token.partition("=")
         if eq and other in OPTION_TEXT:
             shown = value_words(other, _value_of(other, value.rstrip(".,")), lang)
-            return f"«{title(other, lang)}: {shown}»"
+            return quoted(f"{title(other, lang)}: {shown}")
         if token in OPTION_TEXT and (lang == "ru" or "_" in token):
-            return f"«{title(token, lang)}»"
+            return quoted(title(token, lang))
         if token in ("true", "false"):
             return value_words(name, token == "true", lang) if name not in (
                 "concede_declarer_loses",) else value_words("concede", token == "true", lang)

@@ -214,6 +214,27 @@ def count(n: int, forms: Sequence[str], lang: str = "ru") -> str:
     return f"{n} {plural(n, forms, lang)}"
 
 
+def decimal(value: float, lang: str = "ru", digits: int = 1, *, sign: bool = False) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it: «96,4» in Russian (a
+    decimal comma), "96.4" in English; ``sign``: "+3.5" with its sign always.  The one
+    way the terminal and the commands write a fraction of a number, so that no Russian
+    line has a decimal point."""
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    return text.replace(".", ",") if _lang(lang) == "ru" else text
+
+
+def percent(value: float, lang: str = "ru", digits: int = 1) -> str:
+    """``value`` percent («96,4%», "96.4%"): :func:`decimal` and the sign, no space
+    before it (the project's way, in both languages)."""
+    return decimal(value, lang, digits) + "%"
+
+
+def points_number(value: float, lang: str = "ru") -> str:
+    """Points as the analysis gives them: whole when they are («25»), else to one
+    decimal («12,5»)."""
+    return f"{value:.0f}" if float(value).is_integer() else decimal(value, lang)
+
+
 def _closing(text: str, start: int) -> int:
     """The index of the ``}`` that closes the ``{`` at ``start``, or -1."""
     depth = 0

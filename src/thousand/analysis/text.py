@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from thousand.texts import move_words, render
+from thousand.texts import decimal, move_words, percent, render
 
 #: The chess-like sign of each mark.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -20,7 +20,7 @@ WORDS = {
            "made": "играется", "failed": "не играется", "trick": "взятка {n}",
            "better": "Лучше {best}: {cost:#очко|очка|очков} потеряно.", "summary": "Итог",
            "inaccuracy": "неточность", "mistake": "ошибка", "blunder": "грубая ошибка",
-           "accuracy": "точность {acc}%", "lost": "потеряно за раздачу: {view} (по своим "
+           "accuracy": "точность {acc}", "lost": "потеряно за раздачу: {view} (по своим "
            "картам), {open} (с открытыми)", "worst": "дороже всего: {items}",
            "where": "раздача {deal}, ход {move}", "none": "ни одной отмеченной ошибки",
            "no_acc": "нет решений"},
@@ -29,11 +29,15 @@ WORDS = {
            "made": "makeable", "failed": "not makeable", "trick": "trick {n}",
            "better": "Better {best}: {cost:#point|points} lost.", "summary": "Summary",
            "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
-           "accuracy": "accuracy {acc}%", "lost": "lost per deal: {view} (from the "
+           "accuracy": "accuracy {acc}", "lost": "lost per deal: {view} (from the "
            "player's view), {open} (every card open)", "worst": "costliest: {items}",
            "where": "deal {deal}, move {move}", "none": "no decision marked",
            "no_acc": "no decisions"},
 }
+
+
+def _number(value: float | None, lang: str) -> str:
+    return "—" if value is None else decimal(value, lang)
 
 
 def _cost_of(entry: Mapping[str, Any]) -> float | None:
@@ -97,13 +101,13 @@ def render_text(analysis: Mapping[str, Any], lang: str = "ru", everything: bool 
     lines.append("")
     lines.append(w["summary"])
     for p in analysis["players"]:
-        acc = w["accuracy"].format(acc=p["accuracy"]) if p["accuracy"] is not None \
+        acc = w["accuracy"].format(acc=percent(p["accuracy"], lang)) if p["accuracy"] is not None \
             else w["no_acc"]
         marks = ", ".join(f"{w[k]} {p['marks'][k]}" for k in ("inaccuracy", "mistake",
                                                                "blunder"))
         lines.append(f"  {p['name']}: {acc}; {marks}")
-        lines.append("    " + w["lost"].format(view=p["lost_per_deal_view"],
-                                               open=p["lost_per_deal_open"]))
+        lines.append("    " + w["lost"].format(view=_number(p["lost_per_deal_view"], lang),
+                                               open=_number(p["lost_per_deal_open"], lang)))
         if p["worst"]:
             items = "; ".join(w["where"].format(deal=x["deal"], move=x["index"] + 1)
                               + f" (−{round(x['cost'])})" for x in p["worst"])

@@ -19,6 +19,7 @@ from typing import Any
 from thousand.engine import moves as mv
 from thousand.engine.protocol import view_json
 from thousand.engine.record import load_record
+from thousand.texts import percent, points_number
 
 from .render import move_plain
 
@@ -42,7 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reason": "Почему: {reason}",
         "values": "Оценки ходов: {items}",
         "open": "В открытую: лучше {move}, потеря {lost}",
-        "summary": "{name}: точность {accuracy}%, неточностей {inaccuracy}, ошибок "
+        "summary": "{name}: точность {accuracy}, неточностей {inaccuracy}, ошибок "
                    "{mistake}, грубых ошибок {blunder}, потеряно {lost} очк.",
         "inaccuracy": "неточность",
         "mistake": "ошибка",
@@ -61,7 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reason": "Why: {reason}",
         "values": "Values of the moves: {items}",
         "open": "Open cards: better {move}, lost {lost}",
-        "summary": "{name}: accuracy {accuracy}%, inaccuracies {inaccuracy}, mistakes "
+        "summary": "{name}: accuracy {accuracy}, inaccuracies {inaccuracy}, mistakes "
                    "{mistake}, blunders {blunder}, lost {lost} points",
         "inaccuracy": "inaccuracy",
         "mistake": "mistake",
@@ -161,8 +162,8 @@ def _move(text: str, lang: str) -> str:
         return text
 
 
-def _points(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+def _points(value: float, lang: str) -> str:
+    return points_number(value, lang)
 
 
 def step_lines(all_steps: Sequence[Step], at: int, names: Sequence[str],
@@ -185,19 +186,23 @@ def step_lines(all_steps: Sequence[Step], at: int, names: Sequence[str],
         best = str(basis.get("best"))
         cost = float(basis.get("cost", basis.get("lost", 0)) or 0)
         if best != d["played"] and cost > 0:
-            lines.append(word(lang, "better", move=_move(best, lang), cost=_points(cost)))
+            lines.append(word(lang, "better", move=_move(best, lang), cost=_points(cost, lang)))
         else:
             lines.append(word(lang, "best"))
     if d.get("reason"):
         lines.append(word(lang, "reason", reason=d["reason"]))
     if basis and basis.get("moves"):
-        items = ", ".join(f"{_move(str(m['move']), lang)} {_points(float(m['value']))}"
+        items = ", ".join(f"{_move(str(m['move']), lang)} {_points(float(m['value']), lang)}"
                           for m in basis["moves"])
         lines.append(word(lang, "values", items=items))
     if view and opened and opened.get("best") is not None:
         lines.append(word(lang, "open", move=_move(str(opened["best"]), lang),
-                          lost=_points(float(opened.get("lost") or 0))))
+                          lost=_points(float(opened.get("lost") or 0), lang)))
     return lines
+
+
+def _accuracy(value: object, lang: str) -> str:
+    return "—" if value is None else percent(float(str(value)), lang)
 
 
 def summary_lines(analysis: Analysis, lang: str) -> list[str]:
@@ -207,7 +212,8 @@ def summary_lines(analysis: Analysis, lang: str) -> list[str]:
         marks = p.get("marks") or {}
         lost = p.get("lost_view") if p.get("lost_view") is not None else p.get("lost_open")
         out.append(word(lang, "summary", name=p.get("name", p.get("seat")),
-                        accuracy=p.get("accuracy"), lost=_points(float(lost or 0)),
+                        accuracy=_accuracy(p.get("accuracy"), lang),
+                        lost=_points(float(lost or 0), lang),
                         inaccuracy=marks.get("inaccuracy", 0),
                         mistake=marks.get("mistake", 0), blunder=marks.get("blunder", 0)))
     return out
