@@ -499,8 +499,8 @@ def test_the_quit_dialog_says_the_game_is_saved_and_offers_a_copy(tmp_path: Path
             screen = app.screen
             assert isinstance(screen, LeaveScreen)
             assert "Сохранить игру перед выходом" not in screen._question
-            assert "уже сохранена" in screen._question and str(path) in screen._question
-            assert "Копия: " in screen._where and str(path) not in screen._where
+            assert "сохраняется после каждого хода" in screen._question
+            assert f"Игра: {path}" in screen._where and "Копия: " in screen._where
             await pilot.press("н")
             for _ in range(400):
                 await pilot.pause()

@@ -889,10 +889,11 @@ def test_the_analysis_speaks_to_you_and_of_the_others_in_agreement() -> None:
 
 
 def test_the_full_screen_seat_of_the_reader_is_spoken_to() -> None:
-    """Issue 28, 13: the panel of «Вы» says «сдаёте, не играете» and «сдаёте»."""
+    """Issue 28, 13: the panel of «Вы» says «сдаёте, вне игры» (as wide as «сдаёт, не
+    играет», which four seats in a row of 80 columns hold) and «сдаёте»."""
     from thousand.terminal.tui.words import W
 
-    assert W("ru", "sits_out_you") == "сдаёте, не играете"
+    assert W("ru", "sits_out_you") == "сдаёте, вне игры"
     assert W("ru", "dealer_mark_you") == "сдаёте"
     assert W("en", "sits_out_you") == "deal, sit out"
 

@@ -1154,8 +1154,8 @@ class ThousandApp(App[None]):
         auto = self.autosave.path if self.autosave is not None else None
         if auto is not None:  # saved after every move: what is offered is a copy
             path = default_save_path()
-            question = W(self.lang, "save_copy_q", auto=plain(auto))
-            where = W(self.lang, "copy_file", path=plain(path))
+            question = W(self.lang, "save_copy_q")
+            where = W(self.lang, "copy_file", auto=plain(auto), path=plain(path))
         else:
             path = self.save_path or self.saved or default_save_path()
             question = W(self.lang, "save_q")
