@@ -148,7 +148,7 @@ def test_a_marked_step_says_the_better_move_and_why(game: tuple[Table, dict[str,
     plain = [i for i, s in enumerate(steps) if not s.mark and not s.decision["forced"]]
     assert "Лучше" not in "\n".join(av.step_lines(steps, plain[0], NAMES, "ru"))
     summary = av.summary_lines(analysis, "en")
-    assert summary == ["Вы: accuracy 77.7%, inaccuracies 0, mistakes 1, blunders 0, "
+    assert summary == ["You: accuracy 77.7%, inaccuracies 0, mistakes 1, blunders 0, "
                        "lost 30 points"]
 
 

@@ -998,3 +998,15 @@ def test_a_give_list_names_the_opponent_once_and_breaks_between_moves() -> None:
     assert " ".join(plain).count("отдать") == 1
     items = re.findall(r"\d+\) \S+", " ".join(plain))
     assert len(items) == len(view["legal"])
+
+
+def test_the_reader_heads_english_analysis_lines_as_you() -> None:
+    """Issue 28, 13: a game whose person is «Вы», analysed in English, says "You: …",
+    never "Вы: …" (nor "Вы declares")."""
+    from thousand.analysis.text import decision_line
+
+    entry = {"seat": 0, "played": "KS", "mark": None, "trick": 2, "basis": "open",
+             "open": {"best": "KS", "lost": 0}, "reason": None}
+    assert decision_line(entry, ["Вы", "Боря"], "en").startswith("You: ")
+    assert decision_line(entry, ["Вы", "Боря"], "ru").startswith("Вы: ")
+    assert decision_line(entry, ["Боря", "Вы"], "en").startswith("Боря: ")

@@ -112,6 +112,12 @@ def _lang(lang: str) -> str:
     return "ru" if lang == "ru" else "en"
 
 
+def label(name: object, lang: str) -> str:
+    """A player's name heading a line («Боря: …»): the reader as ``lang`` calls him
+    («Вы», "You"), whichever language his name was written in."""
+    return YOU[_lang(lang)] if is_you(name) else str(name)
+
+
 def is_you(name: object) -> bool:
     """Whether ``name`` is the reader: "Вы" or "You" (in any letter case)."""
     return isinstance(name, str) and name.strip().lower() in _YOU_NAMES

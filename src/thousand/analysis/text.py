@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from thousand.texts import decimal, move_words, percent, render
+from thousand.texts import decimal, label, move_words, percent, render
 
 #: The chess-like sign of each mark.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -58,7 +58,7 @@ def decision_line(entry: Mapping[str, Any], names: list[str], lang: str) -> str:
     own, thousand/analysis/reasons.py)."""
     w = WORDS[lang]
     mark = entry.get("mark")
-    head = f"{names[entry['seat']]}: {move_words(entry['played'], lang)}"
+    head = f"{label(names[entry['seat']], lang)}: {move_words(entry['played'], lang)}"
     if mark:
         head += f" — {w[mark]} ({SIGNS[mark]})"
     if entry.get("trick"):
@@ -105,7 +105,7 @@ def render_text(analysis: Mapping[str, Any], lang: str = "ru", everything: bool 
             else w["no_acc"]
         marks = ", ".join(f"{w[k]} {p['marks'][k]}" for k in ("inaccuracy", "mistake",
                                                                "blunder"))
-        lines.append(f"  {p['name']}: {acc}; {marks}")
+        lines.append(f"  {label(p['name'], lang)}: {acc}; {marks}")
         lines.append("    " + w["lost"].format(view=_number(p["lost_per_deal_view"], lang),
                                                open=_number(p["lost_per_deal_open"], lang)))
         if p["worst"]:

@@ -19,7 +19,7 @@ from typing import Any
 from thousand.engine import moves as mv
 from thousand.engine.protocol import view_json
 from thousand.engine.record import load_record
-from thousand.texts import percent, points_number
+from thousand.texts import label, percent, points_number
 
 from .render import move_plain
 
@@ -173,7 +173,7 @@ def step_lines(all_steps: Sequence[Step], at: int, names: Sequence[str],
     step = all_steps[at]
     d = step.decision
     lines = [word(lang, "step", deal=step.deal, n=at + 1, total=len(all_steps),
-                  name=names[step.seat] if step.seat < len(names) else step.seat)]
+                  name=label(names[step.seat], lang) if step.seat < len(names) else step.seat)]
     played = word(lang, "played", move=_move(str(d["played"]), lang))
     if d.get("forced"):
         played += word(lang, "forced")
@@ -211,7 +211,7 @@ def summary_lines(analysis: Analysis, lang: str) -> list[str]:
     for p in analysis.get("players", ()):
         marks = p.get("marks") or {}
         lost = p.get("lost_view") if p.get("lost_view") is not None else p.get("lost_open")
-        out.append(word(lang, "summary", name=p.get("name", p.get("seat")),
+        out.append(word(lang, "summary", name=label(p.get("name", p.get("seat")), lang),
                         accuracy=_accuracy(p.get("accuracy"), lang),
                         lost=_points(float(lost or 0), lang),
                         inaccuracy=marks.get("inaccuracy", 0),
