@@ -923,7 +923,7 @@ def test_f1_help_has_a_russian_word_for_look() -> None:
     from thousand.terminal.tui.words import W
     from thousand.vocabulary import parse_typed
 
-    assert "look (смотрю)" in W("ru", "help", play="thousand play")
+    assert "look (смотрю)" in W("ru", "help")
     assert parse_typed("смотрю", ["look", "dark"]) == parse_typed("look", ["look", "dark"])
 
 

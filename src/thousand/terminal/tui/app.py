@@ -41,7 +41,7 @@ from thousand.sheet import score_sheet
 from thousand.texts import event_text, illegal_text, preset_name
 
 from ..analysis_view import DEFAULT_SAMPLES, analyse_game
-from ..autosave import Autosave, exit_status, play_command, write_save
+from ..autosave import Autosave, exit_status, write_save
 from ..i18n import T, hint_line, rules_summary, welcome
 from ..render import (
     cards_points,
@@ -278,7 +278,7 @@ class ThousandApp(App[None]):
         need = self.min_size
         if width < need[0] or height < need[1]:
             text = Text(W(self.lang, "too_small", w=need[0], h=need[1], now_w=width,
-                          now_h=height, play=play_command()), style="bold yellow")
+                          now_h=height), style="bold yellow")
             if self._too_small is None:
                 self._too_small = TooSmallScreen(text)
                 self.push_screen(self._too_small)
@@ -1000,7 +1000,7 @@ class ThousandApp(App[None]):
     def action_help(self) -> None:
         if self._too_small is not None:
             return  # a panel over the notice would stay when the terminal grows
-        text = W(self.lang, "help", play=play_command())
+        text = W(self.lang, "help")
         if self.table.game.n == 2:  # how the talon is chosen, in the game it is chosen in
             text += "\n" + W(self.lang, "help_two")
         self.push_screen(HelpScreen(W(self.lang, "help_title"), Text(text),

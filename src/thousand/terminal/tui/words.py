@@ -212,6 +212,11 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 def W(lang: str, key: str, **params: object) -> str:
-    """The word ``key`` of the full-screen table in ``lang``."""
+    """The word ``key`` of the full-screen table in ``lang``; ``{play}`` in it is the
+    command that started the game (``thousand play``, ``./run play``)."""
     text = WORDS["ru" if lang == "ru" else "en"][key]
+    if "{play}" in text:
+        from ..autosave import play_command
+
+        params = {"play": play_command(), **params}
     return text.format(**params) if params else text
