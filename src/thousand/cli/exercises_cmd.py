@@ -158,7 +158,11 @@ def reader_seat(path: str, lang: str, players: Sequence[str]) -> int | None:
 @app.command("exercises")
 def exercises_command(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Records or saves.")],
-    seat: Annotated[int | None, typer.Option("--seat", help="The player's seat.")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="The player's seat (default: the person's seat of a "
+                     "save, or the seat called You; else every player's moves)."),
+    ] = None,
     lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
     limit: Annotated[int, typer.Option("--limit", help="At most this many.")] = 10,
     samples: Annotated[int, typer.Option("--samples", help="Sampled deals per move.")] = 48,
