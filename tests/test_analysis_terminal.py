@@ -409,3 +409,48 @@ def test_f7_steps_through_a_game_for_two(monkeypatch: pytest.MonkeyPatch) -> Non
     run_app(app, script)
     for deal, index, _, _ in seat_decisions(record, SEAT):
         assert av.position(record, deal, index, SEAT)["to_move"] == SEAT
+
+
+def _after_a_pass(record: dict[str, Any], analysis: dict[str, Any]) -> list[int]:
+    """The steps of SEAT whose position shows an auction with a pass in it."""
+    out = []
+    for i, s in enumerate(av.steps(analysis, SEAT)):
+        view = av.position(record, s.deal, s.index, SEAT)
+        if view["phase"] != "play" and any(a["move"] == "pass" for a in view["auction"]):
+            out.append(i)
+    return out
+
+
+def test_f7_words_the_auction_in_the_players_language(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """Issue 28, 14: the auction on the analysis screen says «пас», as the table does,
+    never the record's "pass"."""
+    for seed in range(1, 40):
+        record = finished_table(seed).to_record()
+        analysis = hand_made_analysis(record, set())
+        passed = _after_a_pass(record, analysis)
+        if passed:
+            break
+    assert passed, "no decision of the seat after a pass in the auction"
+    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
+                        lambda rec, seat, **kw: analysis)
+    restored = Table.from_record(record)
+    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
+                      analysis_samples=0)
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("escape")
+        await pilot.press("f7")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        for _ in range(400):
+            await pilot.pause()
+            if screen.steps:
+                break
+        for _ in range(passed[0]):
+            await pilot.press("right")
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "пас" in shown and "pass" not in shown
+
+    run_app(app, script)
