@@ -113,7 +113,8 @@ def drill(exercises: Sequence[Exercise], lang: str, ask: Callable[[str], str],
         while True:
             try:
                 line = ask(prompt)
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # the end of input, Ctrl-C: stop here
+                console.print()
                 line = "quit"
             answer = parse_input(line, wire)
             if answer == "quit":
