@@ -1151,7 +1151,8 @@ class ThousandApp(App[None]):
         if self.table.over or self.leaving:
             self._leave()
             return
-        auto = self.autosave.path if self.autosave is not None else None
+        saver = self.autosave
+        auto = saver.path if saver is not None and saver.failed is None else None
         if auto is not None:  # saved after every move: what is offered is a copy
             path = default_save_path()
             question = W(self.lang, "save_copy_q")
