@@ -344,11 +344,7 @@ class TerminalGame:
         return T(self.lang, key, **params)
 
     def _as(self, key: str, seat: int | None, **params: object) -> str:
-        """The text ``key`` about ``seat``: in the second person when the seat is the
-        person's own and the words have that form, else with the player's name."""
-        if seat is not None and seat == self.human and has(self.lang, key + "_you"):
-            return self._t(key + "_you", **params)
-        return self._t(key, name=self._name(seat), **params)
+        return about_seat(self.lang, key, seat, self.human, self._name(seat), **params)
 
     def _name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self._nm):
@@ -885,6 +881,15 @@ class TerminalGame:
         return True
 
 
+def about_seat(lang: str, key: str, seat: int | None, reader: int | None, name: str,
+               **params: object) -> str:
+    """The text ``key`` about ``seat`` (called ``name``): in the second person when the
+    seat is the ``reader``'s own and the words have that form, else with the name."""
+    if seat is not None and seat == reader and has(lang, key + "_you"):
+        return T(lang, key + "_you", **params)
+    return T(lang, key, name=name, **params)
+
+
 def turn_lines(view: WireView, rules: Rules, names: Sequence[str], lang: str,
                seat: int | None, *, open_hands: bool = False,
                others: Mapping[int, Any] | None = None, recap: bool = False) -> list[str]:
@@ -896,11 +901,6 @@ def turn_lines(view: WireView, rules: Rules, names: Sequence[str], lang: str,
     after the auction, and the cards already played."""
     def t(key: str, **params: object) -> str:
         return T(lang, key, **params)
-
-    def about(key: str, who: int, **params: object) -> str:
-        if who == seat and has(lang, key + "_you"):
-            return t(key + "_you", **params)
-        return t(key, name=names[who], **params)
 
     out: list[str] = []
     for s, hand in (others or {}).items():
@@ -920,7 +920,8 @@ def turn_lines(view: WireView, rules: Rules, names: Sequence[str], lang: str,
     if phase == "buy" or (recap and phase in ("exchange", "contract", "talon choice")
                           and view.get("declarer") is not None):
         bid = view["contract"] or view["bid"]
-        out.append(f"  {about('declarer', view['declarer'], bid=bid, dark='')}")
+        who = view["declarer"]
+        out.append("  " + about_seat(lang, "declarer", who, seat, names[who], bid=bid, dark=""))
         if phase == "buy" and view["talon"] is not None:
             out.append(f"  {t('talon')}: {cards_markup(view['talon'], lang)}")
     if phase == "play":
