@@ -97,7 +97,7 @@ class PrivateRedis:
              "--save", "", "--appendonly", "no", "--dir", str(self.folder)],
             stdout=log, stderr=subprocess.STDOUT)
         log.close()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # generous: a loaded machine
         while True:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:

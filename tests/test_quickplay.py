@@ -80,7 +80,7 @@ def test_bots_fill_the_free_seats_after_the_creators_wait(server: Server) -> Non
     bots and the game starts; a table that filled with people before gets none."""
     anna = guest(server, "Анна")
     got = quick(anna, preset="classic", clock=40, bots_after=0.3, bot_level="beginner")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # generous: a loaded machine
     while (info := table(server, got["table"]))["status"] == "waiting":
         assert time.monotonic() < deadline, "no bots came"
         time.sleep(0.1)
@@ -98,7 +98,7 @@ def test_bots_fill_the_free_seats_after_the_creators_wait(server: Server) -> Non
     quick(guest(server), preset="classic", clock=41)
     assert table(server, full["table"])["status"] == "playing"
     assert live.bots_timer is None
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # generous: a loaded machine
     while not timer.done():  # called off in the server's loop, in its own time (its
         assert time.monotonic() < deadline, "the bots' wait was not called off"
         time.sleep(0.05)      # own wait is ten minutes)
@@ -127,7 +127,7 @@ def test_a_person_leaves_a_waiting_table_and_his_seat_is_free(server: Server) ->
     assert vera.post(where, json={"token": v["token"]}).json()["status"] == "closed"
     assert server.get(f"/api/tables/{a['table']}").status_code == 404
     started = quick(anna, preset="classic", clock=51, bots_after=0)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # generous: a loaded machine
     while table(server, started["table"])["status"] == "waiting":
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -151,7 +151,7 @@ def test_quick_play_for_two_seats_two_at_a_table_of_two(server: Server) -> None:
     assert [s["name"] for s in info["seats"]] == ["Анна", "Борис"]
     assert info["status"] == "playing" and info["header"]["rules"]["players"] == 2
     alone = quick(vera, preset="two", clock=61, bots_after=0.2, bot_level="random")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # generous: a loaded machine
     while (info := table(server, alone["table"]))["status"] == "waiting":
         assert time.monotonic() < deadline, "no bot came"
         time.sleep(0.05)
