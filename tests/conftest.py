@@ -109,3 +109,34 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """The ``needs`` markers, checked before the test (and its fixtures) run."""
     for mark in item.iter_markers("needs"):
         needs.require(*mark.args)
+
+
+#: Playwright's wait for one action or condition, in milliseconds: its default (30 s) is
+#: too short for a page whose server shares two loaded cores with the rest of the suite.
+BROWSER_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _patient_browsers() -> Iterator[None]:
+    """Every browser context and page the tests open, and Playwright's ``expect``, waits up to
+    :data:`BROWSER_TIMEOUT_MS` (tests wait for events, not for fixed times; a passing test
+    never waits that long)."""
+    from playwright.sync_api import Browser, BrowserContext, expect
+
+    new_context, new_page = Browser.new_context, Browser.new_page
+    expect.set_options(timeout=BROWSER_TIMEOUT_MS)  # and its assertions that wait
+
+    def patient_context(self: Browser, *args: object, **kwargs: object) -> BrowserContext:
+        context = new_context(self, *args, **kwargs)  # type: ignore[arg-type]
+        context.set_default_timeout(BROWSER_TIMEOUT_MS)
+        return context
+
+    def patient_page(self: Browser, *args: object, **kwargs: object) -> object:
+        page = new_page(self, *args, **kwargs)  # type: ignore[arg-type]
+        page.set_default_timeout(BROWSER_TIMEOUT_MS)
+        return page
+
+    Browser.new_context = patient_context  # type: ignore[method-assign,assignment]
+    Browser.new_page = patient_page  # type: ignore[method-assign,assignment]
+    yield
+    Browser.new_context, Browser.new_page = new_context, new_page  # type: ignore[method-assign]
