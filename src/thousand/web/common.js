@@ -68,6 +68,24 @@ export function currentPlayer(fresh = false) {
   return mePromise;
 }
 
+/** Where a guest's last typed name is kept in the browser (the forms offer it again). */
+export const NAME_KEY = "thousand.name";
+
+/** The name a form asks for, filled for the player it knows (`me`, from currentPlayer):
+ * an account's own name, fixed (his seats carry it: asking again only invites a typo),
+ * else a guest's name (his own, or the one last typed in this browser), which he may
+ * change. `typed` keeps what was being typed when the form is drawn again. One input
+ * for the lobby, the invite's join form and the tournament forms. */
+export function nameInput(id, me, typed = null) {
+  const player = me && me.player;
+  const account = player && player.kind === "account" && player.name ? player.name : null;
+  const value = account ?? (typed || null) ?? (player && player.name) ?? localStorage.getItem(NAME_KEY) ?? "";
+  const input = el("input", { id, type: "text", maxlength: "32", required: true, value,
+    autocomplete: "nickname", readonly: account ? true : null, class: account ? "fixed-name" : null });
+  if (!account) input.addEventListener("change", () => localStorage.setItem(NAME_KEY, input.value.trim()));
+  return input;
+}
+
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
 export async function api(path, { method = "GET", body, raw = false, headers = {} } = {}) {
   const opts = { method, headers: { Accept: "application/json", ...headers } };

@@ -3,16 +3,17 @@
 // the form that lays a new table: a preset, the options grouped and explained
 // (/api/rules, values in words), each seat a person or a bot of a level, a move clock.
 
-import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName } from "./common.js";
+import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName, currentPlayer, nameInput as nameField,
+  NAME_KEY } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
 
-const NAME_KEY = "thousand.name";
 const REFRESH_MS = 4000;
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
 
 const state = {
   rules: null,
+  me: null, // the browser's player (an account's name fills the form)
   preset: "classic",
   values: {}, // option -> value shown in the form
   seats: [
@@ -194,9 +195,7 @@ function renderForm() {
     return;
   }
   if (els.quick) clear(els.quick, quickPlayBox(state.rules.presets));
-  const nameInput = el("input", { id: "my-name", type: "text", maxlength: "32", required: true,
-    value: localStorage.getItem(NAME_KEY) ?? "", autocomplete: "nickname" });
-  nameInput.addEventListener("change", () => localStorage.setItem(NAME_KEY, nameInput.value.trim()));
+  const nameInput = nameField("my-name", state.me);
   const presetSelect = el("select", { id: "preset", name: "preset", "aria-describedby": "preset-explain" },
     (state.rules.presets ?? []).map((p) => el("option", { value: p.name, selected: p.name === state.preset ? true : null },
       p.title || presetName(p.name))));
@@ -486,6 +485,7 @@ function renderTables() {
 
 async function loadRules() {
   await loadTexts(getLang()); // the presets' and levels' names for people
+  state.me = await currentPlayer(); // an account's name fills the form
   try {
     state.rules = await api(`/api/rules?lang=${getLang()}`);
     if (!presetOf(state.preset) && state.rules.presets?.length) state.preset = state.rules.presets[0].name;
