@@ -53,8 +53,9 @@ SUIT_OF = {
 
 #: The bot levels as players call them: level -> (English, Russian): in both languages
 #: the words a table would use (the heuristic bot is an amateur, «любитель»; the others'
-#: English names happen to be the levels ``--bots`` takes).  Every line a person reads names a level through :func:`level_name`; the
-#: browser receives this table from ``/api/texts`` (``bot_level_names``).
+#: English names happen to be the levels ``--bots`` takes).  Every line a person reads
+#: names a level through :func:`level_name`; the browser receives this table from
+#: ``/api/texts`` (``bot_level_names``).
 BOT_LEVEL_NAMES: dict[str, tuple[str, str]] = {
     "random": ("random", "случайный"),
     "beginner": ("beginner", "новичок"),

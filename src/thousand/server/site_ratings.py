@@ -6,9 +6,9 @@ counts, and in which family, is :func:`thousand.site.ratings.rating_family`'s de
 asked for a hint or played with open hands is training, not rated.  The rating runs on the
 store's thread (``Hub.write``), never on the event loop; then every connection is sent
 ``{"type": "ratings", "changes": [...]}`` and the table's snapshot and info carry the same
-list from then on («+31 → 1531» on the page); a game that is not rated is told so at once
-(``"changes": []`` and ``"why"``: ``training`` or ``rules``).  A failure to rate is logged and changes
-nothing else: the game stays over and stored.
+list from then on («+31 → 1531» on the page); a game that is not rated is told so at
+once (``"changes": []`` and ``"why"``: ``training`` or ``rules``).  A failure to rate is
+logged and changes nothing else: the game stays over and stored.
 """
 
 from __future__ import annotations
