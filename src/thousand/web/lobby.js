@@ -7,6 +7,7 @@ import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, p
   NAME_KEY } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
+import { explainInWords, presetsInWords } from "./option_words.js";
 
 const REFRESH_MS = 4000;
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
@@ -55,8 +56,8 @@ function allOptions() {
   return (state.rules?.groups ?? []).flatMap((g) => g.options ?? []);
 }
 
-function presetValue(name) {
-  const p = presetOf(state.preset);
+/** An option's value under a preset (the chosen one unless `p` is given). */
+function presetValue(name, p = presetOf(state.preset)) {
   if (p && p.options && name in p.options) return p.options[name];
   const o = allOptions().find((x) => x.name === name);
   return o ? o.default : undefined;
@@ -109,11 +110,10 @@ function parseValue(text, option) {
   return s;
 }
 
-/** The explanation without the "name — title" it repeats from the label. */
+/** The explanation in words (option_words.js), and the presets' values under it. */
 function explainText(o) {
-  const text = String(o.explain ?? "");
-  const head = `${o.name} — ${o.title ?? ""}`;
-  return text.startsWith(head) ? text.slice(head.length).trim() : text;
+  return [explainInWords(o, allOptions(), valueWords),
+    el("span", { class: "in-presets" }, presetsInWords(o, state.rules?.presets ?? [], (p) => presetValue(o.name, p), valueWords))];
 }
 
 function optionControl(o) {
@@ -154,9 +154,10 @@ function optionControl(o) {
       markChanged(o.name, control);
     });
   }
+  // the option by its title; its identifier (what `thousand play` and the API take) only
+  // as the label's tooltip
   const row = el("div", { class: "option", "data-option": o.name },
-    el("label", { for: id }, el("span", { class: "opt-title" }, o.title ?? o.name), " ",
-      el("code", { class: "opt-name" }, o.name)),
+    el("label", { for: id, title: o.name }, el("span", { class: "opt-title" }, o.title ?? o.name)),
     control,
     el("p", { class: "explain", id: describedBy }, explainText(o)));
   if (!same(value, presetValue(o.name))) row.classList.add("changed");
@@ -221,11 +222,15 @@ function renderForm() {
   openBox.addEventListener("change", () => {
     state.open = openBox.checked;
   });
+  // each group folded under its title (all of them open are a wall of some forty
+  // options); the first open, and any whose option differs from the preset
   const groups = el("details", { class: "options" },
     el("summary", {}, t("options_title"), " ", el("span", { class: "muted" }, t("options_hint"))),
-    (state.rules.groups ?? []).map((g) => el("fieldset", { class: "group" },
-      el("legend", {}, g.title ?? ""),
-      (g.options ?? []).map(optionControl))));
+    (state.rules.groups ?? []).map((g, i) => el("details", { class: "group-fold",
+      open: i === 0 || (g.options ?? []).some((o) => !same(state.values[o.name], presetValue(o.name))) ? true : null },
+    el("summary", {}, g.title ?? ""),
+    el("fieldset", { class: "group" }, el("legend", { class: "sr-only" }, g.title ?? ""),
+      (g.options ?? []).map(optionControl)))));
   const submit = el("button", { type: "submit", class: "primary big", id: "create-button" }, t("create_table"));
   root.append(
     el("h2", {}, t("new_table")),

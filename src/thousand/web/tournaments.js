@@ -121,8 +121,8 @@ function createForm() {
     field(t("tour_rounds"), rounds), field(t("tour_deals"), deals), field(t("tour_clock"), clock),
     field(t("tour_bots"), bots), field(t("tour_bot_level"), level),
     myName ? field(t("tour_my_name"), myName) : null,
-    el("label", { class: "field" }, play, " ", t("tour_play")),
-    el("button", { type: "submit", id: "tour-create" }, t("tour_create")));
+    el("label", { class: "field inline" }, play, t("tour_play")),
+    el("button", { type: "submit", id: "tour-create", class: "primary big" }, t("tour_create")));
 }
 
 function renderList(main) {
