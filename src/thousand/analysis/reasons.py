@@ -31,22 +31,20 @@ def _points(n: int, lang: str) -> str:
     return count(n, forms, lang)
 
 
-def totals_reason(mine: bool, played: float, best: float, sampled: int | None,
+def totals_reason(who: str | None, played: float, best: float, sampled: int | None,
                   lang: str) -> str:
     """What the declarer takes after the move played against after the best: with every
-    card open, or on average over ``sampled`` deals drawn from the seat's view."""
+    card open, or on average over ``sampled`` deals drawn from the seat's view.  ``who`` is
+    the mover's name when he is the declarer (None: «разыгрывающий»): the line is read in
+    a replay by anybody, so it names the player, never «вы»."""
     p, b = round(played), round(best)
+    ru_who = who if who is not None else "разыгрывающий"
+    en_who = who if who is not None else "the declarer"
     if sampled:
-        return _pick(lang, f"В среднем по {sampled} раскладам "
-                           + (f"вы берёте {p} вместо {b}" if mine else
-                              f"разыгрывающий берёт {p} вместо {b}"),
-                     f"On average over {sampled} deals "
-                     + (f"you take {p} instead of {b}" if mine else
-                        f"the declarer takes {p} instead of {b}"))
-    return _pick(lang, "С открытыми картами " + (f"вы берёте {p} вместо {b}" if mine else
-                                                  f"разыгрывающий берёт {p} вместо {b}"),
-                 "With every card open " + (f"you take {p} instead of {b}" if mine else
-                                            f"the declarer takes {p} instead of {b}"))
+        return _pick(lang, f"В среднем по {sampled} раскладам {ru_who} берёт {p} вместо {b}",
+                     f"On average over {sampled} deals {en_who} takes {p} instead of {b}")
+    return _pick(lang, f"С открытыми картами {ru_who} берёт {p} вместо {b}",
+                 f"With every card open {en_who} takes {p} instead of {b}")
 
 
 def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
@@ -70,10 +68,12 @@ def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
             played) % 6 == TEN and fell_to is not None:
         seat, card = fell_to
         who = declined(names[seat], "gen", lang) if lang == "ru" else names[seat]
-        text = _pick(lang, f"Вы отдали десятку: {card_label(card, lang)} был у {who}",
-                     f"You gave away a ten: {who} held {card_label(card, lang)}")
+        text = _pick(lang, f"Десятка отдана: {card_label(card, lang)} был у {who}",
+                     f"A ten given away: {who} held {card_label(card, lang)}")
     elif totals is not None:
-        text = totals_reason(view.seat == view.declarer, totals[1], totals[0], sampled, lang)
+        mover = names[view.seat] if view.seat == view.declarer and view.seat < len(names) \
+            else None
+        text = totals_reason(mover, totals[1], totals[0], sampled, lang)
     else:
         text = generic_reason(best, cost, lang, sampled)
     if open_totals is not None and c > 0:

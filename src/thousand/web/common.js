@@ -86,6 +86,13 @@ export function nameInput(id, me, typed = null) {
   return input;
 }
 
+/** A number as the page's language writes it: «107,7» in Russian, "107.7" in English
+ * (one decimal at most); every page's fractions go through here, so that a comma never
+ * stands beside a point. */
+export function fmtNumber(n, digits = 1) {
+  return Number(n).toLocaleString(getLang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: digits });
+}
+
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
 export async function api(path, { method = "GET", body, raw = false, headers = {} } = {}) {
   const opts = { method, headers: { Accept: "application/json", ...headers } };

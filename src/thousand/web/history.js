@@ -1,7 +1,7 @@
 // Finished (and running) games (/history): players, rules, winner, scores; a replay link
 // and the record to download for each.
 
-import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName } from "./common.js";
+import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName, levelName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const PAGE = 20;
@@ -12,17 +12,24 @@ function players(g) {
   return p.map((x) => shownName(typeof x === "string" ? x : x && x.name ? x.name : "?"));
 }
 
-/** The players' names, each with a link to his page where the seat had a player. */
+/** The players' names, each with a link to his page where the seat had a player; a
+ * bot's page is its level's, shared by every bot of it, so a bot's name stays plain and
+ * the link is its level's, by that name («Боря (любитель)»). */
 function playerLinks(g, names) {
   const ids = g.player_ids ?? [];
+  const link = (id, words) => el("a", { class: "player-link", href: `/p/${encodeURIComponent(id)}` }, words);
   return names.flatMap((name, i) => [i ? ", " : null,
-    ids[i] ? el("a", { class: "player-link", href: `/p/${encodeURIComponent(ids[i])}` }, name) : name]);
+    !ids[i] ? name
+      : ids[i].startsWith("bot:") ? [name, " (", link(ids[i], levelName(ids[i].slice(4))), ")"]
+        : link(ids[i], name)]);
 }
 
 function winnerText(g, names) {
   if (g.status === "closed") return t("status_closed");
   if (g.status === "adjourned") return t("status_adjourned");
-  if (g.winner === null || g.winner === undefined) return g.finished ? "—" : t("game_running");
+  if (g.winner === null || g.winner === undefined) {
+    return g.finished ? "—" : el("span", { class: "muted running" }, t("game_running"));
+  }
   if (Array.isArray(g.winner)) return seatName(g.winner, names, getLang());
   if (typeof g.winner === "string") return g.winner;
   return seatName(g.winner, names, getLang());

@@ -13,8 +13,10 @@ const state = { families: [], family: null, board: null, error: null };
  * own four, without them: «По самоучителю, втроём»). */
 export function familyTitle(f) {
   const preset = presetName(f.preset);
-  const title = f.family === f.preset ? preset
-    : t(`board_family_${f.players}`, { preset: preset.split(",")[0] });
+  const words = { 2: () => t("board_family_2", { preset: preset.split(",")[0] }),
+    3: () => t("board_family_3", { preset: preset.split(",")[0] }),
+    4: () => t("board_family_4", { preset: preset.split(",")[0] }) };
+  const title = f.family === f.preset || !words[f.players] ? preset : words[f.players]();
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 

@@ -264,16 +264,18 @@ function renderSeats() {
     const level = el("select", { id: `seat-${i}-level`, "aria-label": t("seat_level_label", { n: i + 1 }),
       hidden: seat.kind === "bot" ? null : true },
       LEVELS.map((l) => el("option", { value: l, selected: (seat.level ?? "heuristic") === l ? true : null }, levelName(l))));
+    // a bot's name beside its seat, and none beside a person's (he gives his own)
+    const botName = el("span", { class: "muted bot-name" }, seat.kind === "bot" ? defaults[i - 1] ?? "" : "");
     kind.addEventListener("change", () => {
       seat.kind = kind.value;
       level.hidden = seat.kind !== "bot";
+      botName.textContent = seat.kind === "bot" ? defaults[i - 1] ?? "" : "";
     });
     level.addEventListener("change", () => {
       seat.level = level.value;
     });
     els.seats.append(el("div", { class: "seat-row" },
-      el("span", { class: "seat-no" }, t("seat_n", { n: i + 1 })), kind, level,
-      el("span", { class: "muted" }, seat.kind === "bot" ? defaults[i - 1] ?? "" : "")));
+      el("span", { class: "seat-no" }, t("seat_n", { n: i + 1 })), kind, level, botName));
   }
 }
 
