@@ -34,12 +34,14 @@ export function explainInWords(o, options, words) {
   if (lines.length && lines[0].startsWith(`${o.name} — `)) lines.shift();
   if (lines.length > 1 && /\bclassic\b/.test(lines[lines.length - 1])) lines.pop();
   let text = lines.join(" ");
-  const values = Array.isArray(o.values) && o.values.length ? o.values
+  const values = Array.isArray(o.values) && o.values.length ? [...o.values]
     : typeof o.default === "boolean" || String(o.kind ?? "").startsWith("bool") ? [true, false] : [];
+  if (o.optional && !values.includes(null)) values.push(null); // «none — торгуются все»
   for (const v of values) {
     const id = idOf(v);
     if (/^-?\d+$/.test(id)) continue; // a number is its own word
-    const at = new RegExp(`(^|[.!?;]\\s+)${escaped(id)}(\\s—\\s|:\\s)`, "g");
+    // where a value is defined: a sentence's or a list's first word, or after «или»/"or"
+    const at = new RegExp(`(^|[.!?;,]\\s+|\\s(?:или|or)\\s)${escaped(id)}(\\s—\\s|:\\s)`, "g");
     text = text.replace(at, (_, before, sep) => `${before}${quoted(words(o, v))}${sep}`);
   }
   const ru = getLang() === "ru";
@@ -50,7 +52,8 @@ export function explainInWords(o, options, words) {
   return text;
 }
 
-/** «В пресетах: классика, домашние правила — ничего; по самоучителю, вчетвером — очки прикупа»: the
+/** «В пресетах: «классика», «домашние правила» — ничего; «по самоучителю, вчетвером» —
+ * очки прикупа»: the
  * presets grouped by the value each gives the option (`value(preset)`), in words. */
 export function presetsInWords(o, presets, value, words) {
   const groups = [];
@@ -58,8 +61,9 @@ export function presetsInWords(o, presets, value, words) {
     const v = value(p);
     const said = words(o, v);
     const found = groups.find((g) => g.said === said);
-    if (found) found.names.push(presetName(p.name));
-    else groups.push({ said, names: [presetName(p.name)] });
+    // each name quoted: «по самоучителю, вчетвером» holds a comma of its own
+    if (found) found.names.push(quoted(presetName(p.name)));
+    else groups.push({ said, names: [quoted(presetName(p.name))] });
   }
   if (!groups.length) return "";
   const list = groups.map((g) => `${g.names.join(", ")} — ${g.said}`).join("; ");
