@@ -167,6 +167,22 @@ def test_4_a_finished_table_without_the_rematch_button_says_why(server: str, bro
     page.context.close()
 
 
+def test_9_history_links_a_bot_by_its_level(server: str, browser: Any,
+                                            long_names: str) -> None:
+    """Issue 28, 9: /history's bots all linked, by their own names, to one shared page
+    (their level's); a running game read «идёт» under «Победитель»."""
+    page = _page(browser, **DESKTOP)
+    page.goto(server + "/history")
+    row = page.locator("tr", has_text="Александра")
+    row.first.wait_for(timeout=WAIT)
+    cell = row.first.locator("td").nth(1)
+    sync_api.expect(cell).to_contain_text("Александра (любитель)", timeout=WAIT)
+    assert "http" not in cell.inner_text()
+    assert cell.locator("a", has_text="Александра").count() == 0
+    assert page.locator("thead th").nth(3).inner_text() == "Итог"
+    page.context.close()
+
+
 def test_5_the_leaderboards_families_read_as_words(server: str, browser: Any) -> None:
     """Issue 28, 9 (the leaderboard's words) and 5: «по самоучителю, вчетвером,
     вчетвером», «Вдвоём» alone with a capital; the lead said only players with 3 games

@@ -18,10 +18,9 @@ function players(g) {
 function playerLinks(g, names) {
   const ids = g.player_ids ?? [];
   const link = (id, words) => el("a", { class: "player-link", href: `/p/${encodeURIComponent(id)}` }, words);
-  return names.flatMap((name, i) => [i ? ", " : null,
-    !ids[i] ? name
-      : ids[i].startsWith("bot:") ? [name, " (", link(ids[i], levelName(ids[i].slice(4))), ")"]
-        : link(ids[i], name)]);
+  const one = (name, id) => (!id ? [name]
+    : id.startsWith("bot:") ? [name, " (", link(id, levelName(id.slice(4))), ")"] : [link(id, name)]);
+  return names.flatMap((name, i) => [i ? ", " : null, ...one(name, ids[i])]);
 }
 
 function winnerText(g, names) {

@@ -152,7 +152,14 @@ function renderList(main) {
 
 // ------------------------------------------------------------------ one tournament
 
+/** The standings, in a box that scrolls sideways on a phone (seven columns do not fit
+ * 390 pixels; the page itself must not scroll sideways). */
 function standingsTable(one) {
+  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("tour_standings") },
+    standingsOnly(one));
+}
+
+function standingsOnly(one) {
   return el("table", { class: "games", id: "tour-standings" },
     el("caption", {}, one.status === "over" ? t("tour_final") : t("tour_standings")),
     el("thead", {}, el("tr", {},
