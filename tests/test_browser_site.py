@@ -96,7 +96,8 @@ def test_2_a_tournaments_table_names_its_bots_and_leads_back(server: str,
       await fetch('/api/me');
       const csrf = document.cookie.split('; ').find((c) => c.startsWith('thousand_csrf='))
         .split('=')[1];
-      const post = async (path, body) => (await fetch(path, { method: 'POST', body: JSON.stringify(body),
+      const post = async (path, body) => (await fetch(path, { method: 'POST',
+        body: JSON.stringify(body),
         headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf } })).json();
       const t = await post('/api/tournaments', { name: 'Кубок', rounds: 1, deals: 1, play: false,
         bots: ['heuristic', 'heuristic', 'random'], player_name: 'Гена' });
