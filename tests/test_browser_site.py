@@ -88,7 +88,8 @@ def test_2_a_tournaments_table_names_its_bots_and_leads_back(server: str,
                                                              browser: Any) -> None:
     """Issue 28, 2: a tournament's bots sat as «heuristic 1» (the table, its sheet, the
     end dialog); the end dialog offered «Ещё партию» and no way back to the tournament;
-    the form had no clock, so one absent player stopped the tournament."""
+    the form had no clock, so one absent player stopped the tournament.  And 9: the
+    tournament's line had mixed capitals."""
     page = _page(browser, **DESKTOP)
     page.goto(server + "/tournaments")
     sync_api.expect(page.locator("#tour-clock")).to_have_value("60", timeout=WAIT)
@@ -104,6 +105,12 @@ def test_2_a_tournaments_table_names_its_bots_and_leads_back(server: str,
       await post(`/api/tournaments/${t.id}/start`, {});
       return t.id;
     }""")
+    # the tournament's line: one capital, its first (not «классика · Туров: 1 · Игроков»)
+    page.goto(f"{server}/tournaments/{made}")
+    meta = page.locator("#tour-meta")
+    sync_api.expect(meta).to_contain_text("Классика", timeout=WAIT)
+    parts = meta.inner_text().split(" · ")
+    assert all(not p[:1].isupper() for p in parts[1:]), parts
     info = _api(server, f"/api/tournaments/{made}")
     table = info["pairings"][0]["tables"][0]["table"]
     _over(server, table)

@@ -207,7 +207,8 @@ function renderOne(main) {
   clear(main,
     el("h1", { id: "tour-title" }, one.name),
     el("p", { id: "tour-meta" }, [presetName(one.preset), formatWord(one.format),
-      t("tour_rounds_n", { n: one.rounds }), dealsWord(one.deals), t("tour_players_n", { n: one.players })].join(" · "),
+      t("tour_rounds_n", { n: one.rounds }), dealsWord(one.deals), t("tour_players_n", { n: one.players })]
+      .join(" · ").replace(/^./, (c) => c.toUpperCase()), // one capital, the line's first
     " · ", el("strong", { id: "tour-status", "data-status": one.status }, statusWord(one.status))),
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
     el("h2", {}, t("tour_entries")),
