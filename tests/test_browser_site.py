@@ -84,6 +84,27 @@ def test_1_a_signed_in_players_name_is_filled_and_fixed(server: str, browser: An
     guest.context.close()
 
 
+def test_6_account_leads_to_the_player_page_and_names_tables(
+        server: str, signed_in: tuple[Any, str]) -> None:
+    """Issue 28, 6: no link from /account to one's own player page; /account listed
+    tables as «Стол LXnx_s8zmLIVf1Za, место 1» (raw ids, no opponents, no state)."""
+    page, _ = signed_in
+    page.goto(server + "/")
+    page.locator("#create-button").wait_for(timeout=WAIT)
+    sync_api.expect(page.locator("#my-name")).not_to_have_value("", timeout=WAIT)
+    page.click("#create-button")
+    page.wait_for_url("**/t/**", timeout=WAIT)
+    table = page.url.rsplit("/", 1)[1]
+    page.goto(server + "/account")
+    link = page.locator("#player-page-link")
+    link.wait_for(timeout=WAIT)
+    assert (link.get_attribute("href") or "").startswith("/p/p_")
+    line = page.locator(f'#main a[href="/t/{table}"]')
+    sync_api.expect(line).to_contain_text("классика", timeout=WAIT)
+    text = line.inner_text()
+    assert table not in text and "Боря" in text and "Вова" in text, text
+
+
 def test_2_a_tournaments_table_names_its_bots_and_leads_back(server: str,
                                                              browser: Any) -> None:
     """Issue 28, 2: a tournament's bots sat as «heuristic 1» (the table, its sheet, the
