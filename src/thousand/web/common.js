@@ -93,6 +93,17 @@ export function fmtNumber(n, digits = 1) {
   return Number(n).toLocaleString(getLang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: digits });
 }
 
+/** A game's players (`names`, by seat), each with a link to his page where the seat had
+ * a player (`ids`), but the seat `skip` (the page's own player). A bot's page is its
+ * level's, shared by every bot of it: a bot's name stays plain and the link is its
+ * level's, by that name («Боря (любитель)»). /history and the player pages both. */
+export function playerLinks(names, ids, skip = null) {
+  const link = (id, words) => el("a", { class: "player-link", href: `/p/${encodeURIComponent(id)}` }, words);
+  const one = (name, id, seat) => (!id || seat === skip ? [name]
+    : id.startsWith("bot:") ? [name, " (", link(id, levelName(id.slice(4))), ")"] : [link(id, name)]);
+  return names.flatMap((name, i) => [i ? ", " : null, ...one(shownName(name), ids[i], i)]);
+}
+
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
 export async function api(path, { method = "GET", body, raw = false, headers = {} } = {}) {
   const opts = { method, headers: { Accept: "application/json", ...headers } };

@@ -1,7 +1,7 @@
 // Finished (and running) games (/history): players, rules, winner, scores; a replay link
 // and the record to download for each.
 
-import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName, levelName } from "./common.js";
+import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName, playerLinks } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const PAGE = 20;
@@ -10,17 +10,6 @@ const state = { games: [], offset: 0, done: false, error: null, loading: false }
 function players(g) {
   const p = g.players ?? [];
   return p.map((x) => shownName(typeof x === "string" ? x : x && x.name ? x.name : "?"));
-}
-
-/** The players' names, each with a link to his page where the seat had a player; a
- * bot's page is its level's, shared by every bot of it, so a bot's name stays plain and
- * the link is its level's, by that name («Боря (любитель)»). */
-function playerLinks(g, names) {
-  const ids = g.player_ids ?? [];
-  const link = (id, words) => el("a", { class: "player-link", href: `/p/${encodeURIComponent(id)}` }, words);
-  const one = (name, id) => (!id ? [name]
-    : id.startsWith("bot:") ? [name, " (", link(id, levelName(id.slice(4))), ")"] : [link(id, name)]);
-  return names.flatMap((name, i) => [i ? ", " : null, ...one(name, ids[i])]);
 }
 
 function winnerText(g, names) {
@@ -67,7 +56,7 @@ function render() {
       const id = encodeURIComponent(g.id);
       return el("tr", {},
         el("td", {}, fmtDate(g.finished ?? g.started)),
-        el("td", {}, playerLinks(g, names)),
+        el("td", {}, playerLinks(names, g.player_ids ?? [])),
         el("td", {}, presetName(g.preset)),
         el("td", {}, winnerText(g, names)),
         el("td", {}, Array.isArray(g.scores) ? g.scores.join(" / ") : ""),

@@ -2,7 +2,7 @@
 // switch), rank, name (a link to the player's page), rating and games; the site's bots are
 // on it too, marked, so that a new player sees how strong «любитель» is.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, levelName } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const state = { families: [], family: null, board: null, error: null };
@@ -20,9 +20,11 @@ export function familyTitle(f) {
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
-/** A player's name on the site's pages: a bot by its level, a person by his name. */
+/** A player's name on the site's pages: a bot by its level, a person by his name, a
+ * guest who never gave one as such (never his id, «p_TKh5XQ8G…»). */
 export function playerLabel(p) {
-  return p.kind === "bot" ? levelName(p.level ?? p.player.slice(4)) : (p.name ?? p.player);
+  if (p.kind === "bot") return levelName(p.level ?? p.player.slice(4));
+  return p.name ? shownName(p.name) : t("board_unnamed_guest");
 }
 
 async function load() {

@@ -3,7 +3,7 @@
 // barrel falls and bolts, and his last games with links to their replays.  Everything is
 // GET /api/players/{name}; the server shows only the games whose replay the reader may see.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, shownName, fmtNumber } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { familyTitle, playerLabel } from "./leaderboard.js";
 
@@ -110,8 +110,7 @@ function render() {
       el("tbody", {}, p.games.map((g) => el("tr", { "data-game": g.id },
         el("td", {}, fmtDate(g.finished)),
         el("td", {}, presetName(g.preset)),
-        el("td", {}, g.players.flatMap((n, i) => [i ? ", " : null, g.player_ids[i] && i !== g.seat
-          ? el("a", { class: "player-link", href: `/p/${encodeURIComponent(g.player_ids[i])}` }, shownName(n)) : shownName(n)])),
+        el("td", {}, playerLinks(g.players, g.player_ids ?? [], g.seat)),
         el("td", {}, String(g.place)),
         el("td", {}, String(g.score)),
         el("td", {}, el("a", { class: "button small", href: `/replay/${encodeURIComponent(g.id)}` }, t("open_replay")))))))
