@@ -297,3 +297,20 @@ def test_a_two_player_game_is_analysed_from_the_view() -> None:
     [talon] = by_phase["talon"]
     assert talon["view"]["best"] == "talon 2" and talon["mark"] is not None
     assert "примеченная при срезе карта Т♥" in talon["reason"], talon["reason"]
+
+
+def test_a_reason_names_the_player_never_you() -> None:
+    """Issue 28, 8: «вы берёте…» addressed whoever read the replay, even about another
+    player's move.  The reasons name the mover (or «разыгрывающий»), in both languages."""
+    from thousand.analysis import reasons
+
+    assert reasons.totals_reason("Боря", 40, 65.4, 48, "ru") == (
+        "В среднем по 48 раскладам Боря берёт 40 вместо 65")
+    assert reasons.totals_reason(None, 66, 76, None, "ru") == (
+        "С открытыми картами разыгрывающий берёт 66 вместо 76")
+    assert reasons.totals_reason("Bob", 66, 76, None, "en") == (
+        "With every card open Bob takes 66 instead of 76")
+    for lang in ("ru", "en"):
+        for who in ("Боря", None):
+            text = reasons.totals_reason(who, 1, 2, 3, lang).lower()
+            assert " вы " not in text and " you " not in text, text

@@ -76,7 +76,7 @@ def test_duplicate_arena_command(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=300,
     )
     assert p.returncode == 0, p.stderr
-    assert "heuristic − random" in p.stdout
+    assert "amateur − random" in p.stdout  # the heuristic bot by its English name (issue 28)
     assert "4 sets × 3 seatings = 12 deals" in p.stdout
     assert (tmp_path / "dup" / "sets.jsonl").exists()
 

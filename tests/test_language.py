@@ -774,7 +774,7 @@ def test_a_record_that_is_not_json_is_told_in_russian(tmp_path: Any) -> None:
 def test_the_opening_line_names_levels_and_preset_in_russian() -> None:
     """Issue 15: ``thousand play --plain --lang ru`` opens with the opponents' levels and
     the preset in Russian («Ваши соперники: любитель, новичок. Правила: домашние
-    правила.»), never the identifiers; English keeps the level names of --bots."""
+    правила.»), never the identifiers; English names them in words too («amateur» for heuristic)."""
     import subprocess
     import sys
 
@@ -787,7 +787,7 @@ def test_the_opening_line_names_levels_and_preset_in_russian() -> None:
     p = subprocess.run([*cli, "play", "--plain", "--lang", "en", "--seed", "1"],
                        input="quit\nn\n", capture_output=True, text=True, timeout=60)
     first = p.stdout.splitlines()[0]
-    assert first == "Thousand. Your opponents: heuristic, heuristic. Rules: classic.", first
+    assert first == "Thousand. Your opponents: amateur, amateur. Rules: classic.", first
 
 
 def test_level_and_preset_names_have_one_home() -> None:
@@ -849,7 +849,8 @@ def test_hints_advise_the_reader_in_the_second_person() -> None:
                     move, why = bot.explain(view, lang)
                     line = hint_line(lang, level, view, move, why)
                     head = {"ru": "Подсказка", "en": "Hint"}[lang]
-                    name = {("ru", "heuristic"): "любитель", ("ru", "expert"): "мастер"}.get(
+                    name = {("ru", "heuristic"): "любитель", ("en", "heuristic"): "amateur",
+                            ("ru", "expert"): "мастер"}.get(
                         (lang, level), level)
                     assert line.startswith(f"{head} ({name}): "), line
                     said, _, reason = line.split("): ", 1)[1].partition(" — ")

@@ -187,12 +187,13 @@ class Client:
         return await self.expect(lambda m: m["type"] == "snapshot")
 
     async def quiet(self) -> Msg:
-        """Ask for a snapshot; nothing but news of who is here may arrive before it (no
-        events, no error)."""
+        """Ask for a snapshot; nothing but news of who is here, or what the game's end did
+        to the ratings (every finished game tells it, rated or not: issue 28, 7), may
+        arrive before it (no events, no error)."""
         await self.send({"type": "snapshot"})
         while True:
             msg = await self.recv()
-            if msg["type"] not in ("seats", "clock"):
+            if msg["type"] not in ("seats", "clock", "ratings"):
                 break
         assert msg["type"] == "snapshot", f"unexpected before the snapshot: {msg}"
         return msg

@@ -111,7 +111,8 @@ def test_a_rated_game_moves_the_ratings_as_openskill_does(server: Server) -> Non
     assert ratings == sorted(ratings, reverse=True)
     assert board["total"] == len(ids)
     bot = server.get("/api/players/bot:heuristic/ratings").json()["families"]["classic"]
-    assert (bot["rating"], bot["games"]) == (changes[2]["after"], 13)  # 12 ladder games
+    # the site's one game (its 12 ladder games are not shown: issue 28, 5)
+    assert (bot["rating"], bot["games"]) == (changes[2]["after"], 1)
 
 
 def test_a_game_for_two_is_rated_as_a_duel(server: Server) -> None:
@@ -159,6 +160,23 @@ def test_an_unrated_game_changes_no_rating(server: Server) -> None:
     assert me.get(f"/api/players/{pid}/ratings").json()["families"] == {}
     again = server.get("/api/leaderboard?family=classic&min_games=0").json()
     assert again["players"] == board["players"]
+
+
+def test_an_unrated_game_says_so_at_its_end(server: Server) -> None:
+    """Issue 28, 7: a game that is not rated (an option changed, a hint asked) ended
+    without saying so: the page was told nothing.  Now the end brings a ``ratings``
+    message with no changes and why (here ``rules``: one deal is no whole game)."""
+    me = guest(server)
+    table, token = lay(me, {"max_deals": 1}, ("random", "random"))
+
+    async def watch_the_end() -> dict[str, Any]:
+        client = await Client.connect(server, table, token, seat=0, sync=False)
+        said = await client.expect(lambda m: m["type"] == "ratings", timeout=90)
+        await client.close()
+        return said
+
+    said = asyncio.run(watch_the_end())
+    assert said["changes"] == [] and said["why"] == "rules", said
 
 
 def test_a_game_with_a_hint_is_training_and_not_rated(server: Server) -> None:
@@ -222,6 +240,29 @@ def _finished(store: Store, table_id: str, players: list[str | None],
                     id=p, kind="guest", name=p, created=time.time()))
 
 
+def test_the_leaderboard_shows_a_first_game_marked_provisional(tmp_path: Path) -> None:
+    """Issue 28, 5: the leaderboard left out people with fewer than 3 rated games, so
+    after his first game a player found only bots there; and a bot's games disagreed
+    between the leaderboard (its ladder's games counted in, 13) and its page (4).  Now
+    the board's default shows him, marked provisional, and a bot's games are the site's
+    own, the same on the board and the page."""
+    from thousand.server.routes_play import MIN_GAMES
+
+    store = Store(f"sqlite:///{tmp_path / 'r.db'}")
+    try:
+        _finished(store, "t1", ["p_a", None, None], ["human", "bot", "bot"])
+        site_store.rate_table(store, "t1", "classic", [1000, 10, 5], 0,
+                              {1: "heuristic", 2: "random"})
+        rows, _ = site_store.leaderboard(store, "classic", MIN_GAMES, 10, 0)
+        by = {r["player"]: r for r in rows}
+        assert by["p_a"]["games"] == 1 and by["p_a"]["provisional"]
+        assert not by["bot:heuristic"]["provisional"]
+        page = site_store.player_history(store, "bot:heuristic", 10)["classic"]
+        assert by["bot:heuristic"]["games"] == page["games"] == 1
+    finally:
+        store.close()
+
+
 def test_the_ratings_store_on_sqlite_and_postgresql(store: Store) -> None:
     """rate_table: one transaction; a game is rated once (asked again, the same changes);
     a person's seat without a player, or a table without a person, is not rated; the
@@ -248,6 +289,6 @@ def test_the_ratings_store_on_sqlite_and_postgresql(store: Store) -> None:
     assert total == len(rows) == 5  # p_a, p_b, p_d, heuristic, random (p_c: unrated)
     assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
     assert next(r for r in rows if r["player"] == "p_a")["games"] == 1
-    assert next(r for r in rows if r["player"] == "bot:random")["games"] == 12
+    assert next(r for r in rows if r["player"] == "bot:random")["games"] == 0  # seated twice
     history = site_store.player_history(store, "p_a", 10)
     assert history["classic"]["history"][0]["after"] == first[0].after

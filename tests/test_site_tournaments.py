@@ -79,7 +79,7 @@ def test_a_tournament_registers_starts_plays_its_rounds_and_ends(server: Server)
     tid = info["id"]
     assert info["status"] == "registering" and info["mine"] and info["registered"]
     assert [e["name"] for e in info["entries"]] == [
-        "Анна", "random 1", "random 2", "beginner 1", "random 3"]
+        "Анна", "случайный 1", "случайный 2", "новичок 1", "случайный 3"]
     assert ok(boris.post(f"/api/tournaments/{tid}/register", json={}))["registered"]
     assert boris.post(f"/api/tournaments/{tid}/register", json={}).status_code == 409
     ok(vera.post(f"/api/tournaments/{tid}/register", json={}))
@@ -160,13 +160,57 @@ def test_a_tournament_table_cannot_be_closed(server: Server) -> None:
     """The first person at a table may close a table he laid; a tournament's table is
     nobody's to close: its round would wait for it for ever."""
     anna = guest(server.base, "Анна")
-    body = {"name": "Кубок", "rounds": 1, "bots": ["random", "random"]}  # no clock
+    body = {"name": "Кубок", "rounds": 1, "bots": ["random", "random"], "clock": None}
     tid = ok(anna.post("/api/tournaments", json=body), 201)["id"]
     ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
     [seat] = ok(anna.get("/api/me/seats"))["seats"]
     r = anna.post(f"/api/tables/{seat['table']}/close", json={"token": seat["token"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "tournament_table", r.text
     assert ok(server.get(f"/api/tables/{seat['table']}"))["status"] == "playing"
+
+
+def test_a_tournament_names_its_bots_for_people_has_a_clock_and_leads_back(
+        server: Server) -> None:
+    """Issue 28, 2: the bots entered as «heuristic 1» (raw ids at the tables, the logs,
+    the sheets, /history); a tournament made without a clock had none, so a player who
+    left held the next round for ever; a finished table's end offered «Ещё партию» and no
+    way back to the tournament.  Now the bots are «любитель 1», a tournament gets the
+    default move clock, and the table's rematch names the tournament's page instead (a
+    rematch there is refused)."""
+    from test_server import Client
+    from thousand.server.routes_tournaments import DEFAULT_CLOCK
+
+    anna = guest(server.base, "Анна")
+    made = ok(anna.post("/api/tournaments", json={
+        "name": "Кубок", "rounds": 1, "bots": ["heuristic", "heuristic"]}), 201)
+    assert made["clock"] == DEFAULT_CLOCK
+    assert [e["name"] for e in made["entries"]] == ["Анна", "любитель 1", "любитель 2"]
+    # a clock of a second: her seat is still live when she asks for its token, and her
+    # stand-in then plays the deal out
+    body = {"name": "Кубок", "rounds": 1, "deals": 1, "clock": 1.0,
+            "bots": ["random", "random"]}
+    tid = ok(anna.post("/api/tournaments", json=body), 201)["id"]
+    ok(anna.post(f"/api/tournaments/{tid}/start", json={}))
+    [table_id] = [t["table"] for t in ok(anna.get(f"/api/tournaments/{tid}"))["pairings"][0][
+        "tables"]]
+    [seat] = [s for s in ok(anna.get("/api/me/seats"))["seats"] if s["table"] == table_id]
+    table = ok(server.get(f"/api/tables/{seat['table']}"))
+    assert sorted(s["name"] for s in table["seats"] if s["kind"] == "bot") == [
+        "случайный 1", "случайный 2"]
+    wait_over(anna, tid)
+
+    async def main() -> None:
+        me = await Client.connect(server, seat["table"], seat["token"], seat=seat["seat"],
+                                  sync=False)
+        assert me.snap is not None
+        assert me.snap["rematch"]["tournament"] == f"/tournaments/{tid}", me.snap["rematch"]
+        assert me.snap["rematch"]["waiting"] == []
+        await me.send({"type": "rematch"})
+        assert (await me.error())["code"] == "tournament_table"
+        await me.close()
+
+    import asyncio
+    asyncio.run(main())
 
 
 # --------------------------------------------------------------------------- the pages

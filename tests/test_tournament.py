@@ -258,7 +258,7 @@ def test_tournament_command_prints_standings_that_fit(lang: str) -> None:
         assert "любитель" in p.stdout and "рейтинг" in p.stdout
         assert "по швейцарской системе" in p.stdout and "2 тура" in p.stdout
     else:
-        assert "heuristic" in p.stdout and "rating" in p.stdout and "2 rounds" in p.stdout
+        assert "amateur" in p.stdout and "rating" in p.stdout and "2 rounds" in p.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [

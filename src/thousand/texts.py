@@ -51,14 +51,15 @@ SUIT_OF = {
 
 # --------------------------------------------------------------------------- names for people
 
-#: The bot levels as players call them: level -> (English, Russian).  The English names
-#: are the levels themselves (what ``--bots`` takes); Russian players get words a table
-#: would use.  Every line a person reads names a level through :func:`level_name`; the
-#: browser receives this table from ``/api/texts`` (``bot_level_names``).
+#: The bot levels as players call them: level -> (English, Russian): in both languages
+#: the words a table would use (the heuristic bot is an amateur, «любитель»; the others'
+#: English names happen to be the levels ``--bots`` takes).  Every line a person reads
+#: names a level through :func:`level_name`; the browser receives this table from
+#: ``/api/texts`` (``bot_level_names``).
 BOT_LEVEL_NAMES: dict[str, tuple[str, str]] = {
     "random": ("random", "случайный"),
     "beginner": ("beginner", "новичок"),
-    "heuristic": ("heuristic", "любитель"),
+    "heuristic": ("amateur", "любитель"),
     "strong": ("strong", "сильный"),
     "expert": ("expert", "мастер"),
 }

@@ -222,6 +222,19 @@ class AccountStore:
 
     # ------------------------------------------------------------------ seats
 
+    def table_names(self, table_ids: list[str]) -> dict[str, list[str]]:
+        """The seats' names of these tables, by seat (the account page names a table by
+        the people and bots at it, not by its id)."""
+        if not table_ids:
+            return {}
+        out: dict[str, list[str]] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(sa.select(seats_t.c.table_id, seats_t.c.name)
+                                  .where(seats_t.c.table_id.in_(set(table_ids)))
+                                  .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                out.setdefault(r.table_id, []).append(r.name)
+        return out
+
     def seats(self, player_id: str, *, unfinished: bool = True,
               limit: int = 100) -> list[PlayerSeat]:
         """The player's seats, newest table first: at tables neither over nor closed

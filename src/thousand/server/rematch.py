@@ -36,9 +36,15 @@ __all__ = ["ask", "rematch_json"]
 
 def rematch_json(live: LiveTable) -> dict[str, Any] | None:
     """The rematch for a snapshot: who asked, who is still to ask, and the new table once
-    it is laid; None while the game is not over."""
+    it is laid; None while the game is not over.  A tournament's table has none (its
+    players meet as the next round pairs them): ``tournament``, its page, instead."""
     if not live.over:
         return None
+    from .site_tournaments import tournament_url  # it imports this module
+
+    tournament = tournament_url(live)
+    if tournament is not None:
+        return {"asked": [], "waiting": [], "table": None, "tournament": tournament}
     people = set(live.human_seats())
     return {"asked": sorted(live.rematch_asked), "waiting": sorted(people - live.rematch_asked),
             "table": live.rematch_table}
@@ -77,6 +83,9 @@ async def ask(live: LiveTable, conn: Conn) -> None:
     if live.rematch_table is not None:
         _send_seat(live, seat)
         return
+    if (rematch_json(live) or {}).get("tournament"):
+        raise ServerError("tournament_table", "a tournament's table has no rematch: the "
+                          "next round pairs its players")
     live.rematch_asked.add(seat)
     if set(live.human_seats()) <= live.rematch_asked:
         await _lay(live)

@@ -59,11 +59,15 @@ class PlayerOut(_Strict):
 
 
 class MySeat(_Strict):
+    """One of the player's live seats; ``names`` are the table's seats' names, by seat
+    (his page names a table by who sits at it, not by its id)."""
+
     table: str
     seat: int
     status: str
     preset: str
     url: str
+    names: list[str]
 
 
 class Me(_Strict):
@@ -258,9 +262,10 @@ async def me(request: Request, response: Response) -> Me:
         player = await accounts.new_guest(request, response)
         return Me(player=_out(player), tables=[])
     seats = await accounts.hub.db(accounts.store.seats, identity.player.id)
+    names = await accounts.hub.db(accounts.store.table_names, [s.table_id for s in seats])
     return Me(player=_out(identity.player), tables=[
         MySeat(table=s.table_id, seat=s.seat, status=s.status, preset=s.preset,
-               url=f"/t/{s.table_id}") for s in seats])
+               url=f"/t/{s.table_id}", names=names.get(s.table_id, [])) for s in seats])
 
 
 @router.post("/api/me/name", response_model=SignedIn, responses=_errors(401, 403, 409))

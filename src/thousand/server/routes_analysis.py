@@ -87,14 +87,17 @@ async def ask_analysis(game_id: str, body: AnalysisAsk, request: Request,
     return await _out(request, row)
 
 
-@router.get("/api/games/{game_id}/analysis", response_model=Analysis,
+@router.get("/api/games/{game_id}/analysis", response_model=Analysis | None,
             responses=error_responses(403, 404, 409))
 async def get_analysis(game_id: str, request: Request, token: SeatTokenHeader = None,
                        lang: Annotated[Literal["ru", "en"] | None, Query()] = None,
                        samples: Annotated[int | None, Query(ge=1, le=48)] = None,
-                       view_based: Annotated[bool | None, Query()] = None) -> Analysis:
+                       view_based: Annotated[bool | None, Query()] = None,
+                       optional: Annotated[bool, Query()] = False) -> Analysis | None:
     """Where the game's analysis is: with ``samples`` and ``view_based`` the one of these
-    settings (and ``lang``, ru by default), else the newest asked (of ``lang`` if given)."""
+    settings (and ``lang``, ru by default), else the newest asked (of ``lang`` if given).
+    None asked is 404, or with ``optional`` a plain ``null``: the replay page asks on
+    every opening whether there is one, and «none yet» is no error in its console."""
     await _finished_game(request, game_id, token)
     hub = hub_of(request)
     if samples is not None and view_based is not None:
@@ -103,6 +106,8 @@ async def get_analysis(game_id: str, request: Request, token: SeatTokenHeader = 
     else:
         row = await hub.db(st.latest, hub.store, game_id, lang)
     if row is None:
+        if optional:
+            return None
         raise ServerError("not_found", "this game's analysis was not asked for",
                           status=404)
     return await _out(request, row)

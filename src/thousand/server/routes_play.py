@@ -29,7 +29,7 @@ router = APIRouter(route_class=StrictRoute)
 #: The longest wait before bots fill a quick-play table (seconds).
 MAX_BOTS_AFTER = 600.0
 #: The rated games a player needs to be on the leaderboard: one lucky game is no place.
-MIN_GAMES = 3
+MIN_GAMES = 1
 #: The move clock's upper bound (as for a table laid in the lobby).
 MAX_CLOCK = 3600.0
 
@@ -114,6 +114,7 @@ class BoardRow(_Strict):
     mu: float
     sigma: float
     games: int
+    provisional: bool
 
 
 class Board(_Strict):

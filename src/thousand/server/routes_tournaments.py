@@ -41,9 +41,16 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+#: The move clock of a tournament's tables when its creator names none: a player who
+#: left would otherwise hold his table, and with it the next round, for ever; with a
+#: clock a bot plays his moves after this long (server/hub.py, "the move clock").
+DEFAULT_CLOCK = 60.0
+
+
 class NewTournament(_Strict):
     """A tournament: its name, preset, format, rounds, ``deals`` per table (None: each
-    table plays a whole game), a move clock for its tables (seconds; None: none), the bot
+    table plays a whole game), a move clock for its tables (seconds, DEFAULT_CLOCK when
+    left out; null: none — a table then waits for its slowest player), the bot
     levels to enter (one entry each), whether its creator plays in it (``play``), and
     ``player_name`` for a guest who has no name yet."""
 
@@ -53,7 +60,7 @@ class NewTournament(_Strict):
     format: Literal["swiss", "round-robin"] = "swiss"
     rounds: int = Field(default=3, ge=1, le=SITE_MAX_ROUNDS)
     deals: int | None = Field(default=None, ge=1, le=MAX_DEALS)
-    clock: float | None = None
+    clock: float | None = DEFAULT_CLOCK
     bots: list[BotLevel] = Field(default_factory=list, max_length=st.MAX_BOTS)
     play: bool = True
     player_name: str | None = Field(default=None, max_length=200)

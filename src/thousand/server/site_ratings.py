@@ -6,8 +6,9 @@ counts, and in which family, is :func:`thousand.site.ratings.rating_family`'s de
 asked for a hint or played with open hands is training, not rated.  The rating runs on the
 store's thread (``Hub.write``), never on the event loop; then every connection is sent
 ``{"type": "ratings", "changes": [...]}`` and the table's snapshot and info carry the same
-list from then on («+31 → 1531» on the page).  A failure to rate is logged and changes
-nothing else: the game stays over and stored.
+list from then on («+31 → 1531» on the page); a game that is not rated is told so at
+once (``"changes": []`` and ``"why"``: ``training`` or ``rules``).  A failure to rate is
+logged and changes nothing else: the game stays over and stored.
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ async def rate_finished(live: LiveTable) -> None:
     try:
         family = family_of(live)
         if family is None:
+            # said at once, with why, so that a game that does not count never ends
+            # silently: training (a hint, open hands) or rules no family rates
             live.ratings = []
+            live.broadcast({"type": "ratings", "changes": [],
+                            "why": "training" if live.assisted else "rules"})
             return
         game = live.table.game
         bots = {s.seat: s.level or "heuristic" for s in live.seats if s.kind == "bot"}

@@ -40,6 +40,10 @@ BOT_PREFIX = "bot:"
 #: The family the bot ladder's ratings were measured in.
 _SEED_FAMILY = "classic"
 
+#: A person's rating over fewer rated games than this is provisional: the leaderboard
+#: shows him (a first game must find him there, not only bots), marked so.
+PROVISIONAL_GAMES = 3
+
 # In the store's metadata (beside its tables), so that the schema the migrations make is
 # the model's; migrations/versions/v0003_ratings.py makes them.
 ratings_t = sa.Table(
@@ -123,6 +127,14 @@ def _start(player: str) -> tuple[Rating, int]:
         if seed is not None:
             return seed
     return Rating(), 0
+
+
+def site_games(player: str, games: int) -> int:
+    """The rated games a ratings row's ``games`` counts on this site: a bot's row starts
+    from its ladder's games (_start), which were never played here — the leaderboard and
+    the bot's page both show the site's own, so that they agree."""
+    seed = bot_seed(player[len(BOT_PREFIX):]) if player.startswith(BOT_PREFIX) else None
+    return max(0, games - seed[1]) if seed is not None else games
 
 
 def _changes(conn: Connection, table_id: str) -> list[Change]:
@@ -245,7 +257,8 @@ def leaderboard(store: Store, family: str, min_games: int, limit: int,
                     "name": _name(r.player_id, r.name),
                     "level": r.player_id[len(BOT_PREFIX):] if bot else None,
                     "rating": r.display, "mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
-                    "games": r.games})
+                    "games": site_games(r.player_id, r.games),
+                    "provisional": not bot and r.games < PROVISIONAL_GAMES})
     return out, total
 
 
@@ -282,7 +295,7 @@ def player_history(store: Store, player: str, limit: int) -> dict[str, Any]:
                 tables_t.c.listed.is_(True))).scalars())
             families[family] = {
                 "rating": r.display, "mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
-                "games": r.games,
+                "games": site_games(player, r.games),
                 "history": [{"table": c.table_id if c.table_id in listed else None,
                              "before": c.before, "after": c.after,
                              "delta": c.after - c.before, "at": c.at}
@@ -291,9 +304,9 @@ def player_history(store: Store, player: str, limit: int) -> dict[str, Any]:
     seed = bot_seed(player[len(BOT_PREFIX):]) if player.startswith(BOT_PREFIX) else None
     if seed is not None and _SEED_FAMILY not in families:
         # a bot not yet rated here: the ladder's rating it starts from
-        rating, games = seed
+        rating, _ = seed
         families[_SEED_FAMILY] = {"rating": rating.display, "mu": round(rating.mu, 4),
-                                  "sigma": round(rating.sigma, 4), "games": games,
+                                  "sigma": round(rating.sigma, 4), "games": 0,
                                   "history": []}
     return families
 

@@ -37,6 +37,7 @@ import sqlalchemy as sa
 
 from thousand.bots.tournament import Tournament, TournamentError
 from thousand.engine.rules import Rules
+from thousand.texts import level_name
 
 from .checks import hash_token, new_token, seat_token
 from .rematch import _secrets
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from .hub import Hub, LiveTable
 
 __all__ = ["Entry", "Info", "create", "entries_t", "get", "listing", "plays_for", "register",
-           "resume", "start", "table_over", "tournaments_t", "unregister"]
+           "resume", "start", "table_over", "tournament_url", "tournaments_t", "unregister"]
 
 log = logging.getLogger("thousand.server")
 
@@ -233,6 +234,9 @@ class _Site:
         self.lock = asyncio.Lock()
         #: table id -> (tournament id, round from 1, table from 0)
         self.tables: dict[str, tuple[str, int, int]] = {}
+        #: table id -> tournament id, kept after the table's end (``tables`` forgets it):
+        #: the end dialog leads back to the tournament (tournament_url)
+        self.origin: dict[str, str] = {}
 
 
 _sites: weakref.WeakKeyDictionary[Hub, _Site] = weakref.WeakKeyDictionary()
@@ -250,13 +254,22 @@ def _refuse(e: TournamentError) -> TournamentRefused:
 
 
 def bot_names(levels: list[str]) -> list[str]:
-    """The names bots enter under: «heuristic 1», «heuristic 2», «random 1»…"""
+    """The names bots enter under: the levels' names for people, numbered («любитель 1»,
+    «любитель 2», «случайный 1»…) — the names the tables, their logs and sheets, the
+    history and the standings show (never an identifier such as «heuristic 1»)."""
     seen: dict[str, int] = {}
     out = []
     for level in levels:
         seen[level] = seen.get(level, 0) + 1
-        out.append(f"{level} {seen[level]}")
+        out.append(f"{level_name(level)} {seen[level]}")
     return out
+
+
+def tournament_url(live: LiveTable) -> str | None:
+    """The page of the tournament a table plays for (None for any other table): its end
+    dialog offers the way back there instead of «Ещё партию»."""
+    tid = _site(live.hub).origin.get(live.id)
+    return None if tid is None else f"/tournaments/{tid}"
 
 
 async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
@@ -379,6 +392,7 @@ async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
         live, _, _ = await hub.create(rules, seats, info.clock, True, owner,
                                       table_id=table_id)
         site.tables[live.id] = (info.id, rnd.number, index)
+        site.origin[live.id] = info.id
         ids.append(live.id)
     info.state["tables"].append(ids)
     await hub.db(db_save, hub.store, info)
@@ -449,6 +463,7 @@ async def resume(hub: Hub) -> None:
 
 async def _resume(hub: Hub, site: _Site, info: Info) -> None:
     tables = info.state["tables"]
+    site.origin.update((table_id, info.id) for ids in tables for table_id in ids)
     if not tables:
         await _lay_round(hub, info, info.tournament())
         return

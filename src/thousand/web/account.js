@@ -2,8 +2,8 @@
 // signs in; an account signs out (here or everywhere), changes its password or is deleted
 // (docs/server.md "Players").  The server does the work; this page only asks and shows.
 
-import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announce } from "./common.js";
-import { t, onLangChange } from "./i18n.js";
+import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announce, presetName, shownName, loadTexts } from "./common.js";
+import { t, getLang, onLangChange } from "./i18n.js";
 
 const state = { me: null, error: null };
 
@@ -65,14 +65,33 @@ async function reload(message) {
   if (message) announce(message);
 }
 
+/** A password field with its rule under it, inside its own form (one hint between the
+ * forms floated apart from all of them). */
 function password(id, label, autocomplete) {
-  return field(id, label, { type: "password", autocomplete, minlength: 8, maxlength: 128,
-    "aria-describedby": "password-hint" });
+  const box = field(id, label, { type: "password", autocomplete, minlength: 8, maxlength: 128,
+    "aria-describedby": `${id}-hint` });
+  box.append(el("p", { id: `${id}-hint`, class: "hint" }, t("account_password_hint")));
+  return box;
+}
+
+/** The player's own page (/p/<id>): his ratings, his games, as others see them. */
+function playerPageLink(player) {
+  return el("p", {}, el("a", { id: "player-page-link", href: `/p/${encodeURIComponent(player.id)}` },
+    t("account_player_page")));
+}
+
+/** A live table by its rules, who else sits there and its state («Классика: с Борей и
+ * Вовой — идёт игра»), not by its id. */
+function tableLine(x) {
+  const others = (x.names ?? []).filter((_, seat) => seat !== x.seat).map(shownName).join(", ");
+  const status = { waiting: t("status_waiting"), playing: t("status_playing") }[x.status] ?? x.status;
+  return t("account_table", { preset: presetName(x.preset), others: others || "—", status, seat: x.seat + 1 });
 }
 
 function guestView(player) {
   return [
     el("p", {}, t("account_guest_lead")),
+    player.name ? playerPageLink(player) : null,
     form("guest", t("account_guest_name_title"), [
       field("guest-name", t("account_name"), { type: "text", autocomplete: "nickname", maxlength: 32,
         value: player.name ?? "" }),
@@ -80,7 +99,6 @@ function guestView(player) {
       await api("/api/me/name", { method: "POST", body: { name: v["guest-name"] } });
       await reload(t("account_guest_name_saved"));
     }),
-    el("p", { id: "password-hint", class: "hint" }, t("account_password_hint")),
     form("signup", t("account_signup_title"), [
       field("signup-name", t("account_name"), { type: "text", autocomplete: "username", maxlength: 32 }),
       password("signup-password", t("account_password"), "new-password"),
@@ -101,11 +119,12 @@ function guestView(player) {
 function accountView(player, tables) {
   return [
     el("p", { id: "signed-in" }, t("account_signed_in", { name: player.name })),
+    playerPageLink(player),
     el("p", {}, el("a", { id: "exercises-link", href: "/exercises" }, t("ex_link"))),
     tables.length ? el("section", { class: "panel", "aria-labelledby": "tables-title" },
       el("h2", { id: "tables-title" }, t("account_your_tables")),
       el("ul", {}, tables.map((x) => el("li", {},
-        el("a", { href: x.url }, t("account_table", { table: x.table, seat: x.seat + 1 })))))) : null,
+        el("a", { href: x.url }, tableLine(x)))))) : null,
     el("div", { class: "field inline" },
       el("button", { type: "button", id: "signout", onclick: act(async () => {
         await api("/api/account/signout", { method: "POST" });
@@ -115,7 +134,6 @@ function accountView(player, tables) {
         await api("/api/account/signout-everywhere", { method: "POST" });
         await reload(t("account_signed_out_everywhere"));
       }) }, t("account_signout_everywhere"))),
-    el("p", { id: "password-hint", class: "hint" }, t("account_password_hint")),
     form("password", t("account_password_title"), [
       password("old-password", t("account_old_password"), "current-password"),
       password("new-password", t("account_new_password"), "new-password"),
@@ -144,7 +162,7 @@ function render() {
 
 mountHeader("account");
 render();
-currentPlayer().then((me) => {
+Promise.all([currentPlayer(), loadTexts(getLang())]).then(([me]) => { // the presets' names
   state.me = me;
   render();
 });

@@ -5,7 +5,7 @@
 // player's view-based value of his moves), the players' summary.  Pure rendering: the
 // replay page (replay.js) asks the server and says which step is shown.
 
-import { el } from "./common.js";
+import { el, fmtNumber } from "./common.js";
 import { t } from "./i18n.js";
 import { CARD, cardLabel } from "./cards.js";
 import { SEAT_COLORS, svgEl } from "./sheet.js";
@@ -137,7 +137,8 @@ export function dealChart(deal, names, current = null) {
   const contract = deal.contract ?? deal.double_dummy?.contract ?? null;
   const top = { y: 10, h: 150 };
   const bottom = { y: 190, h: 110 };
-  const H = valued.length ? 330 : 190;
+  const AXIS = 30; // the x-axis under the panels: the tricks
+  const H = (valued.length ? 330 : 190) + AXIS;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart analysis-chart", role: "img",
     "aria-label": t("analysis_chart_label", { deal: deal.number, best: deal.double_dummy?.declarer_best ?? "—",
       contract: contract ?? "—" }) });
@@ -171,6 +172,7 @@ export function dealChart(deal, names, current = null) {
       svg.append(svgEl("circle", { cx: x(p.index), cy: y(p.value), r: 3, fill: SEAT_COLORS[p.seat % 4], class: `view-point s${p.seat}` }));
     }
   }
+  tricksAxis(svg, deal, x, L, W - R, H - AXIS + 6, H - 6);
   if (current !== null && current >= x0 && current <= x1) {
     svg.append(svgEl("line", { x1: x(current), x2: x(current), y1: 4, y2: H - 4, class: "now" }));
   }
@@ -179,19 +181,37 @@ export function dealChart(deal, names, current = null) {
     totals.length ? el("li", {}, el("span", { class: "swatch", style: "background:#333", "aria-hidden": "true" }), t("analysis_chart_dd")) : null,
     seats.map((s) => el("li", {}, el("span", { class: "swatch", style: `background:${SEAT_COLORS[s % 4]}`, "aria-hidden": "true" }),
       names[s] ?? String(s))));
-  return el("figure", { class: "chart-box" }, svg, legend);
+  // what the lines are: «итог в открытую» means nothing to a player until it is said
+  return el("figure", { class: "chart-box" }, svg, legend,
+    el("figcaption", { class: "explain chart-explain" }, t("analysis_chart_explain")));
 }
 
-/** The marked decisions of a deal, each a button that shows its step. */
-export function markList(deal, lang, stepOf, onPick) {
+/** The chart's x-axis: a line under the panels, each trick's number under its first card
+ * (the decisions say which trick a move was in), the axis named at its end. */
+function tricksAxis(svg, deal, x, left, right, lineY, textY) {
+  svg.append(svgEl("line", { x1: left, x2: right, y1: lineY, y2: lineY, class: "axis x-axis" }));
+  const first = new Map();
+  for (const d of deal.decisions || []) if (d.trick && !first.has(d.trick)) first.set(d.trick, d.index);
+  for (const [trick, index] of first) {
+    svg.append(svgEl("line", { x1: x(index), x2: x(index), y1: lineY, y2: lineY + 4, class: "axis" }));
+    svg.append(svgEl("text", { x: x(index), y: textY, "text-anchor": "middle", class: "tick" }, String(trick)));
+  }
+  svg.append(svgEl("text", { x: left - 4, y: textY, "text-anchor": "end", class: "tick axis-name" }, t("analysis_axis_tricks")));
+}
+
+/** The marked decisions of a deal, each a button that shows its step, saying whose move
+ * it was («Боря, взятка 5: Т♦»): the list is read before any is clicked. */
+export function markList(deal, lang, stepOf, onPick, names = []) {
   const marked = (deal.decisions || []).filter((d) => d.mark);
   if (!marked.length) return el("p", { class: "muted" }, t("analysis_no_marks"));
   return el("ol", { class: "mark-list" }, marked.map((d) => {
     const step = stepOf(deal.number, d.index);
+    const name = names[d.seat] ?? t("seat_n", { n: (d.seat ?? 0) + 1 });
+    const move = moveText(d.played, lang);
     return el("li", {}, el("button", { type: "button", class: "link-button", "data-index": String(d.index),
-      disabled: step === null ? true : null, onclick: () => onPick(step) },
-    markBadge(d.mark), " ", d.trick ? t("analysis_mark_item", { trick: d.trick, move: moveText(d.played, lang) })
-      : moveText(d.played, lang)));
+      "data-seat": String(d.seat), disabled: step === null ? true : null, onclick: () => onPick(step) },
+    markBadge(d.mark), " ", d.trick ? t("analysis_mark_item", { name, trick: d.trick, move })
+      : t("analysis_mark_item_bid", { name, move })));
   }));
 }
 
@@ -207,7 +227,7 @@ export function summaryTable(analysis) {
         el("abbr", { title: MARK_NAME[m]() }, MARK_SIGN[m]))), th(t("analysis_lost")))),
     el("tbody", {}, players.map((p) => el("tr", {},
       el("th", { scope: "row" }, p.name),
-      el("td", {}, p.accuracy === null || p.accuracy === undefined ? "—" : `${p.accuracy}%`),
+      el("td", {}, p.accuracy === null || p.accuracy === undefined ? "—" : `${fmtNumber(p.accuracy)}%`),
       ["inaccuracy", "mistake", "blunder"].map((m) => el("td", { title: MARK_NAME[m]() }, String(p.marks?.[m] ?? 0))),
       el("td", {}, String(round((analysis.settings?.view_based ? p.lost_view : p.lost_open) ?? 0))))))));
 }

@@ -151,8 +151,11 @@ function seatPanel(seat, ctx) {
   const head = el("div", { class: "seat-head" },
     el("span", { class: "name" }, name),
     seat === mySeat ? el("span", { class: "tag you" }, t("you_tag")) : null,
+    // «бот: любитель»; where a seat's box is narrow (a phone's side seats) only
+    // «любитель», whole (the tag's colour says bot), never broken over two lines
     meta && meta.kind === "bot" ? el("span", { class: "tag bot" },
-      t("bot_tag", { level: levelName(meta.level) })) : null,
+      el("span", { class: "tag-long" }, t("bot_tag", { level: levelName(meta.level) })),
+      el("span", { class: "tag-short" }, levelName(meta.level))) : null,
     meta && meta.kind !== "bot" && meta.bot_playing ? el("span", { class: "tag bot" }, said(t("standin_tag"), seat, ctx)) : null,
     meta && meta.kind !== "bot" && meta.taken === false ? el("span", { class: "tag free" }, t("seat_free")) : null,
     meta && meta.kind !== "bot" && meta.taken && meta.online === false

@@ -68,6 +68,42 @@ export function currentPlayer(fresh = false) {
   return mePromise;
 }
 
+/** Where a guest's last typed name is kept in the browser (the forms offer it again). */
+export const NAME_KEY = "thousand.name";
+
+/** The name a form asks for, filled for the player it knows (`me`, from currentPlayer):
+ * an account's own name, fixed (his seats carry it: asking again only invites a typo),
+ * else a guest's name (his own, or the one last typed in this browser), which he may
+ * change. `typed` keeps what was being typed when the form is drawn again. One input
+ * for the lobby, the invite's join form and the tournament forms. */
+export function nameInput(id, me, typed = null) {
+  const player = me && me.player;
+  const account = player && player.kind === "account" && player.name ? player.name : null;
+  const value = account ?? (typed || null) ?? (player && player.name) ?? localStorage.getItem(NAME_KEY) ?? "";
+  const input = el("input", { id, type: "text", maxlength: "32", required: true, value,
+    autocomplete: "nickname", readonly: account ? true : null, class: account ? "fixed-name" : null });
+  if (!account) input.addEventListener("change", () => localStorage.setItem(NAME_KEY, input.value.trim()));
+  return input;
+}
+
+/** A number as the page's language writes it: «107,7» in Russian, "107.7" in English
+ * (one decimal at most); every page's fractions go through here, so that a comma never
+ * stands beside a point. */
+export function fmtNumber(n, digits = 1) {
+  return Number(n).toLocaleString(getLang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: digits });
+}
+
+/** A game's players (`names`, by seat), each with a link to his page where the seat had
+ * a player (`ids`), but the seat `skip` (the page's own player). A bot's page is its
+ * level's, shared by every bot of it: a bot's name stays plain and the link is its
+ * level's, by that name («Боря (любитель)»). /history and the player pages both. */
+export function playerLinks(names, ids, skip = null) {
+  const link = (id, words) => el("a", { class: "player-link", href: `/p/${encodeURIComponent(id)}` }, words);
+  const one = (name, id, seat) => (!id || seat === skip ? [name]
+    : id.startsWith("bot:") ? [name, " (", link(id, levelName(id.slice(4))), ")"] : [link(id, name)]);
+  return names.flatMap((name, i) => [i ? ", " : null, ...one(shownName(name), ids[i], i)]);
+}
+
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */
 export async function api(path, { method = "GET", body, raw = false, headers = {} } = {}) {
   const opts = { method, headers: { Accept: "application/json", ...headers } };

@@ -1,7 +1,7 @@
 // Finished (and running) games (/history): players, rules, winner, scores; a replay link
 // and the record to download for each.
 
-import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName } from "./common.js";
+import { el, clear, api, mountHeader, fmtDate, seatName, loadTexts, presetName, shownName, playerLinks } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const PAGE = 20;
@@ -12,17 +12,12 @@ function players(g) {
   return p.map((x) => shownName(typeof x === "string" ? x : x && x.name ? x.name : "?"));
 }
 
-/** The players' names, each with a link to his page where the seat had a player. */
-function playerLinks(g, names) {
-  const ids = g.player_ids ?? [];
-  return names.flatMap((name, i) => [i ? ", " : null,
-    ids[i] ? el("a", { class: "player-link", href: `/p/${encodeURIComponent(ids[i])}` }, name) : name]);
-}
-
 function winnerText(g, names) {
   if (g.status === "closed") return t("status_closed");
   if (g.status === "adjourned") return t("status_adjourned");
-  if (g.winner === null || g.winner === undefined) return g.finished ? "—" : t("game_running");
+  if (g.winner === null || g.winner === undefined) {
+    return g.finished ? "—" : el("span", { class: "muted running" }, t("game_running"));
+  }
   if (Array.isArray(g.winner)) return seatName(g.winner, names, getLang());
   if (typeof g.winner === "string") return g.winner;
   return seatName(g.winner, names, getLang());
@@ -61,7 +56,7 @@ function render() {
       const id = encodeURIComponent(g.id);
       return el("tr", {},
         el("td", {}, fmtDate(g.finished ?? g.started)),
-        el("td", {}, playerLinks(g, names)),
+        el("td", {}, playerLinks(names, g.player_ids ?? [])),
         el("td", {}, presetName(g.preset)),
         el("td", {}, winnerText(g, names)),
         el("td", {}, Array.isArray(g.scores) ? g.scores.join(" / ") : ""),

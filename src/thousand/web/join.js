@@ -5,10 +5,9 @@
 // silently turned into watching; a seat taken by somebody else while one types his name
 // is said so too, and the form offers the seats still free.
 
-import { el, clear, api } from "./common.js";
+import { el, clear, api, currentPlayer, nameInput as nameField, NAME_KEY } from "./common.js";
 import { t } from "./i18n.js";
 
-const NAME_KEY = "thousand.name";
 
 /** The seat an invite link asks for: its index, "bad" for something that is not one,
  * or null when the link names none. */
@@ -45,6 +44,11 @@ export function joinPanel({ tableId, invite = null, container, onJoined, refresh
   let dismissed = false; // "watch the game": the panel steps aside
   let last = { seats: [], seat: null, over: false };
   let shown = []; // the free seats the form last offered
+  let me = null; // the browser's player, whose name fills the form
+  currentPlayer().then((found) => {
+    me = found;
+    if (me && me.player && me.player.name) render(last);
+  });
 
   function watch() {
     dismissed = true;
@@ -118,8 +122,7 @@ export function joinPanel({ tableId, invite = null, container, onJoined, refresh
     }
     if (!free.length || over) return;
     const wanted = wantedSeat();
-    const nameInput = el("input", { id: "join-name", type: "text", maxlength: "32", required: true,
-      value: name ?? localStorage.getItem(NAME_KEY) ?? "", autocomplete: "nickname" });
+    const nameInput = nameField("join-name", me, name);
     const box = el("p", { class: "error-line", role: "alert", hidden: true });
     const form = el("form", { class: "join-form", autocomplete: "off" },
       el("h2", {}, t("join_title")),

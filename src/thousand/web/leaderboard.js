@@ -2,24 +2,29 @@
 // switch), rank, name (a link to the player's page), rating and games; the site's bots are
 // on it too, marked, so that a new player sees how strong «любитель» is.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, levelName } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const state = { families: [], family: null, board: null, error: null };
 
-/** A family for people: «Классика, вчетвером»; the preset for two by its own name
- * («Вдвоём»), another preset played by two «Попросту, вдвоём». */
+/** A family for people, each with a capital: a preset at its own number of players by
+ * its own name («Классика», «Вдвоём», «По самоучителю, вчетвером»), at another number
+ * with that number («Домашние правила, вчетвером»; the textbook's title, which names its
+ * own four, without them: «По самоучителю, втроём»). */
 export function familyTitle(f) {
   const preset = presetName(f.preset);
-  if (f.players === 2) {
-    return f.family === f.preset ? preset.charAt(0).toUpperCase() + preset.slice(1) : t("board_family_2", { preset });
-  }
-  return f.players === 4 ? t("board_family_4", { preset }) : t("board_family_3", { preset });
+  const words = { 2: () => t("board_family_2", { preset: preset.split(",")[0] }),
+    3: () => t("board_family_3", { preset: preset.split(",")[0] }),
+    4: () => t("board_family_4", { preset: preset.split(",")[0] }) };
+  const title = f.family === f.preset || !words[f.players] ? preset : words[f.players]();
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
-/** A player's name on the site's pages: a bot by its level, a person by his name. */
+/** A player's name on the site's pages: a bot by its level, a person by his name, a
+ * guest who never gave one as such (never his id, «p_TKh5XQ8G…»). */
 export function playerLabel(p) {
-  return p.kind === "bot" ? levelName(p.level ?? p.player.slice(4)) : (p.name ?? p.player);
+  if (p.kind === "bot") return levelName(p.level ?? p.player.slice(4));
+  return p.name ? shownName(p.name) : t("board_unnamed_guest");
 }
 
 async function load() {
@@ -51,7 +56,7 @@ function render() {
   const rows = b ? b.players : [];
   clear(main,
     el("h1", {}, t("board_title")),
-    el("p", { class: "lead" }, t("board_lead", { n: b ? b.min_games : 3 })),
+    el("p", { class: "lead" }, t("board_lead")),
     state.families.length ? el("label", {}, t("board_family"), " ",
       el("select", { id: "family", onchange: (e) => choose(e.target.value) },
         state.families.map((f) => el("option", { value: f.family, selected: f.family === state.family }, familyTitle(f))))) : null,
@@ -66,7 +71,9 @@ function render() {
         el("tbody", {}, rows.map((p) => el("tr", { class: p.kind === "bot" ? "bot" : null, "data-player": p.player },
           el("td", {}, String(p.place)),
           el("td", {}, el("a", { href: `/p/${encodeURIComponent(p.player)}` }, playerLabel(p)),
-            p.kind === "bot" ? el("span", { class: "badge" }, " ", t("board_bot")) : null),
+            p.kind === "bot" ? el("span", { class: "badge" }, " ", t("board_bot")) : null,
+            p.provisional ? el("span", { class: "badge provisional", title: t("board_provisional_title") }, " ",
+              t("board_provisional")) : null),
           el("td", {}, String(p.rating)),
           el("td", {}, String(p.games))))))
         : el("p", { class: "muted" }, t("board_empty")),

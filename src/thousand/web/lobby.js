@@ -3,16 +3,18 @@
 // the form that lays a new table: a preset, the options grouped and explained
 // (/api/rules, values in words), each seat a person or a bot of a level, a move clock.
 
-import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName } from "./common.js";
+import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName, currentPlayer, nameInput as nameField,
+  NAME_KEY } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
+import { explainInWords, presetsInWords } from "./option_words.js";
 
-const NAME_KEY = "thousand.name";
 const REFRESH_MS = 4000;
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
 
 const state = {
   rules: null,
+  me: null, // the browser's player (an account's name fills the form)
   preset: "classic",
   values: {}, // option -> value shown in the form
   seats: [
@@ -54,8 +56,8 @@ function allOptions() {
   return (state.rules?.groups ?? []).flatMap((g) => g.options ?? []);
 }
 
-function presetValue(name) {
-  const p = presetOf(state.preset);
+/** An option's value under a preset (the chosen one unless `p` is given). */
+function presetValue(name, p = presetOf(state.preset)) {
   if (p && p.options && name in p.options) return p.options[name];
   const o = allOptions().find((x) => x.name === name);
   return o ? o.default : undefined;
@@ -108,11 +110,10 @@ function parseValue(text, option) {
   return s;
 }
 
-/** The explanation without the "name — title" it repeats from the label. */
+/** The explanation in words (option_words.js), and the presets' values under it. */
 function explainText(o) {
-  const text = String(o.explain ?? "");
-  const head = `${o.name} — ${o.title ?? ""}`;
-  return text.startsWith(head) ? text.slice(head.length).trim() : text;
+  return [explainInWords(o, allOptions(), valueWords),
+    el("span", { class: "in-presets" }, presetsInWords(o, state.rules?.presets ?? [], (p) => presetValue(o.name, p), valueWords))];
 }
 
 function optionControl(o) {
@@ -153,9 +154,10 @@ function optionControl(o) {
       markChanged(o.name, control);
     });
   }
+  // the option by its title; its identifier (what `thousand play` and the API take) only
+  // as the label's tooltip
   const row = el("div", { class: "option", "data-option": o.name },
-    el("label", { for: id }, el("span", { class: "opt-title" }, o.title ?? o.name), " ",
-      el("code", { class: "opt-name" }, o.name)),
+    el("label", { for: id, title: o.name }, el("span", { class: "opt-title" }, o.title ?? o.name)),
     control,
     el("p", { class: "explain", id: describedBy }, explainText(o)));
   if (!same(value, presetValue(o.name))) row.classList.add("changed");
@@ -194,9 +196,7 @@ function renderForm() {
     return;
   }
   if (els.quick) clear(els.quick, quickPlayBox(state.rules.presets));
-  const nameInput = el("input", { id: "my-name", type: "text", maxlength: "32", required: true,
-    value: localStorage.getItem(NAME_KEY) ?? "", autocomplete: "nickname" });
-  nameInput.addEventListener("change", () => localStorage.setItem(NAME_KEY, nameInput.value.trim()));
+  const nameInput = nameField("my-name", state.me);
   const presetSelect = el("select", { id: "preset", name: "preset", "aria-describedby": "preset-explain" },
     (state.rules.presets ?? []).map((p) => el("option", { value: p.name, selected: p.name === state.preset ? true : null },
       p.title || presetName(p.name))));
@@ -222,11 +222,15 @@ function renderForm() {
   openBox.addEventListener("change", () => {
     state.open = openBox.checked;
   });
+  // each group folded under its title (all of them open are a wall of some forty
+  // options); the first open, and any whose option differs from the preset
   const groups = el("details", { class: "options" },
     el("summary", {}, t("options_title"), " ", el("span", { class: "muted" }, t("options_hint"))),
-    (state.rules.groups ?? []).map((g) => el("fieldset", { class: "group" },
-      el("legend", {}, g.title ?? ""),
-      (g.options ?? []).map(optionControl))));
+    (state.rules.groups ?? []).map((g, i) => el("details", { class: "group-fold",
+      open: i === 0 || (g.options ?? []).some((o) => !same(state.values[o.name], presetValue(o.name))) ? true : null },
+    el("summary", {}, g.title ?? ""),
+    el("fieldset", { class: "group" }, el("legend", { class: "sr-only" }, g.title ?? ""),
+      (g.options ?? []).map(optionControl)))));
   const submit = el("button", { type: "submit", class: "primary big", id: "create-button" }, t("create_table"));
   root.append(
     el("h2", {}, t("new_table")),
@@ -260,16 +264,18 @@ function renderSeats() {
     const level = el("select", { id: `seat-${i}-level`, "aria-label": t("seat_level_label", { n: i + 1 }),
       hidden: seat.kind === "bot" ? null : true },
       LEVELS.map((l) => el("option", { value: l, selected: (seat.level ?? "heuristic") === l ? true : null }, levelName(l))));
+    // a bot's name beside its seat, and none beside a person's (he gives his own)
+    const botName = el("span", { class: "muted bot-name" }, seat.kind === "bot" ? defaults[i - 1] ?? "" : "");
     kind.addEventListener("change", () => {
       seat.kind = kind.value;
       level.hidden = seat.kind !== "bot";
+      botName.textContent = seat.kind === "bot" ? defaults[i - 1] ?? "" : "";
     });
     level.addEventListener("change", () => {
       seat.level = level.value;
     });
     els.seats.append(el("div", { class: "seat-row" },
-      el("span", { class: "seat-no" }, t("seat_n", { n: i + 1 })), kind, level,
-      el("span", { class: "muted" }, seat.kind === "bot" ? defaults[i - 1] ?? "" : "")));
+      el("span", { class: "seat-no" }, t("seat_n", { n: i + 1 })), kind, level, botName));
   }
 }
 
@@ -486,6 +492,7 @@ function renderTables() {
 
 async function loadRules() {
   await loadTexts(getLang()); // the presets' and levels' names for people
+  state.me = await currentPlayer(); // an account's name fills the form
   try {
     state.rules = await api(`/api/rules?lang=${getLang()}`);
     if (!presetOf(state.preset) && state.rules.presets?.length) state.preset = state.rules.presets[0].name;

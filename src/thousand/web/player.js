@@ -3,7 +3,7 @@
 // barrel falls and bolts, and his last games with links to their replays.  Everything is
 // GET /api/players/{name}; the server shows only the games whose replay the reader may see.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, shownName } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { familyTitle, playerLabel } from "./leaderboard.js";
 
@@ -18,16 +18,29 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** The rating after each game as a line with a point per game (oldest on the left). */
+/** The rating after each game as a line with a point per game (oldest on the left), on
+ * axes: the rating's lowest and highest values (and the start, if between) on the left,
+ * the games by number along the bottom, so that the line can be read without hovering. */
 function chart(history, label) {
-  const W = 480, H = 160, P = 16;
+  const W = 480, H = 180, L = 46, R = 12, T = 12, B = 28;
   const values = [history[0].before, ...history.map((h) => h.after)];
-  const lo = Math.min(...values), hi = Math.max(...values);
-  const x = (i) => P + (values.length > 1 ? (i * (W - 2 * P)) / (values.length - 1) : (W - 2 * P) / 2);
-  const y = (v) => H - P - (hi > lo ? ((v - lo) * (H - 2 * P)) / (hi - lo) : (H - 2 * P) / 2);
+  let lo = Math.min(...values), hi = Math.max(...values);
+  if (hi - lo < 10) { lo -= 5; hi += 5; } // a flat line still has a scale
+  const x = (i) => L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
+  const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const marks = [...new Set([Math.round(lo), Math.round(hi), values[0]])].sort((a, b) => a - b);
+  const every = Math.max(1, Math.ceil(history.length / 8)); // at most some nine numbers
+  const games = values.map((_, i) => i).filter((i) => i % every === 0 || i === values.length - 1);
   return svg("svg", { class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, width: "100%" },
     svg("title", {}, label),
+    svg("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }),
+    svg("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B }),
+    ...marks.flatMap((v) => [
+      svg("line", { class: "grid", x1: L, x2: W - R, y1: y(v).toFixed(1), y2: y(v).toFixed(1) }),
+      svg("text", { class: "tick", x: L - 5, y: (y(v) + 4).toFixed(1), "text-anchor": "end" }, String(v))]),
+    ...games.map((i) => svg("text", { class: "tick", x: x(i).toFixed(1), y: H - B + 15, "text-anchor": "middle" }, String(i))),
+    svg("text", { class: "tick axis-name", x: W - R, y: H - 2, "text-anchor": "end" }, t("player_chart_games")),
     svg("polyline", { points: line, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
     ...history.map((h, i) => svg("circle", { class: "point", cx: x(i + 1).toFixed(1), cy: y(h.after).toFixed(1), r: 3.5 },
       svg("title", {}, `${fmtDate(h.at)}: ${h.before} → ${h.after}`))));
@@ -78,7 +91,7 @@ function render() {
       stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts)),
     el("h2", {}, t("player_declarer")),
     el("dl", { class: "stats", id: "player-declarer" }, stat("bids", t("player_bids"), d.bids), stat("made", t("player_made"), d.made),
-      stat("average", t("player_average"), d.average_contract === null ? "—" : d.average_contract.toLocaleString(getLang())),
+      stat("average", t("player_average"), d.average_contract === null ? "—" : fmtNumber(d.average_contract)),
       stat("conceded", t("player_conceded"), d.conceded)),
     el("h2", {}, t("player_ratings")),
     rated.length ? rated.map(([f, r]) => el("section", { class: "rating-family", "data-family": f },
@@ -97,8 +110,7 @@ function render() {
       el("tbody", {}, p.games.map((g) => el("tr", { "data-game": g.id },
         el("td", {}, fmtDate(g.finished)),
         el("td", {}, presetName(g.preset)),
-        el("td", {}, g.players.flatMap((n, i) => [i ? ", " : null, g.player_ids[i] && i !== g.seat
-          ? el("a", { class: "player-link", href: `/p/${encodeURIComponent(g.player_ids[i])}` }, shownName(n)) : shownName(n)])),
+        el("td", {}, playerLinks(g.players, g.player_ids ?? [], g.seat)),
         el("td", {}, String(g.place)),
         el("td", {}, String(g.score)),
         el("td", {}, el("a", { class: "button small", href: `/replay/${encodeURIComponent(g.id)}` }, t("open_replay")))))))

@@ -8,10 +8,10 @@
 import { el, clear, api, announce } from "./common.js";
 import { t } from "./i18n.js";
 
-const site = { ctx: null, rematch: null, ratings: null, box: null };
+const site = { ctx: null, rematch: null, ratings: null, unratedWhy: null, box: null };
 
 /** ctx: { tableId, send(msg) -> bool, seat() -> number|null, names() -> [string],
- * token() -> string|null }. */
+ * token() -> string|null, over() -> bool }. */
 export function setup(ctx) {
   site.ctx = ctx;
 }
@@ -31,6 +31,7 @@ export function onMessage(msg) {
   }
   if (msg.type === "ratings") {
     site.ratings = Array.isArray(msg.changes) ? msg.changes : [];
+    site.unratedWhy = msg.why ?? null; // a game that does not count says why
     renderBox();
     return true;
   }
@@ -97,10 +98,15 @@ function renderBox() {
     parts.push(el("p", { class: "ratings-line", id: "rating-changes" },
       around(t("rating_changes", { items: MARK }), items.flatMap((x, i) => (i ? ["; ", ...x] : x)))));
   } else if (site.ratings) {
-    parts.push(el("p", { class: "muted", id: "rating-changes" }, t("not_rated")));
+    const why = { training: t("not_rated_training"), rules: t("not_rated_rules") }[site.unratedWhy];
+    parts.push(el("p", { class: "muted", id: "rating-changes" }, t("not_rated"), why ? ` ${why}` : ""));
   }
   const r = site.rematch;
-  if (r) {
+  if (r && r.tournament) {
+    // a tournament's table: the next round pairs the players, the way back is its page
+    parts.push(el("p", {}, el("a", { href: r.tournament, id: "tournament-link", class: "button primary" },
+      t("back_to_tournament"))));
+  } else if (r) {
     if (r.table) {
       parts.push(el("p", {}, t("rematch_laid"), " ",
         el("a", { href: `/t/${encodeURIComponent(r.table)}`, id: "rematch-link" }, t("rematch_watch"))));
@@ -114,8 +120,13 @@ function renderBox() {
           } }, t("rematch_button")));
       } else if (seat !== null && seat !== undefined && asked.includes(seat)) {
         parts.push(el("p", { class: "muted" }, t("rematch_you_asked", { names: (r.waiting ?? []).map(nameOf).join(", ") })));
+      } else {
+        // never silently without the button: a spectator (no seat of his here) is told
+        parts.push(el("p", { class: "muted", id: "rematch-why" }, t("rematch_players_only")));
       }
     }
+  } else if (site.ctx.over && site.ctx.over()) {
+    parts.push(el("p", { class: "muted", id: "rematch-why" }, t("rematch_unavailable")));
   }
   clear(box, ...parts);
 }

@@ -304,7 +304,7 @@ function renderAnalysis(step, at) {
     const nm = names();
     clear(els.analysis, title, summaryTable(a.result),
       deal ? el("h3", {}, t("analysis_deal_marks", { deal: deal.number })) : null,
-      deal ? markList(deal, getLang(), stepOf, go) : null,
+      deal ? markList(deal, getLang(), stepOf, go, nm) : null,
       deal ? dealChart(deal, nm, at ? at.index : null) : null,
       el("p", {}, el("a", { href: "/exercises" }, t("ex_link"))));
     return;
@@ -329,11 +329,12 @@ function renderAnalysis(step, at) {
  * followed while it runs). */
 async function loadAnalysis() {
   try {
-    state.analysis = await api(`${analysisPath(null)}?lang=${getLang()}`, { headers: tokenHeaders() });
+    // `optional`: none yet is null, not a 404 in the console
+    state.analysis = await api(`${analysisPath(null)}?lang=${getLang()}&optional=true`, { headers: tokenHeaders() });
   } catch (e) {
-    state.analysis = null;  // none yet: the button asks for one
-    return;
+    state.analysis = null;
   }
+  if (!state.analysis) return; // none yet: the button asks for one
   state.fast = state.analysis.settings.view_based === false;
   if (running()) follow(state.analysis.settings);
 }

@@ -1019,7 +1019,8 @@ async function start() {
   });
   render();
   await refreshSeats();
-  site.setup({ tableId, send, seat: () => state.seat, names, token: () => stored()?.token ?? null });
+  site.setup({ tableId, send, seat: () => state.seat, names, token: () => stored()?.token ?? null,
+    over: () => state.over });
   if (!stored()) await takeBackSeat();
   connect();
   setInterval(tickClock, 500);

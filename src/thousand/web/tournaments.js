@@ -4,7 +4,7 @@
 // "Tournaments"); this page only shows it, asking again every two seconds while the
 // tournament is not over, since its tables end on their own.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, currentPlayer } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, currentPlayer, nameInput as nameField } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
@@ -43,9 +43,8 @@ function dealsWord(deals) {
 /** A player's name as shown: a bot's level in words («случайный 2»). */
 function who(name) {
   const entry = state.one?.entries.find((e) => e.name === name);
-  if (entry && entry.kind === "bot" && entry.level && name.startsWith(entry.level + " ")) {
-    return `${levelName(entry.level)} ${name.slice(entry.level.length + 1)}`;
-  }
+  const number = entry && entry.kind === "bot" && entry.level ? / (\d+)$/.exec(name) : null;
+  if (number) return `${levelName(entry.level)} ${number[1]}`; // «любитель 2» / "amateur 2"
   return shownName(name);
 }
 
@@ -70,7 +69,9 @@ function field(label, input) {
 
 /** What the form holds so far: the page draws itself again as its data come (the
  * presets, the player, the list), and what was typed must outlive that. */
-const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "", clock: "",
+// the move clock filled (the server's default, routes_tournaments.DEFAULT_CLOCK): without
+// one a player who left holds the next round for ever
+const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "", clock: "60",
   bots: "0", level: "heuristic", play: true, myName: "" };
 
 /** An input or select that keeps its value in `draft[key]`. */
@@ -98,7 +99,8 @@ function createForm() {
   const level = kept("select", "level", { id: "tour-bot-level" },
     LEVELS.map((l) => el("option", { value: l }, levelName(l))));
   const play = kept("input", "play", { id: "tour-play", type: "checkbox" });
-  const myName = needsName ? kept("input", "myName", { id: "tour-my-name", type: "text", maxlength: "32", required: true }) : null;
+  const myName = needsName ? nameField("tour-my-name", state.me, draft.myName) : null;
+  if (myName) myName.addEventListener("input", () => { draft.myName = myName.value; });
   const submit = (ev) => {
     ev.preventDefault();
     const number = (input) => (input.value.trim() === "" ? null : Number(input.value));
@@ -119,8 +121,8 @@ function createForm() {
     field(t("tour_rounds"), rounds), field(t("tour_deals"), deals), field(t("tour_clock"), clock),
     field(t("tour_bots"), bots), field(t("tour_bot_level"), level),
     myName ? field(t("tour_my_name"), myName) : null,
-    el("label", { class: "field" }, play, " ", t("tour_play")),
-    el("button", { type: "submit", id: "tour-create" }, t("tour_create")));
+    el("label", { class: "field inline" }, play, t("tour_play")),
+    el("button", { type: "submit", id: "tour-create", class: "primary big" }, t("tour_create")));
 }
 
 function renderList(main) {
@@ -150,7 +152,14 @@ function renderList(main) {
 
 // ------------------------------------------------------------------ one tournament
 
+/** The standings, in a box that scrolls sideways on a phone (seven columns do not fit
+ * 390 pixels; the page itself must not scroll sideways). */
 function standingsTable(one) {
+  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("tour_standings") },
+    standingsOnly(one));
+}
+
+function standingsOnly(one) {
   return el("table", { class: "games", id: "tour-standings" },
     el("caption", {}, one.status === "over" ? t("tour_final") : t("tour_standings")),
     el("thead", {}, el("tr", {},
@@ -189,7 +198,7 @@ function renderOne(main) {
   const registering = one.status === "registering";
   // a guest without a name gives one to register (his seats at the tables carry it)
   const needsName = registering && !one.registered && !(state.me && state.me.player && state.me.player.name);
-  const myName = needsName ? el("input", { id: "tour-my-name", type: "text", maxlength: "32", required: true }) : null;
+  const myName = needsName ? nameField("tour-my-name", state.me, document.getElementById("tour-my-name")?.value) : null;
   const post = (what) => act(async () => {
     const body = what === "register" && myName && myName.value.trim() ? { player_name: myName.value.trim() } : {};
     state.one = await api(`/api/tournaments/${encodeURIComponent(one.id)}/${what}`, { method: "POST", body });
@@ -198,7 +207,8 @@ function renderOne(main) {
   clear(main,
     el("h1", { id: "tour-title" }, one.name),
     el("p", { id: "tour-meta" }, [presetName(one.preset), formatWord(one.format),
-      t("tour_rounds_n", { n: one.rounds }), dealsWord(one.deals), t("tour_players_n", { n: one.players })].join(" · "),
+      t("tour_rounds_n", { n: one.rounds }), dealsWord(one.deals), t("tour_players_n", { n: one.players })]
+      .join(" · ").replace(/^./, (c) => c.toUpperCase()), // one capital, the line's first
     " · ", el("strong", { id: "tour-status", "data-status": one.status }, statusWord(one.status))),
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
     el("h2", {}, t("tour_entries")),
