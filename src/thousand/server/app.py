@@ -642,10 +642,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             raise ServerError("bad_rules", str(e), status=422) from None
         seats = _parse_seats(body.seats, rules.players)
         clock = _parse_clock(body.clock, min_clock)
-        limiter.check_live(request, hub.still_live)
-        live, seat, token = await hub.create(rules, seats, clock, body.open,
-                                             await seat_owner(request), replay=body.replay)
-        limiter.laid_by(request, live.id)
+        with limiter.live_slots(request, hub.still_live) as laid:
+            live, seat, token = await hub.create(rules, seats, clock, body.open,
+                                                 await seat_owner(request),
+                                                 replay=body.replay)
+            laid(live.id)
         invite = None if live.row.listed else invite_secret(live.row)
         url = f"/t/{live.id}" + (f"?invite={invite}" if invite else "")
         return Created(table=live.id, seat=seat, token=token, url=url, invite=invite)

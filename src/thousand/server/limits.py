@@ -26,12 +26,14 @@ workers).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import math
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,8 +44,14 @@ from starlette.requests import HTTPConnection, Request
 
 from .hub import ServerError
 
-__all__ = ["COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited", "address_of",
-           "check", "client_of", "is_account", "limit", "limiter_of", "parse_overrides"]
+__all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited",
+           "address_of", "check", "client_of", "is_account", "limit", "limiter_of",
+           "parse_overrides"]
+
+#: The address key (``addr:<address>``) of the request that is laying a table now, set
+#: by :meth:`Limiter.check_live`: the global cap makes room only at the cost of those who
+#: hold more than he does (server/room.py).
+ASKER: ContextVar[str | None] = ContextVar("thousand_table_asker", default=None)
 
 #: The session cookie (part of accounts); keyed on when the accounts module is absent.
 SESSION_COOKIE = "thousand_session"
@@ -215,6 +223,8 @@ class Limiter:
         self._prune_at = 4096
         # the table WebSockets open now (sockets limit): key -> how many; this process
         self.open: Counter[str] = Counter()
+        # the tables being laid now (live limit): key -> how many (:meth:`live_slots`)
+        self.pending: Counter[str] = Counter()
 
     def _parsed(self, rates: str) -> list[RateLimitItem]:
         items = self._items.get(rates)
@@ -292,14 +302,34 @@ class Limiter:
         if not self.enabled:
             return
         self.is_live = is_live
+        ASKER.set("addr:" + address_of(conn))
         for who, which in self._keys(conn):
             most = self._most("live", which, conn)
             if most is None:
                 continue
             ids = self.laid.get(who, set())
             ids.intersection_update({t for t in ids if is_live(t)})
-            if len(ids) + need > most:
+            if len(ids) + self.pending[who] + need > most:
                 raise RateLimited("live", 60)
+
+    @contextlib.contextmanager
+    def live_slots(self, conn: HTTPConnection, is_live: Callable[[str], bool],
+                   need: int = 1) -> Iterator[Callable[[str], None]]:
+        """:meth:`check_live`, and the ``need`` tables held for this client and address
+        until the block ends, so that requests in flight at once cannot all pass the
+        check before any has laid its table; the block calls what it is given with each
+        table laid (:meth:`laid_by`)."""
+        self.check_live(conn, is_live, need)
+        keys = {who for who, _ in self._keys(conn)} if self.enabled else set()
+        for who in keys:
+            self.pending[who] += need
+        try:
+            yield lambda table_id: self.laid_by(conn, table_id)
+        finally:
+            for who in keys:
+                self.pending[who] -= need
+                if self.pending[who] <= 0:
+                    del self.pending[who]
 
     def laid_by(self, conn: HTTPConnection, table_id: str) -> None:
         """Remember that this connection's client laid ``table_id`` (the live limit).
@@ -315,6 +345,11 @@ class Limiter:
             self.laid = {who: ids for who, ids in kept.items() if ids}
             self._prune_at = max(4096, 2 * len(self.laid))
 
+    def held(self, who: str) -> int:
+        """How many live tables ``who`` (a key: ``addr:<address>``) holds."""
+        is_live = self.is_live or (lambda _t: True)
+        return sum(1 for t in self.laid.get(who, ()) if is_live(t))
+
     def holders(self) -> list[tuple[str, set[str]]]:
         """The addresses that hold live tables, those that hold most first (the global
         cap ends their idle tables first: server/room.py)."""
@@ -328,16 +363,16 @@ class Limiter:
         function that counts it closed; over the limit :class:`RateLimited`."""
         if not self.enabled:
             return lambda: None
-        keys = self._keys(conn)
-        for who, which in keys:
+        keys = {who for who, _ in self._keys(conn)}  # one key when no session
+        for who, which in self._keys(conn):
             most = self._most("sockets", which, conn)
             if most is not None and self.open[who] >= most:
                 raise RateLimited("sockets", 60)
-        for who, _ in keys:
+        for who in keys:
             self.open[who] += 1
 
         def closed() -> None:
-            for who, _ in keys:
+            for who in keys:
                 self.open[who] -= 1
                 if self.open[who] <= 0:
                     del self.open[who]

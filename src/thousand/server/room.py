@@ -6,9 +6,10 @@ else was refused.  Each client's ``live`` limit now stops that from one address;
 many, the cap is reached and then, rather than refusing the next person, room is made:
 the tables of the addresses that hold the most are ended first, those nobody is
 connected to before any other (a waiting one is closed, a game adjourned: its player
-opens it again and plays on).  An address's only table is never ended, so a person who
-holds one table keeps it, and one who holds none can always start one while somebody
-holds two.
+opens it again and plays on).  An address's only table is never ended, nor a table of
+an address that holds no more than the one who asks: a person who holds one table keeps
+it, one who holds none can always start one while somebody holds two, and a flood at
+the cap only meets ``too_many_tables``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from .hub import Hub, LiveTable
-from .limits import Limiter
+from .limits import ASKER, Limiter
 from .reaper import Reaper
 
 __all__ = ["room_maker"]
@@ -26,11 +27,16 @@ log = logging.getLogger("thousand.server")
 
 
 def _victim(hub: Hub, limiter: Limiter) -> LiveTable | None:
-    """The table to end: of the address holding most (at least two), one nobody is
-    connected to, the oldest first; a connected one of it only if it has none idle."""
-    for _who, ids in limiter.holders():
-        if len(ids) < 2:
+    """The table to end: of the address holding most (at least two, and more than the
+    one who asks: :data:`limits.ASKER`), one nobody is connected to, the oldest first; a
+    connected one of it only if it has none idle."""
+    asker = ASKER.get()
+    floor = max(2, limiter.held(asker) + 1 if asker is not None else 0)
+    for who, ids in limiter.holders():
+        if len(ids) < floor:
             break
+        if who == asker:
+            continue
         tables = sorted((hub.tables[t] for t in ids if t in hub.tables),
                         key=lambda t: (bool(t.conns), t.row.created))
         if tables:

@@ -183,11 +183,10 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
         raise bad_request(f"name: {e}") from None
     owner = await seat_owner(request)
     hub = hub_of(request)
-    limiter = limiter_of(request)
-    limiter.check_live(request, hub.still_live)
-    got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
-                                       body.bots_after, body.bot_level)
-    limiter.laid_by(request, got.table)
+    with limiter_of(request).live_slots(request, hub.still_live) as laid:
+        got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
+                                           body.bots_after, body.bot_level)
+        laid(got.table)
     live = hub.tables.get(got.table)
     return QuickSeat(table=got.table, seat=got.seat, token=got.token, url=got.url,
                      waiting=live is not None and live.row.status == "waiting")

@@ -292,14 +292,15 @@ async def start(tid: TournamentId, body: Empty, request: Request) -> TournamentO
     found = await _get(request, tid)
     player, _ = await _person(request, "-")
     hub, limiter = hub_of(request), limiter_of(request)
-    if found.creator == player.id and found.status == "registering":
-        need = st.first_tables(found)
-        limiter.check_live(request, hub.still_live, need)
-        await limiter.check(request, "table", cost=max(1, need))
-    try:
-        info = await st.start(hub, tid, player.id)
-    except st.TournamentRefused as e:
-        raise _refused(e) from None
-    for table_id in info.state["tables"][-1] if info.state["tables"] else ():
-        limiter.laid_by(request, table_id)
+    mine = found.creator == player.id and found.status == "registering"
+    need = st.first_tables(found) if mine else 0
+    with limiter.live_slots(request, hub.still_live, need) as laid:
+        if mine:
+            await limiter.check(request, "table", cost=max(1, need))
+        try:
+            info = await st.start(hub, tid, player.id)
+        except st.TournamentRefused as e:
+            raise _refused(e) from None
+        for table_id in info.state["tables"][-1] if info.state["tables"] else ():
+            laid(table_id)
     return _out(info, player.id)
