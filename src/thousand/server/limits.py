@@ -1,5 +1,6 @@
-"""Limits per client: how often one client may lay a table, take a seat, move, chat, ask
-for a hint, sign up or try to sign in (docs/server.md "Limits").
+"""Limits per client and per address on every costly action: tables laid and held, seats,
+quick play, moves, chat, hints, syncs, sockets, tournaments and their entries, analyses,
+guests, uploads, accounts and wrong passwords (docs/server.md "Limits").
 
 A public server must not be spoiled by one client: an anonymous script once laid the
 server's thousand tables in 4.6 seconds and every later table, from anyone, was refused.
@@ -9,6 +10,12 @@ So every costly action is counted twice, in a moving window (the ``limits`` pack
   else ``addr:<address>``), so that one account or guest cannot flood;
 * per *address* — with a higher rate (many people may share one address behind a NAT),
   so that a script that makes a new guest for every request is caught too.
+
+An action is counted on what it costs (``cost``: a tournament's start costs a table each
+of its first round's), an account may have rates of its own (:attr:`Limit.account`), and
+what is held at once (:data:`COUNTS`: live tables, open sockets) is counted by this
+process while it holds it.  Wrong passwords count only when they are wrong: the sign-in
+asks first (:meth:`Limiter.test`) and counts a failure after (server/guesses.py).
 
 The address is the connection's peer, or, behind a reverse proxy that ``thousand serve
 --trusted-proxy`` names, the one the proxy gives in ``X-Forwarded-For`` (uvicorn's proxy
