@@ -373,6 +373,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
     limiter.is_live = hub.still_live
     hub.make_room = room_maker(hub, limiter, reaper)  # the cap shuts nobody out
+    hub.laid_for = lambda player, ids: limiter.laid_for(f"player:{player}", ids)
     uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)
     analyses = AnalysisRunner(store, cluster=redis_url is not None,  # routes_analysis.py
                               limits=analysis_limits)

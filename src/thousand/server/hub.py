@@ -913,6 +913,9 @@ class Hub:
         #: called at the cap before a table is refused: ends the idle tables of those
         #: who hold most (server/room.py; set by create_app)
         self.make_room: Callable[[], Awaitable[None]] | None = None
+        #: told of the tables a tournament lays for its creator (player id, table ids),
+        #: so that they count toward his live tables (server/limits.py; create_app)
+        self.laid_for: Callable[[str, list[str]], None] | None = None
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()

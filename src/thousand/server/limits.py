@@ -352,6 +352,12 @@ class Limiter:
             self.laid = {who: ids for who, ids in kept.items() if ids}
             self._prune_at = max(4096, 2 * len(self.laid))
 
+    def laid_for(self, who: str, table_ids: list[str]) -> None:
+        """Count tables laid later on a client's behalf (a tournament's next rounds: its
+        creator's, ``player:<id>``) toward his live tables."""
+        if self.enabled:
+            self.laid.setdefault(who, set()).update(table_ids)
+
     def held(self, who: str) -> int:
         """How many live tables ``who`` (a key: ``addr:<address>``) holds."""
         is_live = self.is_live or (lambda _t: True)

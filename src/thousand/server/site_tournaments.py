@@ -398,6 +398,8 @@ async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
         site.tables[live.id] = (info.id, rnd.number, index)
         ids.append(live.id)
     info.state["tables"].append(ids)
+    if hub.laid_for is not None:  # the creator's live tables (docs/server.md "Limits")
+        hub.laid_for(info.creator, ids)
     await hub.db(db_save, hub.store, info)
 
 
