@@ -6,10 +6,11 @@ else was refused.  Each client's ``live`` limit now stops that from one address;
 many, the cap is reached and then, rather than refusing the next person, room is made:
 the tables of the addresses that hold the most are ended first, those nobody is
 connected to before any other (a waiting one is closed, a game adjourned: its player
-opens it again and plays on).  An address's only table is never ended, nor a table of
-an address that holds no more than the one who asks: a person who holds one table keeps
-it, one who holds none can always start one while somebody holds two, and a flood at
-the cap only meets ``too_many_tables``.
+opens it again and plays on; never a tournament's table, which its round waits for).
+An address's only table is never ended, nor a table of an address that holds no more
+than the one who asks: a person who holds one table keeps it, one who holds none can
+always start one while somebody holds two, and a flood at the cap only meets
+``too_many_tables``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from . import site_tournaments
 from .hub import Hub, LiveTable
 from .limits import ASKER, Limiter
 from .reaper import Reaper
@@ -37,7 +39,8 @@ def _victim(hub: Hub, limiter: Limiter) -> LiveTable | None:
             break
         if who == asker:
             continue
-        tables = sorted((hub.tables[t] for t in ids if t in hub.tables),
+        tables = sorted((hub.tables[t] for t in ids if t in hub.tables
+                         and not site_tournaments.plays_for(hub.tables[t])),
                         key=lambda t: (bool(t.conns), t.row.created))
         if tables:
             return tables[0]
