@@ -411,12 +411,12 @@ def limiter_of(conn: HTTPConnection) -> Limiter:
     return limiter
 
 
-async def check(request: HTTPConnection, name: str, key: str | None = None) -> None:
-    """Count one ``name`` action (:data:`LIMITS`) of the request's client against the
-    application's limiter; over the limit it raises :class:`RateLimited` (429 with
-    ``Retry-After``).  Sign-in calls it as ``check(request, "signin", name_key)``: the
-    attempts are counted per name tried and per address."""
-    await limiter_of(request).check(request, name, key)
+async def check(request: HTTPConnection, name: str, key: str | None = None,
+                *, cost: int = 1) -> None:
+    """Count ``cost`` ``name`` actions (:data:`LIMITS`) of the request's client against
+    the application's limiter; over the limit it raises :class:`RateLimited` (429 with
+    ``Retry-After``).  ``key`` counts them against another client than the request's."""
+    await limiter_of(request).check(request, name, key, cost=cost)
 
 
 def limit(name: str) -> Callable[[Request], Awaitable[None]]:
