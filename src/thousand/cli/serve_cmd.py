@@ -125,6 +125,10 @@ def serve_command(
     limits_storage: Annotated[str, typer.Option(
         "--limits-storage", help="Where the limits count: memory:// or redis://host:port"
         )] = "memory://",
+    max_tables: Annotated[int, typer.Option(
+        "--max-tables", help="The live tables the server holds at most; at the cap the "
+        "biggest holders' idle tables end first (docs/server.md \"Limits\").",
+        min=1, max=1_000_000)] = 1000,
     no_limits: Annotated[bool, typer.Option(
         "--no-limits", help="Limit no client (a private server; tests that play fast)."
         )] = False,
@@ -191,7 +195,7 @@ def serve_command(
             "log_format": log_format, "metrics": not no_metrics,
             "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
             "limits_storage": limits_storage, "limits": limit_specs or [],
-            "limits_on": not no_limits})
+            "limits_on": not no_limits, "max_tables": max_tables})
         return
     from thousand.server.worker import worker_id
 
@@ -209,7 +213,7 @@ def serve_command(
                                  adjourn_after=adjourn_after or None,
                                  metrics=not no_metrics, redis_url=redis,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
-                                 tune_gc=True)
+                                 tune_gc=True, max_tables=max_tables)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

@@ -23,6 +23,7 @@ event loop.  A seat a player takes gets a token derived from his ``seat_secret``
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
@@ -64,6 +65,9 @@ COOKIE_AGE = 400 * 86400
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
 #: How often (seconds) expired sessions and unused guests are forgotten.
 PURGE_EVERY = 3600.0
+#: Argon2id hashes made or checked at once (each takes 64 MiB for its time): a burst of
+#: sign-ins waits its turn instead of growing the server by 64 MiB a request.
+ARGON2_AT_ONCE = 2
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NO_IDENTITY = object()
 
@@ -120,13 +124,15 @@ class Accounts:
         self.store = store
         self.idle = idle
         self.hasher = PasswordHasher()
+        self._argon2 = asyncio.Semaphore(ARGON2_AT_ONCE)
         self._dummy: str | None = None
         self._purged = 0.0
 
     # ------------------------------------------------------------------ passwords
 
     async def hash(self, password: str) -> str:
-        return await self.hub.offload(self.hasher.hash, password)
+        async with self._argon2:
+            return await self.hub.offload(self.hasher.hash, password)
 
     async def verify(self, password_hash: str | None, password: str) -> bool:
         """Whether the password is the hash's.  With no hash (no such name) a dummy one
@@ -143,7 +149,8 @@ class Accounts:
             except (VerificationError, InvalidHashError):
                 return False
 
-        return await self.hub.offload(check)
+        async with self._argon2:
+            return await self.hub.offload(check)
 
     def needs_rehash(self, password_hash: str) -> bool:
         return bool(self.hasher.check_needs_rehash(password_hash))

@@ -91,11 +91,15 @@ def record_of(store: Store, game_id: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class AnalysisLimits:
-    """How many analyses are let in (server/routes_analysis.py): a client's queued or
-    running ones at most, his new ones in a day at most, the whole queue at most."""
+    """How many analyses are let in at once (server/routes_analysis.py): queued or
+    running, a guest's (or a request without a session's), an account's, an address's
+    (a fair share of the queue: one address takes only a few of its slots, however many
+    guests it makes), and the whole queue.  How many a day is the limiter's rate
+    ``analysis`` (server/limits.py)."""
 
     per_client_active: int = 1
-    per_day: int = 20
+    per_account_active: int = 2
+    per_address_active: int = 3
     queue_max: int = 50
 
 

@@ -1,5 +1,5 @@
-"""The ``analyses`` rows (migration 0008; docs/server.md "Analysis"): asking, claiming,
-progress, results, and the limits' counts.
+"""The ``analyses`` rows (migrations 0008, 0009; docs/server.md "Analysis"): asking,
+claiming, progress, results, and the limits' counts.
 
 Every function is one transaction on the store's thread (``hub.db``).  A job is claimed
 by ``UPDATE ... WHERE id = ? AND status = 'queued'``: of many workers on one PostgreSQL
@@ -18,11 +18,12 @@ import sqlalchemy as sa
 
 from .store import Store, metadata, seats_t
 
-__all__ = ["AnalysisRow", "Settings", "analyses_t", "ask", "beat", "claim_next", "counts_of",
-           "find", "finish", "finished_analyses", "latest", "position", "progress",
-           "requeue", "requeue_stale"]
+__all__ = ["AnalysisRow", "Counts", "Settings", "analyses_t", "ask", "beat", "claim_next",
+           "counts_of", "fair_order", "find", "finish", "finished_analyses", "latest",
+           "position", "progress", "requeue", "requeue_stale"]
 
-# In the store's metadata; migrations/versions/v0008_analyses.py makes it.
+# In the store's metadata; migrations/versions/v0008_analyses.py makes it, v0009 adds
+# ``address``.
 analyses_t = sa.Table(
     "analyses", metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -37,6 +38,7 @@ analyses_t = sa.Table(
     sa.Column("error", sa.Text, nullable=True),
     sa.Column("account_id", sa.String(24), nullable=True),
     sa.Column("client", sa.String(80), nullable=False),
+    sa.Column("address", sa.String(64), nullable=False, server_default=""),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("started", sa.Float, nullable=True),
     sa.Column("finished", sa.Float, nullable=True),
@@ -45,10 +47,8 @@ analyses_t = sa.Table(
     sa.Index("ix_analyses_key", "game_id", "samples", "view_based", "lang", unique=True),
     sa.Index("ix_analyses_status", "status", "id"),
     sa.Index("ix_analyses_client", "client", "created"),
+    sa.Index("ix_analyses_address", "address", "status"),
 )
-
-#: A day, in seconds: the window of the per-player daily limit.
-DAY = 86_400.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,29 +109,38 @@ def latest(store: Store, game_id: str, lang: str | None = None) -> AnalysisRow |
     return _row(r) if r is not None else None
 
 
-def counts_of(store: Store, client: str, now: float | None = None) -> tuple[int, int, int]:
-    """(the client's queued or running jobs, the client's asks in the last day, every
-    queued job): what the limits compare."""
-    now = time.time() if now is None else now
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """What the limits compare: the queued or running jobs of the asker's client and of
+    his address, and every queued job."""
+
+    client: int
+    address: int
+    queued: int
+
+
+def counts_of(store: Store, client: str, address: str) -> Counts:
+    """The asker's :class:`Counts`."""
     c = analyses_t.c
     active = c.status.in_(("queued", "running"))
     with store.engine.connect() as conn:
         mine = conn.execute(sa.select(sa.func.count()).where(
             c.client == client, active)).scalar_one()
-        today = conn.execute(sa.select(sa.func.count()).where(
-            c.client == client, c.created > now - DAY)).scalar_one()
+        here = conn.execute(sa.select(sa.func.count()).where(
+            c.address == address, active)).scalar_one()
         queued = conn.execute(sa.select(sa.func.count()).where(
             c.status == "queued")).scalar_one()
-    return int(mine), int(today), int(queued)
+    return Counts(int(mine), int(here), int(queued))
 
 
 def ask(store: Store, game_id: str, s: Settings, client: str,
-        account_id: str | None) -> AnalysisRow:
+        account_id: str | None, address: str = "") -> AnalysisRow:
     """Queue this game's analysis with these settings: a new row, or a failed one queued
     again (the caller has checked the limits and that no other row of the key is live)."""
     now = time.time()
     values = {"status": "queued", "done": 0, "total": 0, "result": None, "error": None,
-              "client": client, "account_id": account_id, "created": now,
+              "client": client, "address": address, "account_id": account_id,
+              "created": now,
               "started": None, "finished": None, "worker": None, "beat": None}
     with store.engine.begin() as conn:
         changed = conn.execute(sa.update(analyses_t).where(
@@ -160,14 +169,30 @@ def position(store: Store, row_id: int) -> int:
     return int(ahead) + 1
 
 
+#: The queued jobs the claim looks over for a fair turn.
+FAIR_WINDOW = 200
+
+
+def fair_order(rows: list[tuple[int, str]]) -> list[int]:
+    """The queued jobs ``(id, address)``, oldest first, in the order they are run: each
+    address's first job before any address's second, and so on (the oldest first within
+    a turn), so that one address's many jobs wait behind everybody else's one."""
+    turn: dict[str, int] = {}
+    ranked = []
+    for row_id, address in rows:
+        n = turn[address] = turn.get(address, 0) + 1
+        ranked.append((n, row_id))
+    return [row_id for _, row_id in sorted(ranked)]
+
+
 def claim_next(store: Store, worker: str) -> AnalysisRow | None:
-    """The oldest queued job, now ``running`` for ``worker``; None when there is none or
-    another worker claimed each one first."""
+    """The next queued job in the fair order (:func:`fair_order`), now ``running`` for
+    ``worker``; None when there is none or another worker claimed each one first."""
     c = analyses_t.c
     with store.engine.begin() as conn:
-        ids = conn.execute(sa.select(c.id).where(c.status == "queued")
-                           .order_by(c.id).limit(5)).scalars().all()
-        for row_id in ids:
+        rows = conn.execute(sa.select(c.id, c.address).where(c.status == "queued")
+                            .order_by(c.id).limit(FAIR_WINDOW)).all()
+        for row_id in fair_order([(r.id, r.address) for r in rows])[:5]:
             now = time.time()
             won = conn.execute(sa.update(analyses_t).where(
                 c.id == row_id, c.status == "queued").values(

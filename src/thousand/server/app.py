@@ -34,7 +34,7 @@ from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from thousand.bots import bot_levels
-from thousand.engine.record import MAX_RECORD_BYTES, dumps_record
+from thousand.engine.record import dumps_record
 from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
 from thousand.rules_text import value_words
@@ -55,7 +55,7 @@ from .health import (
     redis_check,
     store_check,
 )
-from .hub import Conn, Hub, LiveTable, ServerError, frames, iso
+from .hub import MAX_LIVE_TABLES, MAX_WATCHERS, Conn, Hub, LiveTable, ServerError, frames, iso
 from .ids import is_id
 from .limits import Limiter, RateLimited, limit
 from .models import (
@@ -78,6 +78,7 @@ from .reader import ReadError, StrictRoute, raw_body
 from .reaper import Reaper, adjourned_table, resume
 from .replay import ReplayRefused, record_replay, table_replay
 from .replay_access import SeatTokenHeader, check_replay_allowed
+from .room import room_maker
 from .routes_accounts import router as accounts_router
 from .routes_analysis import router as analysis_router
 from .routes_exercises import router as exercises_router
@@ -100,6 +101,12 @@ MIN_CLOCK = 5.0
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
 _TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
 _PROTOCOL_TOKEN = re.compile(r"token\.[A-Za-z0-9_-]+")
+#: The largest record ``POST /api/replay`` takes, in bytes (read no further: 413), as a
+#: reverse proxy's 2 MB would; a record of the longest game is under 1 MB.
+MAX_UPLOAD_BYTES = 2_000_000
+#: Uploaded records replayed at once (each takes memory in proportion to its size): the
+#: others wait their turn.
+UPLOADS_AT_ONCE = 2
 #: The WebSocket subprotocol of a table's socket; a seat's token travels beside it as
 #: ``token.<token>`` (never in the URL, which logs and proxies keep).
 WS_PROTOCOL = "thousand"
@@ -332,7 +339,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                bot_processes: int = 1, redis_url: str | None = None,
                redis_prefix: str = "thousand", lease_ttl: float = 5.0,
                tune_gc: bool = False,
-               analysis_limits: AnalysisLimits | None = None) -> FastAPI:
+               analysis_limits: AnalysisLimits | None = None,
+               max_tables: int = MAX_LIVE_TABLES) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -349,19 +357,24 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py).
     ``tune_gc``: the process's cyclic collector set for many live tables once they are
     loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides).
-    ``analysis_limits``: how many analyses each client and the queue take
-    (server/analysis_jobs.py; None: the defaults)."""
+    ``analysis_limits``: how many analyses the queue takes (server/analysis_jobs.py;
+    None: the defaults).  ``max_tables``: the live tables the server holds at most
+    (at the cap the biggest holders' idle tables end first: server/room.py)."""
     db_url = db_url or default_db_url()
     if redis_url is not None:
         check_cluster_db(db_url)
     store = Store(db_url)
     hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
-              bot_delay=bot_delay)
+              bot_delay=bot_delay, max_tables=max_tables)
     if redis_url is not None:
         hub.cluster = Cluster(hub, redis_url, prefix=redis_prefix, ttl=lease_ttl)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     limiter = limiter if limiter is not None else Limiter(enabled=False)
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
+    limiter.is_live = hub.still_live
+    hub.make_room = room_maker(hub, limiter, reaper)  # the cap shuts nobody out
+    hub.laid_for = lambda player, ids: limiter.laid_for(f"player:{player}", ids)
+    uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)
     analyses = AnalysisRunner(store, cluster=redis_url is not None,  # routes_analysis.py
                               limits=analysis_limits)
     readiness = Readiness()  # GET /readyz (server/health.py)
@@ -615,11 +628,6 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         """The server's message catalogue in ``lang`` (the pages' words for the engine)."""
         return texts_catalog(lang)
 
-    def still_live(table_id: str) -> bool:
-        live = hub.tables.get(table_id)
-        return live is not None and not live.over and live.row.status in ("waiting",
-                                                                          "playing")
-
     @app.post("/api/tables", status_code=201, dependencies=[Depends(limit("table"))],
               responses=error_responses(413, 415, 422, 429, 503))
     async def api_create(body: CreateTable, request: Request) -> Created:
@@ -635,10 +643,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             raise ServerError("bad_rules", str(e), status=422) from None
         seats = _parse_seats(body.seats, rules.players)
         clock = _parse_clock(body.clock, min_clock)
-        limiter.check_live(request, still_live)
-        live, seat, token = await hub.create(rules, seats, clock, body.open,
-                                             await seat_owner(request), replay=body.replay)
-        limiter.laid_by(request, live.id)
+        with limiter.live_slots(request, hub.still_live) as laid:
+            live, seat, token = await hub.create(rules, seats, clock, body.open,
+                                                 await seat_owner(request),
+                                                 replay=body.replay)
+            laid(live.id)
         invite = None if live.row.listed else invite_secret(live.row)
         url = f"/t/{live.id}" + (f"?invite={invite}" if invite else "")
         return Created(table=live.id, seat=seat, token=token, url=url, invite=invite)
@@ -743,15 +752,18 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             "over": over, "winner": table.game.winner, "steps": steps,
             "name_forms": name_forms_json(tuple(table.names))})
 
-    @app.post("/api/replay", responses=error_responses(413), openapi_extra={
+    @app.post("/api/replay", dependencies=[Depends(limit("upload"))],
+              responses=error_responses(413, 429), openapi_extra={
         "requestBody": {"required": True, "description": "A game's record (RULES §6).",
                         "content": {"application/json": {"schema": {"type": "object"}}}}})
-    @raw_body(MAX_RECORD_BYTES)
+    @raw_body(MAX_UPLOAD_BYTES)
     async def api_replay(request: Request) -> ReplayOut:
-        """The replay of a record sent in the body (checked as ``thousand replay`` does)."""
+        """The replay of a record sent in the body (checked as ``thousand replay`` does;
+        at most ``MAX_UPLOAD_BYTES``, a few replayed at once)."""
         data = await request.body()
         try:
-            out = await hub.offload(record_replay, data)
+            async with uploads:
+                out = await hub.offload(record_replay, data)
         except ReplayRefused as e:
             raise ServerError(e.code, str(e), status=400) from None
         players = out["header"].get("players") or []
@@ -767,6 +779,19 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             return
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
+        try:  # how often and how many sockets one client and one address open
+            await limiter.check(websocket, "socket")
+            closed = limiter.open_socket(websocket)
+        except RateLimited as e:
+            await _refuse(websocket, 4429, "rate_limited", e.message,
+                          {"limit": e.limit, "seconds": e.seconds})
+            return
+        try:
+            await serve_socket(websocket, table_id, offered)
+        finally:
+            closed()
+
+    async def serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
         token = _socket_token(offered) or websocket.query_params.get("token")
         if hub.cluster is not None and is_id(table_id):
             owner = await hub.cluster.owner_for_socket(table_id)
@@ -803,6 +828,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                 await _refuse(websocket, 4401, "bad_token",
                               "this token holds no seat at this table")
                 return
+        if seat is None and sum(c.seat is None for c in live.conns) >= MAX_WATCHERS:
+            await _refuse(websocket, 4429, "too_many_watchers",
+                          "this table has as many spectators as it takes")
+            return
         conn = Conn(seat)
         conn.limit = limiter.for_socket(websocket)
         writer = asyncio.create_task(_writer(websocket, conn))
@@ -855,9 +884,10 @@ def _socket_token(offered: list[str]) -> str | None:
     return None
 
 
-async def _refuse(websocket: WebSocket, code: int, error: str, message: str) -> None:
+async def _refuse(websocket: WebSocket, code: int, error: str, message: str,
+                  params: dict[str, Any] | None = None) -> None:
     with contextlib.suppress(Exception):  # the client may have gone already
-        await websocket.send_json({"type": "error", "code": error, "params": {},
+        await websocket.send_json({"type": "error", "code": error, "params": params or {},
                                    "message": message})
         await websocket.close(code=code)
 

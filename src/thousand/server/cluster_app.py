@@ -41,4 +41,4 @@ def worker_app() -> FastAPI:
                       waiting_timeout=options["waiting_timeout"],
                       adjourn_after=options["adjourn_after"], redis_url=options["redis"],
                       redis_prefix=options["redis_prefix"], lease_ttl=options["lease_ttl"],
-                      tune_gc=True)
+                      tune_gc=True, max_tables=options.get("max_tables", 1000))

@@ -67,12 +67,19 @@ log = logging.getLogger("thousand.server")
 
 T = TypeVar("T")
 
-#: At most this many tables not over at once (creating one more is refused).
+#: At most this many tables not over at once, by default (``Hub(max_tables=...)``,
+#: ``thousand serve --max-tables``); at the cap room is made first (server/room.py).
 MAX_LIVE_TABLES = 1000
 #: Chat lines a snapshot carries.
 CHAT_KEEP = 50
 #: Messages waiting for a slow connection before it is dropped (it resyncs on return).
 QUEUE_LIMIT = 5000
+#: Spectators' connections one table takes at most (its players always get in).
+MAX_WATCHERS = 100
+#: The messages counted against a limit, and which (server/limits.py LIMITS): a sync or
+#: a snapshot costs the server a whole answer, so they are limited as moves are.
+LIMITED = {"move": "move", "chat": "chat", "hint": "hint", "sync": "sync",
+           "snapshot": "sync"}
 #: The longest client message, in bytes of UTF-8 (docs/protocol.md).
 MAX_MESSAGE_BYTES = 4096
 #: The level of the bot that plays for an absent person.
@@ -560,12 +567,13 @@ class LiveTable:
             if conn.seat is not None and self.standin[conn.seat]:
                 self._back(conn.seat)
             kind = msg["type"]
-            if conn.limit is not None and kind in ("move", "chat", "hint"):
-                wait = await conn.limit(kind)
+            limited = LIMITED.get(kind)
+            if conn.limit is not None and limited is not None:
+                wait = await conn.limit(limited)
                 if wait is not None:
-                    metrics.rate_limited(kind)
+                    metrics.rate_limited(limited)
                     raise ServerError("rate_limited", f"too many {kind} messages: wait "
-                                      f"{wait} s", seconds=wait, limit=kind)
+                                      f"{wait} s", seconds=wait, limit=limited)
             if kind == "move":
                 if conn.seat is None:
                     raise TableError("no_such_seat", seat=None)
@@ -899,8 +907,15 @@ class Hub:
     process) and one thread for the store (SQLite likes one writer)."""
 
     def __init__(self, store: Store, *, bots_threads: int = 2, bot_processes: int = 1,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, max_tables: int = MAX_LIVE_TABLES) -> None:
         self.store = store
+        self.max_tables = max_tables
+        #: called at the cap before a table is refused: ends the idle tables of those
+        #: who hold most (server/room.py; set by create_app)
+        self.make_room: Callable[[], Awaitable[None]] | None = None
+        #: told of the tables a tournament lays for its creator (player id, table ids),
+        #: so that they count toward his live tables (server/limits.py; create_app)
+        self.laid_for: Callable[[str, list[str]], None] | None = None
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -1031,6 +1046,17 @@ class Hub:
         self.bots.close()  # the bot processes end (their thinking too)
         self._db_pool.shutdown(wait=True)
 
+    def live_count(self) -> int:
+        """The tables in memory that are not over."""
+        return sum(1 for t in self.tables.values() if not t.over)
+
+    def still_live(self, table_id: str) -> bool:
+        """Whether a table is in memory, waiting or playing (the ``live`` limit counts
+        these)."""
+        live = self.tables.get(table_id)
+        return live is not None and not live.over and live.row.status in ("waiting",
+                                                                          "playing")
+
     def forget(self, live: LiveTable) -> None:
         """Let a finished table with nobody at it leave the memory (it stays stored)."""
         if live.over and not live.conns and self.tables.get(live.id) is live:
@@ -1150,7 +1176,9 @@ class Hub:
         the seat is his, its token derived from his secret (checks.seat_token).
         ``first_dealer`` (drawn by lot from the seed when None) and ``table_id`` are
         for a rematch (server/rematch.py)."""
-        if sum(1 for t in self.tables.values() if not t.over) >= MAX_LIVE_TABLES:
+        if self.live_count() >= self.max_tables and self.make_room is not None:
+            await self.make_room()
+        if self.live_count() >= self.max_tables:
             raise ServerError("too_many_tables", "the server has as many tables as it can "
                               "hold; try later", status=503)
         table = Table(rules, [s.name for s in seats], first_dealer)

@@ -1,5 +1,6 @@
-"""Limits per client: how often one client may lay a table, take a seat, move, chat, ask
-for a hint, sign up or try to sign in (docs/server.md "Limits").
+"""Limits per client and per address on every costly action: tables laid and held, seats,
+quick play, moves, chat, hints, syncs, sockets, tournaments and their entries, analyses,
+guests, uploads, accounts and wrong passwords (docs/server.md "Limits").
 
 A public server must not be spoiled by one client: an anonymous script once laid the
 server's thousand tables in 4.6 seconds and every later table, from anyone, was refused.
@@ -9,6 +10,12 @@ So every costly action is counted twice, in a moving window (the ``limits`` pack
   else ``addr:<address>``), so that one account or guest cannot flood;
 * per *address* — with a higher rate (many people may share one address behind a NAT),
   so that a script that makes a new guest for every request is caught too.
+
+An action is counted on what it costs (``cost``: a tournament's start costs a table each
+of its first round's), an account may have rates of its own (:attr:`Limit.account`), and
+what is held at once (:data:`COUNTS`: live tables, open sockets) is counted by this
+process while it holds it.  Wrong passwords count only when they are wrong: the sign-in
+asks first (:meth:`Limiter.test`) and counts a failure after (server/guesses.py).
 
 The address is the connection's peer, or, behind a reverse proxy that ``thousand serve
 --trusted-proxy`` names, the one the proxy gives in ``X-Forwarded-For`` (uvicorn's proxy
@@ -26,11 +33,14 @@ workers).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,8 +51,14 @@ from starlette.requests import HTTPConnection, Request
 
 from .hub import ServerError
 
-__all__ = ["LIMITS", "Limit", "LimitError", "Limiter", "RateLimited", "address_of", "check",
-           "client_of", "limit", "parse_overrides"]
+__all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited",
+           "address_of", "check", "client_of", "is_account", "limit", "limiter_of",
+           "parse_overrides"]
+
+#: The address key (``addr:<address>``) of the request that is laying a table now, set
+#: by :meth:`Limiter.check_live`: the global cap makes room only at the cost of those who
+#: hold more than he does (server/room.py).
+ASKER: ContextVar[str | None] = ContextVar("thousand_table_asker", default=None)
 
 #: The session cookie (part of accounts); keyed on when the accounts module is absent.
 SESSION_COOKIE = "thousand_session"
@@ -51,28 +67,51 @@ SESSION_COOKIE = "thousand_session"
 @dataclass(frozen=True, slots=True)
 class Limit:
     """One limit: the rates (``limits`` notation, ``;`` between several: all must hold)
-    per client and per address; ``""`` means none.  ``live`` limits count a client's
-    tables not over instead of a rate (:meth:`Limiter.check_live`)."""
+    per client and per address; ``""`` means none.  ``account``: the client's rates when
+    the client is a signed-in account (``""``: the same as a guest's), so that a known
+    player may do more than a fresh guest.  A limit of :data:`COUNTS` counts things held
+    at once (a number) instead of a rate."""
 
     name: str
     client: str
     address: str
     what: str
+    account: str = ""
 
+    def rates_for(self, account: bool) -> str:
+        """The client's rates: an account's own when it has them."""
+        return self.account if account and self.account else self.client
+
+
+#: The limits that count what a client holds at once (a number), not a rate.
+COUNTS = frozenset({"live", "sockets"})
 
 #: Every limit of the server (docs/server.md "Limits" is the same table in words).
 LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
-    Limit("table", "10/minute;60/hour", "30/minute;300/hour", "laying a table"),
-    Limit("live", "10", "50", "tables laid and not over (waiting or playing) at once"),
+    Limit("table", "10/minute;60/hour", "30/minute;300/hour", "laying a table",
+          "20/minute;120/hour"),
+    Limit("live", "10", "50", "tables laid and not over (waiting or playing) at once",
+          "20"),
+    Limit("quickplay", "10/minute;60/hour", "30/minute;300/hour", "a quick-play seat"),
     Limit("seat", "20/minute", "60/minute", "taking a seat"),
     Limit("move", "10/second;600/minute", "30/second;2000/minute",
           "a move sent over the WebSocket"),
     Limit("chat", "5/10 seconds;30/minute", "20/10 seconds;100/minute", "a chat line"),
     Limit("hint", "20/minute", "60/minute", "a hint asked for"),
+    Limit("sync", "10/second;300/minute", "30/second;1000/minute",
+          "a sync or snapshot message"),
+    Limit("socket", "30/minute", "120/minute", "a table WebSocket opened"),
+    Limit("sockets", "20", "200", "table WebSockets open at once"),
     Limit("tournament", "5/minute;20/hour", "20/minute;100/hour", "a tournament made"),
+    Limit("register", "10/minute;60/hour", "20/minute;100/hour",
+          "registering for a tournament"),
+    Limit("analysis", "5/day", "60/day", "an analysis asked for", "20/day"),
+    Limit("guest", "10/minute;50/hour", "10/minute;50/hour", "a guest made"),
+    Limit("upload", "10/minute;100/hour", "30/minute;300/hour", "a record uploaded"),
     Limit("signup", "5/hour", "20/hour", "an account made"),
-    Limit("signin", "5/minute", "20/minute",
-          "a sign-in attempt (the client key is the name tried)"),
+    Limit("signin", "5/minute;20/hour", "20/minute;100/hour",
+          "a wrong password (the client is the name tried from this address)"),
+    Limit("guesses", "100/hour", "", "wrong passwords of one account, from anywhere"),
 )}
 
 class RateLimited(ServerError):
@@ -100,8 +139,8 @@ class LimitError(ValueError):
 
 def parse_overrides(specs: list[str]) -> dict[str, Limit]:
     """``--limit NAME=RATE`` options (``RATE`` for both, ``CLIENT|ADDRESS`` for each,
-    ``off`` for none): the limits with them applied.  A bad one is a :class:`LimitError`
-    that says what is wrong."""
+    ``CLIENT|ADDRESS|ACCOUNT`` with an account's own, ``off`` for none): the limits with
+    them applied.  A bad one is a :class:`LimitError` that says what is wrong."""
     out = dict(LIMITS)
     for spec in specs:
         name, sep, rates = spec.partition("=")
@@ -110,26 +149,31 @@ def parse_overrides(specs: list[str]) -> dict[str, Limit]:
             names = ", ".join(LIMITS)
             raise LimitError(f"--limit {spec!r}: NAME=RATE, NAME one of {names}",
                              f"--limit {spec!r}: нужно ИМЯ=ЧАСТОТА, ИМЯ — одно из: {names}")
-        client, bar, address = rates.partition("|")
-        client = client.strip()
-        address = address.strip() if bar else client
-        pair = ["" if r == "off" else r for r in (client, address)]
-        for r in pair:
-            if not r:
-                continue
-            try:
-                if name == "live":
-                    if not r.isdigit():
-                        raise ValueError(r)
-                else:
-                    parse_many(r)
-            except ValueError:
-                example = "10" if name == "live" else "10/minute;60/hour"
-                raise LimitError(f"--limit {spec!r}: {r!r} is not a rate (e.g. {example}, "
-                                 "or off)", f"--limit {spec!r}: {r!r} — не частота "
-                                 f"(например {example} или off)") from None
-        out[name] = replace(out[name], client=pair[0], address=pair[1])
+        parts = [r.strip() for r in rates.split("|")]
+        client = parts[0]
+        address = parts[1] if len(parts) > 1 else client
+        account = parts[2] if len(parts) > 2 else (out[name].account and client)
+        triple = ["" if r == "off" else r for r in (client, address, account)]
+        for r in triple:
+            if r:
+                _check_rate(spec, name, r)
+        out[name] = replace(out[name], client=triple[0], address=triple[1],
+                            account=triple[2])
     return out
+
+
+def _check_rate(spec: str, name: str, rate: str) -> None:
+    try:
+        if name in COUNTS:
+            if not rate.isdigit():
+                raise ValueError(rate)
+        else:
+            parse_many(rate)
+    except ValueError:
+        example = "10" if name in COUNTS else "10/minute;60/hour"
+        raise LimitError(f"--limit {spec!r}: {rate!r} is not a rate (e.g. {example}, "
+                         "or off)", f"--limit {spec!r}: {rate!r} — не частота "
+                         f"(например {example} или off)") from None
 
 
 def address_of(conn: HTTPConnection) -> str:
@@ -154,6 +198,14 @@ def client_of(conn: HTTPConnection) -> str:
     return "addr:" + address_of(conn)
 
 
+def is_account(conn: HTTPConnection) -> bool:
+    """Whether the connection's session is a signed-in account's (its limits may be an
+    account's own, higher ones: :attr:`Limit.account`)."""
+    identity = getattr(conn.state, "identity", None)
+    player = getattr(identity, "player", None)
+    return getattr(player, "kind", None) == "account"
+
+
 class Limiter:
     """The counts of every client against :data:`LIMITS` (or ``limits``), in the storage
     ``storage`` (a ``limits`` URL: ``memory://``, ``redis://…``); ``enabled=False`` lets
@@ -174,8 +226,12 @@ class Limiter:
         self._items: dict[str, list[RateLimitItem]] = {}
         # the tables each client laid (live limit): key -> table ids; this process only
         self.laid: dict[str, set[str]] = {}
-        self._is_live: Callable[[str], bool] | None = None
+        self.is_live: Callable[[str], bool] | None = None
         self._prune_at = 4096
+        # the table WebSockets open now (sockets limit): key -> how many; this process
+        self.open: Counter[str] = Counter()
+        # the tables being laid now (live limit): key -> how many (:meth:`live_slots`)
+        self.pending: Counter[str] = Counter()
 
     def _parsed(self, rates: str) -> list[RateLimitItem]:
         items = self._items.get(rates)
@@ -183,52 +239,104 @@ class Limiter:
             items = self._items[rates] = parse_many(rates) if rates else []
         return items
 
-    async def _hit(self, name: str, who: str, rates: str) -> int | None:
-        """Count one for ``who``: None when within every rate, else the seconds to wait."""
+    async def _wait(self, item: RateLimitItem, name: str, who: str) -> int:
+        stats = await self.strategy.get_window_stats(item, name, who)
+        return max(1, math.ceil(stats.reset_time - time.time()))
+
+    async def _hit(self, name: str, who: str, rates: str, cost: int = 1) -> int | None:
+        """Count ``cost`` for ``who``: None when within every rate, else the seconds to
+        wait."""
         for item in self._parsed(rates):
-            if not await self.strategy.hit(item, name, who):
-                stats = await self.strategy.get_window_stats(item, name, who)
-                return max(1, math.ceil(stats.reset_time - time.time()))
+            if not await self.strategy.hit(item, name, who, cost=cost):
+                return await self._wait(item, name, who)
         return None
 
-    async def hit(self, name: str, client: str, address: str) -> int | None:
-        """One ``name`` action by ``client`` from ``address``: None when allowed, else the
-        seconds until it would be."""
+    async def _test(self, name: str, who: str, rates: str) -> int | None:
+        """Whether one more would be within every rate (counting nothing): None, else
+        the seconds to wait."""
+        for item in self._parsed(rates):
+            if not await self.strategy.test(item, name, who):
+                return await self._wait(item, name, who)
+        return None
+
+    async def hit(self, name: str, client: str, address: str, *, cost: int = 1,
+                  account: bool = False) -> int | None:
+        """``cost`` ``name`` actions by ``client`` from ``address`` (``account``: the
+        client is a signed-in account): None when allowed, else the seconds until it
+        would be."""
         if not self.enabled:
             return None
         limit = self.limits[name]
-        wait = await self._hit(name, "c:" + client, limit.client)
+        wait = await self._hit(name, "c:" + client, limit.rates_for(account), cost)
         if wait is None:
-            wait = await self._hit(name, "a:" + address, limit.address)
+            wait = await self._hit(name, "a:" + address, limit.address, cost)
         return wait
 
-    async def check(self, conn: HTTPConnection, name: str, key: str | None = None) -> None:
-        """Count one ``name`` action of this connection's client (``key`` instead of its
-        client key when given: a sign-in counts per name tried); over a limit:
-        :class:`RateLimited`."""
+    async def test(self, name: str, client: str, address: str) -> int | None:
+        """Whether one more ``name`` action of ``client`` from ``address`` would be
+        allowed, counting nothing (sign-in counts failures only: it asks first)."""
+        if not self.enabled:
+            return None
+        limit = self.limits[name]
+        wait = await self._test(name, "c:" + client, limit.client)
+        if wait is None:
+            wait = await self._test(name, "a:" + address, limit.address)
+        return wait
+
+    async def check(self, conn: HTTPConnection, name: str, key: str | None = None,
+                    *, cost: int = 1) -> None:
+        """Count ``cost`` ``name`` actions of this connection's client (``key`` instead
+        of its client key when given); over a limit: :class:`RateLimited`."""
         wait = await self.hit(name, key if key is not None else client_of(conn),
-                              address_of(conn))
+                              address_of(conn), cost=cost, account=is_account(conn))
         if wait is not None:
             raise RateLimited(name, wait)
 
-    def check_live(self, conn: HTTPConnection, is_live: Callable[[str], bool]) -> None:
-        """Refuse a new table while this client (or address) has as many tables laid and
-        not over as the ``live`` limit allows (``is_live(table_id)``: still waiting or
-        playing).  The tables that ended are forgotten here."""
+    def _keys(self, conn: HTTPConnection) -> list[tuple[str, str]]:
+        """(key, the most it may hold) of a ``COUNTS`` limit: the client, the address."""
+        return [(client_of(conn), "client"), ("addr:" + address_of(conn), "address")]
+
+    def _most(self, name: str, which: str, conn: HTTPConnection) -> int | None:
+        limit = self.limits[name]
+        most = limit.rates_for(is_account(conn)) if which == "client" else limit.address
+        return int(most) if most else None
+
+    def check_live(self, conn: HTTPConnection, is_live: Callable[[str], bool],
+                   need: int = 1) -> None:
+        """Refuse ``need`` new tables while this client (or address) has so many tables
+        laid and not over that they would pass the ``live`` limit (``is_live(table_id)``:
+        still waiting or playing).  The tables that ended are forgotten here."""
         if not self.enabled:
             return
-        self._is_live = is_live
-        limit = self.limits["live"]
-        for who, most in ((client_of(conn), limit.client),
-                          ("addr:" + address_of(conn), limit.address)):
-            if not most:
+        self.is_live = is_live
+        ASKER.set("addr:" + address_of(conn))
+        for who, which in self._keys(conn):
+            most = self._most("live", which, conn)
+            if most is None:
                 continue
-            ids = self.laid.get(who)
-            if ids is None:
-                continue
+            ids = self.laid.get(who, set())
             ids.intersection_update({t for t in ids if is_live(t)})
-            if len(ids) >= int(most):
+            if len(ids) + self.pending[who] + need > most:
                 raise RateLimited("live", 60)
+
+    @contextlib.contextmanager
+    def live_slots(self, conn: HTTPConnection, is_live: Callable[[str], bool],
+                   need: int = 1) -> Iterator[Callable[[str], None]]:
+        """:meth:`check_live`, and the ``need`` tables held for this client and address
+        until the block ends, so that requests in flight at once cannot all pass the
+        check before any has laid its table; the block calls what it is given with each
+        table laid (:meth:`laid_by`)."""
+        self.check_live(conn, is_live, need)
+        keys = {who for who, _ in self._keys(conn)} if self.enabled else set()
+        for who in keys:
+            self.pending[who] += need
+        try:
+            yield lambda table_id: self.laid_by(conn, table_id)
+        finally:
+            for who in keys:
+                self.pending[who] -= need
+                if self.pending[who] <= 0:
+                    del self.pending[who]
 
     def laid_by(self, conn: HTTPConnection, table_id: str) -> None:
         """Remember that this connection's client laid ``table_id`` (the live limit).
@@ -236,18 +344,58 @@ class Limiter:
         stays as small as the live tables."""
         if not self.enabled:
             return
-        for who in {client_of(conn), "addr:" + address_of(conn)}:
+        for who, _ in self._keys(conn):
             self.laid.setdefault(who, set()).add(table_id)
-        is_live = self._is_live
+        is_live = self.is_live
         if is_live is not None and len(self.laid) > self._prune_at:
             kept = {who: {t for t in ids if is_live(t)} for who, ids in self.laid.items()}
             self.laid = {who: ids for who, ids in kept.items() if ids}
             self._prune_at = max(4096, 2 * len(self.laid))
 
+    def laid_for(self, who: str, table_ids: list[str]) -> None:
+        """Count tables laid later on a client's behalf (a tournament's next rounds: its
+        creator's, ``player:<id>``) toward his live tables."""
+        if self.enabled:
+            self.laid.setdefault(who, set()).update(table_ids)
+
+    def held(self, who: str) -> int:
+        """How many live tables ``who`` (a key: ``addr:<address>``) holds."""
+        is_live = self.is_live or (lambda _t: True)
+        return sum(1 for t in self.laid.get(who, ()) if is_live(t))
+
+    def holders(self) -> list[tuple[str, set[str]]]:
+        """The addresses that hold live tables, those that hold most first (the global
+        cap ends their idle tables first: server/room.py)."""
+        is_live = self.is_live or (lambda _t: True)
+        held = [(who, {t for t in ids if is_live(t)}) for who, ids in self.laid.items()
+                if who.startswith("addr:")]
+        return sorted((h for h in held if h[1]), key=lambda h: -len(h[1]))
+
+    def open_socket(self, conn: HTTPConnection) -> Callable[[], None]:
+        """Count one table WebSocket of this client and address open (``sockets``): the
+        function that counts it closed; over the limit :class:`RateLimited`."""
+        if not self.enabled:
+            return lambda: None
+        keys = {who for who, _ in self._keys(conn)}  # one key when no session
+        for who, which in self._keys(conn):
+            most = self._most("sockets", which, conn)
+            if most is not None and self.open[who] >= most:
+                raise RateLimited("sockets", 60)
+        for who in keys:
+            self.open[who] += 1
+
+        def closed() -> None:
+            for who in keys:
+                self.open[who] -= 1
+                if self.open[who] <= 0:
+                    del self.open[who]
+
+        return closed
+
     def for_socket(self, conn: HTTPConnection) -> Callable[[str], Awaitable[int | None]]:
-        """The check of one WebSocket's messages (``move``, ``chat``, ``hint``), keyed as
-        the connection was when it opened: ``await it(kind)`` is None or the seconds to
-        wait."""
+        """The check of one WebSocket's messages (``move``, ``chat``, ``hint``, ``sync``),
+        keyed as the connection was when it opened: ``await it(kind)`` is None or the
+        seconds to wait."""
         client, address = client_of(conn), address_of(conn)
 
         async def check_message(kind: str) -> int | None:
@@ -256,19 +404,19 @@ class Limiter:
         return check_message
 
 
-def _limiter(conn: HTTPConnection) -> Limiter:
+def limiter_of(conn: HTTPConnection) -> Limiter:
     limiter: Any = getattr(conn.app.state, "limiter", None)
     if not isinstance(limiter, Limiter):
         raise RuntimeError("the application has no limiter (create_app sets one)")
     return limiter
 
 
-async def check(request: HTTPConnection, name: str, key: str | None = None) -> None:
-    """Count one ``name`` action (:data:`LIMITS`) of the request's client against the
-    application's limiter; over the limit it raises :class:`RateLimited` (429 with
-    ``Retry-After``).  Sign-in calls it as ``check(request, "signin", name_key)``: the
-    attempts are counted per name tried and per address."""
-    await _limiter(request).check(request, name, key)
+async def check(request: HTTPConnection, name: str, key: str | None = None,
+                *, cost: int = 1) -> None:
+    """Count ``cost`` ``name`` actions (:data:`LIMITS`) of the request's client against
+    the application's limiter; over the limit it raises :class:`RateLimited` (429 with
+    ``Retry-After``).  ``key`` counts them against another client than the request's."""
+    await limiter_of(request).check(request, name, key, cost=cost)
 
 
 def limit(name: str) -> Callable[[Request], Awaitable[None]]:

@@ -126,7 +126,15 @@ class Reaper:
                             "message": "nobody played this game for a long time; it is "
                                        "adjourned: open it again to play on"})
             self._drop(live)
-        log.info("table %s: untouched for %.0f s; adjourned", live.id, self.adjourn_after)
+        log.info("table %s: adjourned (untouched, or room was needed)", live.id)
+
+    async def end(self, live: LiveTable) -> None:
+        """End a table now to make room under the server's cap (server/room.py): one
+        still waiting is closed, a game adjourned (its player may open it again)."""
+        if live.row.status == "waiting":
+            await self._close_waiting(live)
+        else:
+            await self._adjourn(live)
 
     def _drop(self, live: LiveTable) -> None:
         live.close()

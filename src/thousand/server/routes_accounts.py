@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict
 
+from . import guesses
 from .account_store import DELETED_NAME, NameTaken, Player
 from .accounts import (
     Accounts,
@@ -120,8 +121,9 @@ _WORDS = {
     409: "The name is another account's (name_taken), or the request's player is of "
          "the wrong kind (signed_in, not_guest).",
     422: "The body is not the model's.",
-    429: "Too many sign-ups from this address, or sign-in attempts for this name or from "
-         "this address (rate_limited): wait the seconds of Retry-After.",
+    429: "Too many guests or sign-ups from this address, or wrong passwords for this "
+         "name from this address, from this address, or for this account "
+         "(rate_limited): wait the seconds of Retry-After.",
 }
 
 
@@ -147,9 +149,14 @@ async def _signed_in(request: Request) -> tuple[Accounts, Player]:
     return accounts, identity.player
 
 
-async def _check_password(accounts: Accounts, player: Player, password: str) -> None:
+async def _check_password(request: Request, accounts: Accounts, player: Player,
+                          password: str) -> None:
+    """The signed-in player's password, checked under the same limits as a sign-in
+    (server/guesses.py): a wrong one counts, too many are 429."""
+    await guesses.refuse_if_over(request, player.id)
     if not await accounts.verify(await accounts.hub.db(accounts.store.password_hash,
                                                        player.id), password):
+        await guesses.failed(request, player.id)
         raise ServerError("wrong_password", "the password is wrong", status=403)
 
 
@@ -186,16 +193,21 @@ async def signin(body: Credentials, request: Request, response: Response) -> Sig
         _name, key = check_account_name(body.name)
     except ValueError:
         key = ""
-    # slowed per name tried and per address, before the password is looked at
-    await check_limit(request, "signin", f"name:{key}")
     found = await accounts.hub.db(accounts.store.account, key) if key else None
+    # only failures count, per name and address, per address and per account; a browser
+    # that signed in to this account before is not held back (server/guesses.py)
+    who = found[0].id if found else f"name:{key}"
+    if found is None or not guesses.trusted_device(request, found[1], who):
+        await guesses.refuse_if_over(request, who)
     ok = await accounts.verify(found[1] if found else None, body.password)
     if found is None or not ok:
+        await guesses.failed(request, who)
         raise ServerError("bad_credentials", "wrong name or password", status=401)
     player, password_hash = found
     if accounts.needs_rehash(password_hash):
-        await accounts.hub.db(accounts.store.set_password, player.id,
-                              await accounts.hash(body.password))
+        password_hash = await accounts.hash(body.password)
+        await accounts.hub.db(accounts.store.set_password, player.id, password_hash)
+    guesses.remember_device(request, response, password_hash, player.id)
     await accounts.start_session(request, response, player)
     return SignedIn(player=_out(player))
 
@@ -220,24 +232,25 @@ async def signout_everywhere(request: Request, response: Response) -> Ended:
     return Ended(ended=ended)
 
 
-@router.post("/api/account/password", response_model=Ended, responses=_errors(401, 403))
+@router.post("/api/account/password", response_model=Ended,
+             responses=_errors(401, 403, 429))
 async def change_password(body: NewPassword, request: Request) -> Ended:
     """A new password; the account's other sessions end (this one goes on)."""
     accounts, player = await _signed_in(request)
     new = check_password(body.new, "new")
-    await _check_password(accounts, player, body.old)
+    await _check_password(request, accounts, player, body.old)
     await accounts.hub.db(accounts.store.set_password, player.id, await accounts.hash(new))
     identity = await accounts.identity(request)
     keep = identity.session_id if identity is not None else None
     return Ended(ended=await accounts.hub.db(accounts.store.end_sessions, player.id, keep))
 
 
-@router.delete("/api/account", response_model=Ended, responses=_errors(401, 403))
+@router.delete("/api/account", response_model=Ended, responses=_errors(401, 403, 429))
 async def delete_account(body: Password, request: Request, response: Response) -> Ended:
     """Delete the account: its name is free again, its games stay under
     «удалённый игрок»."""
     accounts, player = await _signed_in(request)
-    await _check_password(accounts, player, body.password)
+    await _check_password(request, accounts, player, body.password)
     hub = accounts.hub
     seats = await hub.db(accounts.store.delete, player.id, time.time())
     for table_id, seat in seats:  # the tables in memory show the new name at once
@@ -253,12 +266,13 @@ async def delete_account(body: Password, request: Request, response: Response) -
     return Ended(ended=1)
 
 
-@router.get("/api/me", response_model=Me, responses=_errors())
+@router.get("/api/me", response_model=Me, responses=_errors(429))
 async def me(request: Request, response: Response) -> Me:
     """The request's player — a new guest when it has none — and his live seats."""
     accounts = _accounts(request)
     identity = await accounts.identity(request)
     if identity is None:
+        await check_limit(request, "guest")  # each kept 30 days: made only so fast
         player = await accounts.new_guest(request, response)
         return Me(player=_out(player), tables=[])
     seats = await accounts.hub.db(accounts.store.seats, identity.player.id)

@@ -3,11 +3,12 @@
 done.  The jobs run in server/analysis_jobs.py; the rows are server/analysis_store.py's.
 
 One analysis per game and settings: asking again for one that is queued, running or done
-gives that one (no limit counted).  A new one is refused when the asker (his account,
-else his address) has ``per_client_active`` queued or running already
-(``too_many_analyses``), or asked ``per_day`` in the last day (the same code), or when
-``queue_max`` jobs wait (``queue_full``): the runner's limits (:class:`AnalysisLimits`,
-``create_app(analysis_limits=...)``)."""
+gives that one (no limit counted).  A new one is refused when the asker (his player,
+else his address) has ``per_client_active`` queued or running already (an account
+``per_account_active``), or his address ``per_address_active`` (``too_many_analyses``),
+or when ``queue_max`` jobs wait (``queue_full``): the runner's limits
+(:class:`AnalysisLimits`, ``create_app(analysis_limits=...)``); and when he asked too many
+today (the limiter's rate ``analysis``: 429 ``rate_limited``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from . import analysis_store as st
 from .accounts import client_key, current_player
 from .analysis_jobs import AnalysisRunner
 from .hub import LiveTable, ServerError, hub_of
+from .limits import address_of, is_account
+from .limits import check as check_limit
 from .models import Analysis, AnalysisAsk, Progress, error_responses
 from .reader import StrictRoute
 from .replay_access import SeatTokenHeader, check_replay_allowed
@@ -68,21 +71,20 @@ async def ask_analysis(game_id: str, body: AnalysisAsk, request: Request,
     row = await hub.db(st.find, hub.store, game_id, settings)
     if row is not None and row.status != "failed":
         return await _out(request, row)
-    client = client_key(request)
-    mine, today, queued = await hub.db(st.counts_of, hub.store, client)
+    client, address = client_key(request), address_of(request)
+    counts = await hub.db(st.counts_of, hub.store, client, address)
     limits = _runner(request).limits
-    if mine >= limits.per_client_active:
+    most = limits.per_account_active if is_account(request) else limits.per_client_active
+    if counts.client >= most or counts.address >= limits.per_address_active:
         raise ServerError("too_many_analyses", "wait until your analysis is done",
                           status=429)
-    if today >= limits.per_day:
-        raise ServerError("too_many_analyses", f"at most {limits.per_day} analyses a "
-                          "day", status=429)
-    if queued >= limits.queue_max:
+    if counts.queued >= limits.queue_max:
         raise ServerError("queue_full", "the analyses' queue is full; try later",
                           status=503)
+    await check_limit(request, "analysis")  # so many a day
     player = await current_player(request)
     account = player.id if player is not None and player.kind == "account" else None
-    row = await hub.db(st.ask, hub.store, game_id, settings, client, account)
+    row = await hub.db(st.ask, hub.store, game_id, settings, client, account, address)
     _runner(request).wake()
     return await _out(request, row)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from thousand.bots import bot_levels
@@ -19,6 +19,7 @@ from .accounts import current_player, seat_owner
 from .checks import check_name
 from .hub import LiveTable, ServerError, bad_request, hub_of
 from .ids import is_id
+from .limits import limit, limiter_of
 from .models import error_responses
 from .reader import StrictRoute
 
@@ -158,10 +159,13 @@ class PlayerRatings(_Strict):
     families: dict[str, FamilyRating]
 
 
-@router.post("/api/quickplay", response_model=QuickSeat, responses=error_responses(403, 503))
+@router.post("/api/quickplay", response_model=QuickSeat,
+             dependencies=[Depends(limit("quickplay"))],
+             responses=error_responses(403, 429, 503))
 async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     """A seat at the oldest waiting table of the preset and clock with a free seat, or
-    at a new one laid for the player that waits for others."""
+    at a new one laid for the player that waits for others.  The seat counts toward the
+    asker's live tables (``live`` limit), as a table he laid would."""
     if body.preset not in PRESET_NAMES:
         raise bad_request(f"preset: one of {', '.join(PRESET_NAMES)}")
     low = float(getattr(request.app.state, "min_clock", 5.0))
@@ -180,8 +184,10 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
         raise bad_request(f"name: {e}") from None
     owner = await seat_owner(request)
     hub = hub_of(request)
-    got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
-                                       body.bots_after, body.bot_level)
+    with limiter_of(request).live_slots(request, hub.still_live) as laid:
+        got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
+                                           body.bots_after, body.bot_level)
+        laid(got.table)
     live = hub.tables.get(got.table)
     return QuickSeat(table=got.table, seat=got.seat, token=got.token, url=got.url,
                      waiting=live is not None and live.row.status == "waiting")

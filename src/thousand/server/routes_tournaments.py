@@ -21,7 +21,7 @@ from .accounts import current_player
 from .checks import check_name
 from .hub import ServerError, bad_request, hub_of
 from .ids import is_id
-from .limits import limit
+from .limits import limit, limiter_of
 from .models import ErrorBody, error_responses
 from .reader import StrictRoute
 from .routes_play import MAX_CLOCK
@@ -164,8 +164,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 def _refused(e: st.TournamentRefused) -> ServerError:
-    """A refusal in both languages (``ru``: the Russian words, when the Tournament's)."""
-    ru = {"ru": e.error.text("ru")} if e.error is not None else {}
+    """A refusal in both languages (``ru``: the Russian words, when there are some)."""
+    ru = {"ru": e.ru} if e.ru is not None else {}
     return ServerError(e.code, str(e), status=e.status, **ru)
 
 
@@ -263,9 +263,11 @@ async def tournament(tid: TournamentId, request: Request) -> TournamentOut:
 
 
 @router.post("/api/tournaments/{tid}/register", response_model=TournamentOut,
-             responses=_errors(401, 404, 409, 413, 415))
+             dependencies=[Depends(limit("register"))],
+             responses=_errors(401, 404, 409, 413, 415, 429))
 async def register(tid: TournamentId, body: Registration, request: Request) -> TournamentOut:
-    """Enter the tournament, until it starts."""
+    """Enter the tournament, until it starts (at most ``MAX_ENTRIES`` entries: 409
+    ``full``)."""
     await _get(request, tid)
     player, shown = await _person(request, body.player_name)
     try:
@@ -289,13 +291,23 @@ async def unregister(tid: TournamentId, body: Empty, request: Request) -> Tourna
 
 
 @router.post("/api/tournaments/{tid}/start", response_model=TournamentOut,
-             responses=_errors(401, 403, 404, 409, 413, 415, 503))
+             responses=_errors(401, 403, 404, 409, 413, 415, 429, 503))
 async def start(tid: TournamentId, body: Empty, request: Request) -> TournamentOut:
-    """The creator starts the tournament: registration closes and round one is laid."""
-    await _get(request, tid)
+    """The creator starts the tournament: registration closes and round one is laid.
+    Its tables are his: they count toward his ``live`` tables and his ``table`` rate,
+    each one (429 when they would pass either)."""
+    found = await _get(request, tid)
     player, _ = await _person(request, "-")
-    try:
-        info = await st.start(hub_of(request), tid, player.id)
-    except st.TournamentRefused as e:
-        raise _refused(e) from None
+    hub, limiter = hub_of(request), limiter_of(request)
+    mine = found.creator == player.id and found.status == "registering"
+    need = st.first_tables(found) if mine else 0
+    with limiter.live_slots(request, hub.still_live, need) as laid:
+        if mine:
+            await limiter.check(request, "table", cost=max(1, need))
+        try:
+            info = await st.start(hub, tid, player.id)
+        except st.TournamentRefused as e:
+            raise _refused(e) from None
+        for table_id in info.state["tables"][-1] if info.state["tables"] else ():
+            laid(table_id)
     return _out(info, player.id)

@@ -46,13 +46,18 @@ from .store import SeatRow, Store, metadata
 if TYPE_CHECKING:
     from .hub import Hub, LiveTable
 
-__all__ = ["Entry", "Info", "create", "entries_t", "get", "listing", "plays_for", "register",
-           "resume", "start", "table_over", "tournament_url", "tournaments_t", "unregister"]
+__all__ = ["MAX_ENTRIES", "Entry", "Info", "create", "entries_t", "first_tables", "get",
+           "listing", "plays_for", "register", "resume", "start", "table_over",
+           "tournament_url", "tournaments_t", "unregister"]
 
 log = logging.getLogger("thousand.server")
 
+#: The most entries (people and bots) a tournament takes: 16 tables of three a round, so
+#: that one tournament cannot fill the server (its tables count toward its creator's
+#: live tables too: docs/server.md "Limits").
+MAX_ENTRIES = 48
 #: The most bots a tournament's creator may add, and the longest tournament name.
-MAX_BOTS = 60
+MAX_BOTS = MAX_ENTRIES - 1
 MAX_TITLE = 80
 #: The tournaments the list shows, newest first.
 LIST_LIMIT = 100
@@ -90,13 +95,15 @@ entries_t = sa.Table(
 
 class TournamentRefused(Exception):
     """What a request cannot do to a tournament: an error code, the HTTP status and the
-    :class:`TournamentError` (its words in both languages) when the Tournament said it."""
+    :class:`TournamentError` (its words in both languages) when the Tournament said it,
+    else ``ru``, the Russian words when the site has its own."""
 
     def __init__(self, code: str, message: str, status: int = 409,
-                 error: TournamentError | None = None) -> None:
+                 error: TournamentError | None = None, *, ru: str | None = None) -> None:
         self.code = code
         self.status = status
         self.error = error
+        self.ru = error.text("ru") if error is not None else ru
         super().__init__(message)
 
 
@@ -297,6 +304,12 @@ async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
     return info
 
 
+def first_tables(info: Info) -> int:
+    """How many tables the tournament's first round lays (its entries in tables of its
+    preset's size; the rest sit out): what its start costs its creator."""
+    return len(info.entries) // Rules.from_json({"preset": info.preset}).players
+
+
 async def get(hub: Hub, tid: str) -> Info:
     info = await hub.db(db_load, hub.store, tid)
     if info is None:
@@ -316,6 +329,10 @@ async def register(hub: Hub, tid: str, player_id: str, name: str) -> Info:
             raise TournamentRefused("registered", "you are registered already")
         if info.status != "registering":
             raise _refuse(TournamentError("started"))
+        if len(info.entries) >= MAX_ENTRIES:
+            raise TournamentRefused("full", f"the tournament has its {MAX_ENTRIES} "
+                                    "players", 409, ru=f"в турнире уже {MAX_ENTRIES} "
+                                    "участников")
         entry = Entry(name, player_id, None, time.time())
         info.entries.append(entry)
         try:
@@ -395,6 +412,8 @@ async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
         site.origin[live.id] = info.id
         ids.append(live.id)
     info.state["tables"].append(ids)
+    if hub.laid_for is not None:  # the creator's live tables (docs/server.md "Limits")
+        hub.laid_for(info.creator, ids)
     await hub.db(db_save, hub.store, info)
 
 

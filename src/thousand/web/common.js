@@ -345,6 +345,7 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
       if (p.limit === "move") return t("limit_move", wait);
       if (p.limit === "chat") return t("limit_chat", wait);
       if (p.limit === "hint") return t("limit_hint", wait);
+      if (p.limit === "sync") return t("limit_sync", wait);
       return t("err_rate_limited", wait);
     }
     case "abandoned":
