@@ -27,7 +27,7 @@ import hashlib
 import hmac
 import secrets
 import time
-import unicodedata
+from functools import cache
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -37,8 +37,8 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from .account_store import DELETED_NAME, AccountStore, Identity, Player
-from .checks import check_name
 from .hub import Hub, ServerError
+from .names import check_person_name, name_key
 
 __all__ = [
     "CSRF_COOKIE",
@@ -51,6 +51,7 @@ __all__ = [
     "check_password",
     "client_key",
     "current_player",
+    "person_name",
 ]
 
 SESSION_COOKIE = "thousand_session"
@@ -72,43 +73,53 @@ def _session_id(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _script(ch: str) -> str | None:
-    """``latin``, ``cyrillic`` or ``other`` for a letter; None for anything else."""
-    if not ch.isalpha():
-        return None
-    name = unicodedata.name(ch, "")
-    if name.startswith("LATIN"):
-        return "latin"
-    if name.startswith("CYRILLIC"):
-        return "cyrillic"
-    return "other"
-
-
 def check_account_name(value: object) -> tuple[str, str]:
-    """An account's name and its key (what must be unique): checks.check_name's rules,
-    inner spaces folded to one, at least one letter, and not Latin and Cyrillic letters
-    mixed (А and A look the same: «Аnna» with a Cyrillic А would pass for «Anna»).  The
-    key is the name in NFKC, casefolded, so Аня and аня, Anna and ANNA are one name."""
-    name = " ".join(unicodedata.normalize("NFC", check_name(value)).split())
-    scripts = {s for s in map(_script, name) if s is not None}
-    if not scripts:
+    """An account's name and its key (what must be unique): a person's name
+    (:func:`names.check_person_name`: no invisible, format or direction character, not
+    Latin and Cyrillic letters mixed) with at least one letter.  The key is the name's confusable
+    skeleton, casefolded (:func:`names.name_key`), so Аня and аня, Anna, ANNA and the
+    Greek «Αnna» are one name."""
+    name = check_person_name(value)
+    if not any(c.isalpha() for c in name):
         raise ValueError("name: must have a letter")
-    if {"latin", "cyrillic"} <= scripts:
-        raise ValueError("name: mixes Latin and Cyrillic letters, which look alike; "
-                         "use one alphabet")
-    key = unicodedata.normalize("NFKC", name).casefold()
-    if key == DELETED_NAME.casefold() or len(key) > 64:
+    key = name_key(name)
+    if key == name_key(DELETED_NAME) or len(key) > 64:
         raise ValueError("name: this name cannot be taken")
     return name, key
 
 
-def check_password(value: object, field: str = "password") -> str:
+@cache
+def _common_passwords() -> frozenset[str]:
+    """The 30,000 most common passwords (zxcvbn's list, from leaked password sets), the
+    first thing a guesser tries: a password among them is no secret."""
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS  # type: ignore[import-untyped]
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def check_password(value: object, field: str = "password", *, name: str | None = None) -> str:
+    """A password one may choose: 8 to 128 characters that can be stored, and none a
+    guesser tries first: not one of the common passwords (casefolded, spaces trimmed),
+    not fewer than three different characters (eight spaces, «aaaaaaaa»), not the
+    player's own name in it.  ServerError ``bad_password`` (400) says why, in Russian
+    (``ru``) and English."""
+    def refuse(en: str, ru: str) -> ServerError:
+        return ServerError("bad_password", f"{field}: {en}", status=400, ru=ru)
+
     if not isinstance(value, str) or not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
-        raise ServerError("bad_password", f"{field}: from {MIN_PASSWORD} to "
-                          f"{MAX_PASSWORD} characters", status=400)
+        raise refuse(f"from {MIN_PASSWORD} to {MAX_PASSWORD} characters",
+                     f"пароль — от {MIN_PASSWORD} до {MAX_PASSWORD} символов")
     if "\x00" in value or any(0xD800 <= ord(c) <= 0xDFFF for c in value):
-        raise ServerError("bad_password", f"{field}: has a character that cannot be "
-                          "stored", status=400)
+        raise refuse("has a character that cannot be stored",
+                     "в пароле символ, который нельзя сохранить")
+    folded = value.strip().casefold()
+    if len(set(value)) < 3 or folded in _common_passwords():
+        raise refuse("one of the most common passwords, guessed first: choose another",
+                     "это один из самых частых паролей, его подберут первым: выберите "
+                     "другой")
+    if name and " ".join(name.split()).casefold() in " ".join(folded.split()):
+        raise refuse("has your name in it: choose another",
+                     "в пароле ваше имя: выберите другой")
     return value
 
 
@@ -238,6 +249,25 @@ async def current_player(request: Request) -> Player | None:
     browser whose session ended)."""
     identity = await _accounts(request).identity(request)
     return identity.player if identity is not None else None
+
+
+async def person_name(request: Request, proposed: object) -> str:
+    """The name a person sits (or plays a tournament) under: a signed-in account's own
+    name, whatever the request proposes; anyone else's ``proposed``, a valid person's name
+    (ValueError: why not) that is no account's and does not look like one (the same
+    :func:`names.name_key`): a guest cannot sit as «Пётр_Т» beside the account «Пётр_Т»
+    (ServerError ``name_taken``, 409)."""
+    accounts = _accounts(request)
+    identity = await accounts.identity(request)
+    if identity is not None and identity.player.kind == "account" and identity.player.name:
+        return identity.player.name
+    name = check_person_name(proposed)
+    if await accounts.hub.db(accounts.store.account, name_key(name)) is not None:
+        raise ServerError("name_taken", f"«{name}» is an account's name (or looks like "
+                          "one): sign in to use it, or choose another",
+                          status=409, ru=f"«{name}» — имя зарегистрированного игрока "
+                          "(или похоже на него): войдите или выберите другое имя")
+    return name
 
 
 async def seat_owner(request: Request) -> tuple[str, str] | None:

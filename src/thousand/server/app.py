@@ -42,7 +42,7 @@ from thousand.rules_text import value_words
 from . import gc_tuning
 from . import metrics as metrics_
 from .account_store import AccountStore
-from .accounts import Accounts, seat_owner
+from .accounts import Accounts, person_name, seat_owner
 from .analysis_jobs import AnalysisLimits, AnalysisRunner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name
@@ -72,6 +72,7 @@ from .models import (
     TakeSeat,
     error_responses,
 )
+from .names import check_person_name
 from .pages import error_page, page_lang, page_words
 from .player_stats import seat_players_of
 from .reader import ReadError, StrictRoute, raw_body
@@ -168,7 +169,7 @@ def _parse_seats(value: list[SeatSpec] | None, players: int) -> list[SeatRow]:
         if name is None or not name.strip():
             name = f"Бот {i + 1}" if kind == "bot" else f"Игрок {i + 1}"
         try:
-            name = check_name(name)
+            name = check_name(name) if kind == "bot" else check_person_name(name)
         except ValueError as e:
             raise ServerError("bad_request", f"seats[{i}].{e}", status=400) from None
         out.append(SeatRow(i, kind, level, name))
@@ -634,6 +635,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         except (ValueError, TypeError) as e:
             raise ServerError("bad_rules", str(e), status=422) from None
         seats = _parse_seats(body.seats, rules.players)
+        mine = next((s for s in seats if s.kind == "human"), None)
+        if mine is not None:  # the creator's seat: his own name, or one that is no account's
+            mine.name = await person_name(request, mine.name)
         clock = _parse_clock(body.clock, min_clock)
         limiter.check_live(request, still_live)
         live, seat, token = await hub.create(rules, seats, clock, body.open,
@@ -696,7 +700,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             raise ServerError("invite_needed", "this table is not listed: its seats are "
                               "taken only with its link (invite)", status=403)
         try:
-            name = check_name(body.name)
+            name = await person_name(request, body.name)
         except ValueError as e:
             raise ServerError("bad_request", str(e), status=400) from None
         token = await hub.take_seat(live, seat, name, await seat_owner(request))

@@ -14,10 +14,12 @@ from .accounts import (
     Accounts,
     check_account_name,
     check_password,
+    person_name,
 )
-from .checks import check_name, seat_token, token_matches
+from .checks import seat_token, token_matches
 from .hub import ServerError
 from .limits import check as check_limit
+from .names import legacy_key
 from .reader import StrictRoute
 
 __all__ = ["router"]
@@ -159,7 +161,7 @@ async def signup(body: Credentials, request: Request, response: Response) -> Sig
         name, key = check_account_name(body.name)
     except ValueError as e:
         raise ServerError("bad_name", str(e), status=400) from None
-    password = check_password(body.password)
+    password = check_password(body.password, name=name)
     identity = await accounts.identity(request)
     if identity is not None and identity.player.kind != "guest":
         raise ServerError("signed_in", "sign out before signing up again", status=409)
@@ -185,6 +187,8 @@ async def signin(body: Credentials, request: Request, response: Response) -> Sig
     # slowed per name tried and per address, before the password is looked at
     await check_limit(request, "signin", f"name:{key}")
     found = await accounts.hub.db(accounts.store.account, key) if key else None
+    if found is None and isinstance(body.name, str):  # made before skeleton keys
+        found = await accounts.hub.db(accounts.store.account, legacy_key(body.name))
     ok = await accounts.verify(found[1] if found else None, body.password)
     if found is None or not ok:
         raise ServerError("bad_credentials", "wrong name or password", status=401)
@@ -220,7 +224,7 @@ async def signout_everywhere(request: Request, response: Response) -> Ended:
 async def change_password(body: NewPassword, request: Request) -> Ended:
     """A new password; the account's other sessions end (this one goes on)."""
     accounts, player = await _signed_in(request)
-    new = check_password(body.new, "new")
+    new = check_password(body.new, "new", name=player.name)
     await _check_password(accounts, player, body.old)
     await accounts.hub.db(accounts.store.set_password, player.id, await accounts.hash(new))
     identity = await accounts.identity(request)
@@ -274,7 +278,7 @@ async def guest_name(body: GuestName, request: Request) -> SignedIn:
         raise ServerError("not_guest", "an account keeps the name it signed up with",
                           status=409)
     try:
-        name = check_name(body.name)
+        name = await person_name(request, body.name)
     except ValueError as e:
         raise ServerError("bad_name", str(e), status=400) from None
     await accounts.hub.db(accounts.store.set_name, identity.player.id, name)

@@ -15,8 +15,7 @@ from thousand.engine.rules import PRESET_NAMES, PRESETS, Rules
 from thousand.site.ratings import rating_family
 
 from . import matchmaking, site_store
-from .accounts import current_player, seat_owner
-from .checks import check_name
+from .accounts import current_player, person_name, seat_owner
 from .hub import LiveTable, ServerError, bad_request, hub_of
 from .ids import is_id
 from .models import error_responses
@@ -174,9 +173,9 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     name: Any = body.name if body.name is not None and body.name.strip() else (
         player.name if player is not None and player.name else "Игрок")
     try:
-        name = check_name(name)
+        name = await person_name(request, name)
     except ValueError as e:
-        raise bad_request(f"name: {e}") from None
+        raise bad_request(str(e)) from None
     owner = await seat_owner(request)
     hub = hub_of(request)
     got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,

@@ -17,8 +17,7 @@ from thousand.engine.rules import MAX_DEALS, PRESET_NAMES
 
 from . import site_tournaments as st
 from .account_store import Player
-from .accounts import current_player
-from .checks import check_name
+from .accounts import current_player, person_name
 from .hub import ServerError, bad_request, hub_of
 from .ids import is_id
 from .limits import limit
@@ -172,7 +171,7 @@ async def _person(request: Request, name: str | None) -> tuple[Player, str]:
     if shown is None:
         raise bad_request("player_name: a guest without a name gives one")
     try:
-        return player, check_name(shown)
+        return player, await person_name(request, shown)
     except ValueError as e:
         raise bad_request(f"player_name: {e}") from None
 
