@@ -9,10 +9,14 @@ its player signs out, after :data:`SESSION_IDLE` seconds unused, or when he sign
 everywhere; an ended or unknown cookie is no session (the browser is a guest again).
 
 CSRF: a state-changing request (POST, PUT, PATCH, DELETE) that carries a session cookie
-must carry the header :data:`CSRF_HEADER` equal to the cookie :data:`CSRF_COOKIE`, set
-with the session (double submit: another site's page can make the browser send the
-cookies but cannot read them).  A request with no session cookie is not checked: it has
-no ambient authority (scripts, programs), exactly as before accounts.
+must carry the header :data:`CSRF_HEADER` equal to :func:`csrf_token` of its session, an
+HMAC of the session's secret that the pages read from the cookie :data:`CSRF_COOKIE`
+(another site's page can make the browser send the cookies but cannot read them; and a
+CSRF cookie planted from elsewhere does not match the session).  A request with no
+session cookie is not checked: it has no ambient authority (scripts, programs).  Over
+https the cookies are ``__Host-`` cookies (:func:`web_security.cookie_name`), and every
+state-changing API request from another site's page is refused
+(:func:`web_security.cross_site_refusal`).
 
 Passwords are hashed with Argon2id (argon2-cffi's default parameters; a hash made with
 older parameters is made again at the next sign-in), always in a thread, never on the
@@ -39,6 +43,7 @@ from starlette.requests import HTTPConnection
 from .account_store import DELETED_NAME, AccountStore, Identity, Player
 from .hub import Hub, ServerError
 from .names import check_person_name, name_key
+from .web_security import cookie_name, cross_site_refusal
 
 __all__ = [
     "CSRF_COOKIE",
@@ -71,6 +76,15 @@ _NO_IDENTITY = object()
 
 def _session_id(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def csrf_token(secret: str) -> str:
+    """The CSRF token of the session ``secret``: HMAC-SHA-256 of a fixed label under it,
+    so bound to the session (none other's, and no planted cookie, matches) while it tells
+    nothing of the secret (the CSRF cookie is readable by the pages)."""
+    mac = hmac.new(secret.encode("utf-8", "surrogatepass"), b"thousand csrf",
+                   hashlib.sha256)
+    return mac.hexdigest()
 
 
 def check_account_name(value: object) -> tuple[str, str]:
@@ -166,7 +180,7 @@ class Accounts:
         known = getattr(request.state, "identity", _NO_IDENTITY)
         if known is not _NO_IDENTITY:
             return known if isinstance(known, Identity) else None
-        secret = request.cookies.get(SESSION_COOKIE)
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         found: Identity | None = None
         if secret and len(secret) <= 200:
             found = await self.hub.db(self.store.session, _session_id(secret), time.time(),
@@ -190,28 +204,43 @@ class Accounts:
                             player: Player) -> None:
         """A new session for ``player`` (the request's old one, if any, ended: a new
         privilege gets a new cookie); its cookies set on ``response``."""
-        old = request.cookies.get(SESSION_COOKIE)
+        old = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         if old:
             await self.hub.db(self.store.end_session, _session_id(old))
         secret = secrets.token_urlsafe(32)
         await self.hub.db(self.store.new_session, _session_id(secret), player.id,
                           time.time(), self.idle)
         secure = request.url.scheme == "https"
-        response.set_cookie(SESSION_COOKIE, secret, max_age=COOKIE_AGE, path="/",
-                            httponly=True, samesite="lax", secure=secure)
-        response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), max_age=COOKIE_AGE,
-                            path="/", httponly=False, samesite="lax", secure=secure)
+        response.set_cookie(cookie_name(request, SESSION_COOKIE), secret,
+                            max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
+                            secure=secure)
+        self.set_csrf_cookie(request, response, secret)
         request.state.identity = None  # looked up afresh by the next request
+
+    @staticmethod
+    def set_csrf_cookie(request: Request, response: Response, secret: str) -> None:
+        response.set_cookie(cookie_name(request, CSRF_COOKIE), csrf_token(secret),
+                            max_age=COOKIE_AGE, path="/", httponly=False, samesite="lax",
+                            secure=request.url.scheme == "https")
+
+    def refresh_csrf(self, request: Request, response: Response) -> None:
+        """Give a session's CSRF cookie again when the browser's is not the session's (a
+        session begun before the token was bound to it), so that its pages go on."""
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
+        if (secret and len(secret) <= 200 and "set-cookie" not in response.headers
+                and request.cookies.get(cookie_name(request, CSRF_COOKIE))
+                != csrf_token(secret)):
+            self.set_csrf_cookie(request, response, secret)
 
     @staticmethod
     def clear_cookies(request: Request, response: Response) -> None:
         secure = request.url.scheme == "https"
-        for name in (SESSION_COOKIE, CSRF_COOKIE):
-            response.delete_cookie(name, path="/", secure=secure,
-                                   httponly=name == SESSION_COOKIE, samesite="lax")
+        for base in (SESSION_COOKIE, CSRF_COOKIE):
+            response.delete_cookie(cookie_name(request, base), path="/", secure=secure,
+                                   httponly=base == SESSION_COOKIE, samesite="lax")
 
     async def end_session(self, request: Request) -> None:
-        secret = request.cookies.get(SESSION_COOKIE)
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         if secret:
             await self.hub.db(self.store.end_session, _session_id(secret))
 
@@ -222,17 +251,21 @@ class Accounts:
         else the 403 to answer); its session is looked up for the route on the way."""
         if not request.url.path.startswith("/api/"):
             return None
-        if SESSION_COOKIE not in request.cookies:
+        refusal = cross_site_refusal(request)
+        if refusal is not None:
+            return refusal
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
+        if secret is None:
             return None
         if request.method in _UNSAFE:
-            cookie = request.cookies.get(CSRF_COOKIE, "")
             header = request.headers.get(CSRF_HEADER, "")
-            if not cookie or not hmac.compare_digest(cookie.encode("utf-8", "replace"),
-                                                     header.encode("utf-8", "replace")):
+            if not hmac.compare_digest(csrf_token(secret).encode("ascii"),
+                                       header.encode("utf-8", "replace")):
                 return JSONResponse({"error": {
                     "code": "csrf",
                     "message": f"a request with a session cookie needs the header "
-                               f"{CSRF_HEADER} equal to the cookie {CSRF_COOKIE}"}},
+                               f"{CSRF_HEADER} equal to the cookie {CSRF_COOKIE}",
+                    "ru": "страница устарела: обновите её и попробуйте снова"}},
                     status_code=403)
         await self.identity(request)
         return None

@@ -21,7 +21,6 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
@@ -87,6 +86,7 @@ from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, StoreError, TableRow, normalize_url
+from .web_security import CONTENT_SECURITY_POLICY, same_origin
 from .worker import worker_id
 
 __all__ = ["check_cluster_db", "create_app", "default_db_url"]
@@ -471,6 +471,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if refusal is not None:
             return refusal  # type: ignore[no-any-return]
         response: Response = await call_next(request)
+        app.state.accounts.refresh_csrf(request, response)
         return response
 
     @app.middleware("http")
@@ -479,6 +480,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         if request.url.path.startswith("/api/"):
             response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault(WORKER_HEADER, worker_id())
@@ -766,7 +768,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        if not _same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+        if not same_origin(websocket.headers.get("origin"), websocket):
             await websocket.close(code=4403)  # another site's page: refused
             return
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
@@ -824,23 +826,6 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                 writer.cancel()
 
     return app
-
-
-def _same_origin(origin: str | None, host: str | None) -> bool:
-    """Whether a WebSocket comes from a page of this server (or from no page at all: a
-    program sends no ``Origin``).  Host names and ports are compared, default ports
-    filled in."""
-    if origin is None or host is None:
-        return True
-    try:
-        page = urlsplit(origin)
-        here = urlsplit(f"//{host}")
-        defaults = {"http": 80, "https": 443}
-        page_port = page.port or defaults.get(page.scheme)
-        here_port = here.port or defaults.get(page.scheme)
-    except ValueError:
-        return False
-    return bool(page.hostname) and page.hostname == here.hostname and page_port == here_port
 
 
 def _subprotocols(header: str | None) -> list[str]:

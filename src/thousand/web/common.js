@@ -45,7 +45,8 @@ export class ApiError extends Error {
 }
 
 function csrfToken() {
-  const m = /(?:^|;\s*)thousand_csrf=([^;]*)/.exec(typeof document !== "undefined" ? document.cookie || "" : "");
+  // over https the cookie is __Host-thousand_csrf (server/web_security.py)
+  const m = /(?:^|;\s*)(?:__Host-)?thousand_csrf=([^;]*)/.exec(typeof document !== "undefined" ? document.cookie || "" : "");
   return m ? decodeURIComponent(m[1]) : null;
 }
 
