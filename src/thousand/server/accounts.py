@@ -175,7 +175,7 @@ class Accounts:
 
     # ------------------------------------------------------------------ sessions
 
-    async def identity(self, request: Request) -> Identity | None:
+    async def identity(self, request: HTTPConnection) -> Identity | None:
         """The request's valid session, looked up once per request."""
         known = getattr(request.state, "identity", _NO_IDENTITY)
         if known is not _NO_IDENTITY:
@@ -243,6 +243,17 @@ class Accounts:
         secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         if secret:
             await self.hub.db(self.store.end_session, _session_id(secret))
+
+    async def may_hold(self, conn: HTTPConnection, player_id: str | None) -> bool:
+        """Whether a browser may use a seat token of ``player_id``'s seat: a connection
+        with a session cookie only while that cookie is his live session (signed out, here
+        or everywhere, the browser holds none of his seats even if a page kept a token);
+        a connection without one (a program) by the token alone, as ever."""
+        secret = conn.cookies.get(cookie_name(conn, SESSION_COOKIE))
+        if player_id is None or secret is None:
+            return True
+        identity = await self.identity(conn)
+        return identity is not None and identity.player.id == player_id
 
     # ------------------------------------------------------------------ the middleware
 

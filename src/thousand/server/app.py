@@ -16,7 +16,7 @@ import hmac
 import logging
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -86,7 +86,12 @@ from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, StoreError, TableRow, normalize_url
-from .web_security import CONTENT_SECURITY_POLICY, same_origin
+from .web_security import (
+    CONTENT_SECURITY_POLICY,
+    PRIVATE_NETWORKS,
+    address_allowed,
+    same_origin,
+)
 from .worker import worker_id
 
 __all__ = ["check_cluster_db", "create_app", "default_db_url"]
@@ -100,7 +105,7 @@ MIN_CLOCK = 5.0
 #: characters: checks.new_token), as the log must never show them.
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
 _TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
-_PROTOCOL_TOKEN = re.compile(r"token\.[A-Za-z0-9_-]+")
+_PROTOCOL_TOKEN = re.compile(r"(token|invite)\.[A-Za-z0-9_-]+")
 #: The WebSocket subprotocol of a table's socket; a seat's token travels beside it as
 #: ``token.<token>`` (never in the URL, which logs and proxies keep).
 WS_PROTOCOL = "thousand"
@@ -253,7 +258,7 @@ class _HideSecrets(logging.Filter):
 
 def _hide(text: str) -> str:
     text = _QUERY.sub(lambda m: m.group(1) + "?…", text)
-    text = _PROTOCOL_TOKEN.sub("token.…", text)
+    text = _PROTOCOL_TOKEN.sub(lambda m: m.group(1) + ".…", text)
     return _TOKEN_SHAPED.sub("…", text)
 
 
@@ -333,7 +338,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                bot_processes: int = 1, redis_url: str | None = None,
                redis_prefix: str = "thousand", lease_ttl: float = 5.0,
                tune_gc: bool = False,
-               analysis_limits: AnalysisLimits | None = None) -> FastAPI:
+               analysis_limits: AnalysisLimits | None = None,
+               metrics_from: Sequence[str] = PRIVATE_NETWORKS) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -344,7 +350,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     one always; None limits nothing, for a program that embeds the server and tests that
     play fast); a waiting table with nobody at it ends after ``waiting_timeout``
     seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
-    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py).
+    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py), for
+    the client addresses of ``metrics_from`` only (CIDR; the private networks).
     ``redis_url``: one of many workers sharing the tables over that Redis
     (keys and channels under ``redis_prefix``) and this PostgreSQL database, each table
     held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py).
@@ -603,6 +610,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             serves it on the private network only (docs/server.md "Metrics")."""
             if request.headers.get("sec-fetch-site") == "cross-site":
                 return _error(403, "cross_site", "the metrics are not for other sites")
+            if not address_allowed(request.client.host if request.client else None,
+                                   metrics_from):  # as if there were none
+                return _error(404, "not_found", "Not Found")
             return Response(metrics_.render(), media_type=metrics_.CONTENT_TYPE,
                             headers={"Cache-Control": "no-store"})
 
@@ -805,10 +815,18 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         seat: int | None = None
         if token:
             seat = live.seat_of_token(token)
-            if seat is None:
+            if seat is None or not await app.state.accounts.may_hold(websocket,
+                                                           live.seats[seat].player_id):
                 await _refuse(websocket, 4401, "bad_token",
                               "this token holds no seat at this table")
                 return
+        elif not live.row.listed and not hmac.compare_digest(
+                (_socket_token(offered, "invite") or "").encode("utf-8", "replace"),
+                invite_secret(live.row).encode("ascii")):
+            # an unlisted table is watched, as its replay is seen, with its link only
+            await _refuse(websocket, 4403, "invite_needed", "this table is not listed: "
+                          "it is watched only with its link (invite)")
+            return
         conn = Conn(seat)
         conn.limit = limiter.for_socket(websocket)
         writer = asyncio.create_task(_writer(websocket, conn))
@@ -832,15 +850,17 @@ def _subprotocols(header: str | None) -> list[str]:
     return [p.strip() for p in (header or "").split(",") if p.strip()][:8]
 
 
-def _socket_token(offered: list[str]) -> str | None:
+def _socket_token(offered: list[str], kind: str = "token") -> str | None:
     """The seat token a client sends beside the ``thousand`` subprotocol, as
     ``token.<token>`` (a page: ``new WebSocket(url, ["thousand", "token." + token])``),
-    so that it is in no URL; ``?token=`` is still read for older programs."""
+    so that it is in no URL; ``?token=`` is still read for older programs.  An unlisted
+    table's invite travels the same way, as ``invite.<secret>`` (``kind="invite"``)."""
     if WS_PROTOCOL not in offered:
         return None
+    prefix = kind + "."
     for p in offered:
-        if p.startswith("token.") and len(p) > 6:
-            return p[6:]
+        if p.startswith(prefix) and len(p) > len(prefix):
+            return p[len(prefix):]
     return None
 
 

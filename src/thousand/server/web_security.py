@@ -13,10 +13,15 @@ check of a state-changing request's origin.
   (``same-origin`` or ``none``: typed or bookmarked), else ``Origin`` (scheme, host and
   port equal to this server's).  A program sends neither and is not refused: it has no
   ambient authority (cookies) to abuse.
+- **Private routes.** ``/metrics`` answers only the addresses of
+  :data:`PRIVATE_NETWORKS` (or those an operator names: ``--metrics-from``), so that a
+  server reached directly from the internet does not tell everybody how busy it is.
 """
 
 from __future__ import annotations
 
+import ipaddress
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
@@ -24,6 +29,8 @@ from starlette.requests import HTTPConnection, Request
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
+    "PRIVATE_NETWORKS",
+    "address_allowed",
     "cookie_name",
     "cross_site_refusal",
     "same_origin",
@@ -85,3 +92,23 @@ def cross_site_refusal(request: Request) -> JSONResponse | None:
         "code": "cross_site",
         "message": "a request from another site's page is refused",
         "ru": "запрос со страницы другого сайта отклонён"}}, status_code=403)
+
+
+#: Who may read ``/metrics`` unless told otherwise: loopback and the private networks
+#: (RFC 1918, unique local IPv6), where Prometheus scrapes the workers.
+PRIVATE_NETWORKS = ("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12",
+                    "192.168.0.0/16", "fc00::/7")
+
+
+def address_allowed(host: str | None, networks: Sequence[str]) -> bool:
+    """Whether the client address ``host`` is in one of ``networks`` (CIDR notation; an
+    IPv4 address mapped into IPv6 counts as itself)."""
+    if not host:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in ipaddress.ip_network(n, strict=False) for n in networks)

@@ -65,8 +65,41 @@ export function shownName(name) {
  * asked once per page; `fresh` asks again (after signing in or out). Null when the
  * server cannot say. */
 export function currentPlayer(fresh = false) {
-  if (fresh || !mePromise) mePromise = api("/api/me").catch(() => null);
+  if (fresh || !mePromise) mePromise = api("/api/me").then(keepSeatsOf, () => null);
   return mePromise;
+}
+
+const PLAYER_KEY = "thousand.player";
+
+/** Forget every seat token this browser keeps (thousand.seat.<table>): after signing
+ * out nobody at this computer plays for the one who left (docs/server.md "Players"). */
+export function forgetSeats() {
+  try {
+    const keys = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("thousand.seat.")) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+    localStorage.removeItem(PLAYER_KEY);
+  } catch (e) {
+    // no storage: nothing kept
+  }
+}
+
+/** The seat tokens kept here are one player's: when the browser's player is another (his
+ * session ended, here or by «sign out everywhere» elsewhere, or another signed in), they
+ * are forgotten before any page uses them. */
+function keepSeatsOf(me) {
+  const id = me && me.player ? me.player.id : null;
+  try {
+    const kept = localStorage.getItem(PLAYER_KEY);
+    if (id && kept && kept !== id) forgetSeats();
+    if (id) localStorage.setItem(PLAYER_KEY, id);
+  } catch (e) {
+    // no storage: nothing kept
+  }
+  return me;
 }
 
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */

@@ -4,7 +4,7 @@
 
 import {
   el, clear, api, loadTexts, eventText, errorText, parseTyped, mountHeader, announce,
-  seatName,
+  seatName, currentPlayer,
 } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, handleArrows, moveLabel, promptText, otherTalonNote, cardFace } from "./board.js";
@@ -120,7 +120,9 @@ function wsUrl() {
  * URL (logs and proxies keep URLs). */
 function wsProtocols() {
   const s = stored();
-  return s ? ["thousand", `token.${s.token}`] : ["thousand"];
+  if (s) return ["thousand", `token.${s.token}`];
+  // an unlisted table is watched with its link's secret (docs/server.md "Unlisted tables")
+  return invite ? ["thousand", `invite.${invite}`] : ["thousand"];
 }
 
 function connect() {
@@ -154,12 +156,14 @@ function connect() {
     state.connected = false;
     state.busy = false;
     state.snapshotPending = false;
-    if ([4401, 4403, 1008].includes(e.code) && stored()) {
+    const hadSeat = stored();
+    if ([4401, 4403, 1008].includes(e.code) && hadSeat) {
       // the seat token is no longer good: watch instead
       localStorage.removeItem(TOKEN_KEY);
       announce(t("token_refused"), "error");
     }
-    if (e.code === 4404) {
+    if (e.code === 4404 || (e.code === 4403 && !hadSeat)) {
+      // no such table, or an unlisted one watched without its link: trying again won't help
       setConn("gone");
       return;
     }
@@ -1020,6 +1024,7 @@ async function start() {
   render();
   await refreshSeats();
   site.setup({ tableId, send, seat: () => state.seat, names, token: () => stored()?.token ?? null });
+  await currentPlayer(); // the kept tokens are forgotten if they are another player's
   if (!stored()) await takeBackSeat();
   connect();
   setInterval(tickClock, 500);
