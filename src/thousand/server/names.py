@@ -101,11 +101,12 @@ def _skeleton(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What must be unique among names: the NFKC form casefolded, its skeleton,
-    casefolded and skeleton again (so that a capital look-alike without a small form
-    meets the small letter: Cherokee Ꭺ → A → a), and recomposed.  «Anna», «ANNA», «Αnna»
-    (Greek), «Ꭺnna» (Cherokee) and «Аnna» (Cyrillic) have one key."""
-    once = _skeleton(unicodedata.normalize("NFKC", name).casefold()).casefold()
+    """What must be unique among names: the NFKC form in capitals, its skeleton,
+    casefolded, skeleton again, recomposed.  Capitals first, because capitals are where
+    the alphabets meet (Greek «ΡΟΡΕ» is Latin «POPE», though «ροπε» is not «pope»; and
+    Cyrillic «Аня» and «АНЯ» are one name); the second skeleton folds the small letters
+    that look alike.  «Anna», «ANNA», «Аnna», «Αnna» and «Ꭺnna» have one key."""
+    once = _skeleton(unicodedata.normalize("NFKC", name).upper()).casefold()
     return unicodedata.normalize("NFC", _skeleton(once))
 
 

@@ -14,6 +14,8 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
     else if (k === "dataset") Object.assign(node.dataset, v);
+    // through the CSSOM: a style attribute is inline style, which the CSP refuses
+    else if (k === "style") node.style.cssText = String(v);
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, String(v));
