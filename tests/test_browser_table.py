@@ -402,7 +402,7 @@ def test_motion_is_short_and_none_under_reduced_motion(server: str, browser: Any
     with prefers-reduced-motion nothing moves at all."""
     page = _seat_page(browser, server, _lay(server), **DESKTOP)
     page.wait_for_selector(".hand .card")
-    page.wait_for_function("window.thousandMotion.count > 0")
+    page.wait_for_function("() => window.thousandMotion.count > 0")
     assert page.evaluate("window.thousandMotion.longest") <= 300
     durations = page.evaluate("document.getAnimations().map((a) => a.effect.getComputedTiming()"
                               ".endTime)")

@@ -308,6 +308,43 @@ def test_a_waiting_quick_play_table_shows_no_card(server: Server) -> None:
     asyncio.run(main())
 
 
+def test_leaving_a_rated_game_after_the_deal_loses_it(server: Server) -> None:
+    """A rated quick-play game (a person and bots): its snapshot says it is rated; the
+    person leaves after the deal, a bot plays his seat out, his token holds it no more,
+    and the rating places him last."""
+    c = browser(server)
+    got = c.post("/api/quickplay", json={"preset": "classic", "name": "Беглец",
+                                         "bots_after": 0, "bot_level": "heuristic"}).json()
+    table = got["table"]
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json()["status"] != (
+            "playing"):
+        assert time.monotonic() < deadline, "the bots did not come"
+        time.sleep(0.05)
+
+    async def snapshot() -> dict[str, Any]:
+        ws = await websockets.connect(server.ws_url(table, got["token"]), ping_interval=None)
+        try:
+            msg = await _first(ws)
+            while msg["type"] not in ("snapshot", "error"):
+                msg = await _first(ws)
+            return msg
+        finally:
+            await ws.close()
+
+    assert asyncio.run(snapshot())["rated"] is True
+    r = c.post(f"/api/tables/{table}/leave", json={"token": got["token"]})
+    assert r.status_code == 200, r.text
+    assert asyncio.run(snapshot())["type"] == "error"  # bad_token: the seat is not his
+    deadline = time.monotonic() + 120
+    while not (info := httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json())[
+            "ratings"]:
+        assert time.monotonic() < deadline, "the bots did not play the game out"
+        time.sleep(0.2)
+    mine = next(ch for ch in info["ratings"] if ch["seat"] == got["seat"])
+    assert mine["delta"] < 0, info["ratings"]  # last, below both bots
+
+
 # --------------------------------------------------------------------------- /metrics
 
 

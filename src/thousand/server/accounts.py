@@ -48,6 +48,8 @@ from .web_security import cookie_name, cross_site_refusal
 __all__ = [
     "CSRF_COOKIE",
     "CSRF_HEADER",
+    "MAX_PASSWORD",
+    "MIN_PASSWORD",
     "SESSION_COOKIE",
     "SESSION_IDLE",
     "Accounts",
@@ -55,6 +57,7 @@ __all__ = [
     "check_account_name",
     "check_password",
     "client_key",
+    "csrf_token",
     "current_player",
     "person_name",
 ]

@@ -81,7 +81,7 @@ from .replay_access import SeatTokenHeader, check_replay_allowed
 from .routes_accounts import router as accounts_router
 from .routes_analysis import router as analysis_router
 from .routes_exercises import router as exercises_router
-from .routes_play import MAX_CLOCK
+from .routes_play import MAX_CLOCK, MIN_CLOCK
 from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
@@ -98,9 +98,6 @@ __all__ = ["check_cluster_db", "create_app", "default_db_url"]
 
 log = logging.getLogger("thousand.server")
 
-#: The move clock's lower bound, in seconds (its upper one is routes_play.MAX_CLOCK, the
-#: same for a table laid in the lobby, a quick-play table and a tournament's).
-MIN_CLOCK = 5.0
 #: A query string's secrets, and anything shaped like a seat token (43 URL-safe
 #: characters: checks.new_token), as the log must never show them.
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
@@ -815,8 +812,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         seat: int | None = None
         if token:
             seat = live.seat_of_token(token)
-            if seat is None or not await app.state.accounts.may_hold(websocket,
-                                                           live.seats[seat].player_id):
+            if seat is None or seat in live.abandoned or not await (
+                    app.state.accounts.may_hold(websocket, live.seats[seat].player_id)):
                 await _refuse(websocket, 4401, "bad_token",
                               "this token holds no seat at this table")
                 return

@@ -46,6 +46,7 @@ from thousand.engine.protocol import (
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table, TableError, audience_includes
 from thousand.engine.view import View
+from thousand.site.ratings import rating_family
 from thousand.texts import illegal_text
 
 from . import metrics, rematch, site_ratings, site_tournaments
@@ -280,6 +281,8 @@ class LiveTable:
         self.closed = False
         #: whether a view was sent hiding the hands (the table waited): see sees_as
         self._hid_hands = False
+        #: the seats whose people left the rated game after the deal (:meth:`abandon`)
+        self.abandoned: set[int] = set()
         #: the fence of this worker's lease of the table (many workers:
         #: server/cluster.py), passed to every write; None: one process, no leases
         self.fence: int | None = None
@@ -406,6 +409,7 @@ class LiveTable:
         snap["name_forms"] = name_forms_json(tuple(self.table.names))
         snap["open"] = self._opened_for(seat)
         snap["ratings"] = self.ratings
+        snap["rated"] = self.rated()
         snap["rematch"] = rematch.rematch_json(self)
         if snap["open"]:
             snap["hands"] = self.hands_json()
@@ -544,8 +548,28 @@ class LiveTable:
             if not self.online(seat) and seat not in self._away:
                 self._away[seat] = asyncio.create_task(self._away_timer(seat, clock))
 
+    def rated(self) -> bool:
+        """Whether the game, finished now, would be rated (its rules and no hint)."""
+        return rating_family(self.table.rules, training=self.assisted) is not None
+
+    def abandon(self, seat: int) -> None:
+        """The person of ``seat`` leaves the rated game after the deal: a bot plays his
+        seat to the end, his token holds it no more, and the rating counts the game as
+        lost by him (:func:`site_ratings.rate_finished`) — so that leaving is no way out
+        of a bad hand (issue 27).  The caller holds the lock."""
+        self.abandoned.add(seat)
+        self.standin[seat] = True
+        for conn in list(self.conns):
+            if conn.seat == seat:
+                conn.send({"type": "error", "code": "left", "params": {},
+                           "message": "you left this table"})
+                conn.close()
+        log.info("table %s: seat %d left the rated game; a bot plays it out", self.id, seat)
+
     def _back(self, seat: int) -> None:
         """The person of ``seat`` is here: his stand-in stops."""
+        if seat in self.abandoned:
+            return
         if self.standin[seat]:
             self.standin[seat] = False
             if self._bot is not None and self._bot.key[0] == seat:

@@ -24,6 +24,7 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
+import confusable_homoglyphs  # type: ignore[import-untyped]
 import precis_i18n
 
 from .checks import check_name
@@ -73,7 +74,7 @@ def _skeleton_map() -> dict[str, str]:
     """Each character of a confusable class → the class's representative (the lowest
     code point): the classes are the transitive closure of the pairs in Unicode's
     confusables.txt, as shipped by ``confusable-homoglyphs``."""
-    text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(
+    text = resources.files(confusable_homoglyphs).joinpath("confusables.json").read_text(
         encoding="utf-8")
     data: dict[str, list[dict[str, str]]] = json.loads(text)
     parent: dict[str, str] = {}

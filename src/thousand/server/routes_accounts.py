@@ -7,16 +7,18 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .account_store import DELETED_NAME, NameTaken, Player
 from .accounts import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
     Accounts,
     check_account_name,
     check_password,
     person_name,
 )
-from .checks import seat_token, token_matches
+from .checks import MAX_NAME, seat_token, token_matches
 from .hub import ServerError
 from .limits import check as check_limit
 from .names import legacy_key
@@ -32,16 +34,22 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+# The lengths the routes check, stated in the OpenAPI document only (the routes' own
+# refusals keep their codes and words: bad_name, bad_password)
+_NAME = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})
+_PASSWORD = Field(json_schema_extra={"minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD})
+
+
 class Credentials(_Strict):
     """An account's name and password (sign up, sign in)."""
 
-    name: str
-    password: str
+    name: str = _NAME
+    password: str = _PASSWORD
 
 
 class NewPassword(_Strict):
     old: str
-    new: str
+    new: str = _PASSWORD
 
 
 class Password(_Strict):
@@ -49,7 +57,7 @@ class Password(_Strict):
 
 
 class GuestName(_Strict):
-    name: str
+    name: str = _NAME
 
 
 class PlayerOut(_Strict):

@@ -262,6 +262,7 @@ function onSnapshot(msg) {
   state.hands = Array.isArray(msg.hands) ? msg.hands : (msg.view && Array.isArray(msg.view.hands) ? msg.view.hands : null);
   state.clock = msg.clock ? { ...msg.clock, at: Date.now() } : null;
   state.status = msg.status ?? null;
+  state.rated = !!msg.rated;
   site.onSnapshot(msg);
   if (state.liveFrom === null) state.liveFrom = msg.version;
   setConn("online");
@@ -582,7 +583,13 @@ function render() {
   els.watching.textContent = t("spectator_note");
   const freeSeats = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
   const waiting = state.status === "waiting" && freeSeats.length > 0;
-  els.waiting.hidden = !waiting;
+  // a rated game after the deal: leaving it loses it, and the page says so beforehand
+  const ratedLeave = !watching && !waiting && state.rated && state.status === "playing" && !(v && state.over);
+  els.waiting.hidden = !waiting && !ratedLeave;
+  if (ratedLeave) {
+    els.waiting.textContent = t("rated_leave_note");
+    els.waiting.append(" ", site.leaveButton(t("rated_leave_confirm")));
+  }
   if (waiting) {
     const free = freeSeats.map((x) => t("free_seat_n", { n: x.seat + 1 })
       + (x.name ? ` (${x.name})` : "")).join(", ");
