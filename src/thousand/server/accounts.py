@@ -90,6 +90,23 @@ def csrf_token(secret: str) -> str:
     return mac.hexdigest()
 
 
+@cache
+def _reserved_keys() -> frozenset[str]:
+    return frozenset({name_key(DELETED_NAME)})
+
+
+#: The words of the names the server gives («Игрок», «Игрок 2», «Бот 3»): no account may
+#: take one, or nobody without a session could sit under it (server/names.py).
+_DEFAULT_WORDS = ("Игрок", "Бот", "Player", "Bot")
+
+
+def _default_name(name: str) -> bool:
+    words = name.split(" ")
+    if len(words) == 2 and words[1].isdigit():
+        words = words[:1]
+    return len(words) == 1 and name_key(words[0]) in {name_key(w) for w in _DEFAULT_WORDS}
+
+
 def check_account_name(value: object) -> tuple[str, str]:
     """An account's name and its key (what must be unique): a person's name
     (:func:`names.check_person_name`: no invisible, format or direction character, not
@@ -100,7 +117,7 @@ def check_account_name(value: object) -> tuple[str, str]:
     if not any(c.isalpha() for c in name):
         raise ValueError("name: must have a letter")
     key = name_key(name)
-    if key == name_key(DELETED_NAME) or len(key) > 64:
+    if key in _reserved_keys() or _default_name(name) or len(key) > 64:
         raise ValueError("name: this name cannot be taken")
     return name, key
 

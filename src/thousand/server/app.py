@@ -631,7 +631,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                                                                           "playing")
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(limit("table"))],
-              responses=error_responses(413, 415, 422, 429, 503))
+              responses=error_responses(409, 413, 415, 422, 429, 503))
     async def api_create(body: CreateTable, request: Request) -> Created:
         """Lay a table; the first person's seat is the creator's (docs/server.md)."""
         if "preset" in body.options:

@@ -167,7 +167,8 @@ class PlayerRatings(_Strict):
     families: dict[str, FamilyRating]
 
 
-@router.post("/api/quickplay", response_model=QuickSeat, responses=error_responses(403, 503))
+@router.post("/api/quickplay", response_model=QuickSeat,
+             responses=error_responses(403, 409, 503))
 async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     """A seat at the oldest waiting table of the preset and clock with a free seat, or
     at a new one laid for the player that waits for others."""

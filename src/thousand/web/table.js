@@ -490,6 +490,7 @@ function layout() {
     join: el("div", { id: "join" }),
     error: el("div", { id: "error", class: "error-line", role: "alert", hidden: true }),
     waiting: el("div", { id: "waiting", class: "hint-line", role: "status", hidden: true }),
+    ratedLeave: el("div", { id: "rated-leave", class: "hint-line", hidden: true }),
     board: el("div", { id: "board", class: "board-wrap" }),
     hint: el("div", { id: "hint-box", class: "hint-line", role: "status", hidden: true }),
     command: el("form", { id: "command", class: "command", autocomplete: "off" }),
@@ -553,7 +554,7 @@ function layout() {
     el("div", { class: "table-layout" },
       el("div", { class: "play-col" },
         el("h1", { class: "sr-only", "data-i18n": "table_title" }, t("table_title")),
-        els.conn, els.turn, els.join, els.waiting, els.invite, els.error, els.board, els.hint, els.watching,
+        els.conn, els.turn, els.join, els.waiting, els.ratedLeave, els.invite, els.error, els.board, els.hint, els.watching,
         els.command, els.tools),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", { "data-i18n": "log_title" }, t("log_title")),
@@ -585,10 +586,10 @@ function render() {
   const waiting = state.status === "waiting" && freeSeats.length > 0;
   // a rated game after the deal: leaving it loses it, and the page says so beforehand
   const ratedLeave = !watching && !waiting && state.rated && state.status === "playing" && !(v && state.over);
-  els.waiting.hidden = !waiting && !ratedLeave;
-  if (ratedLeave) {
-    els.waiting.textContent = t("rated_leave_note");
-    els.waiting.append(" ", site.leaveButton(t("rated_leave_confirm")));
+  els.waiting.hidden = !waiting;
+  if (els.ratedLeave.hidden === ratedLeave) {
+    els.ratedLeave.hidden = !ratedLeave;
+    clear(els.ratedLeave, ratedLeave ? [t("rated_leave_note"), " ", site.leaveButton(t("rated_leave_confirm"))] : []);
   }
   if (waiting) {
     const free = freeSeats.map((x) => t("free_seat_n", { n: x.seat + 1 })
