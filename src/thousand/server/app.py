@@ -44,7 +44,7 @@ from .account_store import AccountStore
 from .accounts import Accounts, person_name, seat_owner
 from .analysis_jobs import AnalysisLimits, AnalysisRunner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
-from .checks import check_name
+from .checks import check_name, token_matches
 from .cluster import FORWARDED, Cluster, owned_path
 from .health import (
     Health,
@@ -781,9 +781,35 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         token = _socket_token(offered) or websocket.query_params.get("token")
+
+        async def refused(row: TableRow, seat: int | None, abandoned: set[int]) -> bool:
+            """Refuse, saying why, a token that holds no seat for this connection (none
+            such, the seat left, or a browser whose session is not the seat's player's),
+            or a spectator of an unlisted table without its link; True when refused."""
+            if token:
+                if seat is None or seat in abandoned or not await (
+                        app.state.accounts.may_hold(websocket, row.seats[seat].player_id)):
+                    await _refuse(websocket, 4401, "bad_token",
+                                  "this token holds no seat at this table")
+                    return True
+            elif not row.listed and not hmac.compare_digest(
+                    (_socket_token(offered, "invite") or "").encode("utf-8", "replace"),
+                    invite_secret(row).encode("ascii")):
+                # an unlisted table is watched, as its replay is seen, with its link only
+                await _refuse(websocket, 4403, "invite_needed", "this table is not listed: "
+                              "it is watched only with its link (invite)")
+                return True
+            return False
+
         if hub.cluster is not None and is_id(table_id):
             owner = await hub.cluster.owner_for_socket(table_id)
             if owner is not None:  # held by another worker: this one relays
+                row = await hub.db(hub.store.load, table_id, with_moves=False)
+                held = None if row is None or not token else next(
+                    (s.seat for s in row.seats
+                     if s.kind == "human" and token_matches(token, s.token_hash)), None)
+                if row is not None and await refused(row, held, set()):
+                    return
                 conn = Conn(None)
                 conn.limit = limiter.for_socket(websocket)
                 writer = asyncio.create_task(_writer(websocket, conn))
@@ -809,20 +835,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
             return
-        seat: int | None = None
-        if token:
-            seat = live.seat_of_token(token)
-            if seat is None or seat in live.abandoned or not await (
-                    app.state.accounts.may_hold(websocket, live.seats[seat].player_id)):
-                await _refuse(websocket, 4401, "bad_token",
-                              "this token holds no seat at this table")
-                return
-        elif not live.row.listed and not hmac.compare_digest(
-                (_socket_token(offered, "invite") or "").encode("utf-8", "replace"),
-                invite_secret(live.row).encode("ascii")):
-            # an unlisted table is watched, as its replay is seen, with its link only
-            await _refuse(websocket, 4403, "invite_needed", "this table is not listed: "
-                          "it is watched only with its link (invite)")
+        seat = live.seat_of_token(token) if token else None
+        if await refused(live.row, seat, live.abandoned):
             return
         conn = Conn(seat)
         conn.limit = limiter.for_socket(websocket)
