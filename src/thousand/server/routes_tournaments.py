@@ -23,7 +23,7 @@ from .ids import is_id
 from .limits import limit
 from .models import ErrorBody, error_responses
 from .reader import StrictRoute
-from .routes_play import MAX_CLOCK
+from .routes_play import MAX_CLOCK, MIN_CLOCK
 
 __all__ = ["router"]
 
@@ -52,7 +52,9 @@ class NewTournament(_Strict):
     format: Literal["swiss", "round-robin"] = "swiss"
     rounds: int = Field(default=3, ge=1, le=SITE_MAX_ROUNDS)
     deals: int | None = Field(default=None, ge=1, le=MAX_DEALS)
-    clock: float | None = None
+    clock: float | None = Field(default=None, json_schema_extra={  # stated (issue 27)
+        "anyOf": [{"type": "number", "minimum": MIN_CLOCK, "maximum": MAX_CLOCK},
+                  {"type": "null"}]})
     bots: list[BotLevel] = Field(default_factory=list, max_length=st.MAX_BOTS)
     play: bool = True
     player_name: str | None = Field(default=None, max_length=200)
