@@ -126,7 +126,7 @@ def main() -> None:
     print(f"{args.preset}: whole deals of random legal play per second, one core")
     slow = fastsim.deals_per_second(rules, max(200, int(800 * args.seconds)), fast=False)
     print(f"{'engine':22} {slow:10.0f}")
-    why = fastsim.supports(rules)
+    why = fastsim.why_unsupported(rules)
     if why is not None or fastsim.fast_module() is None:
         print(f"{'fast path':22} {'-':>10}  ({why or 'not built: ' + fastsim.build_error})")
     else:

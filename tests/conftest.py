@@ -14,6 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+import needs
+
+# The Hypothesis profiles (tests/depth.py): "default" for ./run test and CI, "deep" for
+# ./run test --deep (--hypothesis-profile=deep), where tests/depth.examples() gives each
+# random family its long count.
+settings.register_profile("default", settings())
+settings.register_profile("deep", settings())
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -68,3 +77,66 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             for fault in faults:
                 reporter.write_line("  " + fault, red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+#: The kinds of tests, for -m: the deep run alone takes ``slow``; the rest say what a test
+#: starts (a browser, many workers, a fuzzer's child process).
+MARKERS = {
+    "slow": "a deep sweep: only in ./run test --deep (docs/testing.md)",
+    "browser": "drives Chromium through Playwright (every test that needs chromium)",
+    "cluster": "starts many workers on PostgreSQL and Redis",
+    "fuzz": "a fuzzer: hostile input through the CLI, the API or the server",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+    config.addinivalue_line(
+        "markers", "needs(*what): the test needs these from the machine (tests/needs.py: "
+        "chromium, axe-core, node, nginx, redis, redis-server, postgres, c-compiler, c-core); "
+        "missing, it fails under CI=true and is skipped elsewhere")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that needs Chromium is a browser test, whichever file it is in."""
+    for item in items:
+        if any("chromium" in mark.args for mark in item.iter_markers("needs")):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The ``needs`` markers, checked before the test (and its fixtures) run."""
+    for mark in item.iter_markers("needs"):
+        needs.require(*mark.args)
+
+
+#: Playwright's wait for one action or condition, in milliseconds: its default (30 s) is
+#: too short for a page whose server shares two loaded cores with the rest of the suite.
+BROWSER_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _patient_browsers() -> Iterator[None]:
+    """Every browser context and page the tests open, and Playwright's ``expect``, waits up to
+    :data:`BROWSER_TIMEOUT_MS` (tests wait for events, not for fixed times; a passing test
+    never waits that long)."""
+    from playwright.sync_api import Browser, BrowserContext, expect
+
+    new_context, new_page = Browser.new_context, Browser.new_page
+    expect.set_options(timeout=BROWSER_TIMEOUT_MS)  # and its assertions that wait
+
+    def patient_context(self: Browser, *args: object, **kwargs: object) -> BrowserContext:
+        context = new_context(self, *args, **kwargs)  # type: ignore[arg-type]
+        context.set_default_timeout(BROWSER_TIMEOUT_MS)
+        return context
+
+    def patient_page(self: Browser, *args: object, **kwargs: object) -> object:
+        page = new_page(self, *args, **kwargs)  # type: ignore[arg-type]
+        page.set_default_timeout(BROWSER_TIMEOUT_MS)
+        return page
+
+    Browser.new_context = patient_context  # type: ignore[method-assign,assignment]
+    Browser.new_page = patient_page  # type: ignore[method-assign,assignment]
+    yield
+    Browser.new_context, Browser.new_page = new_context, new_page  # type: ignore[method-assign]

@@ -4,7 +4,6 @@ and a fresh schema of the machine's PostgreSQL for the tests that use one."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -17,11 +16,15 @@ from pathlib import Path
 
 import pytest
 
+import needs
+
 #: The PostgreSQL server of the tests that use one (a schema of their own each).
-PG_URL = os.environ.get("THOUSAND_TEST_PG",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+PG_URL = needs.PG_URL
 
 CHROMIUM = "/usr/bin/chromium"
+#: Seconds a ``thousand serve`` may take to answer: its start imports the whole site and
+#: migrates a fresh database, which takes a minute and more on a loaded two-core machine.
+START_DEADLINE = 180.0
 #: Chromium's switches for a test run (no sandbox in a container, nothing in the background).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -35,13 +38,10 @@ def postgres_schema(prefix: str = "thousand_test") -> tuple[str, Callable[[], No
     from sqlalchemy.engine import make_url
 
     url = make_url(PG_URL)
-    try:
-        engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-    except Exception as e:  # any reason: no driver, no server, no database
-        pytest.skip(f"PostgreSQL at {url.render_as_string(hide_password=True)} is "
-                    f"unreachable: {' '.join(str(e).split())[:200]}")
+    problem = needs.postgres_problem(PG_URL)
+    if problem is not None:
+        needs.need("postgres", problem)
+    engine = sa.create_engine(url, connect_args={"connect_timeout": 3})
     schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
     with engine.begin() as conn:
         conn.execute(sa.text(f'create schema "{schema}"'))
@@ -79,17 +79,20 @@ def serve(folder: Path, *extra: str, limited: bool = False) -> Iterator[str]:
         proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(300):
+            deadline = time.monotonic() + START_DEADLINE
+            while True:
                 if proc.poll() is not None:
                     pytest.fail("thousand serve stopped: " + log_path.read_text())
                 try:
-                    with urllib.request.urlopen(base + "/api/rules", timeout=2) as r:
+                    with urllib.request.urlopen(base + "/api/rules", timeout=5) as r:
                         if r.status == 200:
                             break
                 except OSError:
-                    time.sleep(0.1)
-            else:
-                pytest.fail("thousand serve did not answer")
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail(f"thousand serve did not answer in {START_DEADLINE:.0f} s: "
+                                + log_path.read_text()[-2000:])
+                time.sleep(0.1)
             yield base
         finally:
             proc.terminate()

@@ -14,7 +14,6 @@ missing.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,9 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, chromium, serve, wait_over
-
-sync_api = pytest.importorskip("playwright.sync_api")
+from live_server import chromium, serve, wait_over
 
 AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 860},
@@ -36,9 +33,8 @@ TURN = (".actions button:not([disabled]), .hand button.playable:not([disabled]),
 DEADLINE = 90.0
 
 pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
-    pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed: "
-                       "npm ci --prefix tests/js"),
+    pytest.mark.needs("chromium"),
+    pytest.mark.needs("axe-core"),
 ]
 
 

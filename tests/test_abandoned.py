@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -158,11 +157,11 @@ def test_an_untouched_game_is_adjourned_and_goes_on_when_its_player_returns(
         assert http.get(f"/api/tables/{table}").json()["status"] == "playing"
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+@pytest.mark.needs("chromium")
 def test_the_lobby_shows_an_adjourned_table_among_mine(server: str) -> None:
     """A table of this browser's that was adjourned stays in the lobby's «Мои столы», said
     to be «игра отложена», with the way back to it and no «Закрыть стол»."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    import playwright.sync_api as sync_api
     seats = [{"kind": "human", "name": "Анна"}, {"kind": "bot"}, {"kind": "bot"}]
     with httpx.Client(base_url=server) as http:
         laid = http.post("/api/tables", json={"seats": seats}).json()

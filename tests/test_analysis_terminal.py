@@ -38,10 +38,11 @@ NAMES = ["Вы", "Боря", "Вова"]
 SEAT = 0
 
 
-def finished_table(seed: int = 3) -> Table:
+def finished_table(seed: int = 3, preset: str = "classic") -> Table:
     """A one-deal game played to its end by bots at every seat (fast)."""
-    table = Table(Rules.preset_rules("classic", max_deals=1), NAMES, seed=seed)
-    bots = {s: make_bot("heuristic", seed=s) for s in range(3)}
+    rules = Rules.preset_rules(preset, max_deals=1)
+    table = Table(rules, NAMES[: rules.players], seed=seed)
+    bots = {s: make_bot("heuristic", seed=s) for s in range(rules.players)}
     while not table.over:
         seat = table.to_move
         assert seat is not None
@@ -56,7 +57,7 @@ def seat_decisions(record: dict[str, Any], seat: int) -> Iterator[tuple[int, int
     rec = load_record(record)
     game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
     for number, dealt in enumerate(rec.deals, 1):
-        game.start_deal(dealt.hands, dealt.talon, dealt.cut)
+        game.start_deal(dealt.hands, dealt.talon, dealt.cut, dealt.talons)
         for index, move in enumerate(dealt.moves):
             assert game.deal is not None
             if game.deal.to_move == seat:
@@ -147,7 +148,7 @@ def test_a_marked_step_says_the_better_move_and_why(game: tuple[Table, dict[str,
     plain = [i for i, s in enumerate(steps) if not s.mark and not s.decision["forced"]]
     assert "Лучше" not in "\n".join(av.step_lines(steps, plain[0], NAMES, "ru"))
     summary = av.summary_lines(analysis, "en")
-    assert summary == ["Вы: accuracy 77.7%, inaccuracies 0, mistakes 1, blunders 0, "
+    assert summary == ["You: accuracy 77.7%, inaccuracies 0, mistakes 1, blunders 0, "
                        "lost 30 points"]
 
 
@@ -375,3 +376,81 @@ def test_a_game_left_before_its_end_offers_no_analysis() -> None:
                  input_fn=answer).run()
     assert not table.over and len(prompts) == 2
     assert av.word("ru", "offer") not in prompts
+
+
+def test_f7_steps_through_a_game_for_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28, 11: the analysis of a game for two replays its deals with their two
+    talons (RULES §4 "Two players" 8), so stepping to a decision shows its position
+    instead of ending the table with a ValueError."""
+    table = finished_table(preset="two")
+    record = table.to_record()
+    analysis = hand_made_analysis(record, set())
+    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
+                        lambda rec, seat, **kw: analysis)
+    restored = Table.from_record(record)
+    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
+                      analysis_samples=0)
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("escape")  # the score sheet shown at the end
+        await pilot.press("f7")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        for _ in range(400):
+            await pilot.pause()
+            if screen.steps:
+                break
+        assert len(screen.steps) > 2
+        for at in (1, 2):
+            await pilot.press("right")
+            assert screen.at == at
+        assert app.is_running and "ход 3 из" in screen.text
+
+    run_app(app, script)
+    for deal, index, _, _ in seat_decisions(record, SEAT):
+        assert av.position(record, deal, index, SEAT)["to_move"] == SEAT
+
+
+def _after_a_pass(record: dict[str, Any], analysis: dict[str, Any]) -> list[int]:
+    """The steps of SEAT whose position shows an auction with a pass in it."""
+    out = []
+    for i, s in enumerate(av.steps(analysis, SEAT)):
+        view = av.position(record, s.deal, s.index, SEAT)
+        if view["phase"] != "play" and any(a["move"] == "pass" for a in view["auction"]):
+            out.append(i)
+    return out
+
+
+def test_f7_words_the_auction_in_the_players_language(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """Issue 28, 14: the auction on the analysis screen says «пас», as the table does,
+    never the record's "pass"."""
+    for seed in range(1, 40):
+        record = finished_table(seed).to_record()
+        analysis = hand_made_analysis(record, set())
+        passed = _after_a_pass(record, analysis)
+        if passed:
+            break
+    assert passed, "no decision of the seat after a pass in the auction"
+    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
+                        lambda rec, seat, **kw: analysis)
+    restored = Table.from_record(record)
+    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
+                      analysis_samples=0)
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("escape")
+        await pilot.press("f7")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        for _ in range(400):
+            await pilot.pause()
+            if screen.steps:
+                break
+        for _ in range(passed[0]):
+            await pilot.press("right")
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "пас" in shown and "pass" not in shown
+
+    run_app(app, script)

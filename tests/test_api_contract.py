@@ -28,8 +28,6 @@ import pytest
 
 from live_server import serve
 
-pytest.importorskip("schemathesis")
-
 #: What the engine refuses that a schema cannot describe, per route (see the docstring).
 CONFIG = """
 [[operations]]

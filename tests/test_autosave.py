@@ -128,7 +128,7 @@ def _kill_and_resume(signum: int, lang: str, tmp_path: Path) -> None:
     """Three moves of the person in a pseudo-terminal, the signal at the fourth prompt, then
     ``thousand play --resume`` (no file) and ``quit``: the resumed game's record holds
     exactly the moves of the same game played without a kill to the same point."""
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
     args = ["--seed", "11", "--lang", lang]
     twin = tmp_path / "twin.json"
     p = play(["play", "--plain", *args, "--save", str(twin)], ["1", "1", "1", "quit", "n"])
@@ -471,3 +471,72 @@ def test_a_two_player_save_after_the_talon_choice_keeps_the_other_talon_unseen()
     assert len(deal["talon"]) == 4 and deal["moves"][-1] == "talon 2"
     assert deal["moves"][:-1] and all(m in ("pass", "120") or m.isdigit()
                                       for m in deal["moves"][:-1])
+
+
+# ------------------------------------------------------------------ issue 28
+
+
+def test_the_quit_dialog_says_the_game_is_saved_and_offers_a_copy(tmp_path: Path) -> None:
+    """Issue 28, 15: with the autosave the game is saved already, so the full-screen
+    dialog says so and offers a copy in a new file (as the line mode asks); «Нет» leaves
+    with the autosave's file named and no copy written."""
+    from thousand.terminal.tui import ThousandApp
+    from thousand.terminal.tui.widgets import LeaveScreen
+
+    table = mid_deal_table()
+    path = tmp_path / "auto.json"
+    app = ThousandApp(table, Seats(table, {}, 0), bot_delay=0,
+                      autosave=Autosave(str(path), 0, {}, "ru", False))
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.action_leave()
+            for _ in range(400):
+                await pilot.pause()
+                if isinstance(app.screen, LeaveScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, LeaveScreen)
+            assert "Сохранить игру перед выходом" not in screen._question
+            assert "сохраняется после каждого хода" in screen._question
+            assert f"Игра: {path}" in screen._where and "Копия: " in screen._where
+            await pilot.press("н")
+            for _ in range(400):
+                await pilot.pause()
+                if app.leaving:
+                    break
+
+    asyncio.run(go())
+    assert app.saved is None  # no copy
+    assert not any("Игра сохранена:" in line for line in app.farewell)
+    assert any(str(path) in line for line in app.farewell)
+
+
+def test_the_resume_command_is_the_one_the_game_was_started_with(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28, 16: after ``./run play`` (which sets THOUSAND_LAUNCHER) the hint names
+    ``./run play --resume``; started as ``thousand`` it names ``thousand play``."""
+    from thousand.terminal.autosave import LAUNCHER_ENV, resume_command
+
+    monkeypatch.delenv(LAUNCHER_ENV, raising=False)
+    assert resume_command("/x/y.json") == "thousand play --resume /x/y.json"
+    monkeypatch.setenv(LAUNCHER_ENV, "./run")
+    assert resume_command("/x/y.json") == "./run play --resume /x/y.json"
+    assert _resume_error(capsys, ["--resume"]).endswith("Новая игра: ./run play")
+    run = (Path(__file__).resolve().parent.parent / "run").read_text(encoding="utf-8")
+    assert f'{LAUNCHER_ENV}="$0" exec .venv/bin/thousand' in run
+
+
+def test_a_crash_of_the_full_screen_table_is_not_exit_status_0(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28, 11: an exception inside the Textual app (its return code 1) makes
+    ``thousand play`` fail, not exit 0 after the traceback."""
+    from thousand.terminal.tui import ThousandApp
+
+    def crashed(self: ThousandApp, *args: Any, **kwargs: Any) -> None:
+        self._return_code = 1
+
+    monkeypatch.setattr("thousand.cli.play_cmd.full_screen_possible", lambda: True)
+    monkeypatch.setattr(ThousandApp, "run", crashed)
+    assert cli_run(["play", "--seed", "3"]) == 1

@@ -21,9 +21,7 @@ from typing import Any
 
 import pytest
 
-from live_server import CHROMIUM, chromium, serve
-
-sync_api = pytest.importorskip("playwright.sync_api")
+from live_server import chromium, serve
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 #: Something to do for the person: a move button, a card to play, the sheet after a deal.
@@ -31,7 +29,7 @@ TURN = (".actions button:not([disabled]), .hand button.playable:not([disabled]),
         "#sheet-close")
 DEADLINE = 75.0  # seconds for one test's deals
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = pytest.mark.needs("chromium")
 
 
 @pytest.fixture(scope="module")

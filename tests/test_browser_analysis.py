@@ -5,7 +5,6 @@ axe-core (when installed) finds nothing serious and a 360 px phone scrolls nothi
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -14,12 +13,12 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, chromium, serve, wait_over
+from live_server import chromium, serve, wait_over
 from test_a11y import AXE, serious
 from thousand.analysis import analyse_record
 from thousand.engine.record import load_record
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = pytest.mark.needs("chromium")
 
 
 @pytest.fixture(scope="module")

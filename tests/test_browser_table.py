@@ -12,21 +12,18 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import re
 import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
+import playwright.sync_api as sync_api
 import pytest
 
-from live_server import CHROMIUM
 from test_browser import _page, browser, server
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = pytest.mark.needs("chromium")
 
 __all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
 
@@ -68,6 +65,22 @@ def _seat_page(browser: Any, base: str, laid: dict[str, Any], **kw: Any) -> Any:
 def _fks(page: Any) -> list[str]:
     return list(page.eval_on_selector_all(
         ".actions button:not([disabled])", "bs => bs.map(b => b.dataset.fk || '')"))
+
+
+def _advance(page: Any) -> None:
+    """One move of the seat when it has one (a pass, a contract, else the first action or
+    playable card), then wait until the table's log has grown: something happened at the
+    table, whoever made it (an assertion made after a fixed wait may come too early on a
+    busy machine)."""
+    before = page.locator("#log li").count()
+    fks = _fks(page)
+    if fks:
+        contract = [f for f in fks if f.startswith("act-contract")]
+        page.click(f'[data-fk="{"act-pass" if "act-pass" in fks else (contract or fks)[0]}"]')
+    elif page.locator(".hand button.playable:not([disabled])").count():
+        page.locator(".hand button.playable:not([disabled])").first.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}",
+                           timeout=DEADLINE * 1000)
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +142,11 @@ def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
     page = _page(browser, viewport={"width": 390, "height": 600}, is_mobile=True, has_touch=True)
     page.goto(f"{server}/t/{finished['table']}")
     page.wait_for_selector(".dialog .big")
-    page.wait_for_timeout(300)  # the events that follow the snapshot have come
+    # the events that follow the snapshot have come: the sheet has its deal and its scores
+    page.wait_for_function(
+        "document.querySelectorAll('.dialog table.sheet tbody tr th').length === 1 && "
+        "[...document.querySelectorAll('.dialog .sheet .total')].some(x => +x.textContent)",
+        timeout=DEADLINE * 1000)
     dialog = page.locator(".dialog")
     assert "Раздач ещё не было" not in dialog.inner_text()
     assert page.locator(".dialog table.sheet tbody tr th").count() == 1
@@ -412,9 +429,7 @@ def test_motion_is_short_and_none_under_reduced_motion(server: str, browser: Any
     still = _seat_page(browser, server, _lay(server), reduced_motion="reduce", **DESKTOP)
     still.wait_for_selector(".hand .card")
     for _ in range(3):  # a few moves of the table go by
-        if "act-pass" in _fks(still):
-            still.click('[data-fk="act-pass"]')
-        still.wait_for_timeout(300)
+        _advance(still)
         assert still.evaluate("document.getAnimations().length") == 0
     assert still.evaluate("window.thousandMotion.count") == 0
     assert still.eval_on_selector(".hand .card", "c => getComputedStyle(c).transitionDuration") \
@@ -439,13 +454,7 @@ def test_sounds_follow_the_switch_and_the_switch_is_remembered(server: str,
         heard = set(page.evaluate("window.thousandSounds"))
         if {"card", "turn"} <= heard:
             break
-        fks = _fks(page)
-        if fks:
-            contract = [f for f in fks if f.startswith("act-contract")]
-            page.click(f'[data-fk="{"act-pass" if "act-pass" in fks else (contract or fks)[0]}"]')
-        elif page.locator(".hand button.playable:not([disabled])").count():
-            page.locator(".hand button.playable:not([disabled])").first.click()
-        page.wait_for_timeout(100)
+        _advance(page)
     else:
         pytest.fail(f"no card or turn heard: {page.evaluate('window.thousandSounds')}")
     for name in ("turn", "card", "trick", "marriage", "deal"):
@@ -455,7 +464,8 @@ def test_sounds_follow_the_switch_and_the_switch_is_remembered(server: str,
     # muted again: nothing more is played
     page.click("#sound-button")
     before = len(page.evaluate("window.thousandSounds"))
-    page.wait_for_timeout(800)
+    for _ in range(2):  # the table's events come on, and none is heard
+        _advance(page)
     assert len(page.evaluate("window.thousandSounds")) == before
     assert not page.errors
 

@@ -13,21 +13,18 @@ Skipped when Playwright or /usr/bin/chromium is missing; the axe checks need axe
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 import urllib.request
 from typing import Any
 
+import playwright.sync_api as sync_api
 import pytest
 
-from live_server import CHROMIUM
 from test_a11y import AXE, serious
 from test_browser import _page, _shot, browser, server
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = pytest.mark.needs("chromium")
 
 __all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
 

@@ -10,11 +10,11 @@ import json
 import os
 import re
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -147,7 +147,7 @@ def test_python_bot_plays_the_duplicate_arena(bots: Bots, tmp_path: Path) -> Non
     bots.assert_all_gone(9)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.needs("node")
 def test_the_javascript_bot_of_the_docs_plays_a_game(tmp_path: Path) -> None:
     """The JavaScript bot in docs/bots.md (taken from the page, so it cannot rot) plays a
     whole game without a fault."""
@@ -265,13 +265,25 @@ def test_processes_are_stopped_when_the_run_is_interrupted(bots: Bots) -> None:
     and reaps every process of the game."""
     players = [ExternalBot(bots.cmd("hang")) for _ in range(3)]
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    stop = threading.Event()
+
+    def interrupt_once_all_started() -> None:
+        """Ctrl-C once the three processes run (not after a fixed time: on a busy machine
+        the third may not have started yet)."""
+        deadline = time.monotonic() + 120
+        while not stop.is_set() and time.monotonic() < deadline:
+            if len(bots.started()) >= 3:
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            time.sleep(0.02)
+
+    timer = threading.Thread(target=interrupt_once_all_started, daemon=True)
     try:
         timer.start()
         with pytest.raises(KeyboardInterrupt):
             play_game(Table(RULES, seed=1), players, referee=Referee(["a", "b", "c"]))
     finally:
-        timer.cancel()
+        stop.set()
         signal.signal(signal.SIGINT, previous)
     bots.assert_all_gone(3)
 

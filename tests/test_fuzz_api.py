@@ -9,27 +9,28 @@ changes nothing, in bounded time and memory.
 * ``Rules``: numbers of any size for every numeric option (each bounded, RULES §4).
 
 As in tests/test_fuzz_replay.py, the ``child_*`` functions run in a child pytest under
-``RLIMIT_AS``.
+``RLIMIT_AS`` (tests/test_fuzzers.py).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_fuzz_replay import EXAMPLES, run_in_child
+from test_fuzz_replay import EXAMPLES
 from thousand.engine.deal import Phase
 from thousand.engine.errors import IllegalMove
 from thousand.engine.game import Game
 from thousand.engine.protocol import ProtocolError, parse_client_message
 from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules, RulesError
 from thousand.engine.table import Table, TableError
+
+pytestmark = pytest.mark.fuzz
 
 JUNK = st.one_of(
     st.integers(-10**30, 10**30),
@@ -40,10 +41,6 @@ JUNK = st.one_of(
     st.text(max_size=40),
     st.lists(st.integers(), max_size=3),
 )
-
-
-def test_fuzz_under_a_memory_limit(tmp_path: Path) -> None:
-    run_in_child(__file__, tmp_path)
 
 
 def random_position(seed: int, steps: int, preset: str) -> Game:

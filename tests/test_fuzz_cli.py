@@ -33,11 +33,12 @@ from test_fuzz_replay import (
     MEMORY_LIMIT,
     TIME_LIMIT,
     invoke,
-    run_in_child,
     snapshot,
 )
 from thousand.cli import language_of
 from thousand.engine.record import dumps_record
+
+pytestmark = pytest.mark.fuzz
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 BOX = "╭│╰─"
@@ -66,10 +67,6 @@ def check_usage(code: int, out: str, err: str, seconds: float, label: str = "",
                 lang: str = "en") -> None:
     check_error(code, out, err, seconds, lines=2, label=label, lang=lang)
     assert err.splitlines()[1].startswith(USAGE_PREFIX[lang]), err
-
-
-def test_fuzz_cli_under_a_memory_limit(tmp_path: Path) -> None:
-    run_in_child(__file__, tmp_path)
 
 
 # ------------------------------------------------------------------ usage errors

@@ -16,11 +16,11 @@ function behind the ``thousand`` script), and the outcome must be:
 The library must agree with the command: ``RecordError`` is exit 2, ``ReplayError`` 1.
 
 The functions named ``child_*`` are tests of a child ``pytest`` started by
-:func:`test_fuzz_under_a_memory_limit` (``-o python_functions=child_*``) with
-``RLIMIT_AS`` (address space) set, so a reader that tried to hold ``/dev/zero`` or to
+tests/test_fuzzers.py (``-o python_functions=child_*``, the three fuzzers in one child)
+with ``RLIMIT_AS`` (address space) set, so a reader that tried to hold ``/dev/zero`` or to
 build a huge structure would fail there with a MemoryError instead of swapping the
-machine; the suite itself does not collect them.  ``THOUSAND_EXAMPLES`` raises the
-number of Hypothesis examples.
+machine; the suite itself does not collect them.  ``./run test --deep`` raises the number
+of Hypothesis examples (tests/depth.py).
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ import io
 import json
 import os
 import random
-import re
-import subprocess
 import sys
 import time
 import unicodedata
@@ -44,6 +42,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
 from thousand.cli import run
 from thousand.engine.game import Game
 from thousand.engine.record import (
@@ -56,11 +55,14 @@ from thousand.engine.record import (
 )
 from thousand.engine.rules import Rules
 
+pytestmark = pytest.mark.fuzz
+
 #: The address space the child may use: python, pytest, Hypothesis and the largest
 #: record (10 MB of text) with room to spare (the run fits in 250 MB); a reader that
 #: held /dev/zero, or built a structure from it, would not.
 MEMORY_LIMIT = 768 * 2**20
-EXAMPLES = int(os.environ.get("THOUSAND_EXAMPLES", "0")) or 200
+#: Hostile inputs a Hypothesis test of the fuzzers tries (tests/depth.py).
+EXAMPLES = examples(100, 2000)
 #: No single input may take longer (seconds; generous for a loaded 2-core machine).
 TIME_LIMIT = 20.0
 #: The longest line allowed on stderr.
@@ -124,34 +126,6 @@ def check_outcome(code: int, out: str, err: str, seconds: float, *, label: str =
 def snapshot(directory: Path) -> dict[str, tuple[bytes, int]]:
     """Every file of a directory with its content and modification time."""
     return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(directory.iterdir())}
-
-
-def run_in_child(test_file: str, tmp_path: Path, timeout: float = 240) -> None:
-    """Run the ``child`` tests of ``test_file`` in a child pytest with ``RLIMIT_AS`` set."""
-    import resource
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
-    env.update(HYPOTHESIS_STORAGE_DIRECTORY=str(tmp_path / "hyp"),
-               PYTHONDONTWRITEBYTECODE="1", COLUMNS="120")
-    root = Path(__file__).resolve().parent.parent
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-         "-o", "python_functions=child_*", "--basetemp", str(tmp_path / "child"), test_file],
-        cwd=root, env=env, preexec_fn=limit, capture_output=True, text=True,
-        timeout=timeout * max(1, EXAMPLES / 200), check=False,
-    )
-    tail = (result.stdout + result.stderr)[-6000:]
-    assert result.returncode == 0, tail
-    summary = re.search(r"(\d+) passed", result.stdout)
-    assert summary and int(summary.group(1)) > 0, tail
-
-
-def test_fuzz_under_a_memory_limit(tmp_path: Path) -> None:
-    run_in_child(__file__, tmp_path)
 
 
 def child_runs_under_the_memory_limit() -> None:

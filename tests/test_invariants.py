@@ -9,12 +9,11 @@ and checks the invariants of the rules:
 * undo restores the exact position;
 * replaying the dealt cards and moves gives the same game and scores.
 
-Set ``THOUSAND_EXAMPLES`` to play more games (e.g. 5000 for a long run).
+``./run test --deep`` plays ten times as many games (tests/depth.py).
 """
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -22,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from depth import examples
 from thousand.engine import moves as mv
 from thousand.engine.cards import FULL_DECK, POINTS, points_of, round_points
 from thousand.engine.deal import Deal, Phase
@@ -30,7 +30,7 @@ from thousand.engine.rules import Rules
 from thousand.engine.view import view_of
 
 #: Random games per ruleset (each of up to 12 deals; some start near the barrel).
-EXAMPLES = int(os.environ.get("THOUSAND_EXAMPLES", "1000"))
+EXAMPLES = examples(100, 1000)
 
 RULESETS: dict[str, Rules] = {
     "classic": Rules.preset_rules("classic", max_deals=12),

@@ -866,3 +866,147 @@ def test_hints_advise_the_reader_in_the_second_person() -> None:
             game.apply(checked_choice(bots["heuristic"], view))
             steps += 1
     assert {"Сыграйте", "Play"} <= seen and len(seen) >= 5, seen
+
+
+# --------------------------------------------------------------------------- issue 28
+
+
+def test_the_analysis_speaks_to_you_and_of_the_others_in_agreement() -> None:
+    """Issue 28, 13: the analysis' deal heading and reasons agree with «Вы» («Вы
+    разыгрываете», «вы берёте»; "You declare") and never say «вы» of another player."""
+    from thousand.analysis.reasons import totals_reason
+    from thousand.analysis.text import WORDS
+
+    heading = WORDS["ru"]["declarer"]
+    assert render(heading, "ru", name="Вы", c=120) == "Вы разыгрываете заказ 120"
+    assert render(heading, "ru", name="Боря", c=120) == "Боря разыгрывает заказ 120"
+    assert render(WORDS["en"]["declarer"], "en", name="Вы", c=120) == "You declare 120"
+    assert render(WORDS["en"]["declarer"], "en", name="Bob", c=120) == "Bob declares 120"
+    assert "вы берёте 66" in totals_reason("Вы", 66, 70, None, "ru")
+    bot = totals_reason("Боря", 66, 70, 48, "ru")
+    assert "Боря берёт 66" in bot and "вы" not in bot.lower().split()
+    assert "you take 66" in totals_reason("You", 66, 70, None, "en")
+
+
+def test_the_full_screen_seat_of_the_reader_is_spoken_to() -> None:
+    """Issue 28, 13: the panel of «Вы» says «сдаёте, вне игры» (as wide as «сдаёт, не
+    играет», which four seats in a row of 80 columns hold) and «сдаёте»."""
+    from thousand.terminal.tui.words import W
+
+    assert W("ru", "sits_out_you") == "сдаёте, вне игры"
+    assert W("ru", "dealer_mark_you") == "сдаёте"
+    assert W("en", "sits_out_you") == "deal, sit out"
+
+
+def test_record_and_save_faults_are_told_in_russian(tmp_path: Any,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """Issue 28, 14: a card dealt twice names the seats in Russian («месту 0 и месту
+    2», «раздача 1»), and ``play --resume`` of a file that is not JSON says it as
+    ``replay`` does, not in the JSON parser's English."""
+    from thousand.texts import record_error_text
+
+    said = record_error_text("deal 1: KS is dealt twice: seat 0 and seat 2", "ru")
+    assert said == "раздача 1: KS сдана дважды: месту 0 и месту 2"
+    assert "seat" not in record_error_text("deal 2: AH is dealt twice: seat 1 and the talon",
+                                           "ru")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "rules": ', encoding="utf-8")
+    assert run(["play", "--plain", "--resume", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "не JSON: ошибка в строке 1, позиция 24" in err
+    assert "Expecting" not in err
+
+
+def test_f1_help_has_a_russian_word_for_look() -> None:
+    """Issue 28, 14: every word move of F1's help has its Russian beside it."""
+    from thousand.terminal.tui.words import W
+    from thousand.vocabulary import parse_typed
+
+    assert "look (смотрю)" in W("ru", "help")
+    assert parse_typed("смотрю", ["look", "dark"]) == parse_typed("look", ["look", "dark"])
+
+
+def test_russian_numbers_have_a_decimal_comma_everywhere() -> None:
+    """Issue 28, 19: one helper writes fractions (texts.decimal and percent): «96,4%» in
+    Russian, "96.4%" in English; the analysis' summary and the F7 summary use it."""
+    from thousand.analysis.text import render_text
+    from thousand.terminal.analysis_view import summary_lines
+    from thousand.texts import decimal, percent
+
+    assert percent(96.4, "ru") == "96,4%" and percent(96.4, "en") == "96.4%"
+    assert decimal(-3.25, "ru", 1, sign=True) == "-3,2" or decimal(-3.25, "ru", 1,
+                                                                      sign=True) == "-3,3"
+    player = {"seat": 0, "name": "Вы", "accuracy": 73.6, "marks": {
+        "inaccuracy": 1, "mistake": 0, "blunder": 0}, "lost_per_deal_view": 12.5,
+        "lost_per_deal_open": 0.0, "lost_view": 12.5, "lost_open": None, "worst": []}
+    analysis = {"game": {"players": ["Вы", "Боря", "Вова"]}, "deals": [],
+                "players": [player]}
+    text = render_text(analysis, "ru")
+    assert "73,6%" in text and "12,5" in text and not re.search(r"\d\.\d", text)
+    assert "73.6%" in render_text(analysis, "en")
+    assert "73,6%" in summary_lines(analysis, "ru")[0]
+
+
+def test_the_duplicate_table_fits_80_columns_in_a_pipe() -> None:
+    """Issue 28, 19: a pipe without COLUMNS gets the table laid out to 80 columns (it
+    was 88), its figures with decimal commas in Russian."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    p = subprocess.run([sys.executable, "-c", "from thousand.cli import main; main()",
+                        "arena", "--duplicate", "--bots", "heuristic,random,random", "-n",
+                        "2", "--seed", "3", "--quiet", "--lang", "ru"],
+                       capture_output=True, text=True, timeout=120, env=env)
+    assert p.returncode == 0, p.stderr
+    table = [line for line in p.stdout.splitlines() if line.startswith(" ")]
+    assert table and max(len(line) for line in table) <= 80, p.stdout
+    assert not re.search(r"\d\.\d", p.stdout) and re.search(r"\d,\d", p.stdout)
+
+
+def test_english_explanations_quote_in_english() -> None:
+    """Issue 28, 19: ``rules --explain dark --lang en`` quotes an option's title “so”."""
+    from thousand.rules_text import OPTION_TEXT, plain_explanation
+
+    for option in OPTION_TEXT:
+        assert "«" not in plain_explanation(option, "en"), option
+    assert "“" in plain_explanation("dark", "en")
+
+
+def test_a_give_list_names_the_opponent_once_and_breaks_between_moves() -> None:
+    """Issue 28, 19: the line mode's moves of an exchange say «(отдать Боре)» once, and a
+    narrow terminal breaks the list between moves, never inside «10) К♥»."""
+    from thousand.terminal.session import moves_lines
+
+    table = Table(Rules(), ["Вы", "Боря", "Вова"], seed=5)
+    while table.view_json(table.to_move)["phase"] != "exchange":
+        seat = table.to_move
+        assert seat is not None
+        legal = table.view_json(seat)["legal"]
+        table.submit(seat, "100" if "100" in legal else "pass" if "pass" in legal
+                     else legal[0], table.version)
+    seat = table.to_move
+    assert seat is not None
+    view = table.view_json(seat)
+    lines = moves_lines(view, Rules(), ["Вы", "Боря", "Вова"], "ru", width=40)
+    from rich.text import Text
+
+    plain = [Text.from_markup(line).plain for line in lines]
+    assert len(plain) > 1 and all(len(line) <= 40 for line in plain)
+    assert " ".join(plain).count("отдать") == 1
+    items = re.findall(r"\d+\) \S+", " ".join(plain))
+    assert len(items) == len(view["legal"])
+
+
+def test_the_reader_heads_english_analysis_lines_as_you() -> None:
+    """Issue 28, 13: a game whose person is «Вы», analysed in English, says "You: …",
+    never "Вы: …" (nor "Вы declares")."""
+    from thousand.analysis.text import decision_line
+
+    entry = {"seat": 0, "played": "KS", "mark": None, "trick": 2, "basis": "open",
+             "open": {"best": "KS", "lost": 0}, "reason": None}
+    assert decision_line(entry, ["Вы", "Боря"], "en").startswith("You: ")
+    assert decision_line(entry, ["Вы", "Боря"], "ru").startswith("Вы: ")
+    assert decision_line(entry, ["Боря", "Вы"], "en").startswith("Боря: ")

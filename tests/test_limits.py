@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import subprocess
 import sys
@@ -25,8 +24,9 @@ import pytest
 import websockets
 from starlette.requests import Request
 
+import needs
 from live_server import serve
-from test_browser import CHROMIUM, _page, browser
+from test_browser import _page, browser
 from thousand.server.limits import LIMITS, Limiter, LimitError, RateLimited, parse_overrides
 
 __all__ = ["browser"]  # the fixture, shared with test_browser.py
@@ -312,13 +312,9 @@ def test_a_client_lays_only_so_many_tables_at_once() -> None:
 def test_workers_share_one_count_in_redis() -> None:
     """``--limits-storage redis://…``: two limiters (two workers) over one Redis count
     together — five chat lines in ten seconds between them, not five each."""
-    import socket
     import uuid
 
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
-    except OSError:
-        pytest.skip("no Redis answers at 127.0.0.1:6379")
+    needs.require("redis")
     who = f"test-{uuid.uuid4().hex}"
 
     async def main() -> list[int | None]:
@@ -357,7 +353,7 @@ def test_limit_options_are_checked_and_the_docs_name_every_limit() -> None:
         assert f"`{limit.client}`" in row.group(1) and f"`{limit.address}`" in row.group(1)
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+@pytest.mark.needs("chromium")
 def test_the_table_page_mutes_and_unmutes_a_player(server: str, browser: Any) -> None:
     """On the table page a seated player hides another's chat with the «Скрыть» beside
     his line: his next line does not show, the chat says whose messages are hidden, and

@@ -27,6 +27,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
+import needs
 from live_server import free_port, postgres_schema, serve
 from thousand.server.logs import JsonFormatter
 from thousand.server.store import head_revision
@@ -108,7 +109,8 @@ def test_readyz_checks_the_redis_of_the_rate_limits(tmp_path: Path) -> None:
                limited=True) as base:
         r = httpx.get(base + "/readyz", timeout=30)
         if r.status_code == 503 and "limits storage" in r.json().get("reason", ""):
-            pytest.skip("no Redis at 127.0.0.1:6379")
+            needs.require("redis")
+            pytest.fail("the worker cannot reach its Redis limits storage: " + r.text)
         assert r.status_code == 200, r.text
     gone = f"redis://127.0.0.1:{free_port()}"
     with serve(tmp_path / "down", "--limits-storage", gone, limited=True) as base:
@@ -162,7 +164,7 @@ def test_the_cluster_redis_check_pings_and_fails_with_the_reason() -> None:
 
     up, down = asyncio.run(reasons())
     if up is not None and "6379" in up:
-        pytest.skip(f"no Redis at 127.0.0.1:6379: {up}")
+        needs.need("redis", up)
     assert up is None
     assert down is not None and down.startswith("redis: ")
 
@@ -254,10 +256,18 @@ def test_json_log_lines_parse_name_the_worker_and_cut_secrets(
     worker = httpx.get(base + "/healthz", timeout=30).json()["worker"]
     secret = "s3cr3t-invite-value"
     httpx.get(base + f"/api/tables?invite={secret}", timeout=30)
-    time.sleep(0.3)  # the access log line is written after the answer
-    lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()
-             if line.startswith("{")]
-    assert lines, log.read_text("utf-8")
+
+    def json_lines() -> list[dict[str, Any]]:
+        return [json.loads(line) for line in log.read_text("utf-8").splitlines()
+                if line.startswith("{")]
+
+    # the access log line is written after the answer: wait for it
+    deadline = time.monotonic() + 120  # generous: a loaded machine
+    lines = json_lines()
+    while not any("/api/tables?" in line["message"] for line in lines):
+        assert time.monotonic() < deadline, "no access log line: " + log.read_text("utf-8")
+        time.sleep(0.05)
+        lines = json_lines()
     for line in lines:
         assert {"time", "level", "logger", "message", "worker"} <= set(line)
         assert line["worker"] == worker
@@ -392,7 +402,8 @@ def test_deploy_nginx_conf_proxies_the_site_and_its_sockets(tmp_path: Path) -> N
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists()
                                       else None)
     if nginx is None or shutil.which("openssl") is None:
-        pytest.skip("no nginx (apt-get install nginx-light) or no openssl here")
+        needs.need("nginx", "no nginx or no openssl (Debian: apt-get install nginx-light "
+                   "openssl)")
     (tmp_path / "worker").mkdir()
     (tmp_path / "proxy").mkdir()
     with serve(tmp_path / "worker", "--trusted-proxy", "127.0.0.1") as worker:

@@ -12,7 +12,6 @@ Skipped when Playwright or /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -20,12 +19,10 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, chromium, serve
+from live_server import chromium, serve
 from thousand.texts import name_forms
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = pytest.mark.needs("chromium")
 
 
 @pytest.fixture(scope="module")

@@ -94,7 +94,7 @@ def play_pty(args: list[str], respond: Callable[[str], str], lang: str = "ru",
     """A game in a pseudo-terminal; ``respond`` answers each prompt from what the game
     printed since the last one, ``analyse`` the offer of the analysis at the end.  The
     whole output."""
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
     child = pexpect.spawn(CLI[0], [*CLI[1:], "play", "--plain", *args], encoding="utf-8",
                           timeout=90, dimensions=(50, 200),
                           env={**child_env(), "COLUMNS": "200"})  # a wide terminal
@@ -277,7 +277,7 @@ def test_names_with_markup_are_printed_as_text() -> None:
                  ["1"] * 200)
     assert p.returncode == 0, p.stderr
     out = p.stdout
-    assert f"Сдаёт: {names[dealer]}." in out
+    assert f"Сдаёт {names[dealer]}." in out
     assert "[/]: " in out and "[bold]Боря: " in out and "Вова\\: " in out
     assert "Вова\\\\" not in out  # the backslash is not doubled
     assert "Игра окончена" in out
@@ -442,7 +442,7 @@ def test_every_game_mark_gets_its_line_from_its_event() -> None:
     ]
     out = _shown(events, "ru")
     for line in [
-        "Раздача 1. Сдаёт: Аня. Золотой кон: Боря играет 120 без торговли.",
+        "Раздача 1. Сдаёт Аня. Золотой кон: Боря играет 120 без торговли.",
         "Боря: заказ 120 сыгран, 130 очков.",
         "Золотой кон: очки вдвойне.",
         "Боря садится на бочку.",
@@ -539,7 +539,7 @@ def test_unwritable_save_path_is_asked_again(tmp_path: Path) -> None:
 def test_pseudo_terminal_game_with_ctrl_c(tmp_path: Path) -> None:
     """In a terminal: an illegal bid, a hint, garbage ("²", "[/]"), moves, then Ctrl-C at
     the prompt offers to save; the saved record replays."""
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
     save = tmp_path / "ctrl-c.json"
     child = pexpect.spawn(
         CLI[0], [*CLI[1:], "play", "--plain", "--seed", "5", "--set", "max_deals=2"],
@@ -665,3 +665,15 @@ def test_two_players_choose_a_talon_typed_and_see_the_other_at_the_end(
                                                            else "The deal is over.")
     assert sheet is not None, out[-800:]
     assert "Вова" not in out and "Vic" not in out  # nobody in a third place
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_play_help_lists_two_among_the_presets_of_both_ways_to_name_one(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28, 18: ``thousand play`` takes ``two``, as the argument and as --preset."""
+    from thousand.cli import run as cli_run
+
+    assert cli_run(["play", "--help", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.replace("│", " ").split())
+    option = out.split("--preset", 1)[1].split("--plain", 1)[0]
+    assert "two" in option and "casual" in option

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -159,7 +158,7 @@ def _sign_up_and_quick_play(context: Any, base: str, name: str, bots_after: floa
     return str(r.json()["table"])
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+@pytest.mark.needs("chromium")
 def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) -> None:
     """Two people sign up in two browsers and find each other with quick play (a bot
     takes the third seat); their stand-ins play the whole game (a short clock); back at
@@ -168,7 +167,7 @@ def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) 
     the game is among his last; the history page links his name there; the leaderboard
     page lists the bots (their ladder games put them there at once), marked, and links
     to a bot's page."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    import playwright.sync_api as sync_api
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -23,6 +23,7 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
+import needs
 from thousand.bots import HeuristicBot, checked_choice
 from thousand.cli import run
 from thousand.engine import moves as mv
@@ -693,7 +694,7 @@ def test_installed_command_exit_statuses(tmp_path: Path) -> None:
     """The real ``thousand`` entry point: 0, 1 and 2, one line on stderr."""
     exe = Path(sys.executable).parent / "thousand"
     if not exe.exists():
-        pytest.skip("the thousand script is not installed in this environment")
+        needs.need("the thousand script", f"no {exe}: install the package (./run test does)")
     good = _write(tmp_path, HAND_RECORD, "good.json")
     bad = hand_record()
     bad["deals"][0]["moves"][9] = "9C"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import playwright.sync_api as sync_api
 import pytest
 
 from test_server import Client, Server
@@ -149,7 +150,6 @@ def test_a_rematch_is_asked_for_only_once_the_game_is_over(server: Server) -> No
 
 # --------------------------------------------------------------------------- the pages
 
-sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -188,7 +188,7 @@ def _act(page: Any) -> bool:
     return False
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+@pytest.mark.needs("chromium")
 def test_two_players_find_each_other_play_and_ask_for_a_rematch(tmp_path: Path) -> None:
     """In two browsers: Аня asks quick play for classic with a 5-second clock and bots
     after 10 s, Боря asks for the same and sits at her table; the beginner bot takes the

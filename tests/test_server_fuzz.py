@@ -18,15 +18,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
 from test_server import Client, Server, new_table, state_of
 from thousand.engine.table import Table, TableError
 from thousand.server.checks import check_chat
 from thousand.server.hub import ServerError, read_message
 
+pytestmark = pytest.mark.fuzz
+
 #: How many messages the fuzzer must send in all.
 AT_LEAST = 10_000
 
-EXAMPLES = 60
+EXAMPLES = examples(60, 600)
 PER_EXAMPLE = (172, 200)
 
 JSON = st.recursive(

@@ -180,7 +180,7 @@ def test_the_pages_are_served(server: Server) -> None:
         assert page.status_code == 200 and 'src="/static/tournaments.js"' in page.text
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+@pytest.mark.needs("chromium")
 def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Server) -> None:
     """In two browsers: Анна makes a Swiss tournament of three rounds, one deal a table,
     with four bots, from the form; Борис opens its page, gives his name and registers;
@@ -188,7 +188,7 @@ def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Ser
     pages show three rounds of two tables, each with its link, and the final standings
     of six.  (Last in the module: Playwright's sync API keeps an event loop running in
     this thread.)"""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    import playwright.sync_api as sync_api
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import pytest
 
+import needs
 from thousand.engine import moves as engine_moves
 from thousand.engine.cards import POINTS, mask_of, parse_card, parse_cards
 from thousand.solver import (
@@ -508,7 +509,7 @@ def test_options_table_reads_the_rules(preset: str):
         assert all(0 <= v <= no.MAX_VALUE for v in items), f.name
 
 
-@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not built")
+@pytest.mark.needs("c-core")
 def test_native_core_reads_its_options_by_name():
     """The C core reads each option by its name: a missing name or a value out of range is
     refused, naming it; a value that changes the play changes the answer."""
@@ -533,16 +534,14 @@ def test_native_builds_are_of_these_sources(module: str):
     """Each built extension records the hash of its sources (setup.py); the package uses a
     build only when it matches the sources beside it, so an edited core is never run stale."""
     import importlib
-    import shutil
 
     from thousand.solver import native_options as no
 
     try:
         built = importlib.import_module(module)
     except ImportError:
-        if shutil.which("cc") or shutil.which("gcc"):
-            pytest.fail(f"{module} is not built (python setup.py build_ext --inplace)")
-        pytest.skip("no C compiler")
+        needs.require("c-compiler")
+        pytest.fail(f"{module} is not built (python setup.py build_ext --inplace)")
     assert built.SOURCE_HASH == no.source_hash(module) != ""
 
 
@@ -753,7 +752,7 @@ def _deal(rng: random.Random, opts: PlayOptions = CLASSIC) -> PlayPosition:
     )
 
 
-@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not compiled")
+@pytest.mark.needs("c-core")
 def test_native_and_python_agree_on_whole_deals():
     rng = random.Random(99)
     py, c = Solver(native=False), Solver(native=True)
@@ -781,7 +780,7 @@ def test_native_and_python_agree_on_whole_deals():
         assert py.nodes == c.nodes
 
 
-@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not compiled")
+@pytest.mark.needs("c-core")
 def test_native_and_python_agree_with_natural_ten():
     """RULES §1 ten_strength=natural (with and without must_overtake): the C core equals the
     pure-Python search on whole deals, mid-deal positions and random small positions, node

@@ -221,7 +221,7 @@ def whole_deals(count: int, seed: int) -> Iterator[PlayPosition]:
         yield position_from_deal(game.deal)
 
 
-@pytest.mark.skipif(not HAVE_NATIVE, reason="the C core is not compiled")
+@pytest.mark.needs("c-core")
 def test_native_and_python_agree_on_two_hands() -> None:
     """Two players 5: whole deals from the first lead (10 tricks), mid-deal positions and
     random options: the C core's values and move values are the pure-Python search's, node

@@ -855,7 +855,7 @@ def test_home_end_and_f6_on_a_long_ladder_then_the_sheet_between_deals() -> None
             assert "concede" in app.table.moves and app.paused
             await pilot.press("f4")
             text = " ".join(screen_text(app).split())
-            assert "позади 1 раздача" in text and "идёт раздача" not in text
+            assert "сыграно раздач: 1" in text and "идёт раздача" not in text
 
     asyncio.run(run())
 
@@ -1042,3 +1042,32 @@ def test_two_players_choose_a_talon_with_a_click(tmp_path: Path) -> None:
     asyncio.run(run())
     svg = (out / "tui-two.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "Прикуп&#160;1" in svg and "клавиша&#160;2" in svg
+
+
+def test_a_two_player_deals_end_panel_counts_the_discards() -> None:
+    """Issue 28, 17 (RULES §4 "Two players" 3): when the deal is over each seat's panel
+    shows the engine's count of its points: the declarer's discards included (seed 3:
+    148, where the tricks and declarations alone are 140), as the log says."""
+    from thousand.engine import moves as mv
+    from thousand.terminal.tui.widgets import SeatPanel
+
+    table = Table(Rules.preset_rules("two", max_deals=1), NAMES["ru"][:2], seed=3)
+    bots = {s: make_bot("heuristic", seed=s) for s in range(2)}
+    while not table.over:
+        seat = table.to_move
+        assert seat is not None
+        table.submit(seat, mv.move_str(bots[seat].choose(table.view(seat))), table.version)
+    result = table.view_json(0)["result"]
+    declarer = result["declarer"]
+    app = ThousandApp(table, Seats(table, {}, 0), lang="ru", bot_delay=0)
+
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            for seat, points in enumerate(result["points"]):
+                panel = app.query_one(f"#seat-{seat}", SeatPanel)
+                assert f"{points} очк." in panel._state.plain
+            view = table.view_json(0)
+            assert result["points"][declarer] > view["taken"][declarer] + view["bonus"][declarer]
+
+    asyncio.run(go())

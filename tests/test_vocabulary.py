@@ -36,7 +36,7 @@ from thousand.vocabulary import (
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "src" / "thousand" / "web"
 NODE = shutil.which("node")
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+needs_node = pytest.mark.needs("node")
 
 
 def _positions() -> list[list[str]]:

@@ -64,7 +64,7 @@ def test_imports_resolve_and_nothing_comes_from_outside() -> None:
         assert not re.search(r"https?://|//cdn|@import", text), path.name
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.needs("node")
 @pytest.mark.parametrize("name", [p.name for p in sorted(WEB.glob("*.js"))])
 def test_every_module_parses(name: str) -> None:
     # `node --check file.js` takes a module for a script and passes broken code; read it
@@ -213,7 +213,7 @@ def test_every_event_of_whole_games_has_a_line() -> None:
     assert {"talon_choice", "other_talon"} <= seen
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.needs("node")
 def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
     """The page's eventText (common.js), fed the catalogue /api/texts serves and the names'
     case forms the snapshot sends, writes the same line as thousand.texts.event_text for
@@ -263,7 +263,7 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
             assert text == event_text(event, lang, case["names"], case["reader"]), (case, lang)
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.needs("node")
 def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
     """errorText (common.js) with the catalogue /api/texts serves gives the reason of
     thousand.texts.illegal_text: the move in words, whose turn it is (the reader's own:

@@ -467,7 +467,7 @@ OPTION_TEXT: dict[str, OptionText] = {
     "cut_nines": _o(
         "снятие с девятками",
         "cutting for nines",
-        "true — перед сдачей игрок слева от сдающего снимает колоду, а сдающий смотрит "
+        "true — перед раздачей игрок слева от сдающего снимает колоду, а сдающий смотрит "
         "нижнюю карту. Девятку показывают всем, и тот же игрок снимает снова (может "
         "снова открыться та же девятка); если девятка внизу оказалась три раза, "
         "снимающему минус penalty, и сдают как лежит. Валет — его показывают, сдающий "
@@ -734,7 +734,7 @@ PRESET_TITLE: dict[str, Text] = {
 #: The options by theme, for listings: (Russian title, English title, options).  The
 #: same themes as the rules pages.
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Игроки и сдача", "Players and the deal",
+    ("Игроки и раздача", "Players and the deal",
      ("players", "sitting_dealer_scores", "first_bidder", "cut_nines")),
     ("Торговля", "The auction",
      ("opening_bid", "bid_step", "bid_jumps", "bid_cap", "min_score_to_bid", "talon_buy")),
@@ -888,6 +888,9 @@ def plain_explanation(option: str, lang: str = "ru") -> str:
     text = OPTION_TEXT[name].text.get(lang)
     own = {format_value(name, v) for v in _VALUE_WORDS.get(name, {})}
 
+    def quoted(words: str) -> str:  # «…» in Russian, “…” in English
+        return f"«{words}»" if lang == "ru" else f"“{words}”"
+
     def word(match: re.Match[str]) -> str:
         token = match.group(0)
         if re.fullmatch(r"[SCDH]:\d+(?:,[SCDH]:\d+)+", token):
@@ -895,9 +898,9 @@ def plain_explanation(option: str, lang: str = "ru") -> str:
         other, eq, value = token.partition("=")
         if eq and other in OPTION_TEXT:
             shown = value_words(other, _value_of(other, value.rstrip(".,")), lang)
-            return f"«{title(other, lang)}: {shown}»"
+            return quoted(f"{title(other, lang)}: {shown}")
         if token in OPTION_TEXT and (lang == "ru" or "_" in token):
-            return f"«{title(token, lang)}»"
+            return quoted(title(token, lang))
         if token in ("true", "false"):
             return value_words(name, token == "true", lang) if name not in (
                 "concede_declarer_loses",) else value_words("concede", token == "true", lang)

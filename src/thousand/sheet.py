@@ -71,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "winner": "{name:Победитель — {name}|Вы победили}",
         "shared": "Победу делят: {names}",
         "in_progress": "Игра продолжается.",
-        "deals_behind": "Игра продолжается: позади {n:#раздача|раздачи|раздач}.",
+        "deals_behind": "Игра продолжается, сыграно раздач: {n}.",
         "settlement": "Расчёт: {items}",
         "owes": "{name:{name} платит|вы платите} {amount}",
         "nobody_owes": "никто ничего не должен",

@@ -112,6 +112,12 @@ def _lang(lang: str) -> str:
     return "ru" if lang == "ru" else "en"
 
 
+def label(name: object, lang: str) -> str:
+    """A player's name heading a line («Боря: …»): the reader as ``lang`` calls him
+    («Вы», "You"), whichever language his name was written in."""
+    return YOU[_lang(lang)] if is_you(name) else str(name)
+
+
 def is_you(name: object) -> bool:
     """Whether ``name`` is the reader: "Вы" or "You" (in any letter case)."""
     return isinstance(name, str) and name.strip().lower() in _YOU_NAMES
@@ -212,6 +218,27 @@ def count(n: int, forms: Sequence[str], lang: str = "ru") -> str:
     """``n`` and its agreed word: ``count(271, ("пробного расклада", "пробных раскладов",
     "пробных раскладов"))`` is «271 пробного расклада»."""
     return f"{n} {plural(n, forms, lang)}"
+
+
+def decimal(value: float, lang: str = "ru", digits: int = 1, *, sign: bool = False) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it: «96,4» in Russian (a
+    decimal comma), "96.4" in English; ``sign``: "+3.5" with its sign always.  The one
+    way the terminal and the commands write a fraction of a number, so that no Russian
+    line has a decimal point."""
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    return text.replace(".", ",") if _lang(lang) == "ru" else text
+
+
+def percent(value: float, lang: str = "ru", digits: int = 1) -> str:
+    """``value`` percent («96,4%», "96.4%"): :func:`decimal` and the sign, no space
+    before it (the project's way, in both languages)."""
+    return decimal(value, lang, digits) + "%"
+
+
+def points_number(value: float, lang: str = "ru") -> str:
+    """Points as the analysis gives them: whole when they are («25»), else to one
+    decimal («12,5»)."""
+    return f"{value:.0f}" if float(value).is_integer() else decimal(value, lang)
 
 
 def _closing(text: str, start: int) -> int:
@@ -613,14 +640,29 @@ RECORD_ERRORS_RU: tuple[tuple[str, str], ...] = (
     (r"(.*): must be an object, not (.*)", r"\1: нужен объект, а здесь \2"),
     (r"(.*): must be a list of (.*), not (.*)", r"\1: нужен список (\2), а здесь \3"),
     (r'(.*): no "(.*)"', r'\1: нет поля "\2"'),
-    (r"(.*): (.*) is dealt twice: (.*)", r"\1: \2 сдана дважды: \3"),
+    (r"(.*) is dealt twice: seat (\d+) and seat (\d+)",
+     r"\1 сдана дважды: месту \2 и месту \3"),
+    (r"(.*) is dealt twice: seat (\d+) and the talon", r"\1 сдана дважды: месту \2 и в прикуп"),
+    (r"(.*) is dealt twice: seat (\d+) again", r"\1 сдана месту \2 дважды"),
+    (r"(.*) is dealt twice: the talon again", r"\1 дважды в прикупе"),
+    (r"(.*) is dealt twice: (.*)", r"\1 сдана дважды: \2"),
+    # the save's own faults (thousand/terminal/autosave.py), around its record
+    (r"a save is a JSON object", r"сохранение — это объект JSON"),
+    (r"unknown key (.*)", r"неизвестное поле \1"),
+    (r"table_version: not a whole number", r"table_version: не целое число"),
+    (r"human: (.*) is not a seat from 0 to (\d+)", r"human: \1 — не место от 0 до \2"),
+    (r"bots: a list of (\d+) levels by seat .*",
+     r"bots: нужен список из \1 уровней ботов по местам (null — место человека)"),
 )
 
 
-def record_error_text(error: Exception | str, lang: str = "en") -> str:
+def record_error_text(error: Exception | str, lang: str = "en", *, known_only: bool = False
+                      ) -> str:
     """Why a text is not a game record, in ``lang``: the record reader's English as it is
     for ``en``; in Russian from :data:`RECORD_ERRORS_RU` (a ruleset's fault through
-    :func:`thousand.rules_text.rules_error_text`)."""
+    :func:`thousand.rules_text.rules_error_text`).  A fault without its Russian is «запись
+    повреждена: …» with the English, or with ``known_only`` the English alone (for a
+    message that says «повреждено» itself)."""
     text = str(error)
     if _lang(lang) != "ru":
         return text
@@ -628,11 +670,14 @@ def record_error_text(error: Exception | str, lang: str = "en") -> str:
         from .rules_text import rules_error_text
 
         return "rules: " + rules_error_text(text[len("rules: "):], "ru")
+    deal = re.fullmatch(r"deal (\d+): (.*)", text)
+    if deal:  # the deal a fault is in, then the fault itself
+        return f"раздача {deal[1]}: " + record_error_text(deal[2], lang, known_only=known_only)
     for pattern, ru in RECORD_ERRORS_RU:
         m = re.fullmatch(pattern, text)
         if m:
             return m.expand(ru)
-    return "запись повреждена: " + text
+    return text if known_only else "запись повреждена: " + text
 
 
 # --------------------------------------------------------------------------- events
@@ -884,7 +929,7 @@ def counts_bolts(rules: Any) -> bool:
 #: passed as the name "Вы"/"You" (:data:`YOU`), so every line agrees with it.
 PHRASES: dict[str, tuple[str, str]] = {
     "deal_header": ("Deal {n}. {dealer:Dealer: {dealer}|You deal}.{golden}",
-                    "Раздача {n}. {dealer:Сдаёт: {dealer}|Сдаёте вы}.{golden}"),
+                    "Раздача {n}. {dealer:Сдаёт {dealer}|Сдаёте вы}.{golden}"),
     "golden": (" Golden deal: {player} {player:plays|play} 120 without an auction.",
                " Золотой кон: {player} {player:играет|играете} 120 без торговли."),
     "golden_you": (" Golden deal: you play 120 without an auction.",

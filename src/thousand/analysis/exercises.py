@@ -16,6 +16,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.record import load_record
 from ..engine.view import View
+from .walk import game_before
 
 #: Marks in order of weight: the heavier marks come first among the exercises.
 _MARK_ORDER = {"blunder": 0, "mistake": 1, "inaccuracy": 2}
@@ -64,33 +65,41 @@ class Exercise:
 def good_moves(
     decision: Mapping[str, Any], threshold: float, declarer: int | None
 ) -> tuple[str, ...]:
-    """The moves whose cost against the best is below ``threshold``.
+    """The moves whose cost against the best is below ``threshold``, judged on the basis
+    the decision was marked on.
 
-    View values are the mover's own utility (higher is better).  Open-card values are
+    Values in the unit ``utility`` are the mover's own (higher is better); values in the
+    unit ``declarer_total`` (every open-card value, and the sampled values of a card) are
     the declarer's final total, so a defender's best is the lowest (spec section 2).
-    """
-    view = decision.get("view")
-    if view and view.get("moves"):
-        pairs = [(m["move"], float(m["value"])) for m in view["moves"]]
-        best = max(v for _, v in pairs)
-        good = [m for m, v in pairs if best - v < threshold]
-        opened = decision.get("open")
+    Reading a defender's card values as his own made the worst cards the good answers,
+    and the exercise of a marked move vanished (issue 28).  The move the analysis names
+    as better is always among them."""
+    view, opened = decision.get("view"), decision.get("open")
+    as_declarer = decision["seat"] == declarer
+    on_view = bool(view and view.get("moves")) and not (
+        decision.get("basis") == "open" and opened and opened.get("moves"))
+    if on_view:
+        assert view is not None
+        good = _within(view, as_declarer, threshold)
         if opened and opened.get("moves"):
-            listed = {m for m, _ in pairs}
-            good += [m for m in _open_good(opened, decision["seat"] == declarer, 0.5)
-                     if m not in listed]
-        return tuple(dict.fromkeys(good))
-    opened = decision.get("open")
-    if opened and opened.get("moves"):
-        return tuple(_open_good(opened, decision["seat"] == declarer, threshold))
-    best_move = (view or {}).get("best") or (opened or {}).get("best")
-    return (best_move,) if best_move else ()
+            good += _within(opened, as_declarer, 0.5)  # the open best, where it is not listed
+        best = view.get("best")
+    elif opened and opened.get("moves"):
+        good, best = _within(opened, as_declarer, threshold), opened.get("best")
+    else:
+        best = (view or {}).get("best") or (opened or {}).get("best")
+        good = []
+    if best and best not in good:
+        good.insert(0, str(best))
+    return tuple(dict.fromkeys(good))
 
 
-def _open_good(opened: Mapping[str, Any], as_declarer: bool, threshold: float) -> list[str]:
-    """Open-card moves within ``threshold`` of the best (0.5: equal to the best)."""
-    pairs = [(m["move"], float(m["value"])) for m in opened["moves"]]
-    sign = 1.0 if as_declarer else -1.0
+def _within(block: Mapping[str, Any], as_declarer: bool, threshold: float) -> list[str]:
+    """The listed moves within ``threshold`` of the best (0.5: equal to the best), the
+    values read in the block's unit (the open-card blocks: the declarer's total)."""
+    pairs = [(m["move"], float(m["value"])) for m in block["moves"]]
+    unit = block.get("unit", "declarer_total")
+    sign = -1.0 if unit == "declarer_total" and not as_declarer else 1.0
     best = max(sign * v for _, v in pairs)
     return [m for m, v in pairs if best - sign * v < threshold]
 
@@ -135,16 +144,7 @@ def _cost(decision: Mapping[str, Any]) -> float:
 
 def position_game(ex: Exercise) -> Game:
     """The game replayed up to the exercise's position (checked by the engine)."""
-    rec = load_record(ex.record)
-    game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
-    for number, deal in enumerate(rec.deals, 1):
-        game.start_deal(deal.hands, deal.talon, deal.cut, deal.talons)
-        moves = deal.moves if number < ex.deal else deal.moves[: ex.index]
-        for move in moves:
-            game.apply(move)
-        if number == ex.deal:
-            break
-    return game
+    return game_before(load_record(ex.record), ex.deal, ex.index)
 
 
 def position_view(ex: Exercise) -> View:

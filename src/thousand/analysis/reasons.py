@@ -14,7 +14,7 @@ from thousand.engine import moves as mv
 from thousand.engine.cards import TEN, card_label
 from thousand.engine.moves import Move
 from thousand.engine.view import View
-from thousand.texts import count, declined, move_words, suit_name
+from thousand.texts import count, declined, move_words, render, suit_name
 
 
 def _words(m: Move, lang: str) -> str:
@@ -31,22 +31,25 @@ def _points(n: int, lang: str) -> str:
     return count(n, forms, lang)
 
 
-def totals_reason(mine: bool, played: float, best: float, sampled: int | None,
+def totals_reason(declarer: str | None, played: float, best: float, sampled: int | None,
                   lang: str) -> str:
     """What the declarer takes after the move played against after the best: with every
-    card open, or on average over ``sampled`` deals drawn from the seat's view."""
+    card open, or on average over ``sampled`` deals drawn from the seat's view.
+    ``declarer`` is the name of the player of the decision when he is the declarer (the
+    reader "Вы"/"You" is spoken to: «вы берёте»), None when he defends (the declarer is
+    then «разыгрывающий»)."""
     p, b = round(played), round(best)
     if sampled:
-        return _pick(lang, f"В среднем по {sampled} раскладам "
-                           + (f"вы берёте {p} вместо {b}" if mine else
-                              f"разыгрывающий берёт {p} вместо {b}"),
-                     f"On average over {sampled} deals "
-                     + (f"you take {p} instead of {b}" if mine else
-                        f"the declarer takes {p} instead of {b}"))
-    return _pick(lang, "С открытыми картами " + (f"вы берёте {p} вместо {b}" if mine else
-                                                  f"разыгрывающий берёт {p} вместо {b}"),
-                 "With every card open " + (f"you take {p} instead of {b}" if mine else
-                                            f"the declarer takes {p} instead of {b}"))
+        head = _pick(lang, f"В среднем по {sampled} раскладам ",
+                     f"On average over {sampled} deals ")
+    else:
+        head = _pick(lang, "С открытыми картами ", "With every card open ")
+    if declarer is None:
+        return head + _pick(lang, f"разыгрывающий берёт {p} вместо {b}",
+                            f"the declarer takes {p} instead of {b}")
+    return render(head + _pick(lang, "{name} {name:берёт|берёте} {p} вместо {b}",
+                               "{name} {name:takes|take} {p} instead of {b}"),
+                  lang, name=declarer, p=p, b=b)
 
 
 def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
@@ -59,6 +62,7 @@ def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
     ``open_totals``: the same with every card open, which alone says whether the card
     decided the contract."""
     c = view.contract
+    player = names[view.seat] if view.seat is not None and view.seat < len(names) else "?"
     if (mv.is_card_play(played) and not mv.is_declare(played)
             and mv.play(mv.card_of(played), True) in view.legal):
         suit_index = mv.card_of(played) // 6
@@ -70,10 +74,12 @@ def play_reason(view: View, played: Move, best: Move, cost: float, lang: str,
             played) % 6 == TEN and fell_to is not None:
         seat, card = fell_to
         who = declined(names[seat], "gen", lang) if lang == "ru" else names[seat]
-        text = _pick(lang, f"Вы отдали десятку: {card_label(card, lang)} был у {who}",
-                     f"You gave away a ten: {who} held {card_label(card, lang)}")
+        text = render(_pick(lang, "{name} {name:отдаёт|отдаёте} десятку: {card} был у {who}",
+                            "{name} {name:gives|give} away a ten: {who} held {card}"),
+                      lang, name=player, card=card_label(card, lang), who=who)
     elif totals is not None:
-        text = totals_reason(view.seat == view.declarer, totals[1], totals[0], sampled, lang)
+        text = totals_reason(player if view.seat == view.declarer else None, totals[1],
+                             totals[0], sampled, lang)
     else:
         text = generic_reason(best, cost, lang, sampled)
     if open_totals is not None and c > 0:

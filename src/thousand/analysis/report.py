@@ -246,8 +246,8 @@ def _finish_deal(work: _DealWork, game: Any, names: Sequence[str], lang: str) ->
             p.entry["reason"] = reasons.talon_reason(p.decision_view, p.best or p.played,
                                                      p.cost, lang, sampled)
         elif p.totals is not None:  # an exchange, valued with every card open
-            p.entry["reason"] = reasons.totals_reason(True, p.totals[1], p.totals[0], None,
-                                                      lang)
+            p.entry["reason"] = reasons.totals_reason(names[p.entry["seat"]], p.totals[1],
+                                                      p.totals[0], None, lang)
         else:
             sampled = p.entry["view"]["samples"] if p.entry["view"] else None
             p.entry["reason"] = reasons.generic_reason(p.best or p.played, p.cost, lang,

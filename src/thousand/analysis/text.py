@@ -10,30 +10,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from thousand.texts import move_words
+from thousand.texts import decimal, label, move_words, percent, render
 
 #: The chess-like sign of each mark.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 WORDS = {
-    "ru": {"deal": "Раздача {n}", "declarer": "разыгрывает {name}, заказ {c}",
+    "ru": {"deal": "Раздача {n}", "declarer": "{name} {name:разыгрывает|разыгрываете} заказ {c}",
            "no_declarer": "без розыгрыша", "dd": "с открытыми картами: {best} ({made})",
            "made": "играется", "failed": "не играется", "trick": "взятка {n}",
-           "better": "лучше {best}", "cost": "−{cost}", "summary": "Итог",
+           "better": "Лучше {best}: {cost:#очко|очка|очков} потеряно.", "summary": "Итог",
            "inaccuracy": "неточность", "mistake": "ошибка", "blunder": "грубая ошибка",
-           "accuracy": "точность {acc}%", "lost": "потеряно за раздачу: {view} (по своим "
+           "accuracy": "точность {acc}", "lost": "потеряно за раздачу: {view} (по своим "
            "картам), {open} (с открытыми)", "worst": "дороже всего: {items}",
            "where": "раздача {deal}, ход {move}", "none": "ни одной отмеченной ошибки",
            "no_acc": "нет решений"},
-    "en": {"deal": "Deal {n}", "declarer": "{name} declares {c}",
+    "en": {"deal": "Deal {n}", "declarer": "{name} {name:declares|declare} {c}",
            "no_declarer": "not played", "dd": "with every card open: {best} ({made})",
            "made": "makeable", "failed": "not makeable", "trick": "trick {n}",
-           "better": "better {best}", "cost": "−{cost}", "summary": "Summary",
+           "better": "Better {best}: {cost:#point|points} lost.", "summary": "Summary",
            "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
-           "accuracy": "accuracy {acc}%", "lost": "lost per deal: {view} (from the "
+           "accuracy": "accuracy {acc}", "lost": "lost per deal: {view} (from the "
            "player's view), {open} (every card open)", "worst": "costliest: {items}",
            "where": "deal {deal}, move {move}", "none": "no decision marked",
            "no_acc": "no decisions"},
 }
+
+
+def _number(value: float | None, lang: str) -> str:
+    return "—" if value is None else decimal(value, lang)
 
 
 def _cost_of(entry: Mapping[str, Any]) -> float | None:
@@ -49,22 +53,25 @@ def _best_of(entry: Mapping[str, Any]) -> str | None:
 
 
 def decision_line(entry: Mapping[str, Any], names: list[str], lang: str) -> str:
-    """``Боря: Т♦ ?  (взятка 3) лучше К♣ −26 — reason``."""
+    """``Боря: Т♦ — ошибка (?), взятка 3. Лучше К♣: 26 очков потеряно. Why.``: one
+    sentence for the move, one for the better one, then the reason (a sentence of its
+    own, thousand/analysis/reasons.py)."""
     w = WORDS[lang]
     mark = entry.get("mark")
-    parts = [f"{names[entry['seat']]}: {move_words(entry['played'], lang)}"]
+    head = f"{label(names[entry['seat']], lang)}: {move_words(entry['played'], lang)}"
     if mark:
-        parts[0] += f" {SIGNS[mark]} {w[mark]}"
+        head += f" — {w[mark]} ({SIGNS[mark]})"
     if entry.get("trick"):
-        parts.append(f"({w['trick'].format(n=entry['trick'])})")
+        head += ", " + w["trick"].format(n=entry["trick"])
+    sentences = [head + "."]
     best, cost = _best_of(entry), _cost_of(entry)
     if best is not None and cost is not None and best != entry["played"] and cost > 0:
-        parts.append(w["better"].format(best=move_words(best, lang)))
-        parts.append(w["cost"].format(cost=round(cost)))
-    line = " ".join(parts)
+        sentences.append(render(w["better"], lang, best=move_words(best, lang),
+                                cost=round(cost)))
     if entry.get("reason"):
-        line += f" — {entry['reason']}"
-    return line
+        reason = str(entry["reason"])
+        sentences.append(reason if reason.endswith((".", "!", "?")) else reason + ".")
+    return " ".join(sentences)
 
 
 def render_text(analysis: Mapping[str, Any], lang: str = "ru", everything: bool = False
@@ -76,8 +83,8 @@ def render_text(analysis: Mapping[str, Any], lang: str = "ru", everything: bool 
     for deal in analysis["deals"]:
         head = w["deal"].format(n=deal["number"])
         if deal.get("declarer") is not None:
-            head += ": " + w["declarer"].format(name=names[deal["declarer"]],
-                                                c=deal["contract"])
+            head += ": " + render(w["declarer"], lang, name=names[deal["declarer"]],
+                                  c=deal["contract"])
         else:
             head += ": " + w["no_declarer"]
         dd = deal.get("double_dummy")
@@ -94,13 +101,13 @@ def render_text(analysis: Mapping[str, Any], lang: str = "ru", everything: bool 
     lines.append("")
     lines.append(w["summary"])
     for p in analysis["players"]:
-        acc = w["accuracy"].format(acc=p["accuracy"]) if p["accuracy"] is not None \
+        acc = w["accuracy"].format(acc=percent(p["accuracy"], lang)) if p["accuracy"] is not None \
             else w["no_acc"]
         marks = ", ".join(f"{w[k]} {p['marks'][k]}" for k in ("inaccuracy", "mistake",
                                                                "blunder"))
-        lines.append(f"  {p['name']}: {acc}; {marks}")
-        lines.append("    " + w["lost"].format(view=p["lost_per_deal_view"],
-                                               open=p["lost_per_deal_open"]))
+        lines.append(f"  {label(p['name'], lang)}: {acc}; {marks}")
+        lines.append("    " + w["lost"].format(view=_number(p["lost_per_deal_view"], lang),
+                                               open=_number(p["lost_per_deal_open"], lang)))
         if p["worst"]:
             items = "; ".join(w["where"].format(deal=x["deal"], move=x["index"] + 1)
                               + f" (−{round(x['cost'])})" for x in p["worst"])

@@ -74,3 +74,18 @@ def decisions(record: Record) -> Iterator[Decision]:
                 view = game.view(seat)
             yield Decision(number, index, seat, view, move, game)
             game.apply(move)
+
+
+def game_before(record: Record, deal: int, index: int) -> Game:
+    """The game of ``record`` replayed up to deal ``deal`` (1-based), before its move
+    ``index`` (0-based in the deal's recorded moves), each deal dealt as recorded (two
+    players' two talons included): the one replay behind every position an analysis or an
+    exercise shows."""
+    game = Game(record.rules, record.players, record.first_dealer, auto_deal=False)
+    for number, dealt in enumerate(record.deals, 1):
+        game.start_deal(dealt.hands, dealt.talon, dealt.cut, dealt.talons)
+        for move in dealt.moves if number < deal else dealt.moves[:index]:
+            game.apply(move)
+        if number == deal:
+            return game
+    raise ValueError(f"the record has no deal {deal}")

@@ -48,6 +48,7 @@ from rich.table import Table
 from thousand.engine import moves as mv
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
+from thousand.texts import decimal, percent
 
 from .arena import (
     MIN_SAMPLE,
@@ -633,14 +634,15 @@ def report_columns(report: DuplicateReport, lang: str = "en") -> tuple[Columns, 
         row = [label]
         if with_sets:
             row += [
-                f"{s.mean:+.1f} (±{s.ci:.1f})",
-                f"{100 * s.declare_rate:.1f}%",
-                f"{100 * s.make_rate:.1f}% ({s.made}/{s.declared})",
-                f"{s.mean_contract:.1f}",
+                f"{decimal(s.mean, lang, sign=True)} (±{decimal(s.ci, lang)})",
+                percent(100 * s.declare_rate, lang),
+                f"{percent(100 * s.make_rate, lang)} ({s.made}/{s.declared})",
+                decimal(s.mean_contract, lang),
             ]
         if with_games:
             lo, hi = s.win_interval
-            row.append(f"{100 * s.win_rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
+            row.append(f"{percent(100 * s.win_rate, lang)} "
+                       f"({decimal(100 * lo, lang)}–{decimal(100 * hi, lang)})")
         if with_faults:
             row += [str(s.faults), str(s.fallback_moves)]
         rows.append(row)
@@ -669,13 +671,14 @@ def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
     if report.sets:
         for a, b, m, ci in report.level_differences():
             a, b = shown_level(a, lang), shown_level(b, lang)
-            line = report_word("diff", lang, a=a, b=b, m=f"{m:+.1f}", lo=f"{m - ci:+.1f}",
-                               hi=f"{m + ci:+.1f}")
+            line = report_word("diff", lang, a=a, b=b, m=decimal(m, lang, sign=True),
+                               lo=decimal(m - ci, lang, sign=True),
+                               hi=decimal(m + ci, lang, sign=True))
             out.append(f"{line}: {difference_verdict(a, b, m, ci, sets, lang)}")
         p, k, n = report.declarer_make_rate()
-        out.append(report_word("all", lang, p=f"{100 * p:.1f}", k=k, n=n))
+        out.append(report_word("all", lang, p=decimal(100 * p, lang), k=k, n=n))
         p, k, n = report.declarer_make_rate(contested_only=True)
-        out.append(report_word("contested", lang, p=f"{100 * p:.1f}", k=k, n=n))
+        out.append(report_word("contested", lang, p=decimal(100 * p, lang), k=k, n=n))
     n_rot = len(report.levels)
     games = report_word("games", lang, g=len(report.games)) if report.games else ""
     out.append(report_word("pace", lang, sets=sets, rot=n_rot, deals=sets * n_rot,

@@ -42,7 +42,7 @@ from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
 from thousand.engine.rules import Rules, RulesError
 from thousand.rules_text import check_lang
-from thousand.texts import preset_name
+from thousand.texts import decimal, percent, points_number, preset_name
 
 from .common import (
     SetOption,
@@ -64,6 +64,9 @@ def result_columns(result: ArenaResult, lang: str = "en") -> tuple[Columns, Rows
     def w(key: str, **params: object) -> str:
         return report_word(key, lang, **params)
 
+    def d(value: float) -> str:
+        return decimal(value, lang)
+
     cols = [
         (w("bot"), "left"), (w("games"), "right"), (w("won"), "right"), (w("win"), "right"),
         (w("score"), "right"), (w("declared"), "right"), (w("made"), "right"),
@@ -77,17 +80,17 @@ def result_columns(result: ArenaResult, lang: str = "en") -> tuple[Columns, Rows
     rows = []
     for b, label in zip(result.bots, labels, strict=True):
         lo, hi = b.win_interval
-        wins = f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.1f}"
+        wins = points_number(b.wins, lang)
         row = [
             label,
             str(b.games),
             wins,
-            f"{100 * b.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})",
-            f"{b.mean_score_per_deal:+.1f}",
-            f"{100 * b.declare_rate:.1f}%",
-            w("of", p=f"{100 * b.make_rate:.1f}%", n=b.declared),
-            w("of", p=f"{100 * b.contested_make_rate:.1f}%", n=b.declared - b.compulsory),
-            f"{b.mean_contract:.1f}",
+            f"{d(100 * b.win_rate)} ({d(100 * lo)}–{d(100 * hi)})",
+            decimal(b.mean_score_per_deal, lang, sign=True),
+            percent(100 * b.declare_rate, lang),
+            w("of", p=percent(100 * b.make_rate, lang), n=b.declared),
+            w("of", p=percent(100 * b.contested_make_rate, lang), n=b.declared - b.compulsory),
+            d(b.mean_contract),
         ]
         if with_faults:
             row += [str(b.faults), str(b.fallback_moves)]
@@ -98,8 +101,9 @@ def result_columns(result: ArenaResult, lang: str = "en") -> tuple[Columns, Rows
 def pace_line(result: ArenaResult, lang: str = "en") -> str:
     """The notes under the table, whether the games tell the bots apart, and the pace."""
     pace = report_word(
-        "pace", lang, games=result.games, deals=result.deals, sec=f"{result.seconds:.1f}",
-        gps=f"{result.games_per_second:.2f}", dps=f"{result.deals_per_second:.1f}",
+        "pace", lang, games=result.games, deals=result.deals, sec=decimal(result.seconds, lang),
+        gps=decimal(result.games_per_second, lang, 2),
+        dps=decimal(result.deals_per_second, lang),
     )
     return f"{report_word('notes', lang)}\n{verdict(result, lang)}\n{pace}"
 
@@ -254,16 +258,16 @@ def _openspiel_seats(bots: str, seats: list[str] | None,
     return bots, out
 
 
+#: The width a table is laid out to in a pipe that no ``COLUMNS`` describes: a report
+#: pasted into a mail or a terminal of the usual size reads whole.
+PIPE_WIDTH = 80
+
+
 def _print_tables(console: Console, columns: Columns, rows: Rows) -> None:
-    """The report's table in as many tables as the console's width needs (``COLUMNS`` on
-    a terminal or when given; a file or a pipe without it takes the whole table)."""
-    width = console.width if console.is_terminal or "COLUMNS" in os.environ else None
-    tables = report_tables(columns, rows, width)
-    if width is None:  # one table, on a console as wide as it is
-        need = console.measure(tables[0], options=console.options.update_width(10**4)).maximum
-        if need > console.width:
-            console = Console(highlight=False, width=need)
-    for i, table in enumerate(tables):
+    """The report's table in as many tables as the reader's width needs: ``COLUMNS`` on
+    a terminal or when given, else 80 columns (a file or a pipe)."""
+    width = console.width if console.is_terminal or "COLUMNS" in os.environ else PIPE_WIDTH
+    for i, table in enumerate(report_tables(columns, rows, width)):
         if i:
             console.print()
         console.print(table)

@@ -20,7 +20,6 @@ from thousand.engine.rules import Rules, RulesError
 PRESET_HELP = "classic, dealer-opens, house, textbook or casual"
 
 PresetArgument = Annotated[str, typer.Argument(help=PRESET_HELP)]
-PresetOption = Annotated[str | None, typer.Option("--preset", help=f"The preset: {PRESET_HELP}.")]
 SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", "-s", help="Change an option: name=value (repeatable)."),

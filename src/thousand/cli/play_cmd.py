@@ -39,10 +39,10 @@ from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
 from thousand.rules_text import check_lang, rules_error_text
 from thousand.terminal.autosave import Autosave, saves_dir
+from thousand.terminal.autosave import play_command as typed_play_command
 
 from .common import (
     PRESET_HELP,
-    PresetOption,
     SetOption,
     fail,
     one_line,
@@ -130,7 +130,9 @@ def play_command(
     names: Annotated[
         str | None, typer.Option("--names", help="Player names, comma separated, by seat.")
     ] = None,
-    preset_option: PresetOption = None,
+    preset_option: Annotated[
+        str | None, typer.Option("--preset", help=f"The preset: {PLAY_PRESET_HELP}.")
+    ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Line mode instead of the full-screen table "
                            "(for screen readers; pipes get it anyway).")
@@ -179,7 +181,8 @@ def play_command(
 
             found = last_unfinished()
             if found is None:
-                _fail(said, "resume_none", dir=one_line(str(saves_dir()), 160))
+                _fail(said, "resume_none", dir=one_line(str(saves_dir()), 160),
+                      play=typed_play_command())
             resume = str(found)
         shown = one_line(resume, 160)
         try:
@@ -242,7 +245,8 @@ def play_command(
                           analysis_samples=analysis_samples, analyse=analyse)
         tui.run()
         _echo(tui.farewell)
-        raise typer.Exit(tui.exit_status)
+        # a crash (Textual printed its traceback) is a failure, whatever was said before
+        raise typer.Exit(tui.exit_status or tui.return_code or 0)
     from thousand.terminal.session import make_session
 
     console = output_console()

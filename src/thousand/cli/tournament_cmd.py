@@ -32,7 +32,7 @@ from thousand.bots.tournament import (
 from thousand.cli import app
 from thousand.engine.rules import Rules, RulesError
 from thousand.rules_text import check_lang
-from thousand.texts import preset_name
+from thousand.texts import decimal, preset_name
 
 from .arena_cmd import _print_tables
 from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit
@@ -75,7 +75,7 @@ def footer(result: TournamentResult, lang: str = "en", given: bool = False) -> s
     ratings = (word("family", lang, family=family_label(result.family, lang), start=start)
                if result.family is not None else word("own", lang, start=start))
     pace = word("pace", lang, tables=result.tables, deals=result.deals,
-                sec=f"{result.seconds:.1f}")
+                sec=decimal(result.seconds, lang))
     return f"{ratings}\n{pace}"
 
 

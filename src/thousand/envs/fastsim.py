@@ -20,13 +20,14 @@ from ``mix(s + mix(k + 1))``; the deck is shuffled by Fisher-Yates (``i`` from 2
 decision takes ``legal[next() % len(legal)]`` of the engine's legal moves in the engine's
 order.
 
-The fast path covers the rules :func:`supports` accepts (``classic`` and ``casual`` among
-the presets: three players, ``give_one_each``, the talon shown, no dark, golden deals,
-concede, buy-out, redeals or cut, ``ten_strength=high``; every play option); for others, and
-where the module cannot be built, :func:`random_deals` plays through the engine.  Two
-players (preset ``two``) are among the others: the C deal lays 7, 7, 7 and a talon of 3 and
-plays tricks of three, so ``fast=True`` refuses them (:data:`TWO_PLAYERS` says why) and
-``fast=False`` (or None) plays them through the engine.
+The fast path covers the rules :func:`supports` accepts (a bool; :func:`why_unsupported`
+says why not) (``classic`` and ``casual`` among the presets: three players,
+``give_one_each``, the talon shown, no dark, golden deals, concede, buy-out, redeals or cut,
+``ten_strength=high``; every play option); for others, and where the module cannot be built,
+:func:`random_deals` plays through the engine.  Two players (preset ``two``) are among the
+others: the C deal lays 7, 7, 7 and a talon of 3 and plays tricks of three, so ``fast=True``
+refuses them (:data:`TWO_PLAYERS` says why) and ``fast=False`` (or None) plays them through
+the engine.
 
 The module is built by setup.py beside the solver's core (an optional extension: where no
 compiler was found the install said what to install, and :func:`fast_module` is None with
@@ -87,8 +88,17 @@ class DealOutcome:
     moves: tuple[Move, ...] = ()
 
 
-def supports(rules: Rules) -> str | None:
-    """None when the fast path plays ``rules``; else why not (the engine plays them)."""
+def supports(rules: Rules) -> bool:
+    """Whether the fast path plays ``rules`` (True) or only the engine does (False).
+
+    A plain bool, so that ``if fastsim.supports(rules):`` means what it says;
+    :func:`why_unsupported` gives the reason of a False."""
+    return why_unsupported(rules) is None
+
+
+def why_unsupported(rules: Rules) -> str | None:
+    """Why the fast path does not play ``rules`` (the engine plays them); None when it
+    does."""
     r = rules
     checks = [
         (r.players == 3, TWO_PLAYERS if r.players == 2 else f"players={r.players}"),
@@ -217,7 +227,7 @@ def random_deals(rules: Rules, seed: int, n: int, first: int = 0, record: bool =
     ``fast``: None takes the fast path where it can, True requires it, False plays
     through the engine."""
     module = None if fast is False else fast_module()
-    why = supports(rules)
+    why = why_unsupported(rules)
     if module is None or why is not None:
         if fast:
             raise RuntimeError(f"the fast path cannot play this: {why or build_error}")

@@ -27,7 +27,9 @@
   ``k`` gives each winner ``1/k``); nothing on a truncation.
 * **Episodes** end when the game does (termination: somebody won, or the rules'
   ``max_deals`` was reached), or are truncated after ``max_deals`` deals (the environment's
-  cap, redeals included; ``None``: no cap).
+  cap, redeals included: :data:`DEFAULT_MAX_DEALS` unless given).  ``max_deals=None`` takes
+  the cap away, and then only the rules end an episode: random play of a preset without a
+  deal limit of its own (``house``) may then never win and never end.
 * ``render_mode="ansi"``: :meth:`ThousandEnv.render` returns the table as a spectator sees it,
   as text.
 * ``reset(seed=S)`` deals as ``Game(seed=S)`` does (each deal from the seed and its number);
@@ -63,6 +65,12 @@ __all__ = ["ThousandEnv", "env", "raw_env"]
 _NO_MOVE = mv.Move(-1)
 
 
+#: The environment's deal cap when none is given: an episode of random (or poorly learnt)
+#: play must end even under rules that set no deal limit of their own (``house``), where
+#: nobody may ever reach 1000.  200 is ``classic``'s own limit.
+DEFAULT_MAX_DEALS = 200
+
+
 class ThousandEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment (see the module docstring)."""
 
@@ -76,7 +84,7 @@ class ThousandEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         reward: str = "deal",
         reward_scale: float = 1.0,
-        max_deals: int | None = None,
+        max_deals: int | None = DEFAULT_MAX_DEALS,
         universal_actions: bool = False,
         **options: Any,
     ) -> None:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from thousand.engine import moves as mv
-from thousand.engine.game import Game
 from thousand.engine.protocol import view_json
 from thousand.engine.record import load_record
+from thousand.texts import label, percent, points_number
 
 from .render import move_plain
 
@@ -43,7 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reason": "Почему: {reason}",
         "values": "Оценки ходов: {items}",
         "open": "В открытую: лучше {move}, потеря {lost}",
-        "summary": "{name}: точность {accuracy}%, неточностей {inaccuracy}, ошибок "
+        "summary": "{name}: точность {accuracy}, неточностей {inaccuracy}, ошибок "
                    "{mistake}, грубых ошибок {blunder}, потеряно {lost} очк.",
         "inaccuracy": "неточность",
         "mistake": "ошибка",
@@ -62,7 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reason": "Why: {reason}",
         "values": "Values of the moves: {items}",
         "open": "Open cards: better {move}, lost {lost}",
-        "summary": "{name}: accuracy {accuracy}%, inaccuracies {inaccuracy}, mistakes "
+        "summary": "{name}: accuracy {accuracy}, inaccuracies {inaccuracy}, mistakes "
                    "{mistake}, blunders {blunder}, lost {lost} points",
         "inaccuracy": "inaccuracy",
         "mistake": "mistake",
@@ -147,17 +147,11 @@ def jump(all_steps: Sequence[Step], at: int, direction: int, marked: bool = Fals
 def position(record: Mapping[str, Any], deal: int, index: int, seat: int) -> dict[str, Any]:
     """The wire view ``seat`` had in deal ``deal`` (1-based) before its move ``index``
     (0-based in the deal's record): the record replayed up to there."""
-    rec = load_record(record)
-    game = Game(rec.rules, rec.players, rec.first_dealer, auto_deal=False)
-    for number, dealt in enumerate(rec.deals, 1):
-        game.start_deal(dealt.hands, dealt.talon, dealt.cut)
-        moves = dealt.moves if number < deal else dealt.moves[:index]
-        for move in moves:
-            game.apply(move)
-        if number == deal:
-            assert game.deal is not None
-            return view_json(game.deal.view(seat))
-    raise ValueError(f"the record has no deal {deal}")
+    from thousand.analysis.walk import game_before  # the analysis package: only when asked
+
+    game = game_before(load_record(record), deal, index)
+    assert game.deal is not None
+    return view_json(game.deal.view(seat))
 
 
 def _move(text: str, lang: str) -> str:
@@ -168,8 +162,8 @@ def _move(text: str, lang: str) -> str:
         return text
 
 
-def _points(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+def _points(value: float, lang: str) -> str:
+    return points_number(value, lang)
 
 
 def step_lines(all_steps: Sequence[Step], at: int, names: Sequence[str],
@@ -179,7 +173,7 @@ def step_lines(all_steps: Sequence[Step], at: int, names: Sequence[str],
     step = all_steps[at]
     d = step.decision
     lines = [word(lang, "step", deal=step.deal, n=at + 1, total=len(all_steps),
-                  name=names[step.seat] if step.seat < len(names) else step.seat)]
+                  name=label(names[step.seat], lang) if step.seat < len(names) else step.seat)]
     played = word(lang, "played", move=_move(str(d["played"]), lang))
     if d.get("forced"):
         played += word(lang, "forced")
@@ -192,19 +186,23 @@ def step_lines(all_steps: Sequence[Step], at: int, names: Sequence[str],
         best = str(basis.get("best"))
         cost = float(basis.get("cost", basis.get("lost", 0)) or 0)
         if best != d["played"] and cost > 0:
-            lines.append(word(lang, "better", move=_move(best, lang), cost=_points(cost)))
+            lines.append(word(lang, "better", move=_move(best, lang), cost=_points(cost, lang)))
         else:
             lines.append(word(lang, "best"))
     if d.get("reason"):
         lines.append(word(lang, "reason", reason=d["reason"]))
     if basis and basis.get("moves"):
-        items = ", ".join(f"{_move(str(m['move']), lang)} {_points(float(m['value']))}"
+        items = ", ".join(f"{_move(str(m['move']), lang)} {_points(float(m['value']), lang)}"
                           for m in basis["moves"])
         lines.append(word(lang, "values", items=items))
     if view and opened and opened.get("best") is not None:
         lines.append(word(lang, "open", move=_move(str(opened["best"]), lang),
-                          lost=_points(float(opened.get("lost") or 0))))
+                          lost=_points(float(opened.get("lost") or 0), lang)))
     return lines
+
+
+def _accuracy(value: object, lang: str) -> str:
+    return "—" if value is None else percent(float(str(value)), lang)
 
 
 def summary_lines(analysis: Analysis, lang: str) -> list[str]:
@@ -213,8 +211,9 @@ def summary_lines(analysis: Analysis, lang: str) -> list[str]:
     for p in analysis.get("players", ()):
         marks = p.get("marks") or {}
         lost = p.get("lost_view") if p.get("lost_view") is not None else p.get("lost_open")
-        out.append(word(lang, "summary", name=p.get("name", p.get("seat")),
-                        accuracy=p.get("accuracy"), lost=_points(float(lost or 0)),
+        out.append(word(lang, "summary", name=label(p.get("name", p.get("seat")), lang),
+                        accuracy=_accuracy(p.get("accuracy"), lang),
+                        lost=_points(float(lost or 0), lang),
                         inaccuracy=marks.get("inaccuracy", 0),
                         mistake=marks.get("mistake", 0), blunder=marks.get("blunder", 0)))
     return out

@@ -40,6 +40,7 @@ from typing import Any
 
 from thousand.engine.record import SAVE_FORMAT, seal_record
 from thousand.engine.table import Table
+from thousand.texts import record_error_text
 
 from .i18n import T
 
@@ -73,7 +74,10 @@ class SaveError(ValueError):
 
     def text(self, lang: str, file: str = "") -> str:
         """The message in ``lang``; with ``file``, prefixed by it (``game.json: …``)."""
-        words = T(lang, "save_err_" + self.key, **self.params)
+        params = dict(self.params)
+        if "why" in params:  # the record reader's English, in the player's language
+            params["why"] = record_error_text(str(params["why"]), lang, known_only=True)
+        words = T(lang, "save_err_" + self.key, **params)
         return f"{file}: {words}" if file else words
 
 
@@ -209,17 +213,30 @@ def last_unfinished(folder: Path | None = None) -> Path | None:
     return None
 
 
+#: Set by the repository's ``./run`` to the way it was started (``./run``), which then
+#: stands for ``thousand`` in the commands a player is told to type.
+LAUNCHER_ENV = "THOUSAND_LAUNCHER"
+
+
+def play_command() -> str:
+    """How the person started the game, to be typed again: ``thousand play``, or after
+    ``./run play`` (where ``thousand`` is not on the PATH) ``./run play``."""
+    launcher = os.environ.get(LAUNCHER_ENV, "").strip()
+    return f"{shlex.quote(launcher)} play" if launcher else "thousand play"
+
+
 def resume_command(path: str | os.PathLike[str]) -> str:
     """The command that continues the game saved at ``path``: ``thousand play --resume``
-    when it is the newest unfinished game of :func:`saves_dir`, else with the file."""
+    (:func:`play_command`) when it is the newest unfinished game of :func:`saves_dir`, else
+    with the file."""
     target = Path(path).resolve()
     try:
         newest = last_unfinished()
     except OSError:
         newest = None
     if newest is not None and newest.resolve() == target:
-        return "thousand play --resume"
-    return f"thousand play --resume {shlex.quote(str(path))}"
+        return f"{play_command()} --resume"
+    return f"{play_command()} --resume {shlex.quote(str(path))}"
 
 
 @dataclass
@@ -349,7 +366,7 @@ def load_save(source: str | bytes) -> SavedGame:
     try:
         obj = json.loads(source)
     except (ValueError, RecursionError) as e:
-        raise SaveError("not_save", why=_short(e, 120)) from None
+        raise SaveError("not_save", why=_short(f"not JSON: {e}", 120)) from None
     if not isinstance(obj, dict):
         raise SaveError("not_save", why="a save is a JSON object")
     if obj.get("format") != SAVE_FORMAT:

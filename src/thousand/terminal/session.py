@@ -30,8 +30,10 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from thousand.bots import (
     Bot,
@@ -45,6 +47,7 @@ from thousand.engine import moves as mv
 from thousand.engine.cards import JACK, NINE, CardError, parse_card
 from thousand.engine.moves import Move
 from thousand.engine.protocol import view_json
+from thousand.engine.rules import Rules
 from thousand.engine.table import Table, TableError, audience_includes
 from thousand.engine.view import View
 from thousand.texts import illegal_text
@@ -65,6 +68,7 @@ from .render import (
     card_markup,
     cards_markup,
     cards_points,
+    give_target,
     hand_markup,
     move_markup,
     phase_line,
@@ -340,11 +344,7 @@ class TerminalGame:
         return T(self.lang, key, **params)
 
     def _as(self, key: str, seat: int | None, **params: object) -> str:
-        """The text ``key`` about ``seat``: in the second person when the seat is the
-        person's own and the words have that form, else with the player's name."""
-        if seat is not None and seat == self.human and has(self.lang, key + "_you"):
-            return self._t(key + "_you", **params)
-        return self._t(key, name=self._name(seat), **params)
+        return about_seat(self.lang, key, seat, self.human, self._name(seat), **params)
 
     def _name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self._nm):
@@ -543,50 +543,20 @@ class TerminalGame:
             self.say(self._t("no_such_seat"))
 
     def _show_turn(self, view: WireView) -> None:
-        lang, nm, rules = self.lang, self._nm, self.rules
         self.say()
+        others = {}
         if self.open_hands:
-            for s in view["active"]:
-                if s != self.human:
-                    hand = self.table.view_json(s)["hand"]
-                    if hand is not None:
-                        label = self._t("hand_of", name=nm[s])
-                        self.say(f"  {label}: {hand_markup(hand, lang, rules.ten_strength)}")
-        line = phase_line(view, rules, nm, lang, open_hands=self.open_hands)
-        if line:
+            others = {s: self.table.view_json(s)["hand"] for s in view["active"]
+                      if s != self.human}
+        for line in turn_lines(view, self.rules, self._nm, self.lang, self.human,
+                               open_hands=self.open_hands, others=others):
             self.say(line)
-        phase = view["phase"]
-        if self.rules.players == 2 and phase in ("talon choice", "exchange", "contract"):
-            # two players: both talons by their numbers, the moves' at the choice (RULES §4
-            # "Two players" 3)
-            self.say(f"  {self._t('talons')}: {talons_markup(view, lang)}")
-        if phase == "auction" and view["auction"]:
-            self.say(f"  {self._t('auction')}: {auction_markup(view, nm, lang)}")
-        if phase == "buy":
-            self.say(f"  {self._as('declarer', view['declarer'], bid=view['contract'], dark='')}")
-            if view["talon"] is not None:
-                self.say(f"  {self._t('talon')}: {cards_markup(view['talon'], lang)}")
-        if phase == "play":
-            contract = self._t(
-                "contract_line", name=nm[view["declarer"]], n=view["contract"],
-                dark=self._t("dark_mark") if view["dark"] else "",
-            )
-            self.say(f"  {self._t('trump')}: {trump_markup(view['trump'], lang)}; {contract}")
-            if view["trick"]:
-                self.say(f"  {self._t('on_table')}: {trick_markup(view['trick'], nm, lang)}")
-        if view["hand"] is not None:
-            hand = hand_markup(view["hand"], lang, rules.ten_strength)
-            self.say(f"  {self._t('your_hand')}: {hand}")
-        else:
-            self.say(f"  {self._t('hidden_hand')}")
         self._show_moves(view)
 
     def _show_moves(self, view: WireView) -> None:
-        items = [
-            f"[cyan]{i}[/]) {move_markup(m, view, self.rules, self._nm, self.lang)}"
-            for i, m in enumerate(view["legal"], 1)
-        ]
-        self.say(f"  {self._t('moves')}: " + "  ".join(items))
+        for line in moves_lines(view, self.rules, self._nm, self.lang, self.console.width,
+                                wrap=not self.console.soft_wrap):
+            self.say(line)
 
     def _hint(self, seat: int) -> None:
         """What the strongest bot would do, and why; a bot that fails (one that does not
@@ -909,6 +879,94 @@ class TerminalGame:
         self.saved = path
         self.say(self._t("saved", path=escape(plain(path))))
         return True
+
+
+def about_seat(lang: str, key: str, seat: int | None, reader: int | None, name: str,
+               **params: object) -> str:
+    """The text ``key`` about ``seat`` (called ``name``): in the second person when the
+    seat is the ``reader``'s own and the words have that form, else with the name."""
+    if seat is not None and seat == reader and has(lang, key + "_you"):
+        return T(lang, key + "_you", **params)
+    return T(lang, key, name=name, **params)
+
+
+def turn_lines(view: WireView, rules: Rules, names: Sequence[str], lang: str,
+               seat: int | None, *, open_hands: bool = False,
+               others: Mapping[int, Any] | None = None, recap: bool = False) -> list[str]:
+    """What a seat is shown when it is to move, line by line (markup): the other hands
+    face up in training (``others``), what is to be decided, the talons of two, the
+    auction, the contract and trump, the trick on the table and the seat's hand.  The
+    line mode shows it at every turn; ``thousand exercises`` shows it with ``recap``,
+    which adds what the line mode has told on the way: the contract in every phase
+    after the auction, and the cards already played."""
+    def t(key: str, **params: object) -> str:
+        return T(lang, key, **params)
+
+    out: list[str] = []
+    for s, hand in (others or {}).items():
+        if hand is not None:
+            out.append(f"  {t('hand_of', name=names[s])}: "
+                       f"{hand_markup(hand, lang, rules.ten_strength)}")
+    line = phase_line(view, rules, names, lang, open_hands=open_hands)
+    if line:
+        out.append(line)
+    phase = view["phase"]
+    if rules.players == 2 and phase in ("talon choice", "exchange", "contract"):
+        # two players: both talons by their numbers, the moves' at the choice (RULES §4
+        # "Two players" 3)
+        out.append(f"  {t('talons')}: {talons_markup(view, lang)}")
+    if (phase == "auction" or recap) and view["auction"]:
+        out.append(f"  {t('auction')}: {auction_markup(view, names, lang)}")
+    if phase == "buy" or (recap and phase in ("exchange", "contract", "talon choice")
+                          and view.get("declarer") is not None):
+        bid = view["contract"] or view["bid"]
+        who = view["declarer"]
+        out.append("  " + about_seat(lang, "declarer", who, seat, names[who], bid=bid, dark=""))
+        if phase == "buy" and view["talon"] is not None:
+            out.append(f"  {t('talon')}: {cards_markup(view['talon'], lang)}")
+    if phase == "play":
+        contract = t("contract_line", name=names[view["declarer"]], n=view["contract"],
+                     dark=t("dark_mark") if view["dark"] else "")
+        # two sentences: the contract's line begins with a capital («Заказ: …»)
+        out.append(f"  {t('trump')}: {trump_markup(view['trump'], lang)}. {contract}")
+        gone = [c["card"] for trick in view.get("tricks") or () for c in trick["cards"]]
+        if recap and gone:
+            out.append(f"  {t('cards_gone')}: {cards_markup(gone, lang)}")
+        if view["trick"]:
+            out.append(f"  {t('on_table')}: {trick_markup(view['trick'], names, lang)}")
+    if view["hand"] is not None:
+        out.append(f"  {t('your_hand')}: {hand_markup(view['hand'], lang, rules.ten_strength)}")
+    else:
+        out.append(f"  {t('hidden_hand')}")
+    return out
+
+
+def moves_lines(view: WireView, rules: Rules, names: Sequence[str], lang: str,
+                width: int = 80, wrap: bool = True) -> list[str]:
+    """The numbered legal moves (markup), the line mode's «Можно: 1) … 2) …».  Whom the
+    cards go to is said once before them, not after every card, and the lines are broken
+    between the moves, never inside one (``wrap``; a pipe takes one long line)."""
+    legal = list(view["legal"])
+    head = f"  {T(lang, 'moves')}"
+    if legal and all(mv.is_give(mv.parse_move(m)) for m in legal):
+        head += " (" + T(lang, "give_to", to=names[give_target(view)]) + ")"
+        items = [f"[cyan]{i}[/]) {card_markup(mv.card_of(mv.parse_move(m)), lang)}"
+                 for i, m in enumerate(legal, 1)]
+    else:
+        items = [f"[cyan]{i}[/]) {move_markup(m, view, rules, names, lang)}"
+                 for i, m in enumerate(legal, 1)]
+    head += ":"
+    if not wrap:
+        return [head + " " + "  ".join(items)]
+    lines, line = [], head
+    for item in items:
+        if cell_len(Text.from_markup(line + "  " + item).plain) > width and line.strip():
+            lines.append(line)
+            line = "    " + item
+        else:
+            line += ("  " if line != head else " ") + item
+    lines.append(line)
+    return lines
 
 
 def make_session(

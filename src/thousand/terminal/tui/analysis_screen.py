@@ -22,7 +22,7 @@ from textual.widgets import ProgressBar, Static
 
 from ..analysis_view import Step, jump, position, step_lines, steps, summary_lines
 from ..analysis_view import word as analysis_word
-from .widgets import HandView, TablePanel, card_text, sort_hand, trump_text
+from .widgets import HandView, TablePanel, auction_text, card_text, sort_hand, trump_text
 from .words import W
 
 #: Runs the analysis, calling its argument with (done, total) after each decision.
@@ -161,7 +161,7 @@ class AnalysisScreen(Screen[None]):
         else:
             panel.border_title = W(lang, "auction")
             for a in list(view.get("auction") or [])[-6:]:
-                lines.append(Text(f"{self._who(a['seat'])[:12]:<12} {a['move']}"))
+                lines.append(auction_text(self._who(a["seat"]), a["move"], lang))
             if view.get("talon"):
                 talon = Text(W(lang, "talon") + ": ")
                 for card in view["talon"]:

@@ -79,6 +79,7 @@ from .widgets import (
     TableLog,
     TablePanel,
     TooSmallScreen,
+    auction_text,
     card_text,
     sort_hand,
     trump_text,
@@ -125,6 +126,19 @@ def as_text(renderable: RenderableType, width: int) -> Text:
         Text.assemble(*[(seg.text, seg.style or "") for seg in line if not seg.control])
         for line in lines
     )
+
+
+def _seat_points(view: dict[str, Any], seat: int) -> int:
+    """The points a seat has in the deal: its tricks and declarations while it is played;
+    once it has ended the engine's own count (``result.points``), which adds what the
+    tricks do not show: the declarer's discards, and with two players the unchosen talon
+    to the defender (RULES §4 "Two players" 3), so the panel says what the log says."""
+    result = view.get("result")
+    if result and result.get("outcome") == "played" and seat < len(result["points"]):
+        return int(result["points"][seat])
+    taken = (view.get("taken") or [0] * (seat + 1))[seat]
+    bonus = (view.get("bonus") or [0] * (seat + 1))[seat]
+    return int(taken + bonus)
 
 
 class ThousandApp(App[None]):
@@ -637,7 +651,8 @@ class ThousandApp(App[None]):
         # the deal
         line2 = Text()
         if seat not in active:
-            line2.append(W(lang, "sits_out"), style="dim")
+            line2.append(W(lang, "sits_out_you" if seat == self.human else "sits_out"),
+                         style="dim")
         elif phase in ("dark choice", "auction"):
             said = [a["move"] for a in view.get("auction") or () if a["seat"] == seat]
             if said:
@@ -649,10 +664,8 @@ class ThousandApp(App[None]):
                 else:
                     line2.append(W(lang, "bid", n=last), style="bold")
         elif phase in ("play", "over") or view.get("tricks"):
-            taken = (view.get("taken") or [0] * (seat + 1))[seat]
-            bonus = (view.get("bonus") or [0] * (seat + 1))[seat]
             tricks = (view.get("tricks_won") or [0] * (seat + 1))[seat]
-            line2.append(W(lang, "tricks", n=tricks, points=taken + bonus))
+            line2.append(W(lang, "tricks", n=tricks, points=_seat_points(view, seat)))
         # the cards
         hand: list[str] = []
         count = Text()
@@ -662,7 +675,8 @@ class ThousandApp(App[None]):
         if seat < len(sizes) and seat in active:
             count = Text(W(lang, "cards", n=sizes[seat]), style="dim")
         panel.show(line1, line2, hand=hand, count=count,
-                   mark=W(lang, "dealer_mark") if view.get("dealer") == seat else "",
+                   mark=W(lang, "dealer_mark_you" if seat == self.human else "dealer_mark")
+                   if view.get("dealer") == seat else "",
                    lang=lang, ten_strength=self.rules.ten_strength)
 
     def _cards_line(self, head: str, cards: list[str] | None, hidden: int,
@@ -754,13 +768,7 @@ class ThousandApp(App[None]):
         ):
             title = W(lang, "auction")
             entries = list(view.get("auction") or [])[-6:]
-            for a in entries:
-                line = Text(f"{self._who(a['seat'])[:12]:<12} ")
-                move = a["move"]
-                word = (W(lang, "pass") if move == "pass" else
-                        W(lang, "dark_bid") if move == "dark" else move)
-                line.append(word, style="dim" if move == "pass" else "bold")
-                lines.append(line)
+            lines.extend(auction_text(self._who(a["seat"]), a["move"], lang) for a in entries)
         elif phase in ("talon choice", "exchange", "contract", "buy", "redeal offer") and (
                 not tricks):
             discards = self._discard_line(view)
@@ -1143,7 +1151,16 @@ class ThousandApp(App[None]):
         if self.table.over or self.leaving:
             self._leave()
             return
-        path = self.save_path or self.saved or default_save_path()
+        saver = self.autosave
+        auto = saver.path if saver is not None and saver.failed is None else None
+        if auto is not None:  # saved after every move: what is offered is a copy
+            path = default_save_path()
+            question = W(self.lang, "save_copy_q")
+            where = W(self.lang, "copy_file", auto=plain(auto), path=plain(path))
+        else:
+            path = self.save_path or self.saved or default_save_path()
+            question = W(self.lang, "save_q")
+            where = W(self.lang, "save_file", path=plain(path))
 
         def answered(what: str | None) -> None:
             if what == "save" and not self._save(path):
@@ -1153,9 +1170,7 @@ class ThousandApp(App[None]):
             else:  # staying: the terminal may have grown meanwhile
                 self._fit(self.size)
 
-        self.push_screen(LeaveScreen(W(self.lang, "save_q"), W(self.lang, "save_file",
-                                                                path=plain(path)),
-                                     W(self.lang, "yes"), W(self.lang, "no"),
+        self.push_screen(LeaveScreen(question, where, W(self.lang, "yes"), W(self.lang, "no"),
                                      W(self.lang, "cancel")), answered)
 
     def _leave(self) -> None:

@@ -77,6 +77,16 @@ def trump_text(trump: str | None, lang: str) -> Text:
     return Text.assemble(W(lang, "trump", suit=""), ("♠♣♦♥"[suit], SUIT_STYLE[suit]))
 
 
+def auction_text(name: str, move: str, lang: str) -> Text:
+    """One line of an auction: the bidder and his bid in ``lang`` («пас», «темню»), the
+    same on the table and on the analysis screen."""
+    line = Text(f"{name[:12]:<12} ")
+    word = (W(lang, "pass") if move == "pass" else
+            W(lang, "dark_bid") if move == "dark" else move)
+    line.append(word, style="dim" if move == "pass" else "bold")
+    return line
+
+
 def compact_hand(cards: Sequence[str], lang: str, ten_strength: str = "high",
                  width: int | None = None) -> list[Text]:
     """A hand written short, a suit after its symbol, its ranks apart so that a ten and a

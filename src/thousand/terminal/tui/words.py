@@ -29,7 +29,9 @@ WORDS: dict[str, dict[str, str]] = {
         "dark_bid": "120 втёмную",
         "declarer": "★{n}",
         "dealer_mark": "сдаёт",
+        "dealer_mark_you": "сдаёте",
         "sits_out": "сдаёт, не играет",
+        "sits_out_you": "сдаёте, вне игры",
         "barrel": "бочка",
         "barrel_left": "бочка {n}",
         "bolts": "болт×{n}",
@@ -57,11 +59,13 @@ WORDS: dict[str, dict[str, str]] = {
         "concede_picked": "Выбрано «расписать»: Enter — расписать, ← → — другой ход.",
         "declare_how": "Карта с «+» объявляет марьяж; тот же ход без марьяжа — {numbers}.",
         "too_small": "Окно терминала мало для стола: нужно не меньше {w}×{h}, сейчас "
-                     "{now_w}×{now_h}. Увеличьте окно или играйте построчно: thousand "
-                     "play --plain. Ctrl+Q — выход.",
+                     "{now_w}×{now_h}. Увеличьте окно или играйте построчно: {play} "
+                     "--plain. Ctrl+Q — выход.",
         "placeholder": "карта (кч, 10п), номер, ставка; подсказка, справка",
         "save_q": "Сохранить игру перед выходом?",
+        "save_copy_q": "Игра и так сохраняется после каждого хода. Сохранить ещё и копию?",
         "save_file": "Файл: {path}",
+        "copy_file": "Игра: {auto}\nКопия: {path}",
         "yes": "Да (д)",
         "no": "Нет (н)",
         "cancel": "Отмена (Esc)",
@@ -81,7 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
             "  мышь: щелчок по карте или по ставке — сразу ход;\n"
             "  набрать карту и Enter: кч, 10б, KH, 10s, A♦ (KH+ — с марьяжем);\n"
             "  номер над картой или в строке ходов и Enter («+» на карте — с марьяжем);\n"
-            "  ставка числом: 120; слова: пас, dark (темню), look, buy (куплю),\n"
+            "  ставка числом: 120; слова: пас, dark (темню), look (смотрю), buy (куплю),\n"
             "  redeal (пересдача), concede (расписать), заказ 130.\n"
             "Клавиши\n"
             "  F1 эта справка, F2 подсказка (ход лучшего бота и почему),\n"
@@ -90,7 +94,7 @@ WORDS: dict[str, dict[str, str]] = {
             "  Ctrl+S сохранить, Ctrl+Q или Ctrl+C выйти.\n"
             "  Набрать save [файл] — сохранить, quit — выйти.\n"
             "Между раздачами — пауза: Enter продолжает.\n"
-            "Сохранённую игру продолжает thousand play --resume ФАЙЛ."
+            "Сохранённую игру продолжает {play} --resume ФАЙЛ."
         ),
         "help_title": "Справка",
         # two players (RULES §4 "Two players"): the two talons on the table
@@ -126,7 +130,9 @@ WORDS: dict[str, dict[str, str]] = {
         "dark_bid": "120 dark",
         "declarer": "★{n}",
         "dealer_mark": "dealer",
+        "dealer_mark_you": "dealer",
         "sits_out": "deals, sits out",
+        "sits_out_you": "deal, sit out",
         "barrel": "barrel",
         "barrel_left": "barrel {n}",
         "bolts": "bolt×{n}",
@@ -156,10 +162,12 @@ WORDS: dict[str, dict[str, str]] = {
                        "{numbers}.",
         "too_small": "The terminal is too small for the table: it needs at least {w}×{h}, "
                      "it is {now_w}×{now_h}. Make the window larger, or play line by line: "
-                     "thousand play --plain. Ctrl+Q leaves.",
+                     "{play} --plain. Ctrl+Q leaves.",
         "placeholder": "a card (KH, 10s), a number, a bid; hint, help",
         "save_q": "Save the game before leaving?",
+        "save_copy_q": "The game is saved after every move anyway. Save a copy as well?",
         "save_file": "File: {path}",
+        "copy_file": "The game: {auto}\nThe copy: {path}",
         "yes": "Yes (y)",
         "no": "No (n)",
         "cancel": "Cancel (Esc)",
@@ -188,7 +196,7 @@ WORDS: dict[str, dict[str, str]] = {
             "  Ctrl+S save, Ctrl+Q or Ctrl+C leave.\n"
             "  Type save [FILE] to save, quit to leave.\n"
             "Between deals the table pauses: Enter goes on.\n"
-            "thousand play --resume FILE continues a saved game."
+            "{play} --resume FILE continues a saved game."
         ),
         "help_title": "Help",
         # two players (RULES §4 "Two players"): the two talons on the table
@@ -204,6 +212,11 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 def W(lang: str, key: str, **params: object) -> str:
-    """The word ``key`` of the full-screen table in ``lang``."""
+    """The word ``key`` of the full-screen table in ``lang``; ``{play}`` in it is the
+    command that started the game (``thousand play``, ``./run play``)."""
     text = WORDS["ru" if lang == "ru" else "en"][key]
+    if "{play}" in text:
+        from ..autosave import play_command
+
+        params = {"play": play_command(), **params}
     return text.format(**params) if params else text
