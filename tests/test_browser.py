@@ -151,8 +151,8 @@ def test_a_new_player_plays_a_deal_by_clicking(server: str, browser: Any) -> Non
     assert "Вы заказываете" in log and "Прикуп:" in log and "взятку" in log
     # the same page in English
     page.click("header .lang")
-    page.wait_for_function("document.getElementById('log').innerText.includes('You name the "
-                           "contract')")
+    page.wait_for_function("() => document.getElementById('log').innerText.includes("
+                           "'You name the contract')")
     assert "Type a move" in page.inner_text("#command")
     page.click("header .lang")
     assert not page.errors
@@ -180,14 +180,14 @@ def test_the_same_with_the_keyboard_alone(server: str, browser: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_url("**/t/**")
 
-    focused = ("document.activeElement && document.activeElement.closest("
+    focused = ("() => document.activeElement && document.activeElement.closest("
                "'.actions, .hand, .dialog') !== null")
     typed_bid = typed_card = played_as_declarer = False
     start = time.monotonic()
     while time.monotonic() - start < DEADLINE:
         page.wait_for_selector(TURN, timeout=20000)
         if page.locator("#sheet-close").count():
-            page.wait_for_function("document.activeElement?.id === 'sheet-close'")
+            page.wait_for_function("() => document.activeElement?.id === 'sheet-close'")
             if played_as_declarer:
                 break
             page.keyboard.press("Enter")
@@ -267,7 +267,7 @@ def test_two_friends_at_one_table_one_reloads(server: str, browser: Any) -> None
     boris.fill("#join-name", "Боря")
     boris.click('.join-form button[data-seat="1"]')
     boris.wait_for_selector(".seat.pos-bottom .tag.you")
-    anna.wait_for_function("document.getElementById('waiting').hidden")
+    anna.wait_for_function("() => document.getElementById('waiting').hidden")
 
     reloaded = False
     moves = {"a": 0, "b": 0}
@@ -287,7 +287,8 @@ def test_two_friends_at_one_table_one_reloads(server: str, browser: Any) -> None
                 _shot(boris, "table-phone.png")
             boris.reload()
             boris.wait_for_selector(".seat.pos-bottom .tag.you")
-            boris.wait_for_function(f"document.querySelectorAll('#log li').length >= {log_before}")
+            boris.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length >= {log_before}")
             # the same seat, its hand and the game so far (a move may land meanwhile)
             assert boris.locator(".hand button.card").count() >= min(before - 1, 1)
             reloaded = True

@@ -79,7 +79,7 @@ def _advance(page: Any) -> None:
         page.click(f'[data-fk="{"act-pass" if "act-pass" in fks else (contract or fks)[0]}"]')
     elif page.locator(".hand button.playable:not([disabled])").count():
         page.locator(".hand button.playable:not([disabled])").first.click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}",
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}",
                            timeout=DEADLINE * 1000)
 
 
@@ -144,7 +144,7 @@ def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
     page.wait_for_selector(".dialog .big")
     # the events that follow the snapshot have come: the sheet has its deal and its scores
     page.wait_for_function(
-        "document.querySelectorAll('.dialog table.sheet tbody tr th').length === 1 && "
+        "() => document.querySelectorAll('.dialog table.sheet tbody tr th').length === 1 && "
         "[...document.querySelectorAll('.dialog .sheet .total')].some(x => +x.textContent)",
         timeout=DEADLINE * 1000)
     dialog = page.locator(".dialog")
@@ -419,7 +419,7 @@ def test_motion_is_short_and_none_under_reduced_motion(server: str, browser: Any
     with prefers-reduced-motion nothing moves at all."""
     page = _seat_page(browser, server, _lay(server), **DESKTOP)
     page.wait_for_selector(".hand .card")
-    page.wait_for_function("window.thousandMotion.count > 0")
+    page.wait_for_function("() => window.thousandMotion.count > 0")
     assert page.evaluate("window.thousandMotion.longest") <= 300
     durations = page.evaluate("document.getAnimations().map((a) => a.effect.getComputedTiming()"
                               ".endTime)")

@@ -113,7 +113,8 @@ def test_a_deleted_player_and_nobody_are_not_found(server: Server) -> None:
 
 def test_an_unlisted_game_is_shown_to_its_players_only(server: Server) -> None:
     """A guest's game at an unlisted table is on his page for him (and counted), but a
-    stranger's answer has not even its id."""
+    stranger's answer has not even its id, nor counts it (issue 27: the totals told what
+    the list hid)."""
     me = guest(server)
     pid = me.get("/api/me").json()["player"]["id"]
     r = me.post("/api/tables", json={
@@ -129,7 +130,8 @@ def test_an_unlisted_game_is_shown_to_its_players_only(server: Server) -> None:
     for path in (f"/api/players/{pid}", "/api/players/bot:random"):
         seen = stranger.get(path)
         assert seen.status_code == 200 and table not in seen.text, path
-    assert stranger.get(f"/api/players/{pid}").json()["played"] == 1
+    assert stranger.get(f"/api/players/{pid}").json()["played"] == 0
+    assert own["played"] == 1  # his own page counts it
 
 
 def test_the_leaderboard_page(server: Server) -> None:

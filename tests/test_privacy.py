@@ -238,6 +238,8 @@ def test_a_players_page_shows_a_stranger_no_unlisted_game(tmp_path: Path) -> Non
                 assert [g["id"] for g in seen] == ["listed2"], (player, viewer)
             own = player_stats.last_games(store, player, guest.id, 20)
             assert [g["id"] for g in own] == ["hidden2", "listed2"]
-        assert player_stats.stats_of(store, guest.id)["games"] == 2
+        # his totals count both for him, the public one for anybody else (issue 27)
+        assert player_stats.stats_of(store, guest.id, guest.id)["games"] == 2
+        assert player_stats.stats_of(store, guest.id, stranger.id)["games"] == 1
     finally:
         store.close()

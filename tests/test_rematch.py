@@ -211,7 +211,7 @@ def test_two_players_find_each_other_play_and_ask_for_a_rematch(tmp_path: Path) 
             anna.wait_for_selector("#leave-button")
             assert _quick(boris, server.base, "Боря") == table
             for page in pages:  # the bot comes after the wait, and the game begins
-                page.wait_for_function("document.getElementById('waiting').hidden",
+                page.wait_for_function("() => document.getElementById('waiting').hidden",
                                        timeout=30_000)
             info = server.get(f"/api/tables/{table}").json()
             assert [s["name"] for s in info["seats"]][:2] == ["Аня", "Боря"]

@@ -264,7 +264,7 @@ def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Ser
             boris.wait_for_selector("#tour-unregister")
             assert boris.locator("#tour-start").count() == 0  # not his to start
             anna.wait_for_function(
-                "document.querySelectorAll('#tour-entries li').length === 6")
+                "() => document.querySelectorAll('#tour-entries li').length === 6")
             anna.click("#tour-start")
             for page in (anna, boris):
                 page.wait_for_selector("#tour-status[data-status=over]", timeout=50_000)

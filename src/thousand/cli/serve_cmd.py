@@ -137,6 +137,9 @@ def serve_command(
         "worker id: for a log store).")] = "text",
     no_metrics: Annotated[bool, typer.Option(
         "--no-metrics", help="No Prometheus metrics at /metrics.")] = False,
+    metrics_from: Annotated[list[str] | None, typer.Option(
+        "--metrics-from", help="A network (CIDR) whose clients may read /metrics "
+        "(repeatable; default: loopback and the private networks).")] = None,
     redis: Annotated[str | None, typer.Option(
         "--redis", help="redis://host:port/db: one of many workers sharing the tables "
         "over this Redis and the --db PostgreSQL (docs/server.md \"Many workers\")."
@@ -162,6 +165,7 @@ def serve_command(
     from thousand.server.app import check_cluster_db
     from thousand.server.limits import Limiter, LimitError, parse_overrides
     from thousand.server.store import StoreError, shown_url
+    from thousand.server.web_security import PRIVATE_NETWORKS
 
     level = log_level.lower()
     if level not in ("warning", "info", "debug", "error"):
@@ -193,6 +197,7 @@ def serve_command(
             "worker_id": worker_id_opt, "bots_threads": bots_threads,
             "bot_processes": bot_processes, "bot_delay": bot_delay, "log_level": level,
             "log_format": log_format, "metrics": not no_metrics,
+            "metrics_from": metrics_from or [],
             "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
             "limits_storage": limits_storage, "limits": limit_specs or [],
             "limits_on": not no_limits, "max_tables": max_tables})
@@ -212,6 +217,7 @@ def serve_command(
                                  limiter=limiter, waiting_timeout=waiting_timeout or None,
                                  adjourn_after=adjourn_after or None,
                                  metrics=not no_metrics, redis_url=redis,
+                                 metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
                                  tune_gc=True, max_tables=max_tables)
     except StoreError as e:

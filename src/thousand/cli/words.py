@@ -169,6 +169,8 @@ HELP: dict[str, dict[str, str]] = {
         "log_format": "text (для людей) или json (объект на строку, с номером воркера: "
                       "для хранилища журналов).",
         "no_metrics": "Без метрик Prometheus на /metrics.",
+        "metrics_from": "Сеть (CIDR), клиентам которой открыт /metrics (можно несколько; "
+                        "по умолчанию: loopback и частные сети).",
         "redis": "redis://host:port/db: один из нескольких процессов, которые делят столы "
                  "через этот Redis и базу PostgreSQL из --db (docs/server.md, «Many "
                  "workers»).",

@@ -9,10 +9,14 @@ its player signs out, after :data:`SESSION_IDLE` seconds unused, or when he sign
 everywhere; an ended or unknown cookie is no session (the browser is a guest again).
 
 CSRF: a state-changing request (POST, PUT, PATCH, DELETE) that carries a session cookie
-must carry the header :data:`CSRF_HEADER` equal to the cookie :data:`CSRF_COOKIE`, set
-with the session (double submit: another site's page can make the browser send the
-cookies but cannot read them).  A request with no session cookie is not checked: it has
-no ambient authority (scripts, programs), exactly as before accounts.
+must carry the header :data:`CSRF_HEADER` equal to :func:`csrf_token` of its session, an
+HMAC of the session's secret that the pages read from the cookie :data:`CSRF_COOKIE`
+(another site's page can make the browser send the cookies but cannot read them; and a
+CSRF cookie planted from elsewhere does not match the session).  A request with no
+session cookie is not checked: it has no ambient authority (scripts, programs).  Over
+https the cookies are ``__Host-`` cookies (:func:`web_security.cookie_name`), and every
+state-changing API request from another site's page is refused
+(:func:`web_security.cross_site_refusal`).
 
 Passwords are hashed with Argon2id (argon2-cffi's default parameters; a hash made with
 older parameters is made again at the next sign-in), always in a thread, never on the
@@ -28,7 +32,7 @@ import hashlib
 import hmac
 import secrets
 import time
-import unicodedata
+from functools import cache
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -38,12 +42,15 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from .account_store import DELETED_NAME, AccountStore, Identity, Player
-from .checks import check_name
 from .hub import Hub, ServerError
+from .names import check_person_name, name_key
+from .web_security import cookie_name, cross_site_refusal
 
 __all__ = [
     "CSRF_COOKIE",
     "CSRF_HEADER",
+    "MAX_PASSWORD",
+    "MIN_PASSWORD",
     "SESSION_COOKIE",
     "SESSION_IDLE",
     "Accounts",
@@ -51,7 +58,9 @@ __all__ = [
     "check_account_name",
     "check_password",
     "client_key",
+    "csrf_token",
     "current_player",
+    "person_name",
 ]
 
 SESSION_COOKIE = "thousand_session"
@@ -76,43 +85,79 @@ def _session_id(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _script(ch: str) -> str | None:
-    """``latin``, ``cyrillic`` or ``other`` for a letter; None for anything else."""
-    if not ch.isalpha():
-        return None
-    name = unicodedata.name(ch, "")
-    if name.startswith("LATIN"):
-        return "latin"
-    if name.startswith("CYRILLIC"):
-        return "cyrillic"
-    return "other"
+def csrf_token(secret: str) -> str:
+    """The CSRF token of the session ``secret``: HMAC-SHA-256 of a fixed label under it,
+    so bound to the session (none other's, and no planted cookie, matches) while it tells
+    nothing of the secret (the CSRF cookie is readable by the pages)."""
+    mac = hmac.new(secret.encode("utf-8", "surrogatepass"), b"thousand csrf",
+                   hashlib.sha256)
+    return mac.hexdigest()
+
+
+@cache
+def _reserved_keys() -> frozenset[str]:
+    return frozenset({name_key(DELETED_NAME)})
+
+
+#: The words of the names the server gives («Игрок», «Игрок 2», «Бот 3»): no account may
+#: take one, or nobody without a session could sit under it (server/names.py).
+_DEFAULT_WORDS = ("Игрок", "Бот", "Player", "Bot")
+
+
+def _default_name(name: str) -> bool:
+    words = name.split(" ")
+    if len(words) == 2 and words[1].isdigit():
+        words = words[:1]
+    return len(words) == 1 and name_key(words[0]) in {name_key(w) for w in _DEFAULT_WORDS}
 
 
 def check_account_name(value: object) -> tuple[str, str]:
-    """An account's name and its key (what must be unique): checks.check_name's rules,
-    inner spaces folded to one, at least one letter, and not Latin and Cyrillic letters
-    mixed (А and A look the same: «Аnna» with a Cyrillic А would pass for «Anna»).  The
-    key is the name in NFKC, casefolded, so Аня and аня, Anna and ANNA are one name."""
-    name = " ".join(unicodedata.normalize("NFC", check_name(value)).split())
-    scripts = {s for s in map(_script, name) if s is not None}
-    if not scripts:
+    """An account's name and its key (what must be unique): a person's name
+    (:func:`names.check_person_name`: no invisible, format or direction character, not
+    Latin and Cyrillic letters mixed) with at least one letter.  The key is the name's confusable
+    skeleton, casefolded (:func:`names.name_key`), so Аня and аня, Anna, ANNA and the
+    Greek «Αnna» are one name."""
+    name = check_person_name(value)
+    if not any(c.isalpha() for c in name):
         raise ValueError("name: must have a letter")
-    if {"latin", "cyrillic"} <= scripts:
-        raise ValueError("name: mixes Latin and Cyrillic letters, which look alike; "
-                         "use one alphabet")
-    key = unicodedata.normalize("NFKC", name).casefold()
-    if key == DELETED_NAME.casefold() or len(key) > 64:
+    key = name_key(name)
+    if key in _reserved_keys() or _default_name(name) or len(key) > 64:
         raise ValueError("name: this name cannot be taken")
     return name, key
 
 
-def check_password(value: object, field: str = "password") -> str:
+@cache
+def _common_passwords() -> frozenset[str]:
+    """The 30,000 most common passwords (zxcvbn's list, from leaked password sets), the
+    first thing a guesser tries: a password among them is no secret."""
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS  # type: ignore[import-untyped]
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def check_password(value: object, field: str = "password", *, name: str | None = None) -> str:
+    """A password one may choose: 8 to 128 characters that can be stored, and none a
+    guesser tries first: not one of the common passwords (casefolded, spaces trimmed),
+    not fewer than three different characters (eight spaces, «aaaaaaaa»), not the
+    player's own name in it.  ServerError ``bad_password`` (400) says why, in Russian
+    (``ru``) and English."""
+    def refuse(en: str, ru: str) -> ServerError:
+        return ServerError("bad_password", f"{field}: {en}", status=400, ru=ru)
+
     if not isinstance(value, str) or not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
-        raise ServerError("bad_password", f"{field}: from {MIN_PASSWORD} to "
-                          f"{MAX_PASSWORD} characters", status=400)
+        raise refuse(f"from {MIN_PASSWORD} to {MAX_PASSWORD} characters",
+                     f"пароль — от {MIN_PASSWORD} до {MAX_PASSWORD} символов")
     if "\x00" in value or any(0xD800 <= ord(c) <= 0xDFFF for c in value):
-        raise ServerError("bad_password", f"{field}: has a character that cannot be "
-                          "stored", status=400)
+        raise refuse("has a character that cannot be stored",
+                     "в пароле символ, который нельзя сохранить")
+    folded = value.strip().casefold()
+    if len(set(value)) < 3 or folded in _common_passwords():
+        raise refuse("one of the most common passwords, guessed first: choose another",
+                     "это один из самых частых паролей, его подберут первым: выберите "
+                     "другой")
+    if name and " ".join(name.split()).casefold() in " ".join(folded.split()):
+        raise refuse("has your name in it: choose another",
+                     "в пароле ваше имя: выберите другой")
     return value
 
 
@@ -157,12 +202,12 @@ class Accounts:
 
     # ------------------------------------------------------------------ sessions
 
-    async def identity(self, request: Request) -> Identity | None:
+    async def identity(self, request: HTTPConnection) -> Identity | None:
         """The request's valid session, looked up once per request."""
         known = getattr(request.state, "identity", _NO_IDENTITY)
         if known is not _NO_IDENTITY:
             return known if isinstance(known, Identity) else None
-        secret = request.cookies.get(SESSION_COOKIE)
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         found: Identity | None = None
         if secret and len(secret) <= 200:
             found = await self.hub.db(self.store.session, _session_id(secret), time.time(),
@@ -186,30 +231,56 @@ class Accounts:
                             player: Player) -> None:
         """A new session for ``player`` (the request's old one, if any, ended: a new
         privilege gets a new cookie); its cookies set on ``response``."""
-        old = request.cookies.get(SESSION_COOKIE)
+        old = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         if old:
             await self.hub.db(self.store.end_session, _session_id(old))
         secret = secrets.token_urlsafe(32)
         await self.hub.db(self.store.new_session, _session_id(secret), player.id,
                           time.time(), self.idle)
         secure = request.url.scheme == "https"
-        response.set_cookie(SESSION_COOKIE, secret, max_age=COOKIE_AGE, path="/",
-                            httponly=True, samesite="lax", secure=secure)
-        response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), max_age=COOKIE_AGE,
-                            path="/", httponly=False, samesite="lax", secure=secure)
+        response.set_cookie(cookie_name(request, SESSION_COOKIE), secret,
+                            max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
+                            secure=secure)
+        self.set_csrf_cookie(request, response, secret)
         request.state.identity = None  # looked up afresh by the next request
+
+    @staticmethod
+    def set_csrf_cookie(request: Request, response: Response, secret: str) -> None:
+        response.set_cookie(cookie_name(request, CSRF_COOKIE), csrf_token(secret),
+                            max_age=COOKIE_AGE, path="/", httponly=False, samesite="lax",
+                            secure=request.url.scheme == "https")
+
+    def refresh_csrf(self, request: Request, response: Response) -> None:
+        """Give a session's CSRF cookie again when the browser's is not the session's (a
+        session begun before the token was bound to it), so that its pages go on."""
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
+        if (secret and len(secret) <= 200 and "set-cookie" not in response.headers
+                and request.cookies.get(cookie_name(request, CSRF_COOKIE))
+                != csrf_token(secret)):
+            self.set_csrf_cookie(request, response, secret)
 
     @staticmethod
     def clear_cookies(request: Request, response: Response) -> None:
         secure = request.url.scheme == "https"
-        for name in (SESSION_COOKIE, CSRF_COOKIE):
-            response.delete_cookie(name, path="/", secure=secure,
-                                   httponly=name == SESSION_COOKIE, samesite="lax")
+        for base in (SESSION_COOKIE, CSRF_COOKIE):
+            response.delete_cookie(cookie_name(request, base), path="/", secure=secure,
+                                   httponly=base == SESSION_COOKIE, samesite="lax")
 
     async def end_session(self, request: Request) -> None:
-        secret = request.cookies.get(SESSION_COOKIE)
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
         if secret:
             await self.hub.db(self.store.end_session, _session_id(secret))
+
+    async def may_hold(self, conn: HTTPConnection, player_id: str | None) -> bool:
+        """Whether a browser may use a seat token of ``player_id``'s seat: a connection
+        with a session cookie only while that cookie is his live session (signed out, here
+        or everywhere, the browser holds none of his seats even if a page kept a token);
+        a connection without one (a program) by the token alone, as ever."""
+        secret = conn.cookies.get(cookie_name(conn, SESSION_COOKIE))
+        if player_id is None or secret is None:
+            return True
+        identity = await self.identity(conn)
+        return identity is not None and identity.player.id == player_id
 
     # ------------------------------------------------------------------ the middleware
 
@@ -218,17 +289,21 @@ class Accounts:
         else the 403 to answer); its session is looked up for the route on the way."""
         if not request.url.path.startswith("/api/"):
             return None
-        if SESSION_COOKIE not in request.cookies:
+        refusal = cross_site_refusal(request)
+        if refusal is not None:
+            return refusal
+        secret = request.cookies.get(cookie_name(request, SESSION_COOKIE))
+        if secret is None:
             return None
         if request.method in _UNSAFE:
-            cookie = request.cookies.get(CSRF_COOKIE, "")
             header = request.headers.get(CSRF_HEADER, "")
-            if not cookie or not hmac.compare_digest(cookie.encode("utf-8", "replace"),
-                                                     header.encode("utf-8", "replace")):
+            if not hmac.compare_digest(csrf_token(secret).encode("ascii"),
+                                       header.encode("utf-8", "replace")):
                 return JSONResponse({"error": {
                     "code": "csrf",
                     "message": f"a request with a session cookie needs the header "
-                               f"{CSRF_HEADER} equal to the cookie {CSRF_COOKIE}"}},
+                               f"{CSRF_HEADER} equal to the cookie {CSRF_COOKIE}",
+                    "ru": "страница устарела: обновите её и попробуйте снова"}},
                     status_code=403)
         await self.identity(request)
         return None
@@ -245,6 +320,25 @@ async def current_player(request: Request) -> Player | None:
     browser whose session ended)."""
     identity = await _accounts(request).identity(request)
     return identity.player if identity is not None else None
+
+
+async def person_name(request: Request, proposed: object) -> str:
+    """The name a person sits (or plays a tournament) under: a signed-in account's own
+    name, whatever the request proposes; anyone else's ``proposed``, a valid person's name
+    (ValueError: why not) that is no account's and does not look like one (the same
+    :func:`names.name_key`): a guest cannot sit as «Пётр_Т» beside the account «Пётр_Т»
+    (ServerError ``name_taken``, 409)."""
+    accounts = _accounts(request)
+    identity = await accounts.identity(request)
+    if identity is not None and identity.player.kind == "account" and identity.player.name:
+        return identity.player.name
+    name = check_person_name(proposed)
+    if await accounts.hub.db(accounts.store.account, name_key(name)) is not None:
+        raise ServerError("name_taken", f"«{name}» is an account's name (or looks like "
+                          "one): sign in to use it, or choose another",
+                          status=409, ru=f"«{name}» — имя зарегистрированного игрока "
+                          "(или похоже на него): войдите или выберите другое имя")
+    return name
 
 
 async def seat_owner(request: Request) -> tuple[str, str] | None:

@@ -16,12 +16,11 @@ import hmac
 import logging
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
@@ -42,10 +41,10 @@ from thousand.rules_text import value_words
 from . import gc_tuning
 from . import metrics as metrics_
 from .account_store import AccountStore
-from .accounts import Accounts, seat_owner
+from .accounts import Accounts, person_name, seat_owner
 from .analysis_jobs import AnalysisLimits, AnalysisRunner
 from .catalog import name_forms_json, rules_catalog, texts_catalog
-from .checks import check_name
+from .checks import check_name, token_matches
 from .cluster import FORWARDED, Cluster, owned_path
 from .health import (
     Health,
@@ -72,6 +71,7 @@ from .models import (
     TakeSeat,
     error_responses,
 )
+from .names import check_person_name
 from .pages import error_page, page_lang, page_words
 from .player_stats import seat_players_of
 from .reader import ReadError, StrictRoute, raw_body
@@ -82,25 +82,28 @@ from .room import room_maker
 from .routes_accounts import router as accounts_router
 from .routes_analysis import router as analysis_router
 from .routes_exercises import router as exercises_router
-from .routes_play import MAX_CLOCK
+from .routes_play import MAX_CLOCK, MIN_CLOCK
 from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, StoreError, TableRow, normalize_url
+from .web_security import (
+    CONTENT_SECURITY_POLICY,
+    PRIVATE_NETWORKS,
+    address_allowed,
+    same_origin,
+)
 from .worker import worker_id
 
 __all__ = ["check_cluster_db", "create_app", "default_db_url"]
 
 log = logging.getLogger("thousand.server")
 
-#: The move clock's lower bound, in seconds (its upper one is routes_play.MAX_CLOCK, the
-#: same for a table laid in the lobby, a quick-play table and a tournament's).
-MIN_CLOCK = 5.0
 #: A query string's secrets, and anything shaped like a seat token (43 URL-safe
 #: characters: checks.new_token), as the log must never show them.
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
 _TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
-_PROTOCOL_TOKEN = re.compile(r"token\.[A-Za-z0-9_-]+")
+_PROTOCOL_TOKEN = re.compile(r"(token|invite)\.[A-Za-z0-9_-]+")
 #: The largest record ``POST /api/replay`` takes, in bytes (read no further: 413), as a
 #: reverse proxy's 2 MB would; a record of the longest game is under 1 MB.
 MAX_UPLOAD_BYTES = 2_000_000
@@ -175,7 +178,7 @@ def _parse_seats(value: list[SeatSpec] | None, players: int) -> list[SeatRow]:
         if name is None or not name.strip():
             name = f"Бот {i + 1}" if kind == "bot" else f"Игрок {i + 1}"
         try:
-            name = check_name(name)
+            name = check_name(name) if kind == "bot" else check_person_name(name)
         except ValueError as e:
             raise ServerError("bad_request", f"seats[{i}].{e}", status=400) from None
         out.append(SeatRow(i, kind, level, name))
@@ -259,7 +262,7 @@ class _HideSecrets(logging.Filter):
 
 def _hide(text: str) -> str:
     text = _QUERY.sub(lambda m: m.group(1) + "?…", text)
-    text = _PROTOCOL_TOKEN.sub("token.…", text)
+    text = _PROTOCOL_TOKEN.sub(lambda m: m.group(1) + ".…", text)
     return _TOKEN_SHAPED.sub("…", text)
 
 
@@ -340,7 +343,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                redis_prefix: str = "thousand", lease_ttl: float = 5.0,
                tune_gc: bool = False,
                analysis_limits: AnalysisLimits | None = None,
-               max_tables: int = MAX_LIVE_TABLES) -> FastAPI:
+               max_tables: int = MAX_LIVE_TABLES,
+               metrics_from: Sequence[str] = PRIVATE_NETWORKS) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -351,7 +355,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     one always; None limits nothing, for a program that embeds the server and tests that
     play fast); a waiting table with nobody at it ends after ``waiting_timeout``
     seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
-    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py).
+    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py), for
+    the client addresses of ``metrics_from`` only (CIDR; the private networks).
     ``redis_url``: one of many workers sharing the tables over that Redis
     (keys and channels under ``redis_prefix``) and this PostgreSQL database, each table
     held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py).
@@ -483,6 +488,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if refusal is not None:
             return refusal  # type: ignore[no-any-return]
         response: Response = await call_next(request)
+        app.state.accounts.refresh_csrf(request, response)
         return response
 
     @app.middleware("http")
@@ -491,6 +497,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         if request.url.path.startswith("/api/"):
             response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault(WORKER_HEADER, worker_id())
@@ -613,6 +620,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             serves it on the private network only (docs/server.md "Metrics")."""
             if request.headers.get("sec-fetch-site") == "cross-site":
                 return _error(403, "cross_site", "the metrics are not for other sites")
+            if not address_allowed(request.client.host if request.client else None,
+                                   metrics_from):  # as if there were none
+                return _error(404, "not_found", "Not Found")
             return Response(metrics_.render(), media_type=metrics_.CONTENT_TYPE,
                             headers={"Cache-Control": "no-store"})
 
@@ -629,7 +639,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         return texts_catalog(lang)
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(limit("table"))],
-              responses=error_responses(413, 415, 422, 429, 503))
+              responses=error_responses(409, 413, 415, 422, 429, 503))
     async def api_create(body: CreateTable, request: Request) -> Created:
         """Lay a table; the first person's seat is the creator's (docs/server.md)."""
         if "preset" in body.options:
@@ -642,6 +652,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         except (ValueError, TypeError) as e:
             raise ServerError("bad_rules", str(e), status=422) from None
         seats = _parse_seats(body.seats, rules.players)
+        mine = next((s for s in seats if s.kind == "human"), None)
+        if mine is not None:  # the creator's seat: his own name, or one that is no account's
+            mine.name = await person_name(request, mine.name)
         clock = _parse_clock(body.clock, min_clock)
         with limiter.live_slots(request, hub.still_live) as laid:
             live, seat, token = await hub.create(rules, seats, clock, body.open,
@@ -705,7 +718,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             raise ServerError("invite_needed", "this table is not listed: its seats are "
                               "taken only with its link (invite)", status=403)
         try:
-            name = check_name(body.name)
+            name = await person_name(request, body.name)
         except ValueError as e:
             raise ServerError("bad_request", str(e), status=400) from None
         token = await hub.take_seat(live, seat, name, await seat_owner(request))
@@ -774,7 +787,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        if not _same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+        if not same_origin(websocket.headers.get("origin"), websocket):
             await websocket.close(code=4403)  # another site's page: refused
             return
         offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
@@ -793,9 +806,35 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     async def serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
         token = _socket_token(offered) or websocket.query_params.get("token")
+
+        async def refused(row: TableRow, seat: int | None, abandoned: set[int]) -> bool:
+            """Refuse, saying why, a token that holds no seat for this connection (none
+            such, the seat left, or a browser whose session is not the seat's player's),
+            or a spectator of an unlisted table without its link; True when refused."""
+            if token:
+                if seat is None or seat in abandoned or not await (
+                        app.state.accounts.may_hold(websocket, row.seats[seat].player_id)):
+                    await _refuse(websocket, 4401, "bad_token",
+                                  "this token holds no seat at this table")
+                    return True
+            elif not row.listed and not hmac.compare_digest(
+                    (_socket_token(offered, "invite") or "").encode("utf-8", "replace"),
+                    invite_secret(row).encode("ascii")):
+                # an unlisted table is watched, as its replay is seen, with its link only
+                await _refuse(websocket, 4403, "invite_needed", "this table is not listed: "
+                              "it is watched only with its link (invite)")
+                return True
+            return False
+
         if hub.cluster is not None and is_id(table_id):
             owner = await hub.cluster.owner_for_socket(table_id)
             if owner is not None:  # held by another worker: this one relays
+                row = await hub.db(hub.store.load, table_id, with_moves=False)
+                held = None if row is None or not token else next(
+                    (s.seat for s in row.seats
+                     if s.kind == "human" and token_matches(token, s.token_hash)), None)
+                if row is not None and await refused(row, held, set()):
+                    return
                 conn = Conn(None)
                 conn.limit = limiter.for_socket(websocket)
                 writer = asyncio.create_task(_writer(websocket, conn))
@@ -821,13 +860,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if live is None:
             await _refuse(websocket, 4404, "no_such_table", "no such table")
             return
-        seat: int | None = None
-        if token:
-            seat = live.seat_of_token(token)
-            if seat is None:
-                await _refuse(websocket, 4401, "bad_token",
-                              "this token holds no seat at this table")
-                return
+        seat = live.seat_of_token(token) if token else None
+        if await refused(live.row, seat, live.abandoned):
+            return
         if seat is None and sum(c.seat is None for c in live.conns) >= MAX_WATCHERS:
             await _refuse(websocket, 4429, "too_many_watchers",
                           "this table has as many spectators as it takes")
@@ -851,36 +886,21 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     return app
 
 
-def _same_origin(origin: str | None, host: str | None) -> bool:
-    """Whether a WebSocket comes from a page of this server (or from no page at all: a
-    program sends no ``Origin``).  Host names and ports are compared, default ports
-    filled in."""
-    if origin is None or host is None:
-        return True
-    try:
-        page = urlsplit(origin)
-        here = urlsplit(f"//{host}")
-        defaults = {"http": 80, "https": 443}
-        page_port = page.port or defaults.get(page.scheme)
-        here_port = here.port or defaults.get(page.scheme)
-    except ValueError:
-        return False
-    return bool(page.hostname) and page.hostname == here.hostname and page_port == here_port
-
-
 def _subprotocols(header: str | None) -> list[str]:
     return [p.strip() for p in (header or "").split(",") if p.strip()][:8]
 
 
-def _socket_token(offered: list[str]) -> str | None:
+def _socket_token(offered: list[str], kind: str = "token") -> str | None:
     """The seat token a client sends beside the ``thousand`` subprotocol, as
     ``token.<token>`` (a page: ``new WebSocket(url, ["thousand", "token." + token])``),
-    so that it is in no URL; ``?token=`` is still read for older programs."""
+    so that it is in no URL; ``?token=`` is still read for older programs.  An unlisted
+    table's invite travels the same way, as ``invite.<secret>`` (``kind="invite"``)."""
     if WS_PROTOCOL not in offered:
         return None
+    prefix = kind + "."
     for p in offered:
-        if p.startswith("token.") and len(p) > 6:
-            return p[6:]
+        if p.startswith(prefix) and len(p) > len(prefix):
+            return p[len(prefix):]
     return None
 
 

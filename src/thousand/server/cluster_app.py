@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from . import logs
 from .app import create_app
 from .limits import Limiter, parse_overrides
+from .web_security import PRIVATE_NETWORKS
 from .worker import set_worker_id, worker_id
 
 __all__ = ["ENV", "worker_app"]
@@ -41,4 +42,5 @@ def worker_app() -> FastAPI:
                       waiting_timeout=options["waiting_timeout"],
                       adjourn_after=options["adjourn_after"], redis_url=options["redis"],
                       redis_prefix=options["redis_prefix"], lease_ttl=options["lease_ttl"],
-                      tune_gc=True, max_tables=options.get("max_tables", 1000))
+                      tune_gc=True, max_tables=options.get("max_tables", 1000),
+                      metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS)

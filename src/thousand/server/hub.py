@@ -46,6 +46,7 @@ from thousand.engine.protocol import (
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table, TableError, audience_includes
 from thousand.engine.view import View
+from thousand.site.ratings import rating_family
 from thousand.texts import illegal_text
 
 from . import metrics, rematch, site_ratings, site_tournaments
@@ -285,6 +286,10 @@ class LiveTable:
         self.chat: deque[ChatRow] = deque(chat[-CHAT_KEEP:], maxlen=CHAT_KEEP)
         self.open_hands = False
         self.closed = False
+        #: whether a view was sent hiding the hands (the table waited): see sees_as
+        self._hid_hands = False
+        #: the seats whose people left the rated game after the deal (:meth:`abandon`)
+        self.abandoned: set[int] = set()
         #: the fence of this worker's lease of the table (many workers:
         #: server/cluster.py), passed to every write; None: one process, no leases
         self.fence: int | None = None
@@ -388,8 +393,19 @@ class LiveTable:
             out.update(seat=seat, version=version, left=round(left, 1))
         return out
 
+    def sees_as(self, seat: int | None) -> int | None:
+        """Whose view ``seat`` is sent: its own, or while the table waits for people
+        nobody's (a spectator's) — no hand is shown before every seat is taken, so that
+        leaving a waiting table and asking again (quick play) cannot pick a hand (issue
+        27).  When the table fills, everybody gets a new snapshot (:meth:`broadcast_seats`)."""
+        if self.row.status == "waiting":
+            self._hid_hands = True
+            return None
+        return seat
+
     def snapshot(self, seat: int | None) -> dict[str, Any]:
-        snap = self.table.snapshot(seat)
+        snap = self.table.snapshot(self.sees_as(seat))
+        snap["seat"] = seat
         snap["id"] = self.id
         snap["status"] = self.row.status
         snap["clock"] = self.clock_json()
@@ -400,6 +416,7 @@ class LiveTable:
         snap["name_forms"] = name_forms_json(tuple(self.table.names))
         snap["open"] = self._opened_for(seat)
         snap["ratings"] = self.ratings
+        snap["rated"] = self.rated()
         snap["rematch"] = rematch.rematch_json(self)
         if snap["open"]:
             snap["hands"] = self.hands_json()
@@ -410,8 +427,8 @@ class LiveTable:
         it) is serialised once and kept while it stays the same.  Its view is what the
         seat's next ``events`` message is a patch against."""
         snap = self.snapshot(seat)
-        self._sent[seat] = _Sent(snap["version"], self.table.view(seat), snap["over"],
-                                 snap["winner"])
+        self._sent[seat] = _Sent(snap["version"], self.table.view(self.sees_as(seat)),
+                                 snap["over"], snap["winner"])
         header = snap.pop("table")
         if self._header is None or self._header[0] != header:
             self._header = (header, dumps(header))
@@ -429,6 +446,10 @@ class LiveTable:
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self.seats_json()})
+        if self._hid_hands and self.row.status != "waiting":
+            self._hid_hands = False  # the table filled: each seat's own view at last
+            for conn in list(self.conns):
+                self.send_snapshot(conn)
 
     def _view_patch(self, seat: int | None) -> dict[str, Any]:
         """What an ``events`` message tells ``seat`` of its view (docs/protocol.md):
@@ -438,7 +459,7 @@ class LiveTable:
         ``"base": null`` when nothing was sent to it yet.
         The new view is kept for the next patch."""
         table = self.table
-        view = table.view(seat)
+        view = table.view(self.sees_as(seat))
         over, winner = table.over, table.game.winner
         last = self._sent.get(seat)
         self._sent[seat] = _Sent(table.version, view, over, winner)
@@ -474,7 +495,8 @@ class LiveTable:
                 patch = patches.get(seat)
                 if patch is None:
                     patch = patches[seat] = self._view_patch(seat)
-                mine = [e for e in events if audience_includes(e["audience"], seat)]
+                mine = [e for e in events
+                        if audience_includes(e["audience"], self.sees_as(seat))]
                 message: dict[str, Any] = {"type": "events", "version": version,
                                            "events": mine, **patch}
                 if opened:
@@ -533,8 +555,28 @@ class LiveTable:
             if not self.online(seat) and seat not in self._away:
                 self._away[seat] = asyncio.create_task(self._away_timer(seat, clock))
 
+    def rated(self) -> bool:
+        """Whether the game, finished now, would be rated (its rules and no hint)."""
+        return rating_family(self.table.rules, training=self.assisted) is not None
+
+    def abandon(self, seat: int) -> None:
+        """The person of ``seat`` leaves the rated game after the deal: a bot plays his
+        seat to the end, his token holds it no more, and the rating counts the game as
+        lost by him (:func:`site_ratings.rate_finished`) — so that leaving is no way out
+        of a bad hand (issue 27).  The caller holds the lock."""
+        self.abandoned.add(seat)
+        self.standin[seat] = True
+        for conn in list(self.conns):
+            if conn.seat == seat:
+                conn.send({"type": "error", "code": "left", "params": {},
+                           "message": "you left this table"})
+                conn.close()
+        log.info("table %s: seat %d left the rated game; a bot plays it out", self.id, seat)
+
     def _back(self, seat: int) -> None:
         """The person of ``seat`` is here: his stand-in stops."""
+        if seat in self.abandoned:
+            return
         if self.standin[seat]:
             self.standin[seat] = False
             if self._bot is not None and self._bot.key[0] == seat:
@@ -581,7 +623,8 @@ class LiveTable:
                 metrics.move_done(time.perf_counter() - started, "person")
             elif kind == "sync":
                 async with self.lock:
-                    events = self.table.events_since(conn.seat, msg["version"])
+                    events = self.table.events_since(self.sees_as(conn.seat),
+                                                     msg["version"])
                     reply: dict[str, Any] = {"type": "events", "version": self.table.version,
                                              "events": events}
                     if self._opened_for(conn.seat):

@@ -141,6 +141,20 @@ async def leave(live: LiveTable, token: str) -> int:
     if seat is None:
         raise ServerError("bad_token", "this token holds no seat at this table", status=403)
     async with live.lock:
+        if (live.row.status == "playing" and not live.over and live.rated()
+                and seat not in live.abandoned):
+            live.abandon(seat)  # a rated game after the deal: lost (docs/server.md)
+            abandoned = True
+        elif live.row.status != "waiting" or live.table.moves:
+            raise ServerError("game_started", "the game has begun: a seat is left only "
+                              "at a table still waiting for players", status=409)
+        else:
+            abandoned = False
+    if abandoned:
+        live.broadcast_seats()
+        live.kick()
+        return seat
+    async with live.lock:
         if live.row.status != "waiting" or live.table.moves:
             raise ServerError("game_started", "the game has begun: a seat is left only "
                               "at a table still waiting for players", status=409)

@@ -30,8 +30,18 @@ from thousand.site.ratings import places
 from .site_store import BOT_PREFIX, bot_player, seat_players
 from .store import SeatRow, Store, TableRow, metadata, players_t, seats_t, tables_t
 
-__all__ = ["SeatStats", "game_stats", "last_games", "record_game", "replay_policy",
-           "seat_players_of", "since", "stats_of"]
+__all__ = [
+    "PUBLIC_SUFFIX",
+    "SeatStats",
+    "game_stats",
+    "last_games",
+    "public_row",
+    "record_game",
+    "replay_policy",
+    "seat_players_of",
+    "since",
+    "stats_of",
+]
 
 # In the store's metadata; migrations/versions/v0004_player_stats.py makes them.
 stats_t = sa.Table(
@@ -143,23 +153,38 @@ def record_game(store: Store, table_id: str, stats: list[SeatStats], bots: dict[
             add = {"games": 1, "wins": int(s.win), "bids": s.bids, "made": s.made,
                    "contracts": s.contracts, "conceded": s.conceded, "falls": s.falls,
                    "bolts": s.bolts}
-            changed = conn.execute(
-                stats_t.update().where(stats_t.c.player_id == player)
-                .values(updated=now, **{k: stats_t.c[k] + v for k, v in add.items()})
-            ).rowcount
-            if changed != 1:
-                conn.execute(stats_t.insert().values(player_id=player, updated=now, **add))
+            for row_id in (player, public_row(player)) if public else (player,):
+                changed = conn.execute(
+                    stats_t.update().where(stats_t.c.player_id == row_id)
+                    .values(updated=now, **{k: stats_t.c[k] + v for k, v in add.items()})
+                ).rowcount
+                if changed != 1:
+                    conn.execute(stats_t.insert().values(player_id=row_id, updated=now,
+                                                         **add))
             conn.execute(games_t.insert().values(
                 player_id=player, table_id=table_id, seat=s.seat, place=s.place,
                 score=s.score, finished=finished, public=public))
         return len(done)
 
 
-def stats_of(store: Store, player: str) -> dict[str, int]:
-    """A player's totals (all 0 before his first game)."""
+#: ``player_stats`` keeps a second row per player, ``<player id>#public``: the totals of
+#: his public games only (migration 0011 counted those before it), which is what anybody
+#: but himself is shown, so that the totals tell nothing his list of games hides
+#: (docs/server.md "Unlisted tables").
+PUBLIC_SUFFIX = "#public"
+
+
+def public_row(player: str) -> str:
+    return player + PUBLIC_SUFFIX
+
+
+def stats_of(store: Store, player: str, viewer: str | None = None) -> dict[str, int]:
+    """A player's totals (all 0 before his first game): every game's for himself
+    (``viewer``), his public games' for anybody else."""
+    key = player if viewer == player else public_row(player)
     with store.engine.connect() as conn:
         row = conn.execute(sa.select(stats_t)
-                           .where(stats_t.c.player_id == player)).first()
+                           .where(stats_t.c.player_id == key)).first()
     return {k: int(getattr(row, k)) if row is not None else 0 for k in _COUNTS}
 
 

@@ -162,8 +162,9 @@ class StrictRoute(APIRoute):
     """A route whose body is read by :func:`read_body` and :func:`parse_json` before
     FastAPI validates it against the route's model: the parsed value is what FastAPI
     then takes (``Request.json()`` answers it), so nothing reads the body twice and no
-    route reads it its own way.  A body must be JSON (``Content-Type: application/json``,
-    or none); an empty body is refused where the route takes one."""
+    route reads it its own way.  A body must be JSON, said so (``Content-Type:
+    application/json``: 415 without it); an empty body is refused where the route takes
+    one."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         super().__init__(path, endpoint, **kwargs)
@@ -190,7 +191,9 @@ class StrictRoute(APIRoute):
             elif takes_body:
                 data = await read_body(request, MAX_BODY)
                 kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-                if kind and kind not in _JSON_TYPES and not kind.endswith("+json"):
+                if kind not in _JSON_TYPES and not kind.endswith("+json"):
+                    # none is refused too: a cross-site form or beacon sends its body
+                    # without preflight only as text/plain or with no type at all
                     raise ReadError("unsupported_media_type", "the body is JSON: send it "
                                     "with Content-Type: application/json", status=415)
                 if not data.strip():
@@ -198,10 +201,6 @@ class StrictRoute(APIRoute):
                                     "object")
                 request._json = parse_json(data, limit=MAX_BODY)
                 request._body = data
-                if not kind:  # FastAPI reads JSON only when it is said to be JSON
-                    request.scope["headers"] = [
-                        *request.scope["headers"], (b"content-type", b"application/json")]
-                    request.__dict__.pop("_headers", None)
             return await handler(request)
 
         return strict

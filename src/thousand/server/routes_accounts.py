@@ -7,18 +7,22 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import guesses
 from .account_store import DELETED_NAME, NameTaken, Player
 from .accounts import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
     Accounts,
     check_account_name,
     check_password,
+    person_name,
 )
-from .checks import check_name, seat_token, token_matches
+from .checks import MAX_NAME, seat_token, token_matches
 from .hub import ServerError
 from .limits import check as check_limit
+from .names import legacy_key
 from .reader import StrictRoute
 
 __all__ = ["router"]
@@ -31,16 +35,22 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+# The lengths the routes check, stated in the OpenAPI document only (the routes' own
+# refusals keep their codes and words: bad_name, bad_password)
+_NAME = Field(json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})
+_PASSWORD = Field(json_schema_extra={"minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD})
+
+
 class Credentials(_Strict):
     """An account's name and password (sign up, sign in)."""
 
-    name: str
-    password: str
+    name: str = _NAME
+    password: str = _PASSWORD
 
 
 class NewPassword(_Strict):
     old: str
-    new: str
+    new: str = _PASSWORD
 
 
 class Password(_Strict):
@@ -48,7 +58,7 @@ class Password(_Strict):
 
 
 class GuestName(_Strict):
-    name: str
+    name: str = _NAME
 
 
 class PlayerOut(_Strict):
@@ -170,7 +180,7 @@ async def signup(body: Credentials, request: Request, response: Response) -> Sig
         name, key = check_account_name(body.name)
     except ValueError as e:
         raise ServerError("bad_name", str(e), status=400) from None
-    password = check_password(body.password)
+    password = check_password(body.password, name=name)
     identity = await accounts.identity(request)
     if identity is not None and identity.player.kind != "guest":
         raise ServerError("signed_in", "sign out before signing up again", status=409)
@@ -194,6 +204,8 @@ async def signin(body: Credentials, request: Request, response: Response) -> Sig
     except ValueError:
         key = ""
     found = await accounts.hub.db(accounts.store.account, key) if key else None
+    if found is None and isinstance(body.name, str):  # made before skeleton keys
+        found = await accounts.hub.db(accounts.store.account, legacy_key(body.name))
     # only failures count, per name and address, per address and per account; a browser
     # that signed in to this account before is not held back (server/guesses.py)
     who = found[0].id if found else f"name:{key}"
@@ -237,7 +249,7 @@ async def signout_everywhere(request: Request, response: Response) -> Ended:
 async def change_password(body: NewPassword, request: Request) -> Ended:
     """A new password; the account's other sessions end (this one goes on)."""
     accounts, player = await _signed_in(request)
-    new = check_password(body.new, "new")
+    new = check_password(body.new, "new", name=player.name)
     await _check_password(request, accounts, player, body.old)
     await accounts.hub.db(accounts.store.set_password, player.id, await accounts.hash(new))
     identity = await accounts.identity(request)
@@ -293,7 +305,7 @@ async def guest_name(body: GuestName, request: Request) -> SignedIn:
         raise ServerError("not_guest", "an account keeps the name it signed up with",
                           status=409)
     try:
-        name = check_name(body.name)
+        name = await person_name(request, body.name)
     except ValueError as e:
         raise ServerError("bad_name", str(e), status=400) from None
     await accounts.hub.db(accounts.store.set_name, identity.player.id, name)

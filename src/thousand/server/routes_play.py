@@ -15,8 +15,8 @@ from thousand.engine.rules import PRESET_NAMES, PRESETS, Rules
 from thousand.site.ratings import rating_family
 
 from . import matchmaking, site_store
-from .accounts import current_player, seat_owner
-from .checks import check_name
+from .accounts import current_player, person_name, seat_owner
+from .checks import MAX_NAME
 from .hub import LiveTable, ServerError, bad_request, hub_of
 from .ids import is_id
 from .limits import limit, limiter_of
@@ -31,8 +31,9 @@ router = APIRouter(route_class=StrictRoute)
 MAX_BOTS_AFTER = 600.0
 #: The rated games a player needs to be on the leaderboard: one lucky game is no place.
 MIN_GAMES = 1
-#: The move clock's upper bound (as for a table laid in the lobby).
-MAX_CLOCK = 3600.0
+#: The move clock's bounds, in seconds: the same for a table laid in the lobby, a
+#: quick-play table and a tournament's (``create_app(min_clock=)`` may lower the first).
+MIN_CLOCK, MAX_CLOCK = 5.0, 3600.0
 
 
 #: The numbers of players a game may have (RULES §4 "Two players": two as well).
@@ -73,11 +74,20 @@ class QuickPlay(_Strict):
     ``bots_after`` seconds (none: wait for people) before bots of ``bot_level`` take the
     seats nobody took, if he lays the table; ``name`` for a request without a session."""
 
-    preset: str = Field(default="classic", max_length=64)
-    clock: float | None = None
-    bots_after: float | None = None
-    bot_level: str = Field(default="heuristic", max_length=64)
-    name: str | None = Field(default=None, max_length=200)
+    # the limits the route checks, stated in the OpenAPI document (issue 27: a fuzzer's
+    # schema-valid request must be accepted); the route's own refusals keep their words
+    preset: str = Field(default="classic", max_length=64,
+                        json_schema_extra={"enum": list(PRESET_NAMES)})
+    clock: float | None = Field(default=None, json_schema_extra={
+        "anyOf": [{"type": "number", "minimum": MIN_CLOCK, "maximum": MAX_CLOCK},
+                  {"type": "null"}]})
+    bots_after: float | None = Field(default=None, json_schema_extra={
+        "anyOf": [{"type": "number", "minimum": 0, "maximum": MAX_BOTS_AFTER},
+                  {"type": "null"}]})
+    bot_level: str = Field(default="heuristic", max_length=64,
+                           json_schema_extra={"enum": list(bot_levels())})
+    name: str | None = Field(default=None, max_length=200, json_schema_extra={
+        "anyOf": [{"type": "string", "maxLength": MAX_NAME}, {"type": "null"}]})
 
 
 class QuickSeat(_Strict):
@@ -161,7 +171,7 @@ class PlayerRatings(_Strict):
 
 @router.post("/api/quickplay", response_model=QuickSeat,
              dependencies=[Depends(limit("quickplay"))],
-             responses=error_responses(403, 429, 503))
+             responses=error_responses(403, 409, 429, 503))
 async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     """A seat at the oldest waiting table of the preset and clock with a free seat, or
     at a new one laid for the player that waits for others.  The seat counts toward the
@@ -179,9 +189,9 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     name: Any = body.name if body.name is not None and body.name.strip() else (
         player.name if player is not None and player.name else "Игрок")
     try:
-        name = check_name(name)
+        name = await person_name(request, name)
     except ValueError as e:
-        raise bad_request(f"name: {e}") from None
+        raise bad_request(str(e)) from None
     owner = await seat_owner(request)
     hub = hub_of(request)
     with limiter_of(request).live_slots(request, hub.still_live) as laid:
@@ -204,7 +214,8 @@ async def _live(request: Request, table_id: str) -> LiveTable:
              responses=error_responses(403, 404, 409))
 async def leave(table_id: str, body: Leave, request: Request) -> Left:
     """Give back one's seat at a table still waiting for players: it is free again (a
-    table left by every person closes)."""
+    table left by every person closes).  Leaving a rated game after the deal abandons
+    it: a bot plays the seat out and the rating counts the game as his loss."""
     live = await _live(request, table_id)
     seat = await matchmaking.leave(live, body.token)
     return Left(table=live.id, seat=seat, status=live.row.status)
@@ -213,7 +224,8 @@ async def leave(table_id: str, body: Leave, request: Request) -> Left:
 @router.get("/api/leaderboard", response_model=Board, responses=error_responses())
 async def leaderboard(
     request: Request,
-    family: Annotated[str, Query(max_length=32)] = "classic",
+    family: Annotated[str, Query(max_length=32,
+                                 json_schema_extra={"enum": list(families())})] = "classic",
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
     min_games: Annotated[int, Query(ge=0, le=10**6)] = MIN_GAMES,

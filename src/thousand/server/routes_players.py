@@ -138,7 +138,8 @@ async def player(name: str, request: Request) -> PlayerPage:
     hub = hub_of(request)
     viewer = await current_player(request)
     ratings = await hub.db(site_store.player_history, hub.store, pid, HISTORY)
-    totals = await hub.db(player_stats.stats_of, hub.store, pid)
+    totals = await hub.db(player_stats.stats_of, hub.store, pid,
+                          viewer.id if viewer is not None else None)
     games = await hub.db(player_stats.last_games, hub.store, pid,
                          viewer.id if viewer is not None else None, LAST_GAMES)
     since = await hub.db(player_stats.since, hub.store, pid)

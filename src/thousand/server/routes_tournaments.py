@@ -17,14 +17,13 @@ from thousand.engine.rules import MAX_DEALS, PRESET_NAMES
 
 from . import site_tournaments as st
 from .account_store import Player
-from .accounts import current_player
-from .checks import check_name
+from .accounts import current_player, person_name
 from .hub import ServerError, bad_request, hub_of
 from .ids import is_id
 from .limits import limit, limiter_of
 from .models import ErrorBody, error_responses
 from .reader import StrictRoute
-from .routes_play import MAX_CLOCK
+from .routes_play import MAX_CLOCK, MIN_CLOCK
 
 __all__ = ["router"]
 
@@ -60,7 +59,9 @@ class NewTournament(_Strict):
     format: Literal["swiss", "round-robin"] = "swiss"
     rounds: int = Field(default=3, ge=1, le=SITE_MAX_ROUNDS)
     deals: int | None = Field(default=None, ge=1, le=MAX_DEALS)
-    clock: float | None = DEFAULT_CLOCK
+    clock: float | None = Field(default=DEFAULT_CLOCK, json_schema_extra={  # stated (issue 27)
+        "anyOf": [{"type": "number", "minimum": MIN_CLOCK, "maximum": MAX_CLOCK},
+                  {"type": "null"}]})
     bots: list[BotLevel] = Field(default_factory=list, max_length=st.MAX_BOTS)
     play: bool = True
     player_name: str | None = Field(default=None, max_length=200)
@@ -179,7 +180,7 @@ async def _person(request: Request, name: str | None) -> tuple[Player, str]:
     if shown is None:
         raise bad_request("player_name: a guest without a name gives one")
     try:
-        return player, check_name(shown)
+        return player, await person_name(request, shown)
     except ValueError as e:
         raise bad_request(f"player_name: {e}") from None
 

@@ -51,14 +51,29 @@ async def rate_finished(live: LiveTable) -> None:
             return
         game = live.table.game
         bots = {s.seat: s.level or "heuristic" for s in live.seats if s.kind == "bot"}
+        scores, winner = lost_by(list(game.scores), game.winner, live.abandoned)
         changes = await live.hub.write(site_store.rate_table, live.hub.store, live.id,
-                                       family, list(game.scores), game.winner, bots)
+                                       family, scores, winner, bots)
     except Exception:
         log.exception("table %s: the game could not be rated", live.id)
         return
     live.ratings = [c.to_json() for c in changes]
     if changes:
         live.broadcast({"type": "ratings", "changes": live.ratings})
+
+
+def lost_by(scores: list[int], winner: int | list[int] | None,
+            left: set[int]) -> tuple[list[int], int | list[int] | None]:
+    """The scores and winners the rating takes when the people of ``left`` abandoned the
+    game (:meth:`LiveTable.abandon`): each placed below everybody who stayed, whatever his
+    stand-in made of his seat, and no winner."""
+    if not left:
+        return scores, winner
+    floor = min(scores) - 1
+    out = [floor - 1 if seat in left else score for seat, score in enumerate(scores)]
+    won = [winner] if isinstance(winner, int) else list(winner or [])
+    kept = [w for w in won if w not in left]
+    return out, (kept if len(kept) != 1 else kept[0]) if kept else None
 
 
 async def count_finished(live: LiveTable) -> None:

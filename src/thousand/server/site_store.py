@@ -29,6 +29,7 @@ from sqlalchemy.engine import Connection
 
 from thousand.site.ratings import Rating, rate_scores
 
+from .names import name_key
 from .store import Store, check_fence, metadata, players_t, seats_t, tables_t
 
 __all__ = ["BOT_PREFIX", "Change", "bot_player", "bot_seed", "changes_of_table",
@@ -272,7 +273,7 @@ def find_player(store: Store, name: str) -> tuple[str, str, str | None] | None:
         r = conn.execute(sa.select(players_t).where(
             sa.or_(players_t.c.id == name,
                    sa.and_(players_t.c.kind == "account",
-                           players_t.c.name_key == name.casefold())),
+                           players_t.c.name_key == name_key(name))),
             players_t.c.deleted.is_(None)).limit(1)).first()
     return (r.id, r.kind, r.name) if r is not None else None
 

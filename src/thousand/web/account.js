@@ -2,7 +2,7 @@
 // signs in; an account signs out (here or everywhere), changes its password or is deleted
 // (docs/server.md "Players").  The server does the work; this page only asks and shows.
 
-import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announce, presetName, shownName, loadTexts } from "./common.js";
+import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announce, presetName, shownName, loadTexts, forgetSeats } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const state = { me: null, error: null };
@@ -128,10 +128,12 @@ function accountView(player, tables) {
     el("div", { class: "field inline" },
       el("button", { type: "button", id: "signout", onclick: act(async () => {
         await api("/api/account/signout", { method: "POST" });
+        forgetSeats();
         await reload(t("account_signed_out"));
       }) }, t("account_signout")),
       el("button", { type: "button", id: "signout-everywhere", onclick: act(async () => {
         await api("/api/account/signout-everywhere", { method: "POST" });
+        forgetSeats();
         await reload(t("account_signed_out_everywhere"));
       }) }, t("account_signout_everywhere"))),
     form("password", t("account_password_title"), [

@@ -14,6 +14,8 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
     else if (k === "dataset") Object.assign(node.dataset, v);
+    // through the CSSOM: a style attribute is inline style, which the CSP refuses
+    else if (k === "style") node.style.cssText = String(v);
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, String(v));
@@ -45,7 +47,8 @@ export class ApiError extends Error {
 }
 
 function csrfToken() {
-  const m = /(?:^|;\s*)thousand_csrf=([^;]*)/.exec(typeof document !== "undefined" ? document.cookie || "" : "");
+  // over https the cookie is __Host-thousand_csrf (server/web_security.py)
+  const m = /(?:^|;\s*)(?:__Host-)?thousand_csrf=([^;]*)/.exec(typeof document !== "undefined" ? document.cookie || "" : "");
   return m ? decodeURIComponent(m[1]) : null;
 }
 
@@ -64,7 +67,7 @@ export function shownName(name) {
  * asked once per page; `fresh` asks again (after signing in or out). Null when the
  * server cannot say. */
 export function currentPlayer(fresh = false) {
-  if (fresh || !mePromise) mePromise = api("/api/me").catch(() => null);
+  if (fresh || !mePromise) mePromise = api("/api/me").then(keepSeatsOf, () => null);
   return mePromise;
 }
 
@@ -102,6 +105,39 @@ export function playerLinks(names, ids, skip = null) {
   const one = (name, id, seat) => (!id || seat === skip ? [name]
     : id.startsWith("bot:") ? [name, " (", link(id, levelName(id.slice(4))), ")"] : [link(id, name)]);
   return names.flatMap((name, i) => [i ? ", " : null, ...one(shownName(name), ids[i], i)]);
+}
+
+const PLAYER_KEY = "thousand.player";
+
+/** Forget every seat token this browser keeps (thousand.seat.<table>): after signing
+ * out nobody at this computer plays for the one who left (docs/server.md "Players"). */
+export function forgetSeats() {
+  try {
+    const keys = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("thousand.seat.")) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+    localStorage.removeItem(PLAYER_KEY);
+  } catch (e) {
+    // no storage: nothing kept
+  }
+}
+
+/** The seat tokens kept here are one player's: when the browser's player is another (his
+ * session ended, here or by «sign out everywhere» elsewhere, or another signed in), they
+ * are forgotten before any page uses them. */
+function keepSeatsOf(me) {
+  const id = me && me.player ? me.player.id : null;
+  try {
+    const kept = localStorage.getItem(PLAYER_KEY);
+    if (id && kept && kept !== id) forgetSeats();
+    if (id) localStorage.setItem(PLAYER_KEY, id);
+  } catch (e) {
+    // no storage: nothing kept
+  }
+  return me;
 }
 
 /** Call the JSON API; an error answer ({"error": {"code", "message"}}) throws ApiError. */

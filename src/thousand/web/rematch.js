@@ -45,13 +45,17 @@ export function onMessage(msg) {
 }
 
 /** «Уйти из-за стола»: a person gives back his seat at a waiting table, then the lobby. */
-export function leaveButton() {
-  return el("button", { type: "button", class: "small", id: "leave-button", onclick: leave }, t("leave_table"));
+/** The «leave the table» button; `warning`, when given, is asked to be confirmed first
+ * (a rated game after the deal: leaving loses it). */
+export function leaveButton(warning = null) {
+  return el("button", { type: "button", class: "small", id: "leave-button",
+    onclick: () => leave(warning) }, t("leave_table"));
 }
 
-async function leave() {
+async function leave(warning) {
   const token = site.ctx?.token();
   if (!token) return;
+  if (warning && !window.confirm(warning)) return;
   try {
     await api(`/api/tables/${encodeURIComponent(site.ctx.tableId)}/leave`, { method: "POST", body: { token } });
     localStorage.removeItem(`thousand.seat.${site.ctx.tableId}`);

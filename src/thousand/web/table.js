@@ -4,7 +4,7 @@
 
 import {
   el, clear, api, loadTexts, eventText, errorText, parseTyped, mountHeader, announce,
-  seatName,
+  seatName, currentPlayer,
 } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, handleArrows, moveLabel, promptText, otherTalonNote, cardFace } from "./board.js";
@@ -120,7 +120,9 @@ function wsUrl() {
  * URL (logs and proxies keep URLs). */
 function wsProtocols() {
   const s = stored();
-  return s ? ["thousand", `token.${s.token}`] : ["thousand"];
+  if (s) return ["thousand", `token.${s.token}`];
+  // an unlisted table is watched with its link's secret (docs/server.md "Unlisted tables")
+  return invite ? ["thousand", `invite.${invite}`] : ["thousand"];
 }
 
 function connect() {
@@ -154,12 +156,14 @@ function connect() {
     state.connected = false;
     state.busy = false;
     state.snapshotPending = false;
-    if ([4401, 4403, 1008].includes(e.code) && stored()) {
+    const hadSeat = stored();
+    if ([4401, 4403, 1008].includes(e.code) && hadSeat) {
       // the seat token is no longer good: watch instead
       localStorage.removeItem(TOKEN_KEY);
       announce(t("token_refused"), "error");
     }
-    if (e.code === 4404) {
+    if (e.code === 4404 || (e.code === 4403 && !hadSeat)) {
+      // no such table, or an unlisted one watched without its link: trying again won't help
       setConn("gone");
       return;
     }
@@ -258,6 +262,7 @@ function onSnapshot(msg) {
   state.hands = Array.isArray(msg.hands) ? msg.hands : (msg.view && Array.isArray(msg.view.hands) ? msg.view.hands : null);
   state.clock = msg.clock ? { ...msg.clock, at: Date.now() } : null;
   state.status = msg.status ?? null;
+  state.rated = !!msg.rated;
   site.onSnapshot(msg);
   if (state.liveFrom === null) state.liveFrom = msg.version;
   setConn("online");
@@ -485,6 +490,7 @@ function layout() {
     join: el("div", { id: "join" }),
     error: el("div", { id: "error", class: "error-line", role: "alert", hidden: true }),
     waiting: el("div", { id: "waiting", class: "hint-line", role: "status", hidden: true }),
+    ratedLeave: el("div", { id: "rated-leave", class: "hint-line", hidden: true }),
     board: el("div", { id: "board", class: "board-wrap" }),
     hint: el("div", { id: "hint-box", class: "hint-line", role: "status", hidden: true }),
     command: el("form", { id: "command", class: "command", autocomplete: "off" }),
@@ -548,7 +554,7 @@ function layout() {
     el("div", { class: "table-layout" },
       el("div", { class: "play-col" },
         el("h1", { class: "sr-only", "data-i18n": "table_title" }, t("table_title")),
-        els.conn, els.turn, els.join, els.waiting, els.invite, els.error, els.board, els.hint, els.watching,
+        els.conn, els.turn, els.join, els.waiting, els.ratedLeave, els.invite, els.error, els.board, els.hint, els.watching,
         els.command, els.tools),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", { "data-i18n": "log_title" }, t("log_title")),
@@ -578,7 +584,13 @@ function render() {
   els.watching.textContent = t("spectator_note");
   const freeSeats = (state.seats || []).filter((x) => x.kind !== "bot" && !x.taken);
   const waiting = state.status === "waiting" && freeSeats.length > 0;
+  // a rated game after the deal: leaving it loses it, and the page says so beforehand
+  const ratedLeave = !watching && !waiting && state.rated && state.status === "playing" && !(v && state.over);
   els.waiting.hidden = !waiting;
+  if (els.ratedLeave.hidden === ratedLeave) {
+    els.ratedLeave.hidden = !ratedLeave;
+    clear(els.ratedLeave, ratedLeave ? [t("rated_leave_note"), " ", site.leaveButton(t("rated_leave_confirm"))] : []);
+  }
   if (waiting) {
     const free = freeSeats.map((x) => t("free_seat_n", { n: x.seat + 1 })
       + (x.name ? ` (${x.name})` : "")).join(", ");
@@ -1021,6 +1033,7 @@ async function start() {
   await refreshSeats();
   site.setup({ tableId, send, seat: () => state.seat, names, token: () => stored()?.token ?? null,
     over: () => state.over });
+  await currentPlayer(); // the kept tokens are forgotten if they are another player's
   if (!stored()) await takeBackSeat();
   connect();
   setInterval(tickClock, 500);
