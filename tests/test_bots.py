@@ -296,7 +296,8 @@ def test_wilson_interval() -> None:
 
 
 def test_labels_tell_equal_bots_apart() -> None:
-    assert labels_for(["heuristic", "random", "random"]) == ["heuristic", "random 1", "random 2"]
+    # the heuristic bot by its English name for people (issue 28, 9)
+    assert labels_for(["heuristic", "random", "random"]) == ["amateur", "random 1", "random 2"]
 
 
 def test_heuristic_crushes_random_in_a_small_arena() -> None:

@@ -50,7 +50,7 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
                         save_dir=str(out))
     assert len(rep.sets) == 6 and len(rep.games) == 3
     h, r1, _r2 = rep.entries()
-    assert h.label == "heuristic" and r1.label == "random 1"
+    assert h.label == "amateur" and r1.label == "random 1"  # heuristic, for people
     assert h.seatings == 18 and h.games == 3
     assert h.mean > r1.mean  # random bots overbid and fail
     m, ci = rep.difference("heuristic", "random")
@@ -61,7 +61,7 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
     assert [s.index for s in again.sets] == list(range(6))
     assert again.entry(0).mean == pytest.approx(h.mean)
     data = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert data["n_sets"] == 6 and data["summary"]["bots"][0]["label"] == "heuristic"
+    assert data["n_sets"] == 6 and data["summary"]["bots"][0]["label"] == "amateur"
     assert all(b["faults"] == b["fallback_moves"] == 0 for b in data["summary"]["bots"])
     back = DuplicateReport.from_json(rep.to_json())
     assert back.entry(1).mean == pytest.approx(r1.mean)
