@@ -66,7 +66,7 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
     back = DuplicateReport.from_json(rep.to_json())
     assert back.entry(1).mean == pytest.approx(r1.mean)
     text = report_text(rep)
-    assert "heuristic − random" in text and "deal score" in text
+    assert "amateur − random" in text and "deal score" in text
     assert "очки за раздачу" in report_text(rep, "ru")
     assert report_table(rep).row_count == 3
     assert "faults" not in text  # shown only when a bot had one or a seat is a program
