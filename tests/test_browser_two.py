@@ -1,13 +1,13 @@
 """The game for two in a real browser (Playwright, Debian's Chromium) against a real
 ``thousand serve`` (RULES §4 "Two players"): a whole deal against a bot on a desktop (by
-clicking, axe-core at every phase) and on a 390-pixel phone (by tapping, nothing wider
+clicking, axe-core at the talon choice and at the end, at every phase under ``./run test
+--deep``) and on a 390-pixel phone (by tapping, nothing wider
 than the screen); the talon choice by the keyboard.  The person bids as high as he may
 so that he declares and chooses a talon himself (a table dealt again when the bot still
 outbids him).  The screenshot docs/screenshots/two-players.png is kept with
 THOUSAND_SCREENSHOTS=1.  One server and one browser for the module (test_browser.py's).
 
-Skipped when Playwright or /usr/bin/chromium is missing; the axe checks need axe-core
-(``npm ci --prefix tests/js``).
+Chromium and axe-core (``npm ci --prefix tests/js``) are needed (tests/needs.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from typing import Any
 import playwright.sync_api as sync_api
 import pytest
 
-from test_a11y import AXE, serious
+import needs
+from depth import deep
+from test_a11y import serious
 from test_browser import _page, _shot, browser, server
 
 pytestmark = pytest.mark.needs("chromium")
@@ -90,7 +92,9 @@ class _Deal:
         assert any("pos-top" in s for s in seats) and any("pos-bottom" in s for s in seats)
         if phase in self.phases:
             return
-        self.phases[phase] = serious(page) if self.axe else []
+        # axe at the phases only two players have by default, at every phase deep
+        axe_here = self.axe and (deep() or phase in ("talon choice", "over"))
+        self.phases[phase] = serious(page) if axe_here else []
         if self.touch and page.evaluate("document.documentElement.scrollWidth") > 390:
             self.wide.append(f"{phase}: {page.evaluate(TOO_WIDE)}")
 
@@ -181,7 +185,9 @@ def test_a_whole_deal_for_two_against_a_bot(server: str, browser: Any, device: s
     turns over, he discards two and leads; ten tricks of two; at the end the other talon
     turned over with the line that its points went to the defender."""
     touch = device == "phone"
-    axe = not touch and AXE.is_file()
+    axe = not touch
+    if axe:
+        needs.require("axe-core")
     page, seen = _deal_as_declarer(browser, server, touch, axe)
     assert seen.discards == 2 and seen.cards == 10, vars(seen)
     # the game is over (one deal): the board behind the dialog shows the deal's end

@@ -62,7 +62,7 @@ pytestmark = pytest.mark.fuzz
 #: held /dev/zero, or built a structure from it, would not.
 MEMORY_LIMIT = 768 * 2**20
 #: Hostile inputs a Hypothesis test of the fuzzers tries (tests/depth.py).
-EXAMPLES = examples(100, 2000)
+EXAMPLES = examples(50, 2000)
 #: No single input may take longer (seconds; generous for a loaded 2-core machine).
 TIME_LIMIT = 20.0
 #: The longest line allowed on stderr.

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
 from test_invariants import allowed_cards
 from thousand.engine import moves as mv
 from thousand.engine.cards import parse_card
@@ -231,7 +232,8 @@ def check_events(table: Table, deal: Deal, events: list[dict[str, Any]],
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2, 8), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_whole_games_through_the_protocol(name: str, seed: int) -> None:
     """docs/protocol.md: three (four) seats and a spectator play whole games of every preset

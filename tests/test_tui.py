@@ -30,6 +30,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual.pilot import Pilot
 
+from depth import kept
 from thousand.bots import make_bot
 from thousand.engine.cards import card_label, parse_card
 from thousand.engine.rules import Rules
@@ -144,7 +145,7 @@ def told(table: Table, seat: int, lang: str, names: list[str]) -> list[str]:
 # ------------------------------------------------------------------ whole games
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", kept(PRESETS, {"classic", "textbook"}))  # all: deep
 def test_whole_deals_of_every_preset_with_keys_typing_and_clicks(preset: str) -> None:
     """Each preset to the end of its game (two deals; classic in English) with the person's
     moves made every way a person makes them — Enter on the picked move, an arrow and
