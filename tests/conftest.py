@@ -98,11 +98,27 @@ def pytest_configure(config: pytest.Config) -> None:
         "missing, it fails under CI=true and is skipped elsewhere")
 
 
+#: Files that take the longest, started first so that the two workers (``--dist
+#: loadfile``: a file on one worker) do not end with one of them alone on a long file.
+LONG_FILES = ("test_cluster.py", "test_wheel.py", "test_bot_pool.py", "test_ops.py",
+              "test_store.py", "test_play_cli.py", "test_tui.py", "test_browser_table.py")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that needs Chromium is a browser test, whichever file it is in."""
+    """A test that needs Chromium is a browser test, whichever file it is in; the long
+    files (:data:`LONG_FILES`), then the browser files, go first."""
     for item in items:
         if any("chromium" in mark.args for mark in item.iter_markers("needs")):
             item.add_marker(pytest.mark.browser)
+    browser_files = {item.path.name for item in items if item.get_closest_marker("browser")}
+
+    def weight(item: pytest.Item) -> int:
+        name = item.path.name
+        if name in LONG_FILES:
+            return LONG_FILES.index(name)
+        return len(LONG_FILES) + (0 if name in browser_files else 1)
+
+    items.sort(key=weight)  # stable: a file's tests keep their order
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.fuzz
 #: How many messages the fuzzer must send in all.
 AT_LEAST = 10_000
 
-EXAMPLES = examples(30, 600)
+EXAMPLES = examples(60, 600)  # at least AT_LEAST messages in all
 PER_EXAMPLE = (172, 200)
 
 JSON = st.recursive(

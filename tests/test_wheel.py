@@ -36,7 +36,6 @@ from thousand.engine.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.slow
 
 
 def _uv() -> str:
