@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from live_server import chromium, serve
 
@@ -236,18 +237,21 @@ def test_the_same_with_the_keyboard_alone(server: str, browser: Any) -> None:
 
 def _act(page: Any) -> bool:
     """One move for this page if it has one: pass the auction, otherwise the first move."""
-    if page.locator("#sheet-close").count():
+    if page.locator("#sheet-close").count() or page.locator("#overlay[open]").count():
         return False
-    fks = _fks(page)
-    if fks:
-        contract = [f for f in fks if f.startswith("act-contract")]
-        pick = "act-pass" if "act-pass" in fks else contract[0] if contract else fks[0]
-        page.click(f'[data-fk="{pick}"]')
-        return True
-    card = page.locator(".hand button.playable:not([disabled])")
-    if card.count():
-        card.first.click()
-        return True
+    try:  # the deal's sheet may open between the look and the click: then look again
+        fks = _fks(page)
+        if fks:
+            contract = [f for f in fks if f.startswith("act-contract")]
+            pick = "act-pass" if "act-pass" in fks else contract[0] if contract else fks[0]
+            page.click(f'[data-fk="{pick}"]', timeout=10_000)
+            return True
+        card = page.locator(".hand button.playable:not([disabled])")
+        if card.count():
+            card.first.click(timeout=10_000)
+            return True
+    except PlaywrightTimeout:
+        pass
     return False
 
 

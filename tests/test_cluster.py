@@ -707,9 +707,10 @@ def test_a_rolling_restart_loses_nothing(healed: Cluster) -> None:
     names = list(c.workers)
     games = []
     for i in range(3):
-        # long enough not to end before the roll does, however slowly the workers start
+        # games that cannot end before the roll does, however fast they go (nobody
+        # reaches 5000 in a few minutes) or slowly the workers start
         table, tokens = new_table(c, c[names[i]], ["human", "bot", "bot"],
-                                  options={"max_deals": 200})
+                                  options={"max_deals": 200, "win_score": 5000})
         games.append((table, players_of(c, table, tokens, rng)))
     roll = SimpleNamespace(began=0.0, ended=0.0)
 
