@@ -378,6 +378,18 @@ def test_a_game_left_before_its_end_offers_no_analysis() -> None:
     assert av.word("ru", "offer") not in prompts
 
 
+
+def _app_with_analysis(record: dict[str, Any], analysis: dict[str, Any],
+                       monkeypatch: pytest.MonkeyPatch) -> ThousandApp:
+    """The full-screen table of a finished record, in Russian, whose F7 gets ``analysis``
+    at once (no analysis is computed)."""
+    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
+                        lambda rec, seat, **kw: analysis)
+    restored = Table.from_record(record)
+    return ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
+                       analysis_samples=0)
+
+
 def test_f7_steps_through_a_game_for_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 28, 11: the analysis of a game for two replays its deals with their two
     talons (RULES §4 "Two players" 8), so stepping to a decision shows its position
@@ -385,11 +397,7 @@ def test_f7_steps_through_a_game_for_two(monkeypatch: pytest.MonkeyPatch) -> Non
     table = finished_table(preset="two")
     record = table.to_record()
     analysis = hand_made_analysis(record, set())
-    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
-                        lambda rec, seat, **kw: analysis)
-    restored = Table.from_record(record)
-    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
-                      analysis_samples=0)
+    app = _app_with_analysis(record, analysis, monkeypatch)
 
     async def script(pilot: Any) -> None:
         await pilot.press("escape")  # the score sheet shown at the end
@@ -432,11 +440,7 @@ def test_f7_words_the_auction_in_the_players_language(monkeypatch: pytest.Monkey
         if passed:
             break
     assert passed, "no decision of the seat after a pass in the auction"
-    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
-                        lambda rec, seat, **kw: analysis)
-    restored = Table.from_record(record)
-    app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
-                      analysis_samples=0)
+    app = _app_with_analysis(record, analysis, monkeypatch)
 
     async def script(pilot: Any) -> None:
         await pilot.press("escape")
