@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +18,7 @@ import websockets
 from websockets.exceptions import ConnectionClosed
 
 from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from waiting import until
 
 Msg = dict[str, Any]
 WAIT = 1.0  # --waiting-timeout
@@ -47,17 +47,6 @@ async def recv(ws: Any, *types: str, timeout: float = 20.0) -> Msg:
 async def snapshot(ws: Any) -> Msg:
     await ws.send(json.dumps({"type": "snapshot"}))
     return await recv(ws, "snapshot")
-
-
-def until(check: Any, seconds: float = 10.0) -> Any:
-    """Poll ``check()`` until it is true (its value) or ``seconds`` pass (then fail)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    pytest.fail("it did not happen in time")
 
 
 def test_a_waiting_table_with_nobody_at_it_ends(server: str) -> None:
@@ -124,7 +113,8 @@ def test_an_untouched_game_is_adjourned_and_goes_on_when_its_player_returns(
                     mine += 1
 
         before = asyncio.run(play_a_little())
-        until(lambda: http.get(f"/api/tables/{table}").json()["status"] == "adjourned")
+        until(lambda: http.get(f"/api/tables/{table}").json()["status"] == "adjourned",
+              10.0, every=0.1)
         listed = {t["table"] for t in http.get("/api/tables?all=1").json()["tables"]}
         assert table not in listed
         games = {g["id"]: g for g in http.get("/api/games").json()["games"]}
@@ -166,7 +156,8 @@ def test_the_lobby_shows_an_adjourned_table_among_mine(server: str) -> None:
     with httpx.Client(base_url=server) as http:
         laid = http.post("/api/tables", json={"seats": seats}).json()
         table = laid["table"]
-        until(lambda: http.get(f"/api/tables/{table}").json()["status"] == "adjourned")
+        until(lambda: http.get(f"/api/tables/{table}").json()["status"] == "adjourned",
+              10.0, every=0.1)
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

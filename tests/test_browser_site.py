@@ -19,6 +19,7 @@ import pytest
 from live_server import CHROMIUM
 from test_browser import _page, browser, server
 from test_browser_table import DESKTOP, PHONE, _api, _lay
+from waiting import until
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -31,10 +32,8 @@ WAIT = 30000  # ms: Playwright's waits, generous for a busy machine
 
 
 def _over(base: str, table: str, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while _api(base, f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, f"table {table} did not end"
-        time.sleep(0.1)
+    until(lambda: _api(base, f"/api/tables/{table}")["status"] == "over", seconds,
+          f"table {table} ended", every=0.1)
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,7 @@ import needs
 from live_server import free_port, postgres_schema, serve
 from thousand.server.logs import JsonFormatter
 from thousand.server.store import head_revision
+from waiting import until
 
 
 @pytest.fixture(scope="module")
@@ -262,12 +263,9 @@ def test_json_log_lines_parse_name_the_worker_and_cut_secrets(
                 if line.startswith("{")]
 
     # the access log line is written after the answer: wait for it
-    deadline = time.monotonic() + 120  # generous: a loaded machine
-    lines = json_lines()
-    while not any("/api/tables?" in line["message"] for line in lines):
-        assert time.monotonic() < deadline, "no access log line: " + log.read_text("utf-8")
-        time.sleep(0.05)
-        lines = json_lines()
+    lines = until(lambda: (found := json_lines()) and any(
+        "/api/tables?" in line["message"] for line in found) and found,
+        what="the access log line of the request")
     for line in lines:
         assert {"time", "level", "logger", "message", "worker"} <= set(line)
         assert line["worker"] == worker

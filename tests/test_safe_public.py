@@ -18,6 +18,7 @@ import pytest
 import websockets
 
 from test_server import Server
+from waiting import until
 
 PASSWORD = "correct horse"
 #: Each way the issue found of making a second «Anna» that reads as the first.
@@ -316,11 +317,8 @@ def test_leaving_a_rated_game_after_the_deal_loses_it(server: Server) -> None:
     got = c.post("/api/quickplay", json={"preset": "classic", "name": "Беглец",
                                          "bots_after": 0, "bot_level": "heuristic"}).json()
     table = got["table"]
-    deadline = time.monotonic() + 30
-    while httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json()["status"] != (
-            "playing"):
-        assert time.monotonic() < deadline, "the bots did not come"
-        time.sleep(0.05)
+    until(lambda: httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json()[
+        "status"] == "playing", 30, "the bots came")
 
     async def snapshot() -> dict[str, Any]:
         ws = await websockets.connect(server.ws_url(table, got["token"]), ping_interval=None)
@@ -336,11 +334,9 @@ def test_leaving_a_rated_game_after_the_deal_loses_it(server: Server) -> None:
     r = c.post(f"/api/tables/{table}/leave", json={"token": got["token"]})
     assert r.status_code == 200, r.text
     assert asyncio.run(snapshot())["type"] == "error"  # bad_token: the seat is not his
-    deadline = time.monotonic() + 120
-    while not (info := httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json())[
-            "ratings"]:
-        assert time.monotonic() < deadline, "the bots did not play the game out"
-        time.sleep(0.2)
+    info = until(lambda: (got := httpx.get(f"{server.base}/api/tables/{table}",
+                                           timeout=30).json())["ratings"] and got,
+                 what="the bots played the game out", every=0.2)
     mine = next(ch for ch in info["ratings"] if ch["seat"] == got["seat"])
     assert mine["delta"] < 0, info["ratings"]  # last, below both bots
 
