@@ -145,6 +145,16 @@ def test_the_player_page_says_a_guest_is_one(
         assert who.get(f"/api/players/{pid}").json()["player"]["kind"] == kind
 
 
+def test_the_account_s_own_tables_mark_the_guest_beside_him(
+        server: str, people: tuple[httpx.Client, httpx.Client], table: str) -> None:
+    """``GET /api/me`` names the account's live tables by who sits at them: the guest
+    among them marked."""
+    account, _ = people
+    mine = {t["table"]: t for t in account.get("/api/me").json()["tables"]}
+    assert mine[table]["names"][:2] == ["Марина", "Вася"]
+    assert mine[table]["guests"] == [False, True, False]
+
+
 @pytest.mark.needs("chromium")
 def test_the_table_page_shows_the_guest_mark_beside_the_guest_only(
         server: str, table: str) -> None:
