@@ -1290,11 +1290,12 @@ class Hub:
     async def mark_guests(self, seats: list[SeatRow]) -> None:
         """Mark the seats a person holds without an account (no player, or a guest
         player) as a guest's: every page shows his name so (issue 27)."""
-        held = [s for s in seats if s.kind == "human" and s.token_hash is not None]
-        ids = {s.player_id for s in held if s.player_id is not None}
+        held = {s.seat: s.player_id for s in seats
+                if s.kind == "human" and s.token_hash is not None}
+        ids = {p for p in held.values() if p is not None}
         accounts = await self.db(self.store.accounts_among, ids) if ids else set()
         for s in seats:
-            s.guest = s in held and s.player_id not in accounts
+            s.guest = s.seat in held and s.player_id not in accounts
 
     async def take_seat(self, live: LiveTable, seat: int, name: str,
                         owner: tuple[str, str] | None = None) -> str:
