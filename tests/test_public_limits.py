@@ -232,7 +232,7 @@ def test_a_tournament_takes_so_many_entries_and_its_start_counts(server: str) ->
     assert creator.get(f"/api/tournaments/{tid}").json()["status"] == "registering"
 
 
-def _signup(base: str, n: int, name: str) -> httpx.Client:
+def signup(base: str, n: int, name: str) -> httpx.Client:
     c = client(base, n)
     r = post(c, "/api/account/signup", {"name": name, "password": PASSWORD})
     assert r.status_code == 201, r.text
@@ -247,7 +247,7 @@ def test_a_targeted_sign_in_lockout_fails(server: str) -> None:
     passwords an hour (100 by default; 10 on this server, to be quick): then even a
     right one from a new browser waits (429 ``guesses``), and the owner's known browser
     still gets in."""
-    owner = _signup(server, 60, "Владелица")
+    owner = signup(server, 60, "Владелица")
     assert post(owner, "/api/account/signin", {"name": "Владелица", "password": PASSWORD}
                 ).status_code == 200  # now this browser has its device cookie
     wrong = {"name": "Владелица", "password": "угадываю-пароль"}
@@ -274,7 +274,7 @@ def test_wrong_password_changes_and_deletions_are_limited(server: str) -> None:
     """Finding 5: 100 wrong passwords on "change password" (then on "delete account")
     were 100 × 403 and 100 Argon2 checks; now five are checked and the rest are 429
     with ``Retry-After``, at once, without a check."""
-    c = _signup(server, 91, "Борис")
+    c = signup(server, 91, "Борис")
     started = time.monotonic()
     codes = [post(c, "/api/account/password", {"old": "не-тот-пароль", "new": "новый-пароль"}
                   ).status_code for _ in range(100)]

@@ -52,7 +52,8 @@ def wait_over(client: httpx.Client, tid: str, seconds: float = 40) -> MsgT:
 
 def replay_standings(info: MsgT) -> list[MsgT]:
     """The standings thousand.bots.tournament gives for the tournament's entries, seed and
-    results, after checking that it pairs every round as the server did."""
+    results, after checking that it pairs every round as the server did; each with its
+    entry's guest mark, as the server adds it."""
     t = Tournament(info["format"], info["rounds"], 3, info["seed"])
     for e in info["entries"]:
         t.register(e["name"])
@@ -64,7 +65,8 @@ def replay_standings(info: MsgT) -> list[MsgT]:
         for i, tab in enumerate(rnd["tables"]):
             firsts = [seat for seat, place in enumerate(tab["places"]) if place == 1]
             t.record(rnd["round"], i, tab["scores"], firsts, tab["deals"])
-    return [s.to_json() for s in t.standings()]
+    guests = {e["name"]: e["guest"] for e in info["entries"]}
+    return [{**s.to_json(), "guest": guests[s.name]} for s in t.standings()]
 
 
 def test_a_tournament_registers_starts_plays_its_rounds_and_ends(server: Server) -> None:

@@ -136,6 +136,9 @@ def test_the_store_migrates_the_old_games_and_goes_down_and_up_again(
         row = store.load(OLD[0]["table"])
         assert row is not None
         assert [s.player_id for s in row.seats] == [None, None, None]
+        # the person who sat without an account (there were none) is a guest; none left
+        assert [s.guest for s in row.seats] == [True, False, False]
+        assert row.abandoned == set()
         with store.engine.connect() as conn:
             assert conn.execute(sa.text("select count(*) from ratings")).scalar_one() == 0
             assert conn.execute(sa.text("select count(*) from players")).scalar_one() == 0
@@ -210,3 +213,42 @@ def test_the_upgraded_server_lists_replays_and_resumes_the_old_games(
                 if msg["type"] == "events":
                     assert msg["version"] > game["version"]
                     break
+
+
+def test_migration_0012_marks_the_seats_and_entries_of_guests(tmp_path: Path) -> None:
+    """Migration 0012 marks a person's seat (or tournament entry) as a guest's when its
+    player is not an account, or it has none: not an account's, a bot's or a free seat."""
+    store = Store(f"sqlite:///{tmp_path / 'guests.db'}")
+    try:
+        with store.engine.begin() as conn:
+            command.downgrade(_alembic(conn), "0011")
+            conn.execute(sa.text(
+                "insert into players (id, kind, name, created) values "
+                "('p_acc', 'account', 'Марина', 0), ('p_guest', 'guest', 'Вася', 0)"))
+            conn.execute(sa.text(
+                "insert into tables (id, created, preset, rules, names, first_dealer, "
+                "seed, status, listed) values ('t1', 0, 'classic', '{}', '[]', 0, '1', "
+                "'playing', 1)"))
+            conn.execute(sa.text(
+                "insert into seats (table_id, seat, kind, name, token_hash, player_id) "
+                "values ('t1', 0, 'human', 'Марина', 'h0', 'p_acc'), "
+                "('t1', 1, 'human', 'Вася', 'h1', 'p_guest'), "
+                "('t1', 2, 'human', 'Скрипт', 'h2', null), "
+                "('t1', 3, 'human', 'Игрок 4', null, null), "
+                "('t1', 4, 'bot', 'Бот 5', null, null)"))
+            conn.execute(sa.text(
+                "insert into tournament_entries (tournament_id, player_id, bot, name, "
+                "joined) values ('x', 'p_acc', null, 'Марина', 0), "
+                "('x', 'p_guest', null, 'Вася', 0), ('x', null, 'random', 'случайный 1', 0)"))
+            command.upgrade(_alembic(conn), "head")
+        with store.engine.connect() as conn:
+            seats = conn.execute(sa.text("select guest, abandoned from seats "
+                                         "order by seat")).all()
+            entries = conn.execute(sa.text("select name, guest from tournament_entries "
+                                           "order by id")).all()
+        assert [bool(g) for g, _ in seats] == [False, True, True, False, False]
+        assert not any(a for _, a in seats)
+        assert [(n, bool(g)) for n, g in entries] == [
+            ("Марина", False), ("Вася", True), ("случайный 1", False)]
+    finally:
+        store.close()

@@ -222,17 +222,19 @@ class AccountStore:
 
     # ------------------------------------------------------------------ seats
 
-    def table_names(self, table_ids: list[str]) -> dict[str, list[str]]:
-        """The seats' names of these tables, by seat (the account page names a table by
-        the people and bots at it, not by its id)."""
+    def table_names(self, table_ids: list[str]) -> dict[str, list[tuple[str, bool]]]:
+        """The seats' names of these tables, by seat, each with whether a guest holds it
+        (the account page names a table by the people and bots at it, not by its id, and
+        marks the guests among them)."""
         if not table_ids:
             return {}
-        out: dict[str, list[str]] = {}
+        out: dict[str, list[tuple[str, bool]]] = {}
         with self.engine.connect() as conn:
-            for r in conn.execute(sa.select(seats_t.c.table_id, seats_t.c.name)
+            for r in conn.execute(sa.select(seats_t.c.table_id, seats_t.c.name,
+                                            seats_t.c.guest)
                                   .where(seats_t.c.table_id.in_(set(table_ids)))
                                   .order_by(seats_t.c.table_id, seats_t.c.seat)):
-                out.setdefault(r.table_id, []).append(r.name)
+                out.setdefault(r.table_id, []).append((r.name, bool(r.guest)))
         return out
 
     def seats(self, player_id: str, *, unfinished: bool = True,

@@ -209,6 +209,7 @@ def _with_labels(catalog: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _game_json(row: TableRow, live: LiveTable | None) -> dict[str, Any]:
+    seats = live.seats if live is not None else row.seats
     if live is not None:
         scores: list[int] | None = list(live.table.game.scores)
         winner = live.table.game.winner
@@ -220,8 +221,8 @@ def _game_json(row: TableRow, live: LiveTable | None) -> dict[str, Any]:
                                                    row.names, row.finished)
     return {"id": row.id, "players": names, "preset": row.preset, "winner": winner,
             "scores": scores, "started": iso(row.created), "finished": iso(finished),
-            "status": status,
-            "player_ids": seat_players_of(live.seats if live is not None else row.seats)}
+            "status": status, "player_ids": seat_players_of(seats),
+            "guests": [s.guest for s in seats]}
 
 
 def invite_secret(row: TableRow) -> str:
@@ -763,7 +764,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         return ReplayOut.model_validate({
             "record": table.to_record() if over else None, "header": table.header(),
             "over": over, "winner": table.game.winner, "steps": steps,
-            "name_forms": name_forms_json(tuple(table.names))})
+            "name_forms": name_forms_json(tuple(table.names)),
+            "guests": [s.guest for s in live.seats]})
 
     @app.post("/api/replay", dependencies=[Depends(limit("upload"))],
               responses=error_responses(413, 429), openapi_extra={
@@ -833,7 +835,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                 held = None if row is None or not token else next(
                     (s.seat for s in row.seats
                      if s.kind == "human" and token_matches(token, s.token_hash)), None)
-                if row is not None and await refused(row, held, set()):
+                if row is not None and await refused(row, held, row.abandoned):
                     return
                 conn = Conn(None)
                 conn.limit = limiter.for_socket(websocket)

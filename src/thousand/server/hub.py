@@ -288,8 +288,8 @@ class LiveTable:
         self.closed = False
         #: whether a view was sent hiding the hands (the table waited): see sees_as
         self._hid_hands = False
-        #: the seats whose people left the rated game after the deal (:meth:`abandon`)
-        self.abandoned: set[int] = set()
+        for seat in row.abandoned:  # left before a restart: his stand-in plays on
+            self.standin[seat] = True
         #: the fence of this worker's lease of the table (many workers:
         #: server/cluster.py), passed to every write; None: one process, no leases
         self.fence: int | None = None
@@ -344,6 +344,12 @@ class LiveTable:
         humans = self.human_seats()
         return bool(self.free_seats()) or not humans or any(self.online(s) for s in humans)
 
+    @property
+    def abandoned(self) -> set[int]:
+        """The seats whose people left the rated game after the deal (:meth:`abandon`),
+        as the store keeps them."""
+        return self.row.abandoned
+
     def bot_plays(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or self.standin[seat]
 
@@ -353,7 +359,7 @@ class LiveTable:
             bot = s.kind == "bot"
             out.append({
                 "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                "taken": bot or s.token_hash is not None,
+                "guest": s.guest, "taken": bot or s.token_hash is not None,
                 "online": bot or self.online(s.seat),
                 "bot_playing": bot or self.standin[s.seat],
             })
@@ -559,12 +565,18 @@ class LiveTable:
         """Whether the game, finished now, would be rated (its rules and no hint)."""
         return rating_family(self.table.rules, training=self.assisted) is not None
 
-    def abandon(self, seat: int) -> None:
+    async def abandon(self, seat: int) -> None:
         """The person of ``seat`` leaves the rated game after the deal: a bot plays his
         seat to the end, his token holds it no more, and the rating counts the game as
         lost by him (:func:`site_ratings.rate_finished`) — so that leaving is no way out
-        of a bad hand (issue 27).  The caller holds the lock."""
-        self.abandoned.add(seat)
+        of a bad hand (issue 27).  Stored first (``seats.abandoned``), so that a restart
+        or another worker that takes the table over counts it too.  The caller holds the
+        lock."""
+        try:
+            await self.hub.db(self.hub.store.abandon, self.id, seat, fence=self.fence)
+        except Fenced:
+            raise self.hub.fenced(self) from None
+        self.seats[seat].abandoned = True
         self.standin[seat] = True
         for conn in list(self.conns):
             if conn.seat == seat:
@@ -1234,6 +1246,7 @@ class Hub:
                 s.token_hash = hash_token(token)
                 s.player_id = owner[0] if owner is not None else None
                 break
+        await self.mark_guests(seats)
         waiting = any(s.kind == "human" and s.token_hash is None for s in seats)
         row = TableRow(
             id=table_id, created=time.time(), preset=rules.preset,
@@ -1274,10 +1287,21 @@ class Hub:
             if self.tables.get(live.id) is live:
                 del self.tables[live.id]
 
+    async def mark_guests(self, seats: list[SeatRow]) -> None:
+        """Mark the seats a person holds without an account (no player, or a guest
+        player) as a guest's: every page shows his name so (issue 27)."""
+        held = {s.seat: s.player_id for s in seats
+                if s.kind == "human" and s.token_hash is not None}
+        ids = {p for p in held.values() if p is not None}
+        accounts = await self.db(self.store.accounts_among, ids) if ids else set()
+        for s in seats:
+            s.guest = s.seat in held and s.player_id not in accounts
+
     async def take_seat(self, live: LiveTable, seat: int, name: str,
                         owner: tuple[str, str] | None = None) -> str:
         """A free human seat for a person: its token (the store keeps only the hash);
         ``owner`` as for :meth:`create`."""
+        guest = owner is None or not await self.db(self.store.accounts_among, {owner[0]})
         async with live.lock:
             if not 0 <= seat < len(live.seats):
                 raise ServerError("no_such_seat", f"this table has no seat {seat}",
@@ -1300,12 +1324,12 @@ class Hub:
                                                 else live.row.status)
             try:
                 ok = await self.db(self.store.take_seat, live.id, seat, name, token_hash,
-                                   names, status, player_id, fence=live.fence)
+                                   names, status, player_id, guest=guest, fence=live.fence)
             except Fenced:
                 raise self.fenced(live) from None
             if not ok:
                 raise ServerError("seat_taken", "somebody holds this seat", status=409)
-            s.token_hash, s.name, s.player_id = token_hash, name, player_id
+            s.token_hash, s.name, s.player_id, s.guest = token_hash, name, player_id, guest
             live.table.game.names[seat] = name
             live.row.names = names
             live.row.status = status

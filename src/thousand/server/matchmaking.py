@@ -143,7 +143,7 @@ async def leave(live: LiveTable, token: str) -> int:
     async with live.lock:
         if (live.row.status == "playing" and not live.over and live.rated()
                 and seat not in live.abandoned):
-            live.abandon(seat)  # a rated game after the deal: lost (docs/server.md)
+            await live.abandon(seat)  # a rated game after the deal: lost (docs/server.md)
             abandoned = True
         elif live.row.status != "waiting" or live.table.moves:
             raise ServerError("game_started", "the game has begun: a seat is left only "
@@ -165,7 +165,7 @@ async def leave(live: LiveTable, token: str) -> int:
             raise ServerError("game_started", "the game has begun: a seat is left only "
                               "at a table still waiting for players", status=409)
         s = live.seats[seat]
-        s.token_hash, s.name, s.player_id = None, names[seat], None
+        s.token_hash, s.name, s.player_id, s.guest = None, names[seat], None, False
         live.table.game.names[seat] = names[seat]
         live.row.names = names
         for conn in list(live.conns):

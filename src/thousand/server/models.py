@@ -130,10 +130,14 @@ class Created(_Strict):
 
 
 class Seat(_Strict):
+    """A seat as the lobby and the table show it: ``guest`` when a person without an
+    account holds it (the pages mark his name: it is no account's)."""
+
     seat: int
     kind: str
     level: str | None
     name: str
+    guest: bool
     taken: bool
     online: bool
     bot_playing: bool
@@ -210,11 +214,13 @@ class SeatTaken(_Strict):
 
 class Game(_Strict):
     """A game of the history: ``player_ids`` are its seats' players (a person's id, None
-    for a seat without one, ``bot:<level>``), whose pages are ``/p/{id}``."""
+    for a seat without one, ``bot:<level>``), whose pages are ``/p/{id}``; ``guests``
+    which seats persons without an account held."""
 
     id: str
     players: list[str]
     player_ids: list[str | None]
+    guests: list[bool]
     preset: str
     winner: int | list[int] | None
     scores: list[int] | None
@@ -232,7 +238,9 @@ class Games(_Strict):
 
 class ReplayOut(_Strict):
     """A replay: the record (once the game is over), its header, whether it is over, the
-    winner, every step (the engine's events and states) and the players' name forms."""
+    winner, every step (the engine's events and states) and the players' name forms;
+    ``guests``, which seats persons without an account held (None: an uploaded record,
+    whose players the site does not know)."""
 
     record: dict[str, Any] | None
     header: dict[str, Any]
@@ -240,6 +248,7 @@ class ReplayOut(_Strict):
     winner: int | list[int] | None
     steps: list[dict[str, Any]]
     name_forms: Any
+    guests: list[bool] | None = None
 
 
 # ---------------------------------------------------------------------- analyses

@@ -28,7 +28,7 @@ from thousand.engine.game import Game
 from thousand.site.ratings import places
 
 from .site_store import BOT_PREFIX, bot_player, seat_players
-from .store import SeatRow, Store, TableRow, metadata, players_t, seats_t, tables_t
+from .store import SeatRow, Store, TableRow, metadata, players_t, seat_row, seats_t, tables_t
 
 __all__ = [
     "PUBLIC_SUFFIX",
@@ -209,10 +209,11 @@ def last_games(store: Store, player: str, viewer: str | None,
                 seats_t.c.table_id.in_([r.table_id for r in rows]))
                 .order_by(seats_t.c.table_id, seats_t.c.seat)).all():
             seats.setdefault(q.table_id, []).append(
-                SeatRow(q.seat, q.kind, q.level, q.name, None, q.player_id))
+                seat_row(q))
     return [{"id": r.table_id, "finished": r.finished, "preset": r.preset,
              "players": [str(n) for n in json.loads(r.names)],
-             "player_ids": seat_players_of(seats.get(r.table_id, [])), "seat": r.seat,
+             "player_ids": seat_players_of(seats.get(r.table_id, [])),
+             "guests": [s.guest for s in seats.get(r.table_id, [])], "seat": r.seat,
              "place": r.place, "score": r.score} for r in rows]
 
 

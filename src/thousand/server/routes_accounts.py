@@ -71,7 +71,8 @@ class PlayerOut(_Strict):
 
 class MySeat(_Strict):
     """One of the player's live seats; ``names`` are the table's seats' names, by seat
-    (his page names a table by who sits at it, not by its id)."""
+    (his page names a table by who sits at it, not by its id), ``guests`` which of them
+    guests hold."""
 
     table: str
     seat: int
@@ -79,6 +80,7 @@ class MySeat(_Strict):
     preset: str
     url: str
     names: list[str]
+    guests: list[bool]
 
 
 class Me(_Strict):
@@ -291,7 +293,8 @@ async def me(request: Request, response: Response) -> Me:
     names = await accounts.hub.db(accounts.store.table_names, [s.table_id for s in seats])
     return Me(player=_out(identity.player), tables=[
         MySeat(table=s.table_id, seat=s.seat, status=s.status, preset=s.preset,
-               url=f"/t/{s.table_id}", names=names.get(s.table_id, [])) for s in seats])
+               url=f"/t/{s.table_id}", names=[n for n, _ in names.get(s.table_id, [])],
+               guests=[g for _, g in names.get(s.table_id, [])]) for s in seats])
 
 
 @router.post("/api/me/name", response_model=SignedIn, responses=_errors(401, 403, 409))

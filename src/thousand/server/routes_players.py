@@ -41,14 +41,15 @@ class Declarer(_Strict):
 
 class GameLine(_Strict):
     """One of his games: the table (its replay is ``/replay/{id}``), when it ended, its
-    preset, the players' names and seats' players (as ``GET /api/games`` gives them),
-    his seat, place (1 = first) and final score."""
+    preset, the players' names, seats' players and guests (as ``GET /api/games`` gives
+    them), his seat, place (1 = first) and final score."""
 
     id: str
     finished: float
     preset: str
     players: list[str]
     player_ids: list[str | None]
+    guests: list[bool]
     seat: int
     place: int
     score: int

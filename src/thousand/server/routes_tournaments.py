@@ -78,20 +78,24 @@ class Empty(_Strict):
 
 
 class EntryOut(_Strict):
-    """A player of the tournament: ``kind`` ``person`` or ``bot`` (with its ``level``)."""
+    """A player of the tournament: ``kind`` ``person`` or ``bot`` (with its ``level``);
+    ``guest`` for a person who entered without an account (his name is marked so)."""
 
     name: str
     kind: str
     level: str | None
     me: bool
+    guest: bool
 
 
 class TableOut(_Strict):
-    """One table of a round: its id (the page ``/t/<id>``), the players in seat order and,
-    once it is over, their scores, places and tournament points."""
+    """One table of a round: its id (the page ``/t/<id>``), the players in seat order
+    (``guests``: which of them are guests) and, once it is over, their scores, places and
+    tournament points."""
 
     table: str | None
     players: list[str]
+    guests: list[bool]
     scores: list[int] | None = None
     places: list[int] | None = None
     points: list[float] | None = None
@@ -105,8 +109,11 @@ class RoundOut(_Strict):
 
 
 class StandingOut(_Strict):
+    """One line of the standings (``guest``: a person without an account)."""
+
     place: int
     name: str
+    guest: bool
     points: float
     games: int
     byes: int
@@ -189,8 +196,10 @@ def _out(info: st.Info, me: str | None) -> TournamentOut:
     t = info.tournament()
     data = t.to_json()
     ids: list[list[str]] = info.state.get("tables", [])
+    guests = {e.name for e in info.entries if e.guest}
     pairings = [RoundOut(round=r["round"], byes=r["byes"], tables=[
-        TableOut(table=ids[r["round"] - 1][i] if r["round"] <= len(ids) else None, **tab)
+        TableOut(table=ids[r["round"] - 1][i] if r["round"] <= len(ids) else None,
+                 guests=[n in guests for n in tab["players"]], **tab)
         for i, tab in enumerate(r["tables"])]) for r in data["pairings"]]
     return TournamentOut(
         id=info.id, name=info.name, preset=info.preset, format=info.format,
@@ -200,8 +209,10 @@ def _out(info: st.Info, me: str | None) -> TournamentOut:
         mine=me is not None and info.creator == me,
         registered=me is not None and any(e.player_id == me for e in info.entries),
         entries=[EntryOut(name=e.name, kind="bot" if e.bot else "person", level=e.bot,
-                          me=me is not None and e.player_id == me) for e in info.entries],
-        pairings=pairings, standings=[StandingOut(**s) for s in data["standings"]])
+                          me=me is not None and e.player_id == me, guest=e.guest)
+                 for e in info.entries],
+        pairings=pairings, standings=[StandingOut(guest=s["name"] in guests, **s)
+                                      for s in data["standings"]])
 
 
 async def _me(request: Request) -> str | None:
@@ -240,7 +251,8 @@ async def create(body: NewTournament, request: Request) -> TournamentOut:
         info = await st.create(hub_of(request), name=name, preset=body.preset,
                                format=body.format, rounds=body.rounds, deals=body.deals,
                                clock=body.clock, bots=list(body.bots), creator=player.id,
-                               creator_name=shown if body.play else None)
+                               creator_name=shown if body.play else None,
+                               guest=player.kind != "account")
     except st.TournamentRefused as e:
         raise _refused(e) from None
     return _out(info, player.id)
@@ -272,7 +284,8 @@ async def register(tid: TournamentId, body: Registration, request: Request) -> T
     await _get(request, tid)
     player, shown = await _person(request, body.player_name)
     try:
-        info = await st.register(hub_of(request), tid, player.id, shown)
+        info = await st.register(hub_of(request), tid, player.id, shown,
+                                 guest=player.kind != "account")
     except st.TournamentRefused as e:
         raise _refused(e) from None
     return _out(info, player.id)

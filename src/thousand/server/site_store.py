@@ -337,7 +337,7 @@ def free_seat(store: Store, table_id: str, seat: int, token_hash: str, name: str
         done = conn.execute(
             seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
                                   seats_t.c.token_hash == token_hash)
-            .values(token_hash=None, name=name, player_id=None)).rowcount
+            .values(token_hash=None, name=name, player_id=None, guest=False)).rowcount
         if done != 1:
             return False
         conn.execute(tables_t.update().where(tables_t.c.id == table_id)

@@ -89,6 +89,8 @@ entries_t = sa.Table(
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("name", sa.String(80), nullable=False),
     sa.Column("joined", sa.Float, nullable=False),
+    # a person without an account entered (migration 0012): his name is marked so
+    sa.Column("guest", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_tournament_entries_tournament", "tournament_id", "id"),
 )
 
@@ -109,12 +111,14 @@ class TournamentRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One player of a tournament: a person (``player_id``) or a bot (``bot``: its level)."""
+    """One player of a tournament: a person (``player_id``; ``guest`` when he entered
+    without an account) or a bot (``bot``: its level)."""
 
     name: str
     player_id: str | None
     bot: str | None
     joined: float
+    guest: bool = False
 
 
 @dataclass(slots=True)
@@ -171,7 +175,7 @@ def _info(row: Any, entries: list[Entry]) -> Info:
 def _entries(conn: sa.Connection, tid: str) -> list[Entry]:
     rows = conn.execute(sa.select(entries_t).where(entries_t.c.tournament_id == tid)
                         .order_by(entries_t.c.id)).all()
-    return [Entry(r.name, r.player_id, r.bot, r.joined) for r in rows]
+    return [Entry(r.name, r.player_id, r.bot, r.joined, bool(r.guest)) for r in rows]
 
 
 def db_load(store: Store, tid: str) -> Info | None:
@@ -207,14 +211,15 @@ def db_create(store: Store, info: Info) -> None:
         if info.entries:
             conn.execute(entries_t.insert(), [
                 {"tournament_id": info.id, "player_id": e.player_id, "bot": e.bot,
-                 "name": e.name, "joined": e.joined} for e in info.entries])
+                 "name": e.name, "joined": e.joined, "guest": e.guest}
+                for e in info.entries])
 
 
 def db_add(store: Store, tid: str, entry: Entry) -> None:
     with store.engine.begin() as conn:
         conn.execute(entries_t.insert().values(
             tournament_id=tid, player_id=entry.player_id, bot=entry.bot, name=entry.name,
-            joined=entry.joined))
+            joined=entry.joined, guest=entry.guest))
 
 
 def db_remove(store: Store, tid: str, player_id: str) -> None:
@@ -281,13 +286,14 @@ def tournament_url(live: LiveTable) -> str | None:
 
 async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
                  deals: int | None, clock: float | None, bots: list[str],
-                 creator: str, creator_name: str | None) -> Info:
+                 creator: str, creator_name: str | None, guest: bool = False) -> Info:
     """A new tournament open for registration, its bots entered, and its creator too
-    when ``creator_name`` is given (a person who plays in his own tournament)."""
+    when ``creator_name`` is given (a person who plays in his own tournament; ``guest``:
+    he has no account)."""
     now = time.time()
     entries = []
     if creator_name is not None:
-        entries.append(Entry(creator_name, creator, None, now))
+        entries.append(Entry(creator_name, creator, None, now, guest))
     entries += [Entry(n, None, level, now) for n, level in zip(bot_names(bots), bots,
                                                                strict=True)]
     info = Info(id=secrets.token_urlsafe(9), name=name, preset=preset, format=format,
@@ -321,8 +327,9 @@ async def listing(hub: Hub) -> list[tuple[Info, int]]:
     return await hub.db(db_list, hub.store)
 
 
-async def register(hub: Hub, tid: str, player_id: str, name: str) -> Info:
-    """Enter a person until the tournament starts."""
+async def register(hub: Hub, tid: str, player_id: str, name: str,
+                   guest: bool = False) -> Info:
+    """Enter a person (``guest``: without an account) until the tournament starts."""
     async with _site(hub).lock:
         info = await get(hub, tid)
         if any(e.player_id == player_id for e in info.entries):
@@ -333,7 +340,7 @@ async def register(hub: Hub, tid: str, player_id: str, name: str) -> Info:
             raise TournamentRefused("full", f"the tournament has its {MAX_ENTRIES} "
                                     "players", 409, ru=f"в турнире уже {MAX_ENTRIES} "
                                     "участников")
-        entry = Entry(name, player_id, None, time.time())
+        entry = Entry(name, player_id, None, time.time(), guest)
         info.entries.append(entry)
         try:
             info.tournament()

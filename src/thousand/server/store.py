@@ -13,7 +13,8 @@ What is kept (docs/server.md "The store"):
   ended it before the game did, for good), whether it is listed in
   the lobby, and once it is over when it ended, the winner and the scores;
 * ``seats``: each seat's kind (``human``/``bot``), bot level, name and the SHA-256 of the
-  seat's secret token (never the token);
+  seat's secret token (never the token); whether a guest (no account) holds it, and
+  whether its person abandoned the rated game;
 * ``moves``: the table's own move log (:attr:`thousand.engine.table.Table.moves`, ``look``
   included), one row per move, append-only; the primary key (table, index) refuses a
   move written twice;
@@ -31,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, NamedTuple
@@ -53,6 +54,7 @@ __all__ = [
     "metadata",
     "migrate",
     "normalize_url",
+    "seat_row",
     "shown_url",
 ]
 
@@ -92,6 +94,10 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     # the player (server/account_store.py) who holds the seat, when he had a session
     sa.Column("player_id", sa.String(24), nullable=True),
+    # a person without an account held it (migration 0012): his name is marked so
+    sa.Column("guest", sa.Boolean, nullable=False, server_default=sa.false()),
+    # its person left the rated game after the deal (migration 0012; LiveTable.abandon)
+    sa.Column("abandoned", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_seats_player", "player_id"),
 )
 
@@ -204,7 +210,10 @@ class StoreError(RuntimeError):
 @dataclass(slots=True)
 class SeatRow:
     """One seat: ``kind`` is ``human`` or ``bot``; ``token_hash`` the SHA-256 (hex) of the
-    seat's token once a person holds it."""
+    seat's token once a person holds it; ``guest`` when that person had no account as he
+    sat down (his name is no account's: every page marks it, issue 27); ``abandoned``
+    once he left the rated game after the deal (kept, so that a restart or another
+    worker still counts it: hub.LiveTable.abandon)."""
 
     seat: int
     kind: str
@@ -212,6 +221,8 @@ class SeatRow:
     name: str
     token_hash: str | None = None
     player_id: str | None = None
+    guest: bool = False
+    abandoned: bool = False
 
 
 @dataclass(slots=True)
@@ -237,6 +248,11 @@ class TableRow:
     #: kept in the ``rules`` column's JSON under ``"replay"`` (no column of its own)
     replay: str | None = None
 
+    @property
+    def abandoned(self) -> set[int]:
+        """The seats whose people abandoned the rated game (:attr:`SeatRow.abandoned`)."""
+        return {s.seat for s in self.seats if s.abandoned}
+
 
 @dataclass(slots=True)
 class ChatRow:
@@ -245,6 +261,12 @@ class ChatRow:
     name: str
     text: str
     at: float
+
+
+def seat_row(r: sa.Row[Any]) -> SeatRow:
+    """The seat of a row of ``seats`` (every reading of seats makes them here)."""
+    return SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id,
+                   bool(r.guest), bool(r.abandoned))
 
 
 def normalize_url(url: str) -> str:
@@ -434,7 +456,7 @@ class Store:
                 conn.execute(seats_t.insert(), [
                     {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                      "name": s.name, "token_hash": s.token_hash,
-                     "player_id": s.player_id}
+                     "player_id": s.player_id, "guest": s.guest, "abandoned": s.abandoned}
                     for s in row.seats
                 ])
             if row.moves:
@@ -442,17 +464,18 @@ class Store:
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
                   names: Sequence[str], status: str, player_id: str | None = None, *,
-                  fence: int | None = None) -> bool:
-        """Give a free human seat its token (and its player, when he has a session);
-        False (nothing changed) when it was taken.  ``fence``: the writer's lease
-        (:func:`check_fence`), for this and every other write of a live table."""
+                  guest: bool = True, fence: int | None = None) -> bool:
+        """Give a free human seat its token (and its player, when he has a session;
+        ``guest`` when he has no account); False (nothing changed) when it was taken.
+        ``fence``: the writer's lease (:func:`check_fence`), for this and every other
+        write of a live table."""
         with self.engine.begin() as conn:
             check_fence(conn, table_id, fence)
             done = conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
                        seats_t.c.kind == "human", seats_t.c.token_hash.is_(None))
-                .values(token_hash=token_hash, name=name, player_id=player_id)
+                .values(token_hash=token_hash, name=name, player_id=player_id, guest=guest)
             ).rowcount
             if done != 1:
                 return False
@@ -537,6 +560,23 @@ class Store:
             ).rowcount
         return bool(done == 1)
 
+    def abandon(self, table_id: str, seat: int, *, fence: int | None = None) -> None:
+        """Mark a seat's person as having left the rated game (LiveTable.abandon)."""
+        with self.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
+            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                               seats_t.c.seat == seat)
+                         .values(abandoned=True))
+
+    def accounts_among(self, player_ids: Collection[str]) -> set[str]:
+        """Which of these players are accounts (the others are guests, or unknown)."""
+        if not player_ids:
+            return set()
+        with self.engine.connect() as conn:
+            return set(conn.execute(sa.select(players_t.c.id).where(
+                players_t.c.id.in_(set(player_ids)),
+                players_t.c.kind == "account")).scalars())
+
     def set_status(self, table_id: str, status: str, *, fence: int | None = None) -> None:
         with self.engine.begin() as conn:
             check_fence(conn, table_id, fence)
@@ -570,9 +610,9 @@ class Store:
             scores=json.loads(r.scores) if r.scores is not None else None,
         )
         row.seats = seats if seats is not None else [
-            SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash, s.player_id)
-            for s in conn.execute(sa.select(seats_t).where(seats_t.c.table_id == r.id)
-                                  .order_by(seats_t.c.seat))
+            seat_row(s) for s in conn.execute(sa.select(seats_t)
+                                              .where(seats_t.c.table_id == r.id)
+                                              .order_by(seats_t.c.seat))
         ]
         return row
 
@@ -645,8 +685,7 @@ class Store:
                 for s in conn.execute(sa.select(seats_t)
                                       .where(seats_t.c.table_id.in_(list(seats)))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
-                    seats[s.table_id].append(SeatRow(s.seat, s.kind, s.level, s.name,
-                                                     s.token_hash, s.player_id))
+                    seats[s.table_id].append(seat_row(s))
             return [self._table(conn, r, seats[r.id]) for r in rows], int(total)
 
     def move_count(self, table_id: str) -> int:

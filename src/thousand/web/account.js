@@ -83,7 +83,9 @@ function playerPageLink(player) {
 /** A live table by its rules, who else sits there and its state («Классика: с Борей и
  * Вовой — идёт игра»), not by its id. */
 function tableLine(x) {
-  const others = (x.names ?? []).filter((_, seat) => seat !== x.seat).map(shownName).join(", ");
+  // a guest's name marked as everywhere (in words: the line is one sentence of text)
+  const named = (name, seat) => (x.guests?.[seat] ? `${shownName(name)} (${t("guest_tag")})` : shownName(name));
+  const others = (x.names ?? []).map(named).filter((_, seat) => seat !== x.seat).join(", ");
   const status = { waiting: t("status_waiting"), playing: t("status_playing") }[x.status] ?? x.status;
   return t("account_table", { preset: presetName(x.preset), others: others || "—", status, seat: x.seat + 1 });
 }

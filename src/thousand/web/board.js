@@ -2,7 +2,7 @@
 // auction, the talon, the trick, and — for a seat to move — only the legal moves offered.
 // Used by the live table (interactive) and by the replay viewer (read-only).
 
-import { el, clear, seatName, suitWord, levelName } from "./common.js";
+import { el, clear, seatName, suitWord, levelName, guestTag } from "./common.js";
 import { t } from "./i18n.js";
 import { format } from "./grammar.js";
 import {
@@ -151,6 +151,7 @@ function seatPanel(seat, ctx) {
   const head = el("div", { class: "seat-head" },
     el("span", { class: "name" }, name),
     seat === mySeat ? el("span", { class: "tag you" }, t("you_tag")) : null,
+    meta && meta.kind !== "bot" && meta.guest ? guestTag() : null,
     // «бот: любитель»; where a seat's box is narrow (a phone's side seats) only
     // «любитель», whole (the tag's colour says bot), never broken over two lines
     meta && meta.kind === "bot" ? el("span", { class: "tag bot" },

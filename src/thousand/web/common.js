@@ -6,7 +6,9 @@ import { t, getLang, setLang, onLangChange, applyStatic } from "./i18n.js";
 import { cardLabel, parseCard } from "./cards.js";
 import { format as renderTemplate, seatName as grammarSeatName, seatForms, moveWords } from "./grammar.js";
 
-/** el("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child...) */
+/** el("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child...); nested
+ * lists of children are flattened at any depth, as {@link clear} does (a name and its
+ * marks are one list among others). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs ?? {})) {
@@ -20,7 +22,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -100,11 +102,19 @@ export function fmtNumber(n, digits = 1) {
  * a player (`ids`), but the seat `skip` (the page's own player). A bot's page is its
  * level's, shared by every bot of it: a bot's name stays plain and the link is its
  * level's, by that name («Боря (любитель)»). /history and the player pages both. */
-export function playerLinks(names, ids, skip = null) {
+export function playerLinks(names, ids, skip = null, guests = []) {
   const link = (id, words) => el("a", { class: "player-link", href: `/p/${encodeURIComponent(id)}` }, words);
   const one = (name, id, seat) => (!id || seat === skip ? [name]
     : id.startsWith("bot:") ? [name, " (", link(id, levelName(id.slice(4))), ")"] : [link(id, name)]);
-  return names.flatMap((name, i) => [i ? ", " : null, ...one(shownName(name), ids[i], i)]);
+  return names.flatMap((name, i) => [i ? ", " : null, ...one(shownName(name), ids[i], i),
+    guests[i] ? [" ", guestTag()] : null]);
+}
+
+/** The mark beside a guest's name, wherever a name is shown: a person without an account,
+ * whose name is nobody's own, must not pass for an account of a name like it (issue 27).
+ * The word is read out; the title says what it means. */
+export function guestTag() {
+  return el("span", { class: "tag guest", title: t("guest_title") }, t("guest_tag"));
 }
 
 const PLAYER_KEY = "thousand.player";

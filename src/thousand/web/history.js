@@ -56,7 +56,7 @@ function render() {
       const id = encodeURIComponent(g.id);
       return el("tr", {},
         el("td", {}, fmtDate(g.finished ?? g.started)),
-        el("td", {}, playerLinks(names, g.player_ids ?? [])),
+        el("td", {}, playerLinks(names, g.player_ids ?? [], null, g.guests ?? [])),
         el("td", {}, presetName(g.preset)),
         el("td", {}, winnerText(g, names)),
         el("td", {}, Array.isArray(g.scores) ? g.scores.join(" / ") : ""),

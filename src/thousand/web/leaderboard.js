@@ -2,7 +2,7 @@
 // switch), rank, name (a link to the player's page), rating and games; the site's bots are
 // on it too, marked, so that a new player sees how strong «любитель» is.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const state = { families: [], family: null, board: null, error: null };
@@ -72,6 +72,7 @@ function render() {
           el("td", {}, String(p.place)),
           el("td", {}, el("a", { href: `/p/${encodeURIComponent(p.player)}` }, playerLabel(p)),
             p.kind === "bot" ? el("span", { class: "badge" }, " ", t("board_bot")) : null,
+            p.kind === "guest" ? [" ", guestTag()] : null,
             p.provisional ? el("span", { class: "badge provisional", title: t("board_provisional_title") }, " ",
               t("board_provisional")) : null),
           el("td", {}, String(p.rating)),

@@ -398,7 +398,8 @@ function renderMine() {
         el("strong", {}, presetWords(tb.preset)), " · ", statusWord(tb.status),
         held ? ` · ${t("my_seat_n", { n: held.seat + 1 })}` : "",
         tb.created ? el("span", { class: "muted" }, ` · ${fmtDate(tb.created)}`) : ""),
-      el("ul", { class: "seat-list" }, (tb.seats ?? []).map((s) => el("li", {}, s.name ?? ""))),
+      el("ul", { class: "seat-list" }, (tb.seats ?? []).map((s) => el("li", {}, s.name ?? "",
+        s.guest ? [" ", guestTag()] : null))),
       asking ? el("p", { class: "close-ask", role: "alert" }, t("close_confirm")) : null,
       el("div", { class: "table-actions" },
         el("a", { class: "button primary", href: `/t/${encodeURIComponent(id)}` }, t("back_to_table")),
@@ -471,7 +472,7 @@ function renderTables() {
         ? [el("span", { class: "tag bot" }, t("bot_tag", { level: levelName(s.level) })), " ", s.name ?? ""]
         : s.taken
           ? [el("span", { class: s.online ? "dot on" : "dot", "aria-hidden": "true" }), s.name ?? t("seat_person"),
-            s.online ? "" : ` (${t("offline")})`]
+            s.guest ? [" ", guestTag()] : null, s.online ? "" : ` (${t("offline")})`]
           : el("button", { type: "button", class: "small", "data-fk": `join-${tb.table}-${s.seat}`,
             onclick: () => join(tb.table, s.seat) }, t("take_seat", { n: s.seat + 1 })))));
     ul.append(el("li", { class: "table-card" },

@@ -3,7 +3,7 @@
 // barrel falls and bolts, and his last games with links to their replays.  Everything is
 // GET /api/players/{name}; the server shows only the games whose replay the reader may see.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { familyTitle, playerLabel } from "./leaderboard.js";
 
@@ -85,7 +85,8 @@ function render() {
   const rated = Object.entries(p.families);
   clear(main,
     el("h1", { id: "player-name" }, name),
-    el("p", { class: "lead" }, who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDay(p.since) }) : null),
+    el("p", { class: "lead" }, who.kind === "guest" ? [guestTag(), " "] : null,
+      who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDay(p.since) }) : null),
     el("h2", {}, t("player_totals")),
     el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
       stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts)),
@@ -110,7 +111,7 @@ function render() {
       el("tbody", {}, p.games.map((g) => el("tr", { "data-game": g.id },
         el("td", {}, fmtDate(g.finished)),
         el("td", {}, presetName(g.preset)),
-        el("td", {}, playerLinks(g.players, g.player_ids ?? [], g.seat)),
+        el("td", {}, playerLinks(g.players, g.player_ids ?? [], g.seat, g.guests ?? [])),
         el("td", {}, String(g.place)),
         el("td", {}, String(g.score)),
         el("td", {}, el("a", { class: "button small", href: `/replay/${encodeURIComponent(g.id)}` }, t("open_replay")))))))

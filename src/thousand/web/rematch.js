@@ -5,10 +5,10 @@
 // onSnapshot() with every snapshot, onMessage() with the messages it does not know, and
 // puts leaveButton() and gameOverBox() where they belong.
 
-import { el, clear, api, announce } from "./common.js";
+import { el, clear, api, announce, guestTag } from "./common.js";
 import { t } from "./i18n.js";
 
-const site = { ctx: null, rematch: null, ratings: null, unratedWhy: null, box: null };
+const site = { ctx: null, rematch: null, ratings: null, unratedWhy: null, box: null, guests: [] };
 
 /** ctx: { tableId, send(msg) -> bool, seat() -> number|null, names() -> [string],
  * token() -> string|null, over() -> bool }. */
@@ -19,6 +19,7 @@ export function setup(ctx) {
 export function onSnapshot(msg) {
   site.rematch = msg.rematch ?? null;
   site.ratings = Array.isArray(msg.ratings) ? msg.ratings : null;
+  site.guests = (msg.seats ?? []).filter((s) => s.guest).map((s) => s.seat);
   renderBox();
 }
 
@@ -98,7 +99,8 @@ function renderBox() {
   if (site.ratings && site.ratings.length) {
     // «Рейтинг: Аня +31 → 1531; …», each name a link to the player's page
     const items = site.ratings.map((c) => around(t("rating_change", { name: MARK, delta: signed(c.delta), after: c.after }),
-      el("a", { href: `/p/${encodeURIComponent(c.player)}`, class: "player-link" }, nameOf(c.seat))));
+      [el("a", { href: `/p/${encodeURIComponent(c.player)}`, class: "player-link" }, nameOf(c.seat)),
+        site.guests.includes(c.seat) ? [" ", guestTag()] : null]));
     parts.push(el("p", { class: "ratings-line", id: "rating-changes" },
       around(t("rating_changes", { items: MARK }), items.flatMap((x, i) => (i ? ["; ", ...x] : x)))));
   } else if (site.ratings) {

@@ -33,6 +33,13 @@ function names() {
   return h && Array.isArray(h.players) ? h.players : [];
 }
 
+/** What the board needs to mark the guests' seats (a game of the site's: ``guests``); null
+ * for an uploaded record, whose players the site does not know. */
+function guestSeats() {
+  const guests = state.replay && state.replay.guests;
+  return Array.isArray(guests) ? guests.map((guest, seat) => ({ seat, guest })) : null;
+}
+
 /** The players' names in every case ({name: {gen, dat, …}}), as the server sends them with
  * the replay (the same forms as the table's snapshot), so that the event lines decline them. */
 function nameForms(lang) {
@@ -204,7 +211,7 @@ function renderStep() {
   if (focus) els.controls.querySelector(`[data-fk="${focus}"]`)?.focus();
   if (step.view) {
     renderBoard(els.board, {
-      view: step.view, names: nm, seats: null, lang, mySeat: null, forms: nameForms(lang),
+      view: step.view, names: nm, seats: guestSeats(), lang, mySeat: null, forms: nameForms(lang),
       hands: Array.isArray(step.hands) ? step.hands : null,
       rules: rules(),
       hint: betterCard(decision),

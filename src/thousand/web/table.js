@@ -4,7 +4,7 @@
 
 import {
   el, clear, api, loadTexts, eventText, errorText, parseTyped, mountHeader, announce,
-  seatName, currentPlayer,
+  seatName, currentPlayer, guestTag,
 } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, handleArrows, moveLabel, promptText, otherTalonNote, cardFace } from "./board.js";
@@ -784,8 +784,10 @@ function renderChat() {
   if (!els.chat) return;
   const me = state.seat;
   const who = (seat) => seatName(seat, names());
+  // a guest's line is marked as his seat is (the chat keeps the name he said it under)
+  const guest = (m) => (state.seats || []).some((s) => s.seat === m.seat && s.guest && s.name === m.name);
   const lines = state.chat.map((m) => el("li", {},
-    el("span", { class: "who" }, m.name || who(m.seat)), ": ",
+    el("span", { class: "who" }, m.name || who(m.seat)), guest(m) ? [" ", guestTag()] : null, ": ",
     el("span", { class: "text" }, String(m.text ?? "")),
     me !== null && typeof m.seat === "number" && m.seat !== me && !state.muted.includes(m.seat)
       ? el("button", { type: "button", class: "small chat-mute", "data-seat": String(m.seat),

@@ -4,7 +4,8 @@
 // "Tournaments"); this page only shows it, asking again every two seconds while the
 // tournament is not over, since its tables end on their own.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, currentPlayer, nameInput as nameField } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, currentPlayer, nameInput as nameField,
+  guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
@@ -46,6 +47,12 @@ function who(name) {
   const number = entry && entry.kind === "bot" && entry.level ? / (\d+)$/.exec(name) : null;
   if (number) return `${levelName(entry.level)} ${number[1]}`; // «любитель 2» / "amateur 2"
   return shownName(name);
+}
+
+/** {@link who}, with the guest's mark when a person without an account entered so. */
+function whoMarked(name) {
+  const entry = state.one?.entries.find((e) => e.name === name);
+  return entry && entry.guest ? [who(name), " ", guestTag()] : who(name);
 }
 
 async function act(fn) {
@@ -166,7 +173,7 @@ function standingsOnly(one) {
       [t("tour_col_place"), t("tour_col_player"), t("tour_col_points"), t("tour_col_games"),
         t("tour_col_byes"), t("tour_col_firsts"), t("tour_col_score")].map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, one.standings.map((s) => el("tr", { "data-player": s.name },
-      el("td", {}, String(s.place)), el("td", {}, who(s.name)), el("td", {}, String(s.points)),
+      el("td", {}, String(s.place)), el("td", {}, whoMarked(s.name)), el("td", {}, String(s.points)),
       el("td", {}, String(s.games)), el("td", {}, String(s.byes)), el("td", {}, String(s.firsts)),
       el("td", {}, String(s.score))))));
 }
@@ -177,8 +184,8 @@ function roundBox(one, rnd) {
     el("h3", {}, t("tour_round", { n: rnd.round })),
     el("ol", {}, rnd.tables.map((tab, i) => {
       const over = Array.isArray(tab.scores);
-      const players = tab.players.map((p, seat) => (over
-        ? `${who(p)} ${tab.scores[seat]} (${tab.points[seat]})` : who(p))).join(", ");
+      const players = tab.players.flatMap((p, seat) => [seat ? ", " : null, whoMarked(p),
+        over ? ` ${tab.scores[seat]} (${tab.points[seat]})` : null]);
       const playing = !over && tab.players.some((p) => mine.has(p));
       return el("li", { "data-table": tab.table ?? "" },
         el("span", {}, t("tour_table", { n: i + 1 }), ": ", players, " "),
@@ -213,7 +220,7 @@ function renderOne(main) {
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
     el("h2", {}, t("tour_entries")),
     el("ul", { id: "tour-entries" }, one.entries.map((e) => el("li", { "data-kind": e.kind },
-      who(e.name), e.kind === "bot" ? ` (${t("tour_bot")})` : "", e.me ? ` (${t("tour_you")})` : ""))),
+      whoMarked(e.name), e.kind === "bot" ? ` (${t("tour_bot")})` : "", e.me ? ` (${t("tour_you")})` : ""))),
     registering ? el("p", {},
       myName ? field(t("tour_my_name"), myName) : null, " ",
       one.registered
