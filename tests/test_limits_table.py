@@ -1,8 +1,9 @@
 """docs/server.md "Limits" is one table of every limit and cap; this test reads it and
 holds it to the code's two declarations (``limits.LIMITS``: per client, account and
-address; ``caps.CAPS``: per server, table, tournament or request), so that a limit added,
-renamed or changed in one place and not the other fails here, and to the flags that set
-them (``thousand serve --limit NAME=…``, or a cap's own)."""
+address; ``caps.CAPS``: per server, table, tournament, connection or request), so that a
+limit added, renamed or changed in one place and not the other fails here, and to the
+flags that set them (``thousand serve --limit NAME=…``, or a cap's own).  Small caps
+given to a real server show that each flag reaches the code that keeps to it."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ import websockets
 from live_server import serve
 from test_public_limits import addr, guest, post
 from thousand.server.caps import CAPS, PER
+from thousand.server.hub import Conn
 from thousand.server.limits import LIMITS, parse_caps, parse_overrides
 
 DOCS = Path(__file__).parent.parent / "docs" / "server.md"
+OTHER = "per server, table, tournament, connection or request"
 COLUMNS = ["limit", "what it counts", "per client (guest)", "per account", "per address",
-           "per table, tournament, request or server", "flag"]
+           OTHER, "flag"]
 
 
 def _rows() -> dict[str, dict[str, str]]:
@@ -61,14 +64,13 @@ def test_the_docs_table_is_every_limit_and_cap_with_its_default_and_flag() -> No
         assert row["per client (guest)"] == _cell(limit.client), name
         assert row["per account"] == _cell(limit.account), name
         assert row["per address"] == _cell(limit.address), name
-        assert row["per table, tournament, request or server"] == "—", name
+        assert row[OTHER] == "—", name
         assert row["flag"] == f"`--limit {name}=…`", name
     for name, cap in CAPS.items():
         row = rows[name]
         assert cap.per in PER, name
         assert [row[c] for c in COLUMNS[2:5]] == ["—"] * 3, name
-        assert row["per table, tournament, request or server"] == \
-            f"`{cap.value}` ({cap.per})", name
+        assert row[OTHER] == f"`{cap.value}` ({cap.per})", name
         assert row["flag"] == f"`{cap.flag or f'--limit {name}=…'}`", name
 
 
@@ -98,11 +100,13 @@ def _serve_defaults() -> dict[str, object]:
 
 
 def test_the_caps_flags_reach_a_real_server(tmp_path: Path) -> None:
-    """A real ``thousand serve --limit upload_bytes=1000 --limit entries=3 --limit
-    watchers=1`` keeps to those caps, not to the defaults: a record of 1,500 bytes is
-    refused (413) where a smaller body is read, a tournament's fourth entry is refused
-    (409 ``full``), and a table's second spectator is turned away (4429)."""
-    caps = ("--limit", "upload_bytes=1000", "--limit", "entries=3", "--limit", "watchers=1")
+    """A real ``thousand serve --limit upload_bytes=1000 --limit body_bytes=300 --limit
+    entries=3 --limit watchers=1`` keeps to those caps, not to the defaults: a record of
+    1,500 bytes is refused (413) where a smaller body is read, so is a name's body of 400
+    bytes, a tournament's fourth entry is refused (409 ``full``), and a table's second
+    spectator is turned away (4429)."""
+    caps = ("--limit", "upload_bytes=1000", "--limit", "body_bytes=300",
+            "--limit", "entries=3", "--limit", "watchers=1")
     with serve(tmp_path, *caps, limited=True) as base:
         with closing(guest(base, 2, "Хозяин")) as c:
             headers = {"Content-Type": "application/json",
@@ -111,6 +115,7 @@ def test_the_caps_flags_reach_a_real_server(tmp_path: Path) -> None:
                          headers=headers)
             small = c.post("/api/replay", content=b'{"pad": "x"}', headers=headers)
             assert (big.status_code, small.status_code) == (413, 400), (big.text, small.text)
+            assert post(c, "/api/me/name", {"name": "x" * 400}).status_code == 413
             made = post(c, "/api/tournaments", {"name": "Малый кубок", "rounds": 1})
             assert made.status_code == 201, made.text
             tid = made.json()["id"]
@@ -133,3 +138,14 @@ def test_the_caps_flags_reach_a_real_server(tmp_path: Path) -> None:
             return [m.get("code", m["type"]) for _, m in both]
 
         assert asyncio.run(main()) == ["snapshot", "too_many_watchers"]
+
+
+def test_a_connection_past_its_behind_cap_is_closed() -> None:
+    """``behind`` (the application gives each table WebSocket the hub's): the message
+    past it closes the connection instead of queueing without end."""
+    conn = Conn(None, behind=2)
+    for n in range(2):
+        conn.send({"type": "n", "n": n})
+    assert not conn.closed
+    conn.send({"type": "n", "n": 2})
+    assert conn.closed and conn.queue.qsize() == 3  # the two, and the end

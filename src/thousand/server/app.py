@@ -434,6 +434,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.state.accounts = Accounts(hub, AccountStore(store))
     app.include_router(accounts_router)
     app.state.min_clock = min_clock
+    app.state.max_body = hub.caps["body_bytes"]  # server/reader.py's StrictRoute reads it
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
     app.include_router(tournaments_router)  # tournaments (routes_tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
@@ -846,7 +847,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                      if s.kind == "human" and token_matches(token, s.token_hash)), None)
                 if row is not None and await refused(row, held, set()):
                     return
-                conn = Conn(None)
+                conn = Conn(None, hub.caps["behind"])
                 conn.limit = limiter.for_socket(websocket)
                 writer = asyncio.create_task(_writer(websocket, conn))
                 try:
@@ -878,7 +879,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             await _refuse(websocket, 4429, "too_many_watchers",
                           "this table has as many spectators as it takes")
             return
-        conn = Conn(seat)
+        conn = Conn(seat, hub.caps["behind"])
         conn.limit = limiter.for_socket(websocket)
         writer = asyncio.create_task(_writer(websocket, conn))
         try:

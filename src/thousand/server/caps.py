@@ -2,7 +2,8 @@
 table, a tournament or a request may hold at once (docs/server.md "Limits").
 
 The limits of clients and addresses are :data:`thousand.server.limits.LIMITS`; these are
-the rest, declared here once so that each has a default, a ``thousand serve`` flag
+the rest (but the protocol's own sizes: a message of 4096 bytes, docs/protocol.md),
+declared here once so that each has a default, a ``thousand serve`` flag
 (``--limit NAME=N``, or its own where it had one before: ``--max-tables``) and its row in
 the docs' one table of limits (tests/test_limits_table.py compares the two).  The modules
 that use a cap take its value from the hub (:attr:`Hub.caps`), and the module constants
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 __all__ = ["CAPS", "PER", "Cap", "defaults"]
 
 #: What a cap is counted per.
-PER = ("server", "table", "tournament", "request")
+PER = ("server", "table", "tournament", "connection", "request")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,9 @@ CAPS: dict[str, Cap] = {cap.name: cap for cap in (
     Cap("argon2", 2, "server", "password hashes made or checked at once (64 MiB each)"),
     Cap("replays", 2, "server", "uploaded records being replayed at once"),
     Cap("upload_bytes", 2_000_000, "request", "the bytes of an uploaded record"),
+    Cap("body_bytes", 64_000, "request", "the bytes of any other request's JSON body"),
+    Cap("behind", 5000, "connection", "messages waiting for a slow table WebSocket before "
+        "it is closed"),
     Cap("watchers", 100, "table", "a table's spectators' WebSockets (its players always "
         "get in)"),
     Cap("entries", 48, "tournament", "people and bots entered in one tournament"),

@@ -76,8 +76,9 @@ T = TypeVar("T")
 MAX_LIVE_TABLES = CAPS["tables"].value
 #: Chat lines a snapshot carries.
 CHAT_KEEP = 50
-#: Messages waiting for a slow connection before it is dropped (it resyncs on return).
-QUEUE_LIMIT = 5000
+#: Messages waiting for a slow connection before it is dropped (it resyncs on return), by
+#: default (the cap ``behind``: ``Conn(behind=)``, ``--limit behind=N``).
+QUEUE_LIMIT = CAPS["behind"].value
 #: Spectators' connections one table takes at most (its players always get in).
 MAX_WATCHERS = CAPS["watchers"].value
 #: The messages counted against a limit, and which (server/limits.py LIMITS): a sync or
@@ -220,10 +221,12 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
 
 class Conn:
     """One WebSocket connection: a seat (``None``: a spectator) and its outgoing queue,
-    which a writer task drains; a connection that falls too far behind is dropped."""
+    which a writer task drains; a connection that falls ``behind`` messages behind is
+    dropped."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, behind: int = QUEUE_LIMIT) -> None:
         self.seat = seat
+        self.behind = behind
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         #: the WebSocket close code once closed (1012: "reconnect", the table moved to
@@ -243,8 +246,8 @@ class Conn:
         the same message)."""
         if self.closed:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            log.warning("a connection fell %d messages behind; dropping it", QUEUE_LIMIT)
+        if self.queue.qsize() >= self.behind:
+            log.warning("a connection fell %d messages behind; dropping it", self.behind)
             self.close()
             return
         self.queue.put_nowait(text)
