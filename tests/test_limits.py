@@ -27,7 +27,15 @@ from starlette.requests import Request
 import needs
 from live_server import serve
 from test_browser import _page, browser
-from thousand.server.limits import LIMITS, Limiter, LimitError, RateLimited, parse_overrides
+from thousand.server.caps import CAPS
+from thousand.server.limits import (
+    LIMITS,
+    Limiter,
+    LimitError,
+    RateLimited,
+    parse_caps,
+    parse_overrides,
+)
 
 __all__ = ["browser"]  # the fixture, shared with test_browser.py
 
@@ -334,18 +342,25 @@ def test_workers_share_one_count_in_redis() -> None:
     assert waits[:5] == [None] * 5 and all(w is not None and 1 <= w <= 10 for w in waits[5:])
 
 
-def test_limit_options_are_checked_and_the_docs_name_every_limit() -> None:
-    """``--limit`` takes NAME=RATE, CLIENT|ADDRESS or off, and says what is wrong with a
-    bad one, in Russian and English (``thousand serve`` prints it in its ``--lang``);
-    docs/server.md's table of limits has every limit with its rates."""
-    changed = parse_overrides(["table=3/minute", "chat=off", "seat=1/second|5/second"])
+def test_limit_options_are_checked() -> None:
+    """``--limit`` takes NAME=RATE, CLIENT|ADDRESS or off for a limit and NAME=N for a
+    cap (each parser leaves the other's names alone), and says what is wrong with a bad
+    one, in Russian and English (``thousand serve`` prints it in its ``--lang``).  The
+    docs' table of them all: tests/test_limits_table.py."""
+    specs = ["table=3/minute", "chat=off", "seat=1/second|5/second", "entries=24"]
+    changed = parse_overrides(specs)
     assert (changed["table"].client, changed["table"].address) == ("3/minute", "3/minute")
     assert (changed["chat"].client, changed["chat"].address) == ("", "")
     assert (changed["seat"].client, changed["seat"].address) == ("1/second", "5/second")
-    for bad, words in (("tables=1/minute", "NAME one of"), ("table", "NAME=RATE"),
-                       ("table=fast", "is not a rate"), ("live=1/minute", "is not a rate")):
+    assert parse_caps(specs) == {**{name: cap.value for name, cap in CAPS.items()},
+                                 "entries": 24}
+    for bad, words in (("tablez=1/minute", "NAME one of"), ("table", "NAME=RATE"),
+                       ("table=fast", "is not a rate"), ("live=1/minute", "is not a rate"),
+                       ("tables=5", "--max-tables"), ("entries=0", "whole number"),
+                       ("watchers=off", "whole number")):
         with pytest.raises(LimitError, match=words) as refused:
             parse_overrides([bad])
+            parse_caps([bad])
         assert refused.value.text("ru").startswith(f"--limit {bad!r}: ")
         assert re.search("[а-я]", refused.value.text("ru"))
     cli = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
@@ -354,13 +369,6 @@ def test_limit_options_are_checked_and_the_docs_name_every_limit() -> None:
     assert said.returncode == 2
     assert said.stderr.strip() == "ошибка: --limit 'table=fast': 'fast' — не частота " \
         "(например 10/minute;60/hour или off)", said.stderr
-    docs = (Path(__file__).parent.parent / "docs" / "server.md").read_text("utf-8")
-    docs = docs.split("\n## Limits\n")[1].split("\n## ")[0]
-    for limit in LIMITS.values():
-        row = re.search(rf"^\| `{limit.name}` \|(.*)$", docs, re.M)
-        assert row is not None, f"docs/server.md has no row for the limit {limit.name}"
-        for rate in (limit.client, limit.address, limit.account):
-            assert not rate or f"`{rate}`" in row.group(1), (limit.name, rate)
 
 
 @pytest.mark.needs("chromium")

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from thousand.cli import app
+from thousand.server.caps import CAPS
 
 from .common import fail, os_reason
 
@@ -121,14 +122,15 @@ def serve_command(
         "gives the client's address (repeatable).")] = None,
     limit_specs: Annotated[list[str] | None, typer.Option(
         "--limit", help="NAME=RATE (e.g. table=10/minute;60/hour, CLIENT|ADDRESS rates, "
-        "or off): a limit per client (docs/server.md).")] = None,
+        "or off): a limit per client and address; NAME=N a cap (e.g. entries=24): "
+        "every one in docs/server.md \"Limits\".")] = None,
     limits_storage: Annotated[str, typer.Option(
         "--limits-storage", help="Where the limits count: memory:// or redis://host:port"
         )] = "memory://",
     max_tables: Annotated[int, typer.Option(
         "--max-tables", help="The live tables the server holds at most; at the cap the "
         "biggest holders' idle tables end first (docs/server.md \"Limits\").",
-        min=1, max=1_000_000)] = 1000,
+        min=1, max=1_000_000)] = CAPS["tables"].value,
     no_limits: Annotated[bool, typer.Option(
         "--no-limits", help="Limit no client (a private server; tests that play fast)."
         )] = False,
@@ -163,7 +165,7 @@ def serve_command(
 
     from thousand.server import create_app, default_db_url, logs
     from thousand.server.app import check_cluster_db
-    from thousand.server.limits import Limiter, LimitError, parse_overrides
+    from thousand.server.limits import Limiter, LimitError, parse_caps, parse_overrides
     from thousand.server.store import StoreError, shown_url
     from thousand.server.web_security import PRIVATE_NETWORKS
 
@@ -191,6 +193,10 @@ def serve_command(
     # believe it from 127.0.0.1 by default: any local client could pick its address)
     proxies = [p.strip() for spec in trusted_proxy or [] for p in spec.split(",")
                if p.strip()]
+    try:  # a bad --limit is one clear line, before any worker starts
+        overrides, caps = parse_overrides(limit_specs or []), parse_caps(limit_specs or [])
+    except LimitError as e:
+        raise fail(e.text(lang), lang=lang) from None
     if workers > 1:
         _supervise(workers, host, port, lang, level, proxies, {
             "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
@@ -207,8 +213,7 @@ def serve_command(
     uvicorn_logs = logs.configure(log_format, level,
                                   worker=worker_id() if redis is not None else None)
     try:
-        limiter = Limiter(limits_storage, parse_overrides(limit_specs or []),
-                          enabled=not no_limits)
+        limiter = Limiter(limits_storage, overrides, enabled=not no_limits)
     except LimitError as e:
         raise fail(e.text(lang), lang=lang) from None
     try:
@@ -219,7 +224,7 @@ def serve_command(
                                  metrics=not no_metrics, redis_url=redis,
                                  metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
-                                 tune_gc=True, max_tables=max_tables)
+                                 tune_gc=True, max_tables=max_tables, caps=caps)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import queue
 import signal
+from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from thousand.engine.rules import Rules
 from thousand.engine.table import Table
 
 from . import analysis_store as st
+from .caps import CAPS
+from .limits import LIMITS, Limit, count
 from .store import Store
 from .worker import worker_id
 
@@ -89,18 +92,30 @@ def record_of(store: Store, game_id: str) -> str | None:
     return dumps_record(table.to_record())
 
 
+_ANALYSES = LIMITS["analyses"]
+
+
 @dataclass(frozen=True, slots=True)
 class AnalysisLimits:
     """How many analyses are let in at once (server/routes_analysis.py): queued or
     running, a guest's (or a request without a session's), an account's, an address's
     (a fair share of the queue: one address takes only a few of its slots, however many
-    guests it makes), and the whole queue.  How many a day is the limiter's rate
-    ``analysis`` (server/limits.py)."""
+    guests it makes), and the whole queue; None: no cap.  The defaults are the limit
+    ``analyses`` and the cap ``analysis_queue`` (server/limits.py, server/caps.py: their
+    flags); how many a day is the limiter's rate ``analysis``."""
 
-    per_client_active: int = 1
-    per_account_active: int = 2
-    per_address_active: int = 3
-    queue_max: int = 50
+    per_client_active: int | None = count(_ANALYSES, "client")
+    per_account_active: int | None = count(_ANALYSES, "account")
+    per_address_active: int | None = count(_ANALYSES, "address")
+    queue_max: int = CAPS["analysis_queue"].value
+
+    @classmethod
+    def of(cls, limits: Mapping[str, Limit], caps: Mapping[str, int]) -> AnalysisLimits:
+        """The limits ``thousand serve``'s flags set (``--limit analyses=…``,
+        ``--limit analysis_queue=N``)."""
+        analyses = limits["analyses"]
+        return cls(count(analyses, "client"), count(analyses, "account"),
+                   count(analyses, "address"), caps["analysis_queue"])
 
 
 class AnalysisRunner:

@@ -16,7 +16,7 @@ import hmac
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -43,6 +43,8 @@ from . import metrics as metrics_
 from .account_store import AccountStore
 from .accounts import Accounts, person_name, seat_owner
 from .analysis_jobs import AnalysisLimits, AnalysisRunner
+from .bot_turns import ThinkingCaps
+from .caps import CAPS
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name, token_matches
 from .cluster import FORWARDED, Cluster, owned_path
@@ -54,9 +56,9 @@ from .health import (
     redis_check,
     store_check,
 )
-from .hub import MAX_LIVE_TABLES, MAX_WATCHERS, Conn, Hub, LiveTable, ServerError, frames, iso
+from .hub import MAX_LIVE_TABLES, Conn, Hub, LiveTable, ServerError, frames, iso
 from .ids import is_id
-from .limits import Limiter, RateLimited, limit
+from .limits import Limiter, RateLimited, count, limit
 from .models import (
     Closed,
     CloseTable,
@@ -106,10 +108,10 @@ _TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-]
 _PROTOCOL_TOKEN = re.compile(r"(token|invite)\.[A-Za-z0-9_-]+")
 #: The largest record ``POST /api/replay`` takes, in bytes (read no further: 413), as a
 #: reverse proxy's 2 MB would; a record of the longest game is under 1 MB.
-MAX_UPLOAD_BYTES = 2_000_000
+MAX_UPLOAD_BYTES = CAPS["upload_bytes"].value
 #: Uploaded records replayed at once (each takes memory in proportion to its size): the
 #: others wait their turn.
-UPLOADS_AT_ONCE = 2
+UPLOADS_AT_ONCE = CAPS["replays"].value
 #: The WebSocket subprotocol of a table's socket; a seat's token travels beside it as
 #: ``token.<token>`` (never in the URL, which logs and proxies keep).
 WS_PROTOCOL = "thousand"
@@ -345,7 +347,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                tune_gc: bool = False,
                analysis_limits: AnalysisLimits | None = None,
                max_tables: int = MAX_LIVE_TABLES,
-               metrics_from: Sequence[str] = PRIVATE_NETWORKS) -> FastAPI:
+               metrics_from: Sequence[str] = PRIVATE_NETWORKS,
+               caps: Mapping[str, int] | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -364,25 +367,33 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     ``tune_gc``: the process's cyclic collector set for many live tables once they are
     loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides).
     ``analysis_limits``: how many analyses the queue takes (server/analysis_jobs.py;
-    None: the defaults).  ``max_tables``: the live tables the server holds at most
-    (at the cap the biggest holders' idle tables end first: server/room.py)."""
+    None: those of ``limiter``'s ``analyses`` and of ``caps``).  ``max_tables``: the live
+    tables the server holds at most (at the cap the biggest holders' idle tables end
+    first: server/room.py); ``caps``: the other caps of server/caps.py that are not
+    their defaults (``thousand serve --limit NAME=N``).  The bots' pool shares its places
+    by the ``thinking`` limit of ``limiter`` (server/bot_turns.py), on or off."""
     db_url = db_url or default_db_url()
     if redis_url is not None:
         check_cluster_db(db_url)
     store = Store(db_url)
+    limiter = limiter if limiter is not None else Limiter(enabled=False)
+    thinking = limiter.limits["thinking"]  # a fair share of the bots' pool, always
     hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
-              bot_delay=bot_delay, max_tables=max_tables)
+              bot_delay=bot_delay, max_tables=max_tables, caps=caps,
+              thinking=ThinkingCaps(count(thinking, "client"), count(thinking, "account"),
+                                    count(thinking, "address")))
     if redis_url is not None:
         hub.cluster = Cluster(hub, redis_url, prefix=redis_prefix, ttl=lease_ttl)
     web = Path(web_dir) if web_dir is not None else _web_dir()
-    limiter = limiter if limiter is not None else Limiter(enabled=False)
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
     limiter.is_live = hub.still_live
     hub.make_room = room_maker(hub, limiter, reaper)  # the cap shuts nobody out
     hub.laid_for = lambda player, ids: limiter.laid_for(f"player:{player}", ids)
-    uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)
+    limiter.on_laid = hub.laid  # whose share of the bots' pool a table's bots take
+    uploads = asyncio.Semaphore(hub.caps["replays"])
     analyses = AnalysisRunner(store, cluster=redis_url is not None,  # routes_analysis.py
-                              limits=analysis_limits)
+                              limits=analysis_limits or AnalysisLimits.of(limiter.limits,
+                                                                          hub.caps))
     readiness = Readiness()  # GET /readyz (server/health.py)
     readiness.add("store", store_check(store, hub.db))
     limits_ready = limits_check(limiter.storage)
@@ -424,6 +435,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.state.accounts = Accounts(hub, AccountStore(store))
     app.include_router(accounts_router)
     app.state.min_clock = min_clock
+    app.state.max_body = hub.caps["body_bytes"]  # server/reader.py's StrictRoute reads it
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
     app.include_router(tournaments_router)  # tournaments (routes_tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
@@ -771,10 +783,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
               responses=error_responses(413, 429), openapi_extra={
         "requestBody": {"required": True, "description": "A game's record (RULES §6).",
                         "content": {"application/json": {"schema": {"type": "object"}}}}})
-    @raw_body(MAX_UPLOAD_BYTES)
+    @raw_body(hub.caps["upload_bytes"])
     async def api_replay(request: Request) -> ReplayOut:
         """The replay of a record sent in the body (checked as ``thousand replay`` does;
-        at most ``MAX_UPLOAD_BYTES``, a few replayed at once)."""
+        at most the cap ``upload_bytes``, ``replays`` replayed at once)."""
         data = await request.body()
         try:
             async with uploads:
@@ -837,7 +849,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                      if s.kind == "human" and token_matches(token, s.token_hash)), None)
                 if row is not None and await refused(row, held, row.abandoned):
                     return
-                conn = Conn(None)
+                conn = Conn(None, hub.caps["behind"])
                 conn.limit = limiter.for_socket(websocket)
                 writer = asyncio.create_task(_writer(websocket, conn))
                 try:
@@ -865,11 +877,11 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         seat = live.seat_of_token(token) if token else None
         if await refused(live.row, seat, live.abandoned):
             return
-        if seat is None and sum(c.seat is None for c in live.conns) >= MAX_WATCHERS:
+        if seat is None and sum(c.seat is None for c in live.conns) >= hub.caps["watchers"]:
             await _refuse(websocket, 4429, "too_many_watchers",
                           "this table has as many spectators as it takes")
             return
-        conn = Conn(seat)
+        conn = Conn(seat, hub.caps["behind"])
         conn.limit = limiter.for_socket(websocket)
         writer = asyncio.create_task(_writer(websocket, conn))
         try:

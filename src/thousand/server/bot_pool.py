@@ -18,8 +18,10 @@ level, seat), seeded from the table's seed, so a bot remembers what it saw from 
 to the next as it would in one process (:class:`BotCache`, bounded: the tables least
 recently asked leave first; :meth:`BotPool.forget` drops a table that ended).
 
-Each process has at most ``in_flight`` asks in hand; more wait in the server — a person's
-hint before the bots' moves — counted by :meth:`BotPool.queued` (and those in hand by
+Each process has at most ``in_flight`` asks in hand; more wait in the server, their turns
+fair by the address that laid each table (server/bot_turns.py: a person's hint before the
+bots' moves, the address holding fewest places first, none holding more than its
+``thinking`` places) — counted by :meth:`BotPool.queued` (and those in hand by
 :meth:`BotPool.busy`) for the metrics.  A
 process that dies (killed, crashed) is replaced and the asks it had are asked once more of
 the new one; a bot's move that still cannot be had (or a bot that fails) is a random legal
@@ -50,7 +52,8 @@ import signal
 import threading
 import time
 import zlib
-from collections import OrderedDict, deque
+from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -60,6 +63,8 @@ from thousand.bots import Bot, make_bot
 from thousand.engine import moves as mv
 from thousand.engine.view import View
 from thousand.texts import advice_for
+
+from .bot_turns import Share, ThinkingCaps, Turns
 
 __all__ = ["PURPOSES", "BotAnswer", "BotAsk", "BotCache", "BotPool", "BotPoolClosed",
            "BotProcessesDown", "bot_seed", "choose", "explain"]
@@ -262,65 +267,19 @@ def _terminate(executor: ProcessPoolExecutor) -> None:
             process.join(3)
 
 
-class _Gate:
-    """At most ``limit`` asks in hand; the others wait, a person's hint before the bots'
-    moves (a person waits for it, a bot's table can wait), each kind in its turn."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.held = 0
-        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (
-            deque(), deque())
-
-    async def acquire(self, urgent: bool) -> None:
-        if self.held < self.limit and not any(self._waiting):
-            self.held += 1
-            return
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        line = self._waiting[0 if urgent else 1]
-        line.append(turn)
-        try:
-            await turn
-        except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():
-                self.release()  # its place came as it stopped waiting: the next one's
-            else:
-                line.remove(turn)
-            raise
-
-    def release(self) -> None:
-        """A place is free: the first waiting takes it (hints first)."""
-        for line in self._waiting:
-            while line:
-                turn = line.popleft()
-                if not turn.done():
-                    turn.set_result(None)
-                    return
-        self.held -= 1
-
-
 class _Slot:
     """One bot process (or, with threads, the threads' pool): its executor, made when
-    first needed and again when its process died, and its asks in hand and waiting."""
+    first needed and again when its process died, and its asks in hand."""
 
     def __init__(self) -> None:
         self.executor: Executor | None = None
         self.pid: int | None = None
-        self.waiting = 0
         self.running = 0
         #: its processes' deaths since one last answered, and until when (monotonic) it
         #: rests after too many: a process that dies as it starts would otherwise cost
         #: two new processes for every bot's move
         self.deaths = 0
         self.rest_until = 0.0
-        self._gate: tuple[asyncio.AbstractEventLoop, _Gate] | None = None
-
-    def gate(self, limit: int) -> _Gate:
-        """The slot's gate of the running event loop (a new loop, a new one)."""
-        loop = asyncio.get_running_loop()
-        if self._gate is None or self._gate[0] is not loop:
-            self._gate = (loop, _Gate(limit))
-        return self._gate[1]
 
 
 class BotPool:
@@ -329,7 +288,7 @@ class BotPool:
     hand (see the module's docstring)."""
 
     def __init__(self, processes: int = 1, *, threads: int = 2, in_flight: int = IN_FLIGHT,
-                 max_tables: int = MAX_TABLES) -> None:
+                 max_tables: int = MAX_TABLES, caps: ThinkingCaps | None = None) -> None:
         if isinstance(processes, bool) or not isinstance(processes, int) or processes < 0:
             raise ValueError("processes must be a whole number from 0 (0: threads)")
         if threads < 1 or in_flight < 1:
@@ -340,6 +299,9 @@ class BotPool:
         self._max_tables = max_tables
         self._cache = BotCache(max_tables) if processes == 0 else None
         self._slots = [_Slot() for _ in range(max(1, processes))]
+        #: the most places one client and one address hold at once (server/bot_turns.py)
+        self.caps = caps if caps is not None else ThinkingCaps()
+        self._turns: tuple[asyncio.AbstractEventLoop, Turns] | None = None
         self._asked: set[str] = set()
         self._closed = False
         #: processes replaced after one died
@@ -351,7 +313,7 @@ class BotPool:
         """Asks waiting for a process (or a thread) to take them: the bots' queue (the
         number a ``bot_queue`` gauge shows; it grows when the bots think slower than
         their tables ask)."""
-        return sum(slot.waiting for slot in self._slots)
+        return self._turns[1].waiting() if self._turns is not None else 0
 
     def busy(self) -> int:
         """Asks being thought about (or handed to a process, next in its pipe): at most
@@ -366,11 +328,13 @@ class BotPool:
 
     # ------------------------------------------------------------------ thinking
 
-    async def choose(self, ask: BotAsk) -> BotAnswer:
+    async def choose(self, ask: BotAsk, share: Share | None = None) -> BotAnswer:
         """A bot's move: never fails (but for being cancelled) — when no process can
-        think, even once replaced, a random legal move (``fallback``)."""
+        think, even once replaced, a random legal move (``fallback``).  ``share``: who
+        laid the table, whose fair share of the pool the ask takes (None: the table's
+        own)."""
         try:
-            return await self._ask(ask)
+            return await self._ask(ask, share)
         except BotPoolClosed:
             raise
         except BotProcessesDown:
@@ -381,10 +345,10 @@ class BotPool:
                           ask.table)
         return BotAnswer(random.choice(ask.view.legal), pid=os.getpid(), fallback=True)
 
-    async def hint(self, ask: BotAsk) -> BotAnswer:
+    async def hint(self, ask: BotAsk, share: Share | None = None) -> BotAnswer:
         """A hint: the move, its reason and its advice (raises when none can be had:
         a random move would be no advice)."""
-        return await self._ask(ask)
+        return await self._ask(ask, share)
 
     def forget(self, table: str) -> None:
         """Drop a table's bots (it ended); nothing is started for it."""
@@ -424,16 +388,27 @@ class BotPool:
 
     # ------------------------------------------------------------------ the machinery
 
-    def _route(self, table: str) -> _Slot:
-        return self._slots[zlib.crc32(table.encode()) % len(self._slots)]
+    def _index(self, table: str) -> int:
+        return zlib.crc32(table.encode()) % len(self._slots)
 
-    async def _ask(self, ask: BotAsk) -> BotAnswer:
-        slot = self._route(ask.table)
+    def _route(self, table: str) -> _Slot:
+        return self._slots[self._index(table)]
+
+    def _turns_now(self) -> Turns:
+        """The turns of the running event loop (a new loop, new turns: their futures are
+        the loop's)."""
+        loop = asyncio.get_running_loop()
+        if self._turns is None or self._turns[0] is not loop:
+            self._turns = (loop, Turns(len(self._slots), self._limit, self.caps))
+        return self._turns[1]
+
+    async def _ask(self, ask: BotAsk, share: Share | None) -> BotAnswer:
+        share = share if share is not None else Share.of_table(ask.table)
         try:
-            return await self._run(slot, ask)
+            return await self._run(self._index(ask.table), share, ask)
         except BrokenProcessPool:  # the process died with the ask in hand: once more
             log.warning("table %s: a bot process died; a new one thinks again", ask.table)
-            return await self._run(slot, ask)
+            return await self._run(self._index(ask.table), share, ask)
 
     def _executor(self, slot: _Slot) -> Executor:
         if slot.executor is None:
@@ -462,19 +437,17 @@ class BotPool:
             if isinstance(executor, ProcessPoolExecutor):
                 _terminate(executor)
 
-    async def _run(self, slot: _Slot, ask: BotAsk) -> BotAnswer:
+    async def _run(self, index: int, share: Share, ask: BotAsk) -> BotAnswer:
+        slot = self._slots[index]
         if self._closed:
             raise BotPoolClosed("the bots' pool is closed")
         if time.monotonic() < slot.rest_until:
             raise BotProcessesDown("the bot processes keep dying; resting")
-        gate = slot.gate(self._limit)
-        slot.waiting += 1
-        try:
-            await gate.acquire(urgent=ask.purpose == "hint")
-        finally:
-            slot.waiting -= 1
+        turns = self._turns_now()
+        await turns.acquire(index, share, urgent=ask.purpose == "hint")
+        release = partial(turns.release, index, share)
         if self._closed:
-            gate.release()
+            release()
             raise BotPoolClosed("the bots' pool is closed")
         executor = self._executor(slot)
         try:
@@ -484,15 +457,15 @@ class BotPool:
                 self._asked.add(ask.table)
                 future = executor.submit(_answer_here, ask)
         except BrokenProcessPool:
-            gate.release()
+            release()
             self._replace(slot, executor)
             raise
         except BaseException:
-            gate.release()
+            release()
             raise
         slot.running += 1
         loop = asyncio.get_running_loop()
-        future.add_done_callback(partial(_done, loop, slot, gate))
+        future.add_done_callback(partial(_done, loop, slot, release))
         try:
             result = await asyncio.wrap_future(future)
         except BrokenProcessPool:
@@ -503,13 +476,13 @@ class BotPool:
         return result
 
 
-def _done(loop: asyncio.AbstractEventLoop, slot: _Slot, gate: _Gate,
+def _done(loop: asyncio.AbstractEventLoop, slot: _Slot, release: Callable[[], None],
           _future: Future[BotAnswer]) -> None:
     """An ask is answered (or failed): its place in the slot is free — when the process
     is done with it, not when the one who asked stopped waiting."""
     def free() -> None:
         slot.running -= 1
-        gate.release()
+        release()
 
     with contextlib.suppress(RuntimeError):  # the loop is closed: the server stopped
         loop.call_soon_threadsafe(free)

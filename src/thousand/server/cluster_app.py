@@ -18,7 +18,8 @@ from fastapi import FastAPI
 
 from . import logs
 from .app import create_app
-from .limits import Limiter, parse_overrides
+from .caps import CAPS
+from .limits import Limiter, parse_caps, parse_overrides
 from .web_security import PRIVATE_NETWORKS
 from .worker import set_worker_id, worker_id
 
@@ -42,5 +43,7 @@ def worker_app() -> FastAPI:
                       waiting_timeout=options["waiting_timeout"],
                       adjourn_after=options["adjourn_after"], redis_url=options["redis"],
                       redis_prefix=options["redis_prefix"], lease_ttl=options["lease_ttl"],
-                      tune_gc=True, max_tables=options.get("max_tables", 1000),
-                      metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS)
+                      tune_gc=True,
+                      max_tables=options.get("max_tables", CAPS["tables"].value),
+                      metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS,
+                      caps=parse_caps(options["limits"]))

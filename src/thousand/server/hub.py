@@ -26,7 +26,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -49,8 +49,11 @@ from thousand.engine.view import View
 from thousand.site.ratings import rating_family
 from thousand.texts import illegal_text
 
+from . import caps as server_caps
 from . import metrics, rematch, site_ratings, site_tournaments
 from .bot_pool import BotAnswer, BotAsk, BotPool, BotPoolClosed
+from .bot_turns import Share, ThinkingCaps
+from .caps import CAPS
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .reader import ReadError, parse_json
@@ -70,13 +73,14 @@ T = TypeVar("T")
 
 #: At most this many tables not over at once, by default (``Hub(max_tables=...)``,
 #: ``thousand serve --max-tables``); at the cap room is made first (server/room.py).
-MAX_LIVE_TABLES = 1000
+MAX_LIVE_TABLES = CAPS["tables"].value
 #: Chat lines a snapshot carries.
 CHAT_KEEP = 50
-#: Messages waiting for a slow connection before it is dropped (it resyncs on return).
-QUEUE_LIMIT = 5000
+#: Messages waiting for a slow connection before it is dropped (it resyncs on return), by
+#: default (the cap ``behind``: ``Conn(behind=)``, ``--limit behind=N``).
+QUEUE_LIMIT = CAPS["behind"].value
 #: Spectators' connections one table takes at most (its players always get in).
-MAX_WATCHERS = 100
+MAX_WATCHERS = CAPS["watchers"].value
 #: The messages counted against a limit, and which (server/limits.py LIMITS): a sync or
 #: a snapshot costs the server a whole answer, so they are limited as moves are.
 LIMITED = {"move": "move", "chat": "chat", "hint": "hint", "sync": "sync",
@@ -217,10 +221,12 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
 
 class Conn:
     """One WebSocket connection: a seat (``None``: a spectator) and its outgoing queue,
-    which a writer task drains; a connection that falls too far behind is dropped."""
+    which a writer task drains; a connection that falls ``behind`` messages behind is
+    dropped."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, behind: int = QUEUE_LIMIT) -> None:
         self.seat = seat
+        self.behind = behind
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         #: the WebSocket close code once closed (1012: "reconnect", the table moved to
@@ -240,8 +246,8 @@ class Conn:
         the same message)."""
         if self.closed:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            log.warning("a connection fell %d messages behind; dropping it", QUEUE_LIMIT)
+        if self.queue.qsize() >= self.behind:
+            log.warning("a connection fell %d messages behind; dropping it", self.behind)
             self.close()
             return
         self.queue.put_nowait(text)
@@ -316,6 +322,9 @@ class LiveTable:
         self.rematch_table: str | None = None
         self.rematch_tokens: dict[int, str] = {}
         self.rematch_lock = asyncio.Lock()
+        #: who laid the table, whose fair share of the bots' pool its bots' thinking takes
+        #: (server/bot_turns.py; :meth:`Hub.laid`); None: unknown, the table's own
+        self.share: Share | None = None
 
     # ------------------------------------------------------------------ what it shows
 
@@ -962,7 +971,9 @@ class Hub:
     process) and one thread for the store (SQLite likes one writer)."""
 
     def __init__(self, store: Store, *, bots_threads: int = 2, bot_processes: int = 1,
-                 bot_delay: float = 0.6, max_tables: int = MAX_LIVE_TABLES) -> None:
+                 bot_delay: float = 0.6, max_tables: int = MAX_LIVE_TABLES,
+                 thinking: ThinkingCaps | None = None,
+                 caps: Mapping[str, int] | None = None) -> None:
         self.store = store
         self.max_tables = max_tables
         #: called at the cap before a table is refused: ends the idle tables of those
@@ -975,7 +986,10 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         #: where bots and hints think; ``bots.queued()``/``bots.busy()`` for the metrics
-        self.bots = BotPool(bot_processes, threads=max(1, bots_threads))
+        self.bots = BotPool(bot_processes, threads=max(1, bots_threads), caps=thinking)
+        #: the server's caps (server/caps.py: ``--limit NAME=N``), ``max_tables`` the
+        #: ``tables`` one; each module that keeps to one reads it here
+        self.caps = server_caps.defaults({**(caps or {}), "tables": max_tables})
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="thousand-db")
         self._loading: dict[str, _LoadLock] = {}
         self.quick_lock = asyncio.Lock()  # quick play seats one player at a time
@@ -1042,10 +1056,20 @@ class Hub:
     async def think(self, ask: BotAsk) -> BotAnswer:
         """A bot's move (never fails: a random legal move when no bot can think) or, for
         ``ask.purpose == "hint"``, a hint (raises when none can be had), from the bots'
-        pool."""
+        pool, on the fair share of the table's layer (server/bot_turns.py)."""
+        live = self.tables.get(ask.table)
+        share = live.share if live is not None else None
         if ask.purpose == "hint":
-            return await self.bots.hint(ask)
-        return await self.bots.choose(ask)
+            return await self.bots.hint(ask, share)
+        return await self.bots.choose(ask, share)
+
+    def laid(self, table_id: str, share: Share) -> None:
+        """``share`` laid the table (server/limits.py tells): its bots think on that
+        share — the first layer's: a quick-play seat at a table somebody else laid
+        changes nothing."""
+        live = self.tables.get(table_id)
+        if live is not None and live.share is None:
+            live.share = share
 
     async def offload(self, fn: Callable[..., T], *args: Any) -> T:
         """Run other slow work (a replay) off the event loop."""

@@ -28,7 +28,13 @@ application), a WebSocket message an ``error`` with the code ``rate_limited`` an
 ``memory://`` (one process, the default) or ``redis://host:6379`` (shared by many
 workers).
 
-:data:`LIMITS` is the one place that names every limit and its rates.
+:data:`LIMITS` is the one place that names every limit and its rates; the caps that count
+no client (a server's, a table's, a tournament's, a request's) are
+:data:`thousand.server.caps.CAPS`.  ``thousand serve --limit NAME=VALUE`` sets either kind
+(:func:`parse_overrides`, :func:`parse_caps`): one option that knows every name rather
+than a flag each.  The counts ``analyses`` and ``thinking`` are kept by those who hold
+them (the analyses' queue, the bots' pool: server/bot_turns.py), whether the limiter is
+on or not: they share the server fairly rather than refuse a client.
 """
 
 from __future__ import annotations
@@ -49,11 +55,14 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
 from starlette.requests import HTTPConnection, Request
 
+from . import caps
+from .bot_turns import Share
+from .caps import CAPS
 from .hub import ServerError
 
 __all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited",
-           "address_of", "check", "client_of", "is_account", "limit", "limiter_of",
-           "parse_overrides"]
+           "address_of", "check", "client_of", "count", "is_account", "limit", "limiter_of",
+           "parse_caps", "parse_overrides"]
 
 #: The address key (``addr:<address>``) of the request that is laying a table now, set
 #: by :meth:`Limiter.check_live`: the global cap makes room only at the cost of those who
@@ -84,7 +93,7 @@ class Limit:
 
 
 #: The limits that count what a client holds at once (a number), not a rate.
-COUNTS = frozenset({"live", "sockets"})
+COUNTS = frozenset({"live", "sockets", "analyses", "thinking"})
 
 #: Every limit of the server (docs/server.md "Limits" is the same table in words).
 LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
@@ -106,6 +115,9 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("register", "10/minute;60/hour", "20/minute;100/hour",
           "registering for a tournament"),
     Limit("analysis", "5/day", "60/day", "an analysis asked for", "20/day"),
+    Limit("analyses", "1", "3", "analyses queued or running at once", "2"),
+    Limit("thinking", "1", "2", "the bots' pool's places held at once by the tables one "
+          "laid", "2"),
     Limit("guest", "10/minute;50/hour", "10/minute;50/hour", "a guest made"),
     Limit("upload", "10/minute;100/hour", "30/minute;300/hour", "a record uploaded"),
     Limit("signup", "5/hour", "20/hour", "an account made"),
@@ -137,18 +149,46 @@ class LimitError(ValueError):
         return self.texts.get(lang, self.texts["en"])
 
 
+def _split(spec: str) -> tuple[str, str]:
+    """``NAME=VALUE`` of one ``--limit``: NAME a limit's (:data:`LIMITS`) or a cap's
+    (:data:`thousand.server.caps.CAPS`, but for one with a flag of its own)."""
+    name, sep, value = spec.partition("=")
+    name = name.strip()
+    cap = CAPS.get(name)
+    if cap is not None and cap.flag:
+        raise LimitError(f"--limit {spec!r}: {name} is set with {cap.flag}",
+                         f"--limit {spec!r}: {name} задаётся флагом {cap.flag}")
+    if not sep or (name not in LIMITS and cap is None):
+        names = ", ".join([*LIMITS, *(c for c in CAPS if not CAPS[c].flag)])
+        raise LimitError(f"--limit {spec!r}: NAME=RATE, NAME one of {names}",
+                         f"--limit {spec!r}: нужно ИМЯ=ЧАСТОТА, ИМЯ — одно из: {names}")
+    return name, value
+
+
+def parse_caps(specs: list[str]) -> dict[str, int]:
+    """The caps (:data:`thousand.server.caps.CAPS`) of ``--limit NAME=N`` options (the
+    others are :func:`parse_overrides`'): every cap's value."""
+    out = caps.defaults()
+    for spec in specs:
+        name, value = _split(spec)
+        if name in CAPS:
+            if not value.strip().isdigit() or int(value) < 1:
+                raise LimitError(f"--limit {spec!r}: {value!r} is not a whole number from 1",
+                                 f"--limit {spec!r}: {value!r} — не целое число от 1")
+            out[name] = int(value)
+    return out
+
+
 def parse_overrides(specs: list[str]) -> dict[str, Limit]:
     """``--limit NAME=RATE`` options (``RATE`` for both, ``CLIENT|ADDRESS`` for each,
     ``CLIENT|ADDRESS|ACCOUNT`` with an account's own, ``off`` for none): the limits with
-    them applied.  A bad one is a :class:`LimitError` that says what is wrong."""
+    them applied (a cap's, ``NAME=N``, is :func:`parse_caps`').  A bad one is a
+    :class:`LimitError` that says what is wrong."""
     out = dict(LIMITS)
     for spec in specs:
-        name, sep, rates = spec.partition("=")
-        name = name.strip()
-        if not sep or name not in LIMITS:
-            names = ", ".join(LIMITS)
-            raise LimitError(f"--limit {spec!r}: NAME=RATE, NAME one of {names}",
-                             f"--limit {spec!r}: нужно ИМЯ=ЧАСТОТА, ИМЯ — одно из: {names}")
+        name, rates = _split(spec)
+        if name in CAPS:
+            continue
         parts = [r.strip() for r in rates.split("|")]
         client = parts[0]
         address = parts[1] if len(parts) > 1 else client
@@ -174,6 +214,14 @@ def _check_rate(spec: str, name: str, rate: str) -> None:
         raise LimitError(f"--limit {spec!r}: {rate!r} is not a rate (e.g. {example}, "
                          "or off)", f"--limit {spec!r}: {rate!r} — не частота "
                          f"(например {example} или off)") from None
+
+
+def count(limit: Limit, which: str) -> int | None:
+    """The number a :data:`COUNTS` limit lets ``which`` (``client``, ``account``,
+    ``address``) hold at once; None: no cap (``off``)."""
+    most = (limit.rates_for(True) if which == "account" else
+            limit.address if which == "address" else limit.client)
+    return int(most) if most else None
 
 
 def address_of(conn: HTTPConnection) -> str:
@@ -232,6 +280,9 @@ class Limiter:
         self.open: Counter[str] = Counter()
         # the tables being laid now (live limit): key -> how many (:meth:`live_slots`)
         self.pending: Counter[str] = Counter()
+        #: told of each table laid and who laid it, whatever ``enabled`` says: the bots'
+        #: pool shares its thinking by the address that laid a table (Hub.laid)
+        self.on_laid: Callable[[str, Share], None] | None = None
 
     def _parsed(self, rates: str) -> list[RateLimitItem]:
         items = self._items.get(rates)
@@ -297,9 +348,9 @@ class Limiter:
         return [(client_of(conn), "client"), ("addr:" + address_of(conn), "address")]
 
     def _most(self, name: str, which: str, conn: HTTPConnection) -> int | None:
-        limit = self.limits[name]
-        most = limit.rates_for(is_account(conn)) if which == "client" else limit.address
-        return int(most) if most else None
+        if which == "client" and is_account(conn):
+            which = "account"
+        return count(self.limits[name], which)
 
     def check_live(self, conn: HTTPConnection, is_live: Callable[[str], bool],
                    need: int = 1) -> None:
@@ -342,6 +393,9 @@ class Limiter:
         """Remember that this connection's client laid ``table_id`` (the live limit).
         The clients whose tables all ended are forgotten now and then, so that the map
         stays as small as the live tables."""
+        if self.on_laid is not None:
+            self.on_laid(table_id, Share(client_of(conn), "addr:" + address_of(conn),
+                                         is_account(conn)))
         if not self.enabled:
             return
         for who, _ in self._keys(conn):
@@ -354,7 +408,11 @@ class Limiter:
 
     def laid_for(self, who: str, table_ids: list[str]) -> None:
         """Count tables laid later on a client's behalf (a tournament's next rounds: its
-        creator's, ``player:<id>``) toward his live tables."""
+        creator's, ``player:<id>``) toward his live tables (and their bots' thinking
+        toward his share: no address is known for them)."""
+        if self.on_laid is not None:
+            for table_id in table_ids:
+                self.on_laid(table_id, Share(who, who))
         if self.enabled:
             self.laid.setdefault(who, set()).update(table_ids)
 

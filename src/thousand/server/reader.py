@@ -28,11 +28,15 @@ from fastapi.routing import APIRoute
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .caps import CAPS
+
 __all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "ReadError", "StrictRoute", "parse_json",
            "raw_body", "read_body"]
 
-#: The largest JSON body of a request (a route marked :func:`raw_body` says its own).
-MAX_BODY = 64_000
+#: The largest JSON body of a request by default (a route marked :func:`raw_body` says its
+#: own); an application's ``state.max_body`` is the one it keeps to (the cap
+#: ``body_bytes``: ``--limit body_bytes=N``).
+MAX_BODY = CAPS["body_bytes"].value
 
 #: The deepest nesting a client's JSON may have (a table's body needs 3).
 MAX_DEPTH = 16
@@ -189,7 +193,8 @@ class StrictRoute(APIRoute):
             if raw_limit is not None:
                 request._body = await read_body(request, raw_limit)
             elif takes_body:
-                data = await read_body(request, MAX_BODY)
+                most = int(getattr(request.app.state, "max_body", MAX_BODY))
+                data = await read_body(request, most)
                 kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
                 if kind not in _JSON_TYPES and not kind.endswith("+json"):
                     # none is refused too: a cross-site form or beacon sends its body
@@ -199,7 +204,7 @@ class StrictRoute(APIRoute):
                 if not data.strip():
                     raise ReadError("bad_request", "the body is missing: send a JSON "
                                     "object")
-                request._json = parse_json(data, limit=MAX_BODY)
+                request._json = parse_json(data, limit=most)
                 request._body = data
             return await handler(request)
 

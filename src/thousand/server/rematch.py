@@ -128,6 +128,7 @@ async def _lay(live: LiveTable) -> None:
                                               first_dealer=first_dealer, table_id=table_id)
         if seat0 is not None and token0 is not None:
             tokens[seat0] = token0
+        new.share = live.share  # its bots think on the first table's layer's share
         live.rematch_table = new.id
         live.rematch_tokens = tokens
     live.broadcast({"type": "rematch_asked", **(rematch_json(live) or {})})

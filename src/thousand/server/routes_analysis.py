@@ -75,7 +75,9 @@ async def ask_analysis(game_id: str, body: AnalysisAsk, request: Request,
     counts = await hub.db(st.counts_of, hub.store, client, address)
     limits = _runner(request).limits
     most = limits.per_account_active if is_account(request) else limits.per_client_active
-    if counts.client >= most or counts.address >= limits.per_address_active:
+    if (most is not None and counts.client >= most) or (
+            limits.per_address_active is not None
+            and counts.address >= limits.per_address_active):
         raise ServerError("too_many_analyses", "wait until your analysis is done",
                           status=429)
     if counts.queued >= limits.queue_max:

@@ -39,6 +39,7 @@ from thousand.bots.tournament import Tournament, TournamentError
 from thousand.engine.rules import Rules
 from thousand.texts import level_name
 
+from .caps import CAPS
 from .checks import hash_token, new_token, seat_token
 from .rematch import _secrets
 from .store import SeatRow, Store, metadata
@@ -52,10 +53,11 @@ __all__ = ["MAX_ENTRIES", "Entry", "Info", "create", "entries_t", "first_tables"
 
 log = logging.getLogger("thousand.server")
 
-#: The most entries (people and bots) a tournament takes: 16 tables of three a round, so
-#: that one tournament cannot fill the server (its tables count toward its creator's
-#: live tables too: docs/server.md "Limits").
-MAX_ENTRIES = 48
+#: The most entries (people and bots) a tournament takes by default (the cap ``entries``,
+#: ``--limit entries=N``; ``hub.caps``): 16 tables of three a round, so that one
+#: tournament cannot fill the server (its tables count toward its creator's live tables
+#: too: docs/server.md "Limits").
+MAX_ENTRIES = CAPS["entries"].value
 #: The most bots a tournament's creator may add, and the longest tournament name.
 MAX_BOTS = MAX_ENTRIES - 1
 MAX_TITLE = 80
@@ -284,6 +286,12 @@ def tournament_url(live: LiveTable) -> str | None:
     return None if tid is None else f"/tournaments/{tid}"
 
 
+def _full(hub: Hub) -> TournamentRefused:
+    most = hub.caps["entries"]
+    return TournamentRefused("full", f"the tournament has its {most} players", 409,
+                             ru=f"в турнире уже {most} участников")
+
+
 async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
                  deals: int | None, clock: float | None, bots: list[str],
                  creator: str, creator_name: str | None, guest: bool = False) -> Info:
@@ -296,6 +304,8 @@ async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
         entries.append(Entry(creator_name, creator, None, now, guest))
     entries += [Entry(n, None, level, now) for n, level in zip(bot_names(bots), bots,
                                                                strict=True)]
+    if len(entries) > hub.caps["entries"]:  # a server's cap below the schema's MAX_BOTS
+        raise _full(hub)
     info = Info(id=secrets.token_urlsafe(9), name=name, preset=preset, format=format,
                 rounds=rounds, deals=deals, status="registering", creator=creator,
                 created=now, started=None, finished=None,
@@ -336,10 +346,8 @@ async def register(hub: Hub, tid: str, player_id: str, name: str,
             raise TournamentRefused("registered", "you are registered already")
         if info.status != "registering":
             raise _refuse(TournamentError("started"))
-        if len(info.entries) >= MAX_ENTRIES:
-            raise TournamentRefused("full", f"the tournament has its {MAX_ENTRIES} "
-                                    "players", 409, ru=f"в турнире уже {MAX_ENTRIES} "
-                                    "участников")
+        if len(info.entries) >= hub.caps["entries"]:
+            raise _full(hub)
         entry = Entry(name, player_id, None, time.time(), guest)
         info.entries.append(entry)
         try:
