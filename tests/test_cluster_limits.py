@@ -30,10 +30,11 @@ from waiting import until
 pytestmark = [pytest.mark.cluster, pytest.mark.needs("postgres", "redis")]
 
 #: Small budgets, so that a flood is short: 3 live tables and 2 sockets an address (and
-#: a client: without a session the client is the address), no rate in the way of polling.
-LIMITS = ["live=3|3", "sockets=2|2", "table=off", "socket=off", "seat=off"]
+#: a client: without a session the client is the address), 2 seats taken a minute, no
+#: other rate in the way of polling.
+LIMITS = ["live=3|3", "sockets=2|2", "seat=2/minute|2/minute", "table=off", "socket=off"]
 #: The addresses of the test's clients (127.0.0.n).
-A, B, C, D = 41, 42, 43, 44
+A, B, C, D, E = 41, 42, 43, 44, 45
 Msg = dict[str, Any]
 
 
@@ -57,6 +58,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """The two workers with the small budgets (:data:`LIMITS`)."""
     with workers(tmp_path_factory.mktemp("held"), LIMITS) as c:
         yield c
+
+
+@pytest.fixture
+def healed(cluster: Cluster) -> Iterator[Cluster]:
+    """The two workers, both running again after the test (one may kill a worker)."""
+    yield cluster
+    cluster.heal()
 
 
 def lay(worker: Worker, n: int) -> httpx.Response:
@@ -129,12 +137,13 @@ def test_an_address_lays_only_its_budget_of_tables_across_workers(cluster: Clust
 
 
 def test_an_address_opens_only_its_budget_of_sockets_across_workers(
-        cluster: Cluster) -> None:
+        healed: Cluster) -> None:
     """Promise: the ``sockets`` budget of one address is one over every worker — with one
     socket open on w1 and one on w2 a third is refused (4429, ``sockets``) on either,
     while another address connects; a socket closed gives its place back.  A worker
     SIGKILLed while it holds an address's sockets cannot close them: its counts are gone
     from Redis once its lease's time has passed, and the address connects again."""
+    cluster = healed
     w1, w2 = cluster["w1"], cluster["w2"]
     r = lay(w1, C)
     assert r.status_code == 201, r.text
@@ -174,6 +183,23 @@ def test_an_address_opens_only_its_budget_of_sockets_across_workers(
             await ws.close()
 
     asyncio.run(asyncio.wait_for(after(), 60))
+
+
+def test_a_rate_is_counted_once_over_the_workers(cluster: Cluster) -> None:
+    """Promise: without ``--limits-storage`` the workers count the rates together in
+    their own Redis (``limits.rates_storage``), not each its own: an address taking seats
+    at tables held by w1 and by w2 is refused the third of its 2 a minute (429 ``seat``),
+    though neither worker counted more than 2 of them."""
+    w1, w2 = cluster["w1"], cluster["w2"]
+    tables = []
+    for worker in (w1, w2, w2):  # a seat is taken by the table's owner (forwarded)
+        r = lay(worker, D)
+        assert r.status_code == 201, r.text
+        tables.append(r.json()["table"])
+    with client(w1.base, E) as c:
+        taken = [c.post(f"/api/tables/{t}/seats/1", json={"name": "Вера"}) for t in tables]
+    assert [r.status_code for r in taken[:2]] == [200, 200], [r.text for r in taken]
+    assert refused_for(taken[2]) == "seat", f"a 3rd seat in a minute: {taken[2].text}"
 
 
 def test_the_table_cap_is_the_whole_servers_and_makes_room_across_workers(

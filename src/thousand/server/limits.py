@@ -27,7 +27,8 @@ A client over its limit is refused, everybody else plays on: an HTTP request get
 application), a WebSocket message an ``error`` with the code ``rate_limited`` and the
 ``seconds`` to wait (the connection kept).  The counts live in a storage named by a URL:
 ``memory://`` (one process, the default) or ``redis://host:6379`` (shared by many
-workers); what is held at once, in the workers' Redis (server/shared_holdings.py).
+workers: by default the workers' own, :func:`rates_storage`); what is held at once, in
+the workers' Redis (server/shared_holdings.py).
 
 :data:`LIMITS` is the one place that names every limit and its rates.
 """
@@ -55,7 +56,7 @@ from .hub import ServerError
 
 __all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited",
            "address_of", "check", "client_of", "is_account", "limit", "limiter_of",
-           "parse_overrides"]
+           "parse_overrides", "rates_storage"]
 
 #: The address key (``addr:<address>``) of the request that is laying a table now, set
 #: by :meth:`Limiter.check_live`: the global cap makes room only at the cost of those who
@@ -178,6 +179,20 @@ def _check_rate(spec: str, name: str, rate: str) -> None:
                          f"(например {example} или off)") from None
 
 
+def rates_storage(given: str | None, redis_url: str | None,
+                  prefix: str) -> tuple[str, str | None]:
+    """Where the rates count and the prefix of their keys (:class:`Limiter`):
+    ``--limits-storage`` when given; else, for one of many workers (``--redis``), the
+    workers' own Redis under ``{prefix}:limits`` — so that the site counts each rate once,
+    not once per worker, apart from another site's on the same Redis; else this process's
+    memory."""
+    if given:
+        return given, None
+    if redis_url:
+        return redis_url, f"{prefix}:limits"
+    return "memory://", None
+
+
 def address_of(conn: HTTPConnection) -> str:
     """The client's address (already the proxy's ``X-Forwarded-For`` one when the proxy
     is trusted: uvicorn rewrites it)."""
@@ -214,10 +229,11 @@ class Limiter:
     everything through (a program that embeds the server and limits nothing)."""
 
     def __init__(self, storage: str = "memory://", limits: dict[str, Limit] | None = None,
-                 *, enabled: bool = True) -> None:
+                 *, enabled: bool = True, key_prefix: str | None = None) -> None:
         url = storage if storage.startswith("async+") else "async+" + storage
+        options = {"key_prefix": key_prefix} if key_prefix else {}
         try:
-            self.storage = storage_from_string(url)
+            self.storage = storage_from_string(url, **options)
         except Exception as e:
             raise LimitError(f"--limits-storage {storage!r}: {e}",
                              f"--limits-storage {storage!r}: такое хранилище не годится "
