@@ -59,7 +59,7 @@ __all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateL
            "parse_overrides", "rates_storage"]
 
 #: The address key (``addr:<address>``) of the request that is laying a table now, set
-#: by :meth:`Limiter.check_live`: the global cap makes room only at the cost of those who
+#: by :meth:`Limiter.live_slots`: the global cap makes room only at the cost of those who
 #: hold more than he does (server/room.py).
 ASKER: ContextVar[str | None] = ContextVar("thousand_table_asker", default=None)
 
