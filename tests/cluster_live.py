@@ -248,11 +248,12 @@ class Worker:
 
 
 class Cluster:
-    """K workers ``w1..wK`` on one PostgreSQL schema and one Redis prefix."""
+    """K workers ``w1..wK`` on one PostgreSQL schema and one Redis prefix, limiting
+    nobody (``--no-limits``) unless ``limits`` gives their ``--limit`` options."""
 
     def __init__(self, folder: Path, db_url: str, redis_url: str | None, prefix: str,
                  k: int, *, extra: Sequence[str] = (), lease_ttl: float = LEASE_TTL,
-                 cli: Sequence[str] = CLI) -> None:
+                 cli: Sequence[str] = CLI, limits: Sequence[str] | None = None) -> None:
         self.folder = folder
         self.db_url = db_url
         self.redis_url = redis_url
@@ -260,8 +261,9 @@ class Cluster:
         self.workers: dict[str, Worker] = {}
         for i in range(1, k + 1):
             name = f"w{i}"
-            args = ["--db", db_url, "--no-browser", "--no-limits", "--bot-delay", "0",
-                    *extra]
+            limited = ["--no-limits"] if limits is None else [
+                a for spec in limits for a in ("--limit", spec)]
+            args = ["--db", db_url, "--no-browser", *limited, "--bot-delay", "0", *extra]
             if redis_url is not None:  # cluster mode; without it: one process, as today
                 args += ["--redis", redis_url, "--redis-prefix", prefix, "--workers", "1",
                          "--worker-id", name, "--lease-ttl", str(lease_ttl)]

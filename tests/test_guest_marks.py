@@ -181,6 +181,13 @@ def test_the_table_page_shows_the_guest_mark_beside_the_guest_only(
         page.reload()
         page.locator(".seat .tag.guest").wait_for()
         assert page.locator(".seat .tag.guest").inner_text() == "guest"
+        # the lobby's list of tables: the guest's line marked, and no other
+        page.goto(f"{server}/")
+        card = page.locator(".table-card").filter(
+            has=page.locator(f'a[href="/t/{table}"]'))
+        card.locator(".tag.guest").wait_for()
+        assert card.locator(".tag.guest").count() == 1
+        assert "Вася" in card.locator("li").filter(has=page.locator(".tag.guest")).inner_text()
         assert errors == []
 
 

@@ -316,14 +316,22 @@ def test_a_client_lays_only_so_many_tables_at_once() -> None:
     one is refused (429), and a table that ends makes room again."""
     limiter = Limiter(limits=parse_overrides(["live=2"]))
     asker, live = _request("10.3.0.1"), {"t1", "t2"}
-    limiter.laid_by(asker, "t1")
-    limiter.laid_by(asker, "t2")
-    with pytest.raises(RateLimited) as refused:
-        limiter.check_live(asker, live.__contains__)
-    assert refused.value.limit == "live" and refused.value.status == 429
-    limiter.check_live(_request("10.3.0.2"), live.__contains__)  # another client
-    live.discard("t1")  # that game ended
-    limiter.check_live(asker, live.__contains__)
+
+    async def lay(conn: Request) -> None:
+        async with limiter.live_slots(conn, live.__contains__):
+            pass
+
+    async def main() -> None:
+        limiter.laid_by(asker, "t1")
+        limiter.laid_by(asker, "t2")
+        with pytest.raises(RateLimited) as refused:
+            await lay(asker)
+        assert refused.value.limit == "live" and refused.value.status == 429
+        await lay(_request("10.3.0.2"))  # another client
+        live.discard("t1")  # that game ended
+        await lay(asker)
+
+    asyncio.run(main())
 
 
 def test_workers_share_one_count_in_redis() -> None:

@@ -70,8 +70,7 @@ def test_a_rated_game_s_leaver_stays_gone_and_lost_after_a_restart(tmp_path: Pat
         retake = post(again, f"/api/tables/{table}/seats/0", {"name": "Беглец"})
         assert retake.status_code == 409, retake.text
         end = asyncio.run(play_out(base, table, stays, 31))
-        assert end["over"] and end["winner"] != 0
-        assert not isinstance(end["winner"], list) or 0 not in end["winner"]
+        assert end["over"]  # on points the leaver's stand-in may even win: rated a loss
         rated = until(lambda: again.get(f"/api/tables/{table}").json()["ratings"],
                       60, "the game was rated", every=0.2)
     change = {c["seat"]: c["delta"] for c in rated}

@@ -124,9 +124,9 @@ def serve_command(
         "--limit", help="NAME=RATE (e.g. table=10/minute;60/hour, CLIENT|ADDRESS rates, "
         "or off): a limit per client and address; NAME=N a cap (e.g. entries=24): "
         "every one in docs/server.md \"Limits\".")] = None,
-    limits_storage: Annotated[str, typer.Option(
-        "--limits-storage", help="Where the limits count: memory:// or redis://host:port"
-        )] = "memory://",
+    limits_storage: Annotated[str | None, typer.Option(
+        "--limits-storage", help="Where the limits count: memory:// or redis://host:port "
+        "(default: the --redis one, else memory://)")] = None,
     max_tables: Annotated[int, typer.Option(
         "--max-tables", help="The live tables the server holds at most; at the cap the "
         "biggest holders' idle tables end first (docs/server.md \"Limits\").",
@@ -165,7 +165,13 @@ def serve_command(
 
     from thousand.server import create_app, default_db_url, logs
     from thousand.server.app import check_cluster_db
-    from thousand.server.limits import Limiter, LimitError, parse_caps, parse_overrides
+    from thousand.server.limits import (
+        Limiter,
+        LimitError,
+        parse_caps,
+        parse_overrides,
+        rates_storage,
+    )
     from thousand.server.store import StoreError, shown_url
     from thousand.server.web_security import PRIVATE_NETWORKS
 
@@ -213,7 +219,8 @@ def serve_command(
     uvicorn_logs = logs.configure(log_format, level,
                                   worker=worker_id() if redis is not None else None)
     try:
-        limiter = Limiter(limits_storage, overrides, enabled=not no_limits)
+        storage, key_prefix = rates_storage(limits_storage, redis, redis_prefix)
+        limiter = Limiter(storage, overrides, enabled=not no_limits, key_prefix=key_prefix)
     except LimitError as e:
         raise fail(e.text(lang), lang=lang) from None
     try:

@@ -56,6 +56,7 @@ from .health import (
     redis_check,
     store_check,
 )
+from .holdings import ALL, Holdings, LocalHoldings
 from .hub import MAX_LIVE_TABLES, Conn, Hub, LiveTable, ServerError, frames, iso
 from .ids import is_id
 from .limits import Limiter, RateLimited, count, limit
@@ -387,6 +388,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     web = Path(web_dir) if web_dir is not None else _web_dir()
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
     limiter.is_live = hub.still_live
+    # what clients hold at once (live tables, sockets) and the --max-tables cap: one
+    # process counts its own, many workers add theirs up in Redis (server/holdings.py)
+    holdings = _holdings(redis_url, redis_prefix, lease_ttl)
+    limiter.holdings = hub.holdings = holdings
     hub.make_room = room_maker(hub, limiter, reaper)  # the cap shuts nobody out
     hub.laid_for = lambda player, ids: limiter.laid_for(f"player:{player}", ids)
     limiter.on_laid = hub.laid  # whose share of the bots' pool a table's bots take
@@ -406,6 +411,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hide_secrets_in_logs()  # uvicorn has set up its loggers and handlers by now
         await hub.start()
+        await holdings.start(lambda: {**limiter.counts(), ("tables", ALL): hub.held_here()})
         if tune_gc:
             gc_tuning.tune()
         reaper.start()
@@ -417,6 +423,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             readiness.started = False
             await reaper.stop()
             await analyses.stop()
+            await holdings.stop()
             await hub.stop()
             store.close()
 
@@ -669,7 +676,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         if mine is not None:  # the creator's seat: his own name, or one that is no account's
             mine.name = await person_name(request, mine.name)
         clock = _parse_clock(body.clock, min_clock)
-        with limiter.live_slots(request, hub.still_live) as laid:
+        async with limiter.live_slots(request, hub.still_live) as laid:
             live, seat, token = await hub.create(rules, seats, clock, body.open,
                                                  await seat_owner(request),
                                                  replay=body.replay)
@@ -808,7 +815,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         try:  # how often and how many sockets one client and one address open
             await limiter.check(websocket, "socket")
-            closed = limiter.open_socket(websocket)
+            closed = await limiter.open_socket(websocket)
         except RateLimited as e:
             await _refuse(websocket, 4429, "rate_limited", e.message,
                           {"limit": e.limit, "seconds": e.seconds})
@@ -902,6 +909,17 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
 def _subprotocols(header: str | None) -> list[str]:
     return [p.strip() for p in (header or "").split(",") if p.strip()][:8]
+
+
+def _holdings(redis_url: str | None, prefix: str, ttl: float) -> Holdings:
+    """Where what is held at once is added up: this process alone, or, with ``--redis``,
+    every worker's in Redis, each worker's count gone ``ttl`` seconds after it stopped
+    renewing it (server/shared_holdings.py)."""
+    if redis_url is None:
+        return LocalHoldings()
+    from .shared_holdings import RedisHoldings
+
+    return RedisHoldings(redis_url, prefix=prefix, worker=worker_id(), ttl=ttl)
 
 
 def _socket_token(offered: list[str], kind: str = "token") -> str | None:

@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from . import logs
 from .app import create_app
 from .caps import CAPS
-from .limits import Limiter, parse_caps, parse_overrides
+from .limits import Limiter, parse_caps, parse_overrides, rates_storage
 from .web_security import PRIVATE_NETWORKS
 from .worker import set_worker_id, worker_id
 
@@ -35,8 +35,10 @@ def worker_app() -> FastAPI:
     base = options.get("worker_id") or socket.gethostname()
     set_worker_id(f"{base}-{os.getpid()}")
     logs.configure(str(options["log_format"]), str(options["log_level"]), worker=worker_id())
-    limiter = Limiter(options["limits_storage"], parse_overrides(options["limits"]),
-                      enabled=options["limits_on"])
+    storage, key_prefix = rates_storage(options["limits_storage"], options["redis"],
+                                        options["redis_prefix"])
+    limiter = Limiter(storage, parse_overrides(options["limits"]),
+                      enabled=options["limits_on"], key_prefix=key_prefix)
     return create_app(options["db"], bots_threads=options["bots_threads"],
                       bot_processes=options["bot_processes"], metrics=options["metrics"],
                       bot_delay=options["bot_delay"], limiter=limiter,

@@ -56,6 +56,7 @@ from .bot_turns import Share, ThinkingCaps
 from .caps import CAPS
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
+from .holdings import ALL, Holdings, LocalHoldings
 from .reader import ReadError, parse_json
 from .store import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
 
@@ -982,6 +983,10 @@ class Hub:
         #: told of the tables a tournament lays for its creator (player id, table ids),
         #: so that they count toward his live tables (server/limits.py; create_app)
         self.laid_for: Callable[[str, list[str]], None] | None = None
+        #: the live tables of the whole server against ``max_tables`` (server/holdings.py):
+        #: this process's alone unless create_app gives it the workers' count
+        self.holdings: Holdings = LocalHoldings()
+        self.laying = 0  # tables between the cap's check and the memory (:meth:`create`)
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -1129,6 +1134,29 @@ class Hub:
         """The tables in memory that are not over."""
         return sum(1 for t in self.tables.values() if not t.over)
 
+    def held_here(self) -> int:
+        """The live tables of this process and those it is laying now (their places
+        taken under the cap: :meth:`create`)."""
+        return self.live_count() + self.laying
+
+    async def live_total(self) -> int:
+        """The tables not over of the whole server: this worker's and, with many, the
+        others' (server/holdings.py)."""
+        return self.live_count() + (await self.holdings.elsewhere("tables", [ALL]))[0]
+
+    async def _room_for_one(self) -> bool:
+        """Whether one more table fits under ``max_tables``, of the whole server (its
+        place taken at once, so that workers laying tables together cannot all pass the
+        cap); at the cap :attr:`make_room` ends tables first."""
+        for first in (True, False):
+            want = [(ALL, self.held_here(), self.max_tables)]
+            if await self.holdings.take("tables", want) is None:
+                return True
+            if not first or self.make_room is None:
+                break
+            await self.make_room()
+        return False
+
     def still_live(self, table_id: str) -> bool:
         """Whether a table is in memory, waiting or playing (the ``live`` limit counts
         these)."""
@@ -1255,11 +1283,20 @@ class Hub:
         the seat is his, its token derived from his secret (checks.seat_token).
         ``first_dealer`` (drawn by lot from the seed when None) and ``table_id`` are
         for a rematch (server/rematch.py)."""
-        if self.live_count() >= self.max_tables and self.make_room is not None:
-            await self.make_room()
-        if self.live_count() >= self.max_tables:
-            raise ServerError("too_many_tables", "the server has as many tables as it can "
-                              "hold; try later", status=503)
+        self.laying += 1  # its place is counted from the cap's check until it is laid
+        try:
+            if not await self._room_for_one():
+                raise ServerError("too_many_tables", "the server has as many tables as it "
+                                  "can hold; try later", status=503)
+            return await self._lay(rules, seats, clock, listed, owner, first_dealer,
+                                   table_id, replay)
+        finally:
+            self.laying -= 1
+
+    async def _lay(self, rules: Rules, seats: list[SeatRow], clock: float | None,
+                   listed: bool, owner: tuple[str, str] | None, first_dealer: int | None,
+                   table_id: str | None, replay: str | None,
+                   ) -> tuple[LiveTable, int | None, str | None]:
         table = Table(rules, [s.name for s in seats], first_dealer)
         table_id = table_id or secrets.token_urlsafe(12)
         seat: int | None = None

@@ -13,8 +13,9 @@ So every costly action is counted twice, in a moving window (the ``limits`` pack
 
 An action is counted on what it costs (``cost``: a tournament's start costs a table each
 of its first round's), an account may have rates of its own (:attr:`Limit.account`), and
-what is held at once (:data:`COUNTS`: live tables, open sockets) is counted by this
-process while it holds it.  Wrong passwords count only when they are wrong: the sign-in
+what is held at once (:data:`COUNTS`: live tables, open sockets) is counted by the
+process that holds it and added up over every worker (:attr:`Limiter.holdings`:
+server/holdings.py).  Wrong passwords count only when they are wrong: the sign-in
 asks first (:meth:`Limiter.test`) and counts a failure after (server/guesses.py).
 
 The address is the connection's peer, or, behind a reverse proxy that ``thousand serve
@@ -26,7 +27,8 @@ A client over its limit is refused, everybody else plays on: an HTTP request get
 application), a WebSocket message an ``error`` with the code ``rate_limited`` and the
 ``seconds`` to wait (the connection kept).  The counts live in a storage named by a URL:
 ``memory://`` (one process, the default) or ``redis://host:6379`` (shared by many
-workers).
+workers: by default the workers' own, :func:`rates_storage`); what is held at once, in
+the workers' Redis (server/shared_holdings.py).
 
 :data:`LIMITS` is the one place that names every limit and its rates; the caps that count
 no client (a server's, a table's, a tournament's, a request's) are
@@ -45,7 +47,7 @@ import importlib
 import math
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
@@ -58,14 +60,15 @@ from starlette.requests import HTTPConnection, Request
 from . import caps
 from .bot_turns import Share
 from .caps import CAPS
+from .holdings import Holdings, LocalHoldings, Want
 from .hub import ServerError
 
 __all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited",
            "address_of", "check", "client_of", "count", "is_account", "limit", "limiter_of",
-           "parse_caps", "parse_overrides"]
+           "parse_caps", "parse_overrides", "rates_storage"]
 
 #: The address key (``addr:<address>``) of the request that is laying a table now, set
-#: by :meth:`Limiter.check_live`: the global cap makes room only at the cost of those who
+#: by :meth:`Limiter.live_slots`: the global cap makes room only at the cost of those who
 #: hold more than he does (server/room.py).
 ASKER: ContextVar[str | None] = ContextVar("thousand_table_asker", default=None)
 
@@ -224,6 +227,20 @@ def count(limit: Limit, which: str) -> int | None:
     return int(most) if most else None
 
 
+def rates_storage(given: str | None, redis_url: str | None,
+                  prefix: str) -> tuple[str, str | None]:
+    """Where the rates count and the prefix of their keys (:class:`Limiter`):
+    ``--limits-storage`` when given; else, for one of many workers (``--redis``), the
+    workers' own Redis under ``{prefix}:limits`` — so that the site counts each rate once,
+    not once per worker, apart from another site's on the same Redis; else this process's
+    memory."""
+    if given:
+        return given, None
+    if redis_url:
+        return redis_url, f"{prefix}:limits"
+    return "memory://", None
+
+
 def address_of(conn: HTTPConnection) -> str:
     """The client's address (already the proxy's ``X-Forwarded-For`` one when the proxy
     is trusted: uvicorn rewrites it)."""
@@ -260,10 +277,11 @@ class Limiter:
     everything through (a program that embeds the server and limits nothing)."""
 
     def __init__(self, storage: str = "memory://", limits: dict[str, Limit] | None = None,
-                 *, enabled: bool = True) -> None:
+                 *, enabled: bool = True, key_prefix: str | None = None) -> None:
         url = storage if storage.startswith("async+") else "async+" + storage
+        options = {"key_prefix": key_prefix} if key_prefix else {}
         try:
-            self.storage = storage_from_string(url)
+            self.storage = storage_from_string(url, **options)
         except Exception as e:
             raise LimitError(f"--limits-storage {storage!r}: {e}",
                              f"--limits-storage {storage!r}: такое хранилище не годится "
@@ -283,6 +301,9 @@ class Limiter:
         #: told of each table laid and who laid it, whatever ``enabled`` says: the bots'
         #: pool shares its thinking by the address that laid a table (Hub.laid)
         self.on_laid: Callable[[str, Share], None] | None = None
+        #: these counts added up with the other workers' (server/holdings.py): this
+        #: process's alone unless ``create_app`` gives it the cluster's
+        self.holdings: Holdings = LocalHoldings()
 
     def _parsed(self, rates: str) -> list[RateLimitItem]:
         items = self._items.get(rates)
@@ -352,42 +373,60 @@ class Limiter:
             which = "account"
         return count(self.limits[name], which)
 
-    def check_live(self, conn: HTTPConnection, is_live: Callable[[str], bool],
-                   need: int = 1) -> None:
-        """Refuse ``need`` new tables while this client (or address) has so many tables
-        laid and not over that they would pass the ``live`` limit (``is_live(table_id)``:
-        still waiting or playing).  The tables that ended are forgotten here."""
-        if not self.enabled:
+    def _live_now(self, who: str, is_live: Callable[[str], bool]) -> int:
+        """The live tables ``who`` holds here, those being laid included; the tables
+        that ended are forgotten here."""
+        ids = self.laid.get(who, set())
+        ids.intersection_update({t for t in ids if is_live(t)})
+        return len(ids) + self.pending[who]
+
+    def _wants(self, name: str, conn: HTTPConnection,
+               mine: Callable[[str], int]) -> list[Want]:
+        """(key, what this process would hold, the most) of a ``COUNTS`` limit, for
+        every key of the connection that has a most."""
+        wants = []
+        for who, which in self._keys(conn):
+            most = self._most(name, which, conn)
+            if most is not None:
+                wants.append((who, mine(who), most))
+        return wants
+
+    @contextlib.asynccontextmanager
+    async def live_slots(self, conn: HTTPConnection, is_live: Callable[[str], bool],
+                         need: int = 1) -> AsyncIterator[Callable[[str], None]]:
+        """Refuse ``need`` new tables (:class:`RateLimited`) while this client (or
+        address) has so many tables laid and not over (``is_live(table_id)``: still
+        waiting or playing) — here and, with many workers, on the others
+        (:attr:`holdings`) — that they would pass the ``live`` limit; else hold the
+        ``need`` tables for it until the block ends, so that requests in flight at once
+        cannot all pass the check before any has laid its table.  The block calls what
+        it is given with each table laid (:meth:`laid_by`)."""
+        if not self.enabled:  # nothing refused, but the bots' share still told
+            yield lambda table_id: self.laid_by(conn, table_id)
             return
         self.is_live = is_live
         ASKER.set("addr:" + address_of(conn))
-        for who, which in self._keys(conn):
-            most = self._most("live", which, conn)
-            if most is None:
-                continue
-            ids = self.laid.get(who, set())
-            ids.intersection_update({t for t in ids if is_live(t)})
-            if len(ids) + self.pending[who] + need > most:
-                raise RateLimited("live", 60)
-
-    @contextlib.contextmanager
-    def live_slots(self, conn: HTTPConnection, is_live: Callable[[str], bool],
-                   need: int = 1) -> Iterator[Callable[[str], None]]:
-        """:meth:`check_live`, and the ``need`` tables held for this client and address
-        until the block ends, so that requests in flight at once cannot all pass the
-        check before any has laid its table; the block calls what it is given with each
-        table laid (:meth:`laid_by`)."""
-        self.check_live(conn, is_live, need)
-        keys = {who for who, _ in self._keys(conn)} if self.enabled else set()
+        keys = {who for who, _ in self._keys(conn)}  # one key when no session
         for who in keys:
             self.pending[who] += need
+        laid: list[str] = []
+
+        def lay(table_id: str) -> None:
+            laid.append(table_id)
+            self.laid_by(conn, table_id)
+
         try:
-            yield lambda table_id: self.laid_by(conn, table_id)
+            wants = self._wants("live", conn, lambda who: self._live_now(who, is_live))
+            if wants and await self.holdings.take("live", wants) is not None:
+                raise RateLimited("live", 60)
+            yield lay
         finally:
             for who in keys:
                 self.pending[who] -= need
                 if self.pending[who] <= 0:
                     del self.pending[who]
+            if len(laid) < need:  # fewer laid than held: the others see it soon
+                self.holdings.changed()
 
     def laid_by(self, conn: HTTPConnection, table_id: str) -> None:
         """Remember that this connection's client laid ``table_id`` (the live limit).
@@ -422,23 +461,20 @@ class Limiter:
         return sum(1 for t in self.laid.get(who, ()) if is_live(t))
 
     def holders(self) -> list[tuple[str, set[str]]]:
-        """The addresses that hold live tables, those that hold most first (the global
-        cap ends their idle tables first: server/room.py)."""
+        """The addresses that hold live tables here, those that hold most here first
+        (the global cap ends their idle tables first: server/room.py)."""
         is_live = self.is_live or (lambda _t: True)
         held = [(who, {t for t in ids if is_live(t)}) for who, ids in self.laid.items()
                 if who.startswith("addr:")]
         return sorted((h for h in held if h[1]), key=lambda h: -len(h[1]))
 
-    def open_socket(self, conn: HTTPConnection) -> Callable[[], None]:
-        """Count one table WebSocket of this client and address open (``sockets``): the
-        function that counts it closed; over the limit :class:`RateLimited`."""
+    async def open_socket(self, conn: HTTPConnection) -> Callable[[], None]:
+        """Count one table WebSocket of this client and address open (``sockets``: here
+        and, with many workers, on the others): the function that counts it closed; over
+        the limit :class:`RateLimited`."""
         if not self.enabled:
             return lambda: None
         keys = {who for who, _ in self._keys(conn)}  # one key when no session
-        for who, which in self._keys(conn):
-            most = self._most("sockets", which, conn)
-            if most is not None and self.open[who] >= most:
-                raise RateLimited("sockets", 60)
         for who in keys:
             self.open[who] += 1
 
@@ -447,8 +483,22 @@ class Limiter:
                 self.open[who] -= 1
                 if self.open[who] <= 0:
                     del self.open[who]
+            self.holdings.changed()
 
+        wants = self._wants("sockets", conn, lambda who: self.open[who])
+        if wants and await self.holdings.take("sockets", wants) is not None:
+            closed()
+            raise RateLimited("sockets", 60)
         return closed
+
+    def counts(self) -> dict[tuple[str, str], int]:
+        """What this process holds now, for :meth:`Holdings.start`: each key's live
+        tables (those being laid included) and open table WebSockets."""
+        is_live = self.is_live or (lambda _t: True)
+        out = {("live", who): self._live_now(who, is_live)
+               for who in set(self.laid) | set(self.pending)}
+        out.update({("sockets", who): n for who, n in self.open.items()})
+        return out
 
     def for_socket(self, conn: HTTPConnection) -> Callable[[str], Awaitable[int | None]]:
         """The check of one WebSocket's messages (``move``, ``chat``, ``hint``, ``sync``),

@@ -11,6 +11,9 @@ An address's only table is never ended, nor a table of an address that holds no 
 than the one who asks: a person who holds one table keeps it, one who holds none can
 always start one while somebody holds two, and a flood at the cap only meets
 ``too_many_tables``.
+
+With many workers the cap counts every worker's live tables (server/holdings.py), and a
+worker makes room among the tables it holds itself, by what its own clients hold there.
 """
 
 from __future__ import annotations
@@ -28,14 +31,20 @@ __all__ = ["room_maker"]
 log = logging.getLogger("thousand.server")
 
 
-def _victim(hub: Hub, limiter: Limiter) -> LiveTable | None:
+async def _victim(hub: Hub, limiter: Limiter) -> LiveTable | None:
     """The table to end: of the address holding most (at least two, and more than the
-    one who asks: :data:`limits.ASKER`), one nobody is connected to, the oldest first; a
-    connected one of it only if it has none idle."""
+    one who asks: :data:`limits.ASKER`; with many workers, counted on all of them), one
+    of this worker's that nobody is connected to, the oldest first; a connected one of
+    it only if it has none idle."""
     asker = ASKER.get()
-    floor = max(2, limiter.held(asker) + 1 if asker is not None else 0)
-    for who, ids in limiter.holders():
-        if len(ids) < floor:
+    holders = limiter.holders()
+    whos = [who for who, _ in holders] + ([asker] if asker is not None else [])
+    others = dict(zip(whos, await limiter.holdings.elsewhere("live", whos), strict=True))
+    floor = max(2, limiter.held(asker) + others[asker] + 1 if asker is not None else 0)
+    biggest = sorted(((len(ids) + others[who], who, ids) for who, ids in holders),
+                     key=lambda h: -h[0])
+    for held, who, ids in biggest:
+        if held < floor:
             break
         if who == asker:
             continue
@@ -52,14 +61,15 @@ def room_maker(hub: Hub, limiter: Limiter, reaper: Reaper) -> Callable[[], Await
     cap (or nothing more may be ended)."""
 
     async def make_room() -> None:
-        while hub.live_count() >= hub.max_tables:
-            live = _victim(hub, limiter)
+        while (total := await hub.live_total()) >= hub.max_tables:
+            live = await _victim(hub, limiter)
             if live is None:
                 return
             log.warning("the server holds %d live tables; ending %s of the biggest holder",
-                        hub.live_count(), live.id)
+                        total, live.id)
             before = hub.live_count()
             await reaper.end(live)
+            limiter.holdings.changed()  # the other workers see the address hold less
             if hub.live_count() >= before:  # it could not be ended (it ended meanwhile)
                 return
 

@@ -194,7 +194,7 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
         raise bad_request(str(e)) from None
     owner = await seat_owner(request)
     hub = hub_of(request)
-    with limiter_of(request).live_slots(request, hub.still_live) as laid:
+    async with limiter_of(request).live_slots(request, hub.still_live) as laid:
         got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
                                            body.bots_after, body.bot_level)
         laid(got.table)

@@ -315,7 +315,7 @@ async def start(tid: TournamentId, body: Empty, request: Request) -> TournamentO
     hub, limiter = hub_of(request), limiter_of(request)
     mine = found.creator == player.id and found.status == "registering"
     need = st.first_tables(found) if mine else 0
-    with limiter.live_slots(request, hub.still_live, need) as laid:
+    async with limiter.live_slots(request, hub.still_live, need) as laid:
         if mine:
             await limiter.check(request, "table", cost=max(1, need))
         try:

@@ -4,7 +4,7 @@
 // (/api/rules, values in words), each seat a person or a bot of a level, a move clock.
 
 import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName, currentPlayer, nameInput as nameField,
-  NAME_KEY } from "./common.js";
+  NAME_KEY, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
 import { explainInWords, presetsInWords } from "./option_words.js";
