@@ -98,7 +98,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "missing, it fails under CI=true and is skipped elsewhere")
 
 
-#: Files that take the longest, started first so that the two workers (``--dist
+#: Files that take the longest, started first so that the workers (``--dist
 #: loadfile``: a file on one worker) do not end with one of them alone on a long file.
 LONG_FILES = ("test_cluster.py", "test_cluster_limits.py", "test_wheel.py", "test_bot_pool.py",
               "test_ops.py", "test_store.py", "test_play_cli.py", "test_tui.py",

@@ -11,7 +11,10 @@ import { t, getLang, onLangChange } from "./i18n.js";
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
 const POLL_MS = 2000;
 const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
-const state = { list: null, one: null, presets: [], error: null, me: null, busy: false };
+// loaded: the player and the presets have come (the form is drawn from then on only: drawn
+// before, it was drawn again under a person's typing and clicking as they came, and a
+// click between its press and its release landed on no button)
+const state = { list: null, one: null, presets: [], error: null, me: null, busy: false, loaded: false };
 
 /** An error from the API in the page's language: the tournament's own refusals by their
  * code, the rest by the server's words. */
@@ -154,7 +157,7 @@ function renderList(main) {
         el("td", {}, String(x.players)),
         el("td", {}, statusWord(x.status))))))
       : el("p", { class: "muted" }, state.list === null ? t("loading") : t("tour_none")),
-    createForm());
+    state.loaded ? createForm() : null);
 }
 
 // ------------------------------------------------------------------ one tournament
@@ -264,5 +267,6 @@ render();
       state.presets = [];
     }
   }
+  state.loaded = true;
   await refresh();
 })();
