@@ -8,16 +8,13 @@ given to a real server show that each flag reaches the code that keeps to it."""
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-import websockets
-
 from live_server import serve
-from test_public_limits import addr, guest, post
+from test_public_limits import guest, post, spectate
 from thousand.server.caps import CAPS, PER
 from thousand.server.hub import Conn
 from thousand.server.limits import LIMITS, parse_caps, parse_overrides
@@ -125,15 +122,9 @@ def test_the_caps_flags_reach_a_real_server(tmp_path: Path) -> None:
         codes = [post(guest(base, n, f"Игрок {n}"), f"/api/tournaments/{tid}/register")
                  .status_code for n in (3, 4, 5)]
         assert codes == [200, 200, 409], codes
-        url = base.replace("http", "ws", 1) + f"/ws/{table}"
-
-        async def watch(n: int) -> tuple[Any, dict[str, Any]]:
-            ws = await websockets.connect(url, ping_interval=None, close_timeout=1,
-                                          local_addr=(addr(n), 0))
-            return ws, json.loads(await asyncio.wait_for(ws.recv(), 30))
 
         async def main() -> list[str]:
-            both = [await watch(6), await watch(7)]
+            both = [await spectate(base, table, 6), await spectate(base, table, 7)]
             await asyncio.gather(*(ws.close() for ws, _ in both))
             return [m.get("code", m["type"]) for _, m in both]
 

@@ -64,6 +64,16 @@ def guest(base: str, n: int, name: str = "Гость") -> httpx.Client:
     return c
 
 
+async def spectate(base: str, table: str, n: int) -> tuple[Any, Msg]:
+    """A spectator's table WebSocket from the address 127.0.0.``n``, and the first
+    message it got (a snapshot, or the refusal)."""
+    url = base.replace("http", "ws", 1) + f"/ws/{table}"
+    ws = await websockets.connect(url, ping_interval=None, close_timeout=1,
+                                  local_addr=(addr(n), 0))
+    first: Msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+    return ws, first
+
+
 def server_pid(base: str) -> int:
     """The process of the ``thousand serve`` listening at ``base`` (its command line
     names the port)."""
@@ -305,16 +315,9 @@ def test_guests_are_made_only_so_fast_and_sockets_are_capped(server: str) -> Non
             {"kind": "human", "name": "Хозяин"}, {"kind": "human"}, {"kind": "human"}]})
         assert laid.status_code == 201, laid.text
         table = laid.json()["table"]
-    url = server.replace("http", "ws", 1) + f"/ws/{table}"
-
-    async def watch(n: int) -> tuple[Any, Msg]:
-        ws = await websockets.connect(url, ping_interval=None, close_timeout=1,
-                                      local_addr=(addr(n), 0))
-        first: Msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
-        return ws, first
 
     async def main() -> None:
-        mine = [await watch(102) for _ in range(21)]
+        mine = [await spectate(server, table, 102) for _ in range(21)]
         assert [m["type"] for _, m in mine[:20]] == ["snapshot"] * 20
         assert mine[20][1]["code"] == "rate_limited"
         assert mine[20][1]["params"]["limit"] == "sockets"
@@ -329,7 +332,7 @@ def test_guests_are_made_only_so_fast_and_sockets_are_capped(server: str) -> Non
         refused = [r for r in replies if r["type"] == "error"]
         assert len(refused) >= 20, [r["type"] for r in replies]
         assert all(r["params"]["limit"] == "sync" for r in refused), refused
-        others = [await watch(n) for n in range(103, 109) for _ in range(16)]
+        others = [await spectate(server, table, n) for n in range(103, 109) for _ in range(16)]
         kinds = [m.get("code", m["type"]) for _, m in others]
         assert kinds == ["snapshot"] * 80 + ["too_many_watchers"] * 16, kinds
         await asyncio.gather(*(ws.close() for ws, _ in mine + others))

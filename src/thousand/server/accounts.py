@@ -42,7 +42,6 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from .account_store import DELETED_NAME, AccountStore, Identity, Player
-from .caps import CAPS
 from .hub import Hub, ServerError
 from .names import check_person_name, name_key
 from .web_security import cookie_name, cross_site_refusal
@@ -75,10 +74,6 @@ COOKIE_AGE = 400 * 86400
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
 #: How often (seconds) expired sessions and unused guests are forgotten.
 PURGE_EVERY = 3600.0
-#: Argon2id hashes made or checked at once (each takes 64 MiB for its time), by default
-#: (the cap ``argon2``: ``--limit argon2=N``): a burst of sign-ins waits its turn instead
-#: of growing the server by 64 MiB a request.
-ARGON2_AT_ONCE = CAPS["argon2"].value
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NO_IDENTITY = object()
 
@@ -171,6 +166,8 @@ class Accounts:
         self.store = store
         self.idle = idle
         self.hasher = PasswordHasher()
+        # Argon2id hashes made or checked at once (64 MiB each for its time; the cap
+        # ``argon2``): a burst of sign-ins waits its turn instead of growing the server
         self._argon2 = asyncio.Semaphore(hub.caps["argon2"])
         self._dummy: str | None = None
         self._purged = 0.0

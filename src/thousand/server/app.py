@@ -44,7 +44,6 @@ from .account_store import AccountStore
 from .accounts import Accounts, person_name, seat_owner
 from .analysis_jobs import AnalysisLimits, AnalysisRunner
 from .bot_turns import ThinkingCaps
-from .caps import CAPS
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name, token_matches
 from .cluster import FORWARDED, Cluster, owned_path
@@ -107,12 +106,6 @@ log = logging.getLogger("thousand.server")
 _QUERY = re.compile(r"(/[^\s?\"']*)\?[^\s\"']*")
 _TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
 _PROTOCOL_TOKEN = re.compile(r"(token|invite)\.[A-Za-z0-9_-]+")
-#: The largest record ``POST /api/replay`` takes, in bytes (read no further: 413), as a
-#: reverse proxy's 2 MB would; a record of the longest game is under 1 MB.
-MAX_UPLOAD_BYTES = CAPS["upload_bytes"].value
-#: Uploaded records replayed at once (each takes memory in proportion to its size): the
-#: others wait their turn.
-UPLOADS_AT_ONCE = CAPS["replays"].value
 #: The WebSocket subprotocol of a table's socket; a seat's token travels beside it as
 #: ``token.<token>`` (never in the URL, which logs and proxies keep).
 WS_PROTOCOL = "thousand"

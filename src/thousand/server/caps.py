@@ -6,8 +6,8 @@ the rest (but the protocol's own sizes: a message of 4096 bytes, docs/protocol.m
 declared here once so that each has a default, a ``thousand serve`` flag
 (``--limit NAME=N``, or its own where it had one before: ``--max-tables``) and its row in
 the docs' one table of limits (tests/test_limits_table.py compares the two).  The modules
-that use a cap take its value from the hub (:attr:`Hub.caps`), and the module constants
-that name a default (``hub.MAX_WATCHERS``, ``app.MAX_UPLOAD_BYTES``…) are these values.
+that use a cap take its value from the hub (:attr:`Hub.caps`), never a constant of their
+own.
 
 Nothing here imports the rest of the server: the hub, the application and the command
 line all read it.

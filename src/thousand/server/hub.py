@@ -80,8 +80,6 @@ CHAT_KEEP = 50
 #: Messages waiting for a slow connection before it is dropped (it resyncs on return), by
 #: default (the cap ``behind``: ``Conn(behind=)``, ``--limit behind=N``).
 QUEUE_LIMIT = CAPS["behind"].value
-#: Spectators' connections one table takes at most (its players always get in).
-MAX_WATCHERS = CAPS["watchers"].value
 #: The messages counted against a limit, and which (server/limits.py LIMITS): a sync or
 #: a snapshot costs the server a whole answer, so they are limited as moves are.
 LIMITED = {"move": "move", "chat": "chat", "hint": "hint", "sync": "sync",
