@@ -17,8 +17,10 @@ import difflib
 import re
 from typing import Any, NamedTuple
 
+from thousand.engine.options import GROUPS as OPTION_GROUPS
 from thousand.engine.rules import (
     OPTION_NAMES,
+    OPTIONS,
     PRESET_NAMES,
     UNSUPPORTED,
     Rules,
@@ -29,6 +31,7 @@ from thousand.texts import PRESET_TITLES
 
 __all__ = [
     "GROUPS",
+    "GROUP_TITLE",
     "LANGS",
     "OPTION_TEXT",
     "PRESET_TEXT",
@@ -731,36 +734,30 @@ PRESET_TITLE: dict[str, Text] = {
     name: Text(ru, en) for name, (en, ru) in PRESET_TITLES.items()
 }
 
-#: The options by theme, for listings: (Russian title, English title, options).  The
-#: same themes as the rules pages.
-GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Игроки и раздача", "Players and the deal",
-     ("players", "sitting_dealer_scores", "first_bidder", "cut_nines")),
-    ("Торговля", "The auction",
-     ("opening_bid", "bid_step", "bid_jumps", "bid_cap", "min_score_to_bid", "talon_buy")),
-    ("Тёмная", "The dark bid",
-     ("dark", "dark_doubles", "dark_min_score", "dark_outbid_needs_marriage",
-      "dark_marriages_doubled", "dark_talon_shown")),
-    ("Прикуп и снос", "The talon and the exchange", ("exchange", "talon_shown")),
-    ("Пересдачи", "Redeals",
-     ("redeal_four_nines", "redeal_weak_hand", "redeal_weak_talon",
-      "redeal_weak_talon_only_at_100", "redeal_after_exchange", "redeal_penalty_after")),
-    ("Розыгрыш", "The card play", ("ten_strength", "must_overtake", "no_lead_own_trump")),
-    ("Марьяжи и премии", "Marriages and bonuses",
-     ("marriage_values", "marriage_on_first_lead", "marriage_points_declarer_only",
-      "half_marriage", "ace_marriage", "ace_marriage_trump", "ace_marriage_all_in_row",
-      "four_nines_bonus")),
-    ("Подсчёт", "Scoring", ("rounding", "round_declarer_before_compare", "declarer_scores")),
-    ("Роспись", "Conceding",
-     ("concede", "concede_opponents_get", "concede_declarer_loses", "concede_limit",
-      "concede_penalty_every", "concede_on_barrel", "concede_in_golden")),
-    ("Болты, самосвал, штраф", "Bolts, samosval, the penalty",
-     ("bolts", "bolt_means", "bolt_samosval", "samosval", "penalty")),
-    ("Бочка", "The barrel",
-     ("barrel", "barrel_score", "barrel_deals", "barrel_knock_off", "barrel_simultaneous_fall",
-      "barrel_falls_reset", "barrel_reset_score", "no_barrel_after_reset", "barrel_bolts")),
-    ("Золотой кон", "Golden deals", ("golden_deals", "golden_restart")),
-    ("Конец партии", "The end of the game", ("win_score", "win_strict", "max_deals", "settlement")),
+#: The titles of the option groups, by group (the groups and which options they hold are the
+#: engine's declaration: :data:`thousand.engine.options.GROUPS`, ``Option.group``).
+GROUP_TITLE: dict[str, Text] = {
+    "players": Text("Игроки и раздача", "Players and the deal"),
+    "auction": Text("Торговля", "The auction"),
+    "dark": Text("Тёмная", "The dark bid"),
+    "talon": Text("Прикуп и снос", "The talon and the exchange"),
+    "redeals": Text("Пересдачи", "Redeals"),
+    "play": Text("Розыгрыш", "The card play"),
+    "marriages": Text("Марьяжи и премии", "Marriages and bonuses"),
+    "scoring": Text("Подсчёт", "Scoring"),
+    "conceding": Text("Роспись", "Conceding"),
+    "bolts": Text("Болты, самосвал, штраф", "Bolts, samosval, the penalty"),
+    "barrel": Text("Бочка", "The barrel"),
+    "golden": Text("Золотой кон", "Golden deals"),
+    "end": Text("Конец партии", "The end of the game"),
+}
+
+#: The options by theme, for listings (the rules pages' sections, the site's option picker,
+#: ``thousand rules``): (Russian title, English title, options), made from the declaration.
+GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = tuple(
+    (GROUP_TITLE[group].ru, GROUP_TITLE[group].en,
+     tuple(name for name, o in OPTIONS.items() if o.group == group))
+    for group in OPTION_GROUPS
 )
 
 #: Words for the values that are words, by option: value -> (Russian, English).
@@ -990,6 +987,7 @@ def unsupported(lang: str = "ru") -> list[str]:
 
 
 assert tuple(OPTION_TEXT) == OPTION_NAMES, "explain every option, in OPTION_NAMES order"
+assert tuple(GROUP_TITLE) == OPTION_GROUPS, "a title for every group, in the engine's order"
 assert tuple(PRESET_TEXT) == PRESET_NAMES and set(UNSUPPORTED_TEXT) == set(UNSUPPORTED)
 
 

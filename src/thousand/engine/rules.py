@@ -26,6 +26,10 @@ Three spellings of a value exist, one per medium:
 * Command line: ``none``, ``true``/``yes``/``1``/``on``, ``S:40,C:60,D:80,H:100``,
   ``555,-555``.
 
+Each option is declared once, as its field of :class:`Rules` (the shape of a declaration
+is :mod:`thousand.engine.options`); :data:`OPTIONS` is the table made of them, which the
+validation below, the rules pages' groups and the C paths' allow-lists read.
+
 The module is pure: no printing, no I/O.  Explanations for people live in
 :mod:`thousand.rules_text`.
 """
@@ -40,7 +44,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from .options import IN_C, NOT_IN_C, InC, Option, Spec, declarations, option
+
 __all__ = [
+    "OPTIONS",
     "OPTION_NAMES",
     "PRESETS",
     "PRESET_NAMES",
@@ -102,58 +109,7 @@ class RulesError(ValueError):
 # --------------------------------------------------------------------------- specs
 
 
-@dataclass(frozen=True, slots=True)
-class _Spec:
-    """How one option's value is checked, read from JSON or CLI text, and written.
-
-    ``kind`` is one of ``bool``, ``int``, ``choice`` (a word), ``marriages``,
-    ``ints`` (samosval) or ``int_or_word`` (concede_opponents_get).
-    """
-
-    kind: str
-    choices: tuple[Any, ...] = ()
-    optional: bool = False
-    minimum: int | None = None
-    maximum: int | None = None
-    multiple: int = 1
-    words: tuple[str, ...] = ()
-    allowed_text: str = ""
-
-    def allowed(self, none_word: str = "none") -> str:
-        """The allowed values in words, for error messages."""
-        if self.allowed_text:
-            text = self.allowed_text
-        elif self.kind == "bool":
-            text = "true or false"
-        elif self.kind == "bool_or_word":
-            text = _or_list(["true", "false", *self.words])
-        elif self.choices:
-            text = _or_list([str(c) for c in self.choices])
-        elif self.kind == "int_or_word":
-            text = (
-                f"a whole number from {self.minimum} to {self.maximum}, "
-                f"or {_or_list(list(self.words))}"
-            )
-        elif self.minimum is not None and self.maximum is not None:
-            text = f"a whole number from {self.minimum} to {self.maximum}"
-        elif self.minimum == 1:
-            text = "a positive whole number"
-        elif self.minimum is not None:
-            text = f"a whole number, {self.minimum} or more"
-        else:
-            text = "a whole number"
-        if self.optional:
-            text = f"{none_word}, {text}" if self.choices else f"{text}, or {none_word}"
-        return text
-
-
-def _or_list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-_BOOL = _Spec("bool")
+_BOOL = Spec("bool")
 
 #: Bounds of the numeric options (issue: an unbounded value once validated and then
 #: exhausted memory or overflowed the move encoding).  Points of one deal (a bid cap,
@@ -165,97 +121,24 @@ MAX_COUNT = 100
 MAX_DEALS = 100_000
 MAX_MARRIAGE = 500
 
-_SPECS: dict[str, _Spec] = {
-    "players": _Spec("int", choices=(2, 3, 4)),
-    "sitting_dealer_scores": _Spec(
-        "choice", choices=get_args(SittingDealerScores), optional=True
+#: The values of the two collection options, worded for error messages.
+_MARRIAGES = Spec(
+    "marriages",
+    allowed_text=(
+        "a value for each of the four suits S, C, D, H, each a multiple of 5, "
+        f"from 0 to {MAX_MARRIAGE}: S:40,C:60,D:80,H:100 "
+        '(in JSON {"S": 40, "C": 60, "D": 80, "H": 100})'
     ),
-    "first_bidder": _Spec("choice", choices=get_args(FirstBidder)),
-    "opening_bid": _Spec("choice", choices=get_args(OpeningBid)),
-    "bid_step": _Spec(
-        "int", minimum=5, maximum=50, multiple=5, allowed_text="a multiple of 5 from 5 to 50"
+)
+_SAMOSVAL = Spec(
+    "ints",
+    optional=True,
+    allowed_text=(
+        f"a list of up to {MAX_COUNT} different non-zero whole numbers from "
+        f"-{MAX_SCORE} to {MAX_SCORE}, e.g. 555,-555"
     ),
-    "bid_jumps": _BOOL,
-    "ten_strength": _Spec("choice", choices=get_args(TenStrength)),
-    "bid_cap": _Spec(
-"int", minimum=100, maximum=MAX_POINTS),
-    "min_score_to_bid": _Spec("int", optional=True, minimum=-MAX_SCORE, maximum=MAX_SCORE),
-    "exchange": _Spec("choice", choices=get_args(Exchange)),
-    "talon_shown": _Spec("choice", choices=get_args(TalonShown)),
-    "must_overtake": _BOOL,
-    "marriage_values": _Spec(
-        "marriages",
-        allowed_text=(
-            "a value for each of the four suits S, C, D, H, each a multiple of 5, "
-            f"from 0 to {MAX_MARRIAGE}: S:40,C:60,D:80,H:100 "
-            '(in JSON {"S": 40, "C": 60, "D": 80, "H": 100})'
-        ),
-    ),
-    "marriage_on_first_lead": _BOOL,
-    "marriage_points_declarer_only": _BOOL,
-    "half_marriage": _BOOL,
-    "ace_marriage": _Spec("int", minimum=0, maximum=MAX_POINTS),
-    "ace_marriage_trump": _BOOL,
-    "ace_marriage_all_in_row": _BOOL,
-    "four_nines_bonus": _Spec("int", minimum=0, maximum=MAX_POINTS),
-    "no_lead_own_trump": _BOOL,
-    "rounding": _Spec("int", choices=(1, 5, 10)),
-    "round_declarer_before_compare": _BOOL,
-    "declarer_scores": _Spec("choice", choices=get_args(DeclarerScores)),
-    "concede": _BOOL,
-    "concede_opponents_get": _Spec(
-        "int_or_word", minimum=0, maximum=MAX_POINTS, words=get_args(ConcedePayment)
-    ),
-    "concede_declarer_loses": _Spec("bool_or_word", words=get_args(ConcedeLoss)),
-    "concede_limit": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-    "concede_penalty_every": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-    "concede_on_barrel": _BOOL,
-    "concede_in_golden": _BOOL,
-    "dark": _BOOL,
-    "dark_doubles": _Spec("choice", choices=get_args(DarkDoubles)),
-    "dark_min_score": _Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE),
-    "dark_outbid_needs_marriage": _BOOL,
-    "dark_marriages_doubled": _BOOL,
-    "dark_talon_shown": _BOOL,
-    "redeal_four_nines": _BOOL,
-    "redeal_weak_hand": _Spec("int", optional=True, minimum=1, maximum=120),
-    "redeal_weak_talon": _BOOL,
-    "redeal_weak_talon_only_at_100": _BOOL,
-    "redeal_after_exchange": _BOOL,
-    "redeal_penalty_after": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-    "cut_nines": _BOOL,
-    "bolts": _Spec("choice", choices=get_args(Bolts), optional=True),
-    "bolt_means": _Spec("choice", choices=get_args(BoltMeans)),
-    "bolt_samosval": _BOOL,
-    "samosval": _Spec(
-        "ints",
-        optional=True,
-        allowed_text=(
-            f"a list of up to {MAX_COUNT} different non-zero whole numbers from "
-            f"-{MAX_SCORE} to {MAX_SCORE}, e.g. 555,-555"
-        ),
-    ),
-    "penalty": _Spec("int", minimum=0, maximum=MAX_POINTS),
-    "barrel": _Spec("int", optional=True, minimum=1, maximum=MAX_SCORE),
-    "barrel_score": _Spec("choice", choices=get_args(BarrelScore)),
-    "barrel_deals": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-    "barrel_knock_off": _BOOL,
-    "barrel_simultaneous_fall": _BOOL,
-    "barrel_falls_reset": _Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-    "barrel_reset_score": _Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE),
-    "no_barrel_after_reset": _BOOL,
-    "barrel_bolts": _BOOL,
-    "golden_deals": _BOOL,
-    "golden_restart": _BOOL,
-    "win_score": _Spec("int", minimum=1, maximum=MAX_SCORE),
-    "win_strict": _BOOL,
-    "max_deals": _Spec("int", optional=True, minimum=1, maximum=MAX_DEALS),
-    "settlement": _BOOL,
-    "talon_buy": _BOOL,
-}
+)
 
-#: Every option, in the order of RULES §4.
-OPTION_NAMES: tuple[str, ...] = tuple(_SPECS)
 
 
 # --------------------------------------------------------------------------- presets
@@ -368,73 +251,151 @@ class Rules:
     than the constructor: those apply the preset's values (the constructor starts
     from ``classic`` whatever ``preset`` says, ``preset`` being only a label).
     Change one with :func:`dataclasses.replace`, which validates again.
+
+    Each field is its option's one declaration (:func:`thousand.engine.options.option`):
+    ``option(default, values, group, reach, C field or NOT_IN_C)``; :data:`OPTIONS` reads
+    them.  The words for people are keyed by the field's name in the words module.
     """
 
-    players: int = 3
-    sitting_dealer_scores: SittingDealerScores | None = None
-    first_bidder: FirstBidder = "left_of_dealer"
-    opening_bid: OpeningBid = "at_least_100"
-    bid_step: int = 5
-    bid_jumps: bool = True
-    ten_strength: TenStrength = "high"
-    bid_cap: int = 120
-    min_score_to_bid: int | None = None
-    exchange: Exchange = "give_one_each"
-    talon_shown: TalonShown = "all"
-    must_overtake: bool = False
-    marriage_values: tuple[int, int, int, int] = (40, 60, 80, 100)
-    marriage_on_first_lead: bool = False
-    marriage_points_declarer_only: bool = False
-    half_marriage: bool = False
-    ace_marriage: int = 0
-    ace_marriage_trump: bool = False
-    ace_marriage_all_in_row: bool = False
-    four_nines_bonus: int = 0
-    no_lead_own_trump: bool = False
-    rounding: int = 5
-    round_declarer_before_compare: bool = False
-    declarer_scores: DeclarerScores = "contract"
-    concede: bool = False
-    concede_opponents_get: int | ConcedePayment = 60
-    concede_declarer_loses: bool | ConcedeLoss = True
-    concede_limit: int | None = None
-    concede_penalty_every: int | None = None
-    concede_on_barrel: bool = True
-    concede_in_golden: bool = True
-    dark: bool = False
-    dark_doubles: DarkDoubles = "declarer"
-    dark_min_score: int = 0
-    dark_outbid_needs_marriage: bool = True
-    dark_marriages_doubled: bool = True
-    dark_talon_shown: bool = True
-    redeal_four_nines: bool = False
-    redeal_weak_hand: int | None = None
-    redeal_weak_talon: bool = False
-    redeal_weak_talon_only_at_100: bool = False
-    redeal_after_exchange: bool = False
-    redeal_penalty_after: int | None = None
-    cut_nines: bool = False
-    bolts: Bolts | None = None
-    bolt_means: BoltMeans = "no_trick"
-    bolt_samosval: bool = False
-    samosval: tuple[int, ...] = ()
-    penalty: int = 120
-    barrel: int | None = 880
-    barrel_score: BarrelScore = "capped"
-    barrel_deals: int | None = 3
-    barrel_knock_off: bool = False
-    barrel_simultaneous_fall: bool = False
-    barrel_falls_reset: int | None = None
-    barrel_reset_score: int = 0
-    no_barrel_after_reset: bool = False
-    barrel_bolts: bool = False
-    golden_deals: bool = False
-    golden_restart: bool = False
-    win_score: int = 1000
-    win_strict: bool = False
-    max_deals: int | None = 200
-    settlement: bool = False
-    talon_buy: bool = False
+    players: int = option(3, Spec("int", choices=(2, 3, 4)), "players", "deal", NOT_IN_C)
+    sitting_dealer_scores: SittingDealerScores | None = option(
+        None, Spec("choice", choices=get_args(SittingDealerScores), optional=True),
+        "players", "deal", NOT_IN_C,
+    )
+    first_bidder: FirstBidder = option(
+        "left_of_dealer", Spec("choice", choices=get_args(FirstBidder)),
+        "players", "deal", InC("dealer_opens"),
+    )
+    opening_bid: OpeningBid = option(
+        "at_least_100", Spec("choice", choices=get_args(OpeningBid)),
+        "auction", "deal", InC("exactly_100"),
+    )
+    bid_step: int = option(
+        5,
+        Spec("int", minimum=5, maximum=50, multiple=5, allowed_text="a multiple of 5 from 5 to 50"),
+        "auction", "deal", IN_C,
+    )
+    bid_jumps: bool = option(True, _BOOL, "auction", "deal", IN_C)
+    ten_strength: TenStrength = option(
+        "high", Spec("choice", choices=get_args(TenStrength)),
+        "play", "play", InC("ten_natural", fast_path=False),
+    )
+    bid_cap: int = option(
+        120, Spec("int", minimum=100, maximum=MAX_POINTS), "auction", "deal", IN_C
+    )
+    min_score_to_bid: int | None = option(
+        None, Spec("int", optional=True, minimum=-MAX_SCORE, maximum=MAX_SCORE),
+        "auction", "deal", NOT_IN_C,
+    )
+    exchange: Exchange = option(
+        "give_one_each", Spec("choice", choices=get_args(Exchange)), "talon", "deal", NOT_IN_C
+    )
+    talon_shown: TalonShown = option(
+        "all", Spec("choice", choices=get_args(TalonShown)), "talon", "deal", NOT_IN_C
+    )
+    must_overtake: bool = option(False, _BOOL, "play", "play", IN_C)
+    marriage_values: tuple[int, int, int, int] = option(
+        (40, 60, 80, 100), _MARRIAGES, "marriages", "play", IN_C
+    )
+    marriage_on_first_lead: bool = option(False, _BOOL, "marriages", "play", IN_C)
+    marriage_points_declarer_only: bool = option(False, _BOOL, "marriages", "play", IN_C)
+    half_marriage: bool = option(False, _BOOL, "marriages", "play", IN_C)
+    ace_marriage: int = option(
+        0, Spec("int", minimum=0, maximum=MAX_POINTS), "marriages", "play", IN_C
+    )
+    ace_marriage_trump: bool = option(False, _BOOL, "marriages", "play", IN_C)
+    ace_marriage_all_in_row: bool = option(False, _BOOL, "marriages", "play", IN_C)
+    four_nines_bonus: int = option(
+        0, Spec("int", minimum=0, maximum=MAX_POINTS), "marriages", "play", IN_C
+    )
+    no_lead_own_trump: bool = option(False, _BOOL, "play", "play", IN_C)
+    rounding: int = option(5, Spec("int", choices=(1, 5, 10)), "scoring", "deal", IN_C)
+    round_declarer_before_compare: bool = option(False, _BOOL, "scoring", "deal", IN_C)
+    declarer_scores: DeclarerScores = option(
+        "contract", Spec("choice", choices=get_args(DeclarerScores)),
+        "scoring", "deal", InC("declarer_scores_taken"),
+    )
+    concede: bool = option(False, _BOOL, "conceding", "deal", NOT_IN_C)
+    concede_opponents_get: int | ConcedePayment = option(
+        60,
+        Spec("int_or_word", minimum=0, maximum=MAX_POINTS, words=get_args(ConcedePayment)),
+        "conceding", "deal", NOT_IN_C,
+    )
+    concede_declarer_loses: bool | ConcedeLoss = option(
+        True, Spec("bool_or_word", words=get_args(ConcedeLoss)), "conceding", "deal", NOT_IN_C
+    )
+    concede_limit: int | None = option(
+        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
+        "conceding", "deal", NOT_IN_C,
+    )
+    concede_penalty_every: int | None = option(
+        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
+        "conceding", "game", NOT_IN_C,
+    )
+    concede_on_barrel: bool = option(True, _BOOL, "conceding", "deal", NOT_IN_C)
+    concede_in_golden: bool = option(True, _BOOL, "conceding", "deal", NOT_IN_C)
+    dark: bool = option(False, _BOOL, "dark", "deal", NOT_IN_C)
+    dark_doubles: DarkDoubles = option(
+        "declarer", Spec("choice", choices=get_args(DarkDoubles)), "dark", "deal", NOT_IN_C
+    )
+    dark_min_score: int = option(
+        0, Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE), "dark", "deal", NOT_IN_C
+    )
+    dark_outbid_needs_marriage: bool = option(True, _BOOL, "dark", "deal", NOT_IN_C)
+    dark_marriages_doubled: bool = option(True, _BOOL, "dark", "deal", NOT_IN_C)
+    dark_talon_shown: bool = option(True, _BOOL, "dark", "deal", NOT_IN_C)
+    redeal_four_nines: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
+    redeal_weak_hand: int | None = option(
+        None, Spec("int", optional=True, minimum=1, maximum=120), "redeals", "deal", NOT_IN_C
+    )
+    redeal_weak_talon: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
+    redeal_weak_talon_only_at_100: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
+    redeal_after_exchange: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
+    redeal_penalty_after: int | None = option(
+        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT), "redeals", "game", NOT_IN_C
+    )
+    cut_nines: bool = option(False, _BOOL, "players", "deal", NOT_IN_C)
+    bolts: Bolts | None = option(
+        None, Spec("choice", choices=get_args(Bolts), optional=True), "bolts", "game", NOT_IN_C
+    )
+    bolt_means: BoltMeans = option(
+        "no_trick", Spec("choice", choices=get_args(BoltMeans)), "bolts", "game", NOT_IN_C
+    )
+    bolt_samosval: bool = option(False, _BOOL, "bolts", "game", NOT_IN_C)
+    samosval: tuple[int, ...] = option((), _SAMOSVAL, "bolts", "game", NOT_IN_C)
+    penalty: int = option(
+        120, Spec("int", minimum=0, maximum=MAX_POINTS), "bolts", "game", NOT_IN_C
+    )
+    barrel: int | None = option(
+        880, Spec("int", optional=True, minimum=1, maximum=MAX_SCORE), "barrel", "game", NOT_IN_C
+    )
+    barrel_score: BarrelScore = option(
+        "capped", Spec("choice", choices=get_args(BarrelScore)), "barrel", "game", NOT_IN_C
+    )
+    barrel_deals: int | None = option(
+        3, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT), "barrel", "game", NOT_IN_C
+    )
+    barrel_knock_off: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
+    barrel_simultaneous_fall: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
+    barrel_falls_reset: int | None = option(
+        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT), "barrel", "game", NOT_IN_C
+    )
+    barrel_reset_score: int = option(
+        0, Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE), "barrel", "game", NOT_IN_C
+    )
+    no_barrel_after_reset: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
+    barrel_bolts: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
+    golden_deals: bool = option(False, _BOOL, "golden", "deal", NOT_IN_C)
+    golden_restart: bool = option(False, _BOOL, "golden", "game", NOT_IN_C)
+    win_score: int = option(
+        1000, Spec("int", minimum=1, maximum=MAX_SCORE), "end", "game", NOT_IN_C
+    )
+    win_strict: bool = option(False, _BOOL, "end", "game", NOT_IN_C)
+    max_deals: int | None = option(
+        200, Spec("int", optional=True, minimum=1, maximum=MAX_DEALS), "end", "game", NOT_IN_C
+    )
+    settlement: bool = option(False, _BOOL, "end", "game", NOT_IN_C)
+    talon_buy: bool = option(False, _BOOL, "auction", "deal", NOT_IN_C)
     #: The preset this ruleset was started from (RULES §5); a label, not an option.
     preset: str = field(default="classic", compare=False)
 
@@ -652,11 +613,19 @@ class Rules:
         return format_value(option, getattr(self, option))
 
 
+#: Every option's declaration (:mod:`thousand.engine.options`), read off the fields of
+#: :class:`Rules`, in the order of RULES §4.
+OPTIONS: dict[str, Option] = declarations(Rules)
+#: Every option, in the order of RULES §4.
+OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS)
+_SPECS: dict[str, Spec] = {name: o.spec for name, o in OPTIONS.items()}
+
+
 # --------------------------------------------------------------------------- helpers
 
 
 def _defaults() -> dict[str, Any]:
-    return {f.name: f.default for f in dataclasses.fields(Rules) if f.name != "preset"}
+    return {name: o.default for name, o in OPTIONS.items()}
 
 
 def _preset_values(name: str, players: object) -> dict[str, Any]:
@@ -706,11 +675,11 @@ def _show(value: object) -> str:
     return repr(value)
 
 
-def _bad(name: str, value: object, spec: _Spec, none_word: str = "none") -> str:
+def _bad(name: str, value: object, spec: Spec, none_word: str = "none") -> str:
     return f"{name}: {_show(value)} is not allowed; use {spec.allowed(none_word)}"
 
 
-def _check_value(name: str, spec: _Spec, value: object) -> str | None:
+def _check_value(name: str, spec: Spec, value: object) -> str | None:
     """The error message for one option's value on its own, or None if it is fine."""
     if value is None:
         return None if spec.optional else _bad(name, value, spec)
@@ -894,4 +863,6 @@ def format_value(option: str, value: Any) -> str:
     return str(value)
 
 
-assert set(OPTION_NAMES) == set(_defaults()), "every option needs a Rules field and a spec"
+assert {f.name for f in dataclasses.fields(Rules)} == {*OPTION_NAMES, "preset"}, (
+    "every field of Rules but preset is an option made by options.option()"
+)

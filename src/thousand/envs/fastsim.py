@@ -21,13 +21,14 @@ decision takes ``legal[next() % len(legal)]`` of the engine's legal moves in the
 order.
 
 The fast path covers the rules :func:`supports` accepts (a bool; :func:`why_unsupported`
-says why not) (``classic`` and ``casual`` among the presets: three players,
-``give_one_each``, the talon shown, no dark, golden deals, concede, buy-out, redeals or cut,
-``ten_strength=high``; every play option); for others, and where the module cannot be built,
-:func:`random_deals` plays through the engine.  Two players (preset ``two``) are among the
-others: the C deal lays 7, 7, 7 and a talon of 3 and plays tricks of three, so ``fast=True``
-refuses them (:data:`TWO_PLAYERS` says why) and ``fast=False`` (or None) plays them through
-the engine.
+says why not): an allow-list read off the options' declarations, every option that reaches
+into a deal at its default or carried by a C field (``classic`` and ``casual`` among the
+presets: three players, ``give_one_each``, the talon shown, no dark, golden deals, concede,
+buy-out, redeals or cut, ``ten_strength=high``; every other play option); for others, and
+where the module cannot be built, :func:`random_deals` plays through the engine.  Two
+players (preset ``two``) are among the others: the C deal lays 7, 7, 7 and a talon of 3 and
+plays tricks of three, so ``fast=True`` refuses them (:data:`TWO_PLAYERS` says why) and
+``fast=False`` (or None) plays them through the engine.
 
 The module is built by setup.py beside the solver's core (an optional extension: where no
 compiler was found the install said what to install, and :func:`fast_module` is None with
@@ -45,7 +46,7 @@ from thousand.engine import moves as mv
 from thousand.engine.cards import JACK, NINE
 from thousand.engine.game import Game
 from thousand.engine.moves import Move
-from thousand.engine.rules import Rules
+from thousand.engine.rules import OPTIONS, Rules, format_value
 from thousand.solver import native_options
 
 __all__ = ["TWO_PLAYERS", "DealOutcome", "SplitMix64", "engine_deal", "fast_module",
@@ -98,24 +99,21 @@ def supports(rules: Rules) -> bool:
 
 def why_unsupported(rules: Rules) -> str | None:
     """Why the fast path does not play ``rules`` (the engine plays them); None when it
-    does."""
-    r = rules
-    checks = [
-        (r.players == 3, TWO_PLAYERS if r.players == 2 else f"players={r.players}"),
-        (r.exchange == "give_one_each", "exchange=discard_three"),
-        (r.talon_shown == "all", "talon_shown=not_at_100"),
-        (not r.dark, "dark"), (not r.golden_deals, "golden_deals"), (not r.concede, "concede"),
-        (not r.talon_buy, "talon_buy"), (not r.cut_nines, "cut_nines"),
-        (not r.redeal_four_nines and r.redeal_weak_hand is None and not r.redeal_weak_talon
-         and not r.redeal_after_exchange, "redeals"),
-        (r.min_score_to_bid is None, "min_score_to_bid"),
-        (r.ten_strength == "high", "ten_strength=natural"),
-        ((r.bid_cap + sum(r.marriage_values) - 100) // r.bid_step + 2 <= 64, "a bid ladder "
-         "over 62 steps"),
-    ]
-    for ok, why in checks:
-        if not ok:
-            return why
+    does.
+
+    An allow-list read off the options' declarations (:data:`thousand.engine.rules.OPTIONS`):
+    every option that reaches into a deal (reach ``play`` or ``deal``) must be at its
+    default or be carried by a C field the fast path plays; options read between deals only
+    (reach ``game``) do not change a deal's outcome.  So a new option is refused here until
+    its declaration names its C field."""
+    if rules.players == 2:
+        return TWO_PLAYERS
+    for o in OPTIONS.values():
+        if o.reach != "game" and not (o.c is not None and o.c.fast_path) and o.off_default(rules):
+            value = format_value(o.name, getattr(rules, o.name))
+            return f"{o.name}={value}: the fast path's C code does not play it"
+    if (rules.bid_cap + sum(rules.marriage_values) - 100) // rules.bid_step + 2 > 64:
+        return "a bid ladder over 62 steps"
     return None
 
 

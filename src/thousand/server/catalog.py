@@ -12,46 +12,11 @@ from typing import Any
 
 from thousand import texts
 from thousand.bots import bot_levels, describe_level
-from thousand.engine import rules as rules_mod
-from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules
-from thousand.rules_text import PRESET_TEXT, explain, preset_title, title
+from thousand.engine.rules import OPTIONS, PRESET_NAMES, Rules
+from thousand.rules_text import GROUPS, PRESET_TEXT, explain, preset_title, title
 from thousand.vocabulary import vocabulary_json
 
 __all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]
-
-#: The option groups of the new-table form: (Russian title, English title, options).
-#: An option not named here lands in the last group ("Other"), so a new option shows.
-GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Игроки и сдача", "Players and the deal",
-     ("players", "sitting_dealer_scores", "first_bidder", "cut_nines", "golden_deals",
-      "golden_restart")),
-    ("Торговля", "The auction",
-     ("opening_bid", "bid_step", "bid_jumps", "bid_cap", "min_score_to_bid", "talon_buy")),
-    ("Прикуп", "The talon and the exchange", ("exchange", "talon_shown")),
-    ("Розыгрыш", "The card play", ("ten_strength", "must_overtake", "no_lead_own_trump")),
-    ("Марьяжи", "Marriages",
-     ("marriage_values", "marriage_on_first_lead", "marriage_points_declarer_only",
-      "half_marriage", "ace_marriage", "ace_marriage_trump", "ace_marriage_all_in_row",
-      "four_nines_bonus")),
-    ("Подсчёт очков", "Scoring",
-     ("rounding", "round_declarer_before_compare", "declarer_scores", "penalty")),
-    ("Роспись", "Conceding",
-     ("concede", "concede_opponents_get", "concede_declarer_loses", "concede_limit",
-      "concede_penalty_every", "concede_on_barrel", "concede_in_golden")),
-    ("Тёмная", "The dark bid",
-     ("dark", "dark_doubles", "dark_min_score", "dark_outbid_needs_marriage",
-      "dark_marriages_doubled", "dark_talon_shown")),
-    ("Пересдачи", "Redeals",
-     ("redeal_four_nines", "redeal_weak_hand", "redeal_weak_talon",
-      "redeal_weak_talon_only_at_100", "redeal_after_exchange", "redeal_penalty_after")),
-    ("Болты и самосвал", "Bolts and samosval",
-     ("bolts", "bolt_means", "bolt_samosval", "samosval")),
-    ("Бочка", "The barrel",
-     ("barrel", "barrel_score", "barrel_deals", "barrel_knock_off", "barrel_simultaneous_fall",
-      "barrel_falls_reset", "barrel_reset_score", "no_barrel_after_reset", "barrel_bolts")),
-    ("Конец игры", "The end of the game", ("win_score", "win_strict", "max_deals", "settlement")),
-)
-_OTHER = ("Прочее", "Other")
 
 
 def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
@@ -61,10 +26,7 @@ def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
         "explain": explain(name, lang),
         "default": classic[name],
     }
-    spec = getattr(rules_mod, "_SPECS", {}).get(name)
-    if spec is None:
-        out["kind"] = "json"
-        return out
+    spec = OPTIONS[name].spec
     kind = str(spec.kind)
     values: list[Any] | None = None
     if kind == "bool":
@@ -102,7 +64,8 @@ def _preset_title(name: str, lang: str) -> tuple[str, str]:
 
 def rules_catalog(lang: str) -> dict[str, Any]:
     """``GET /api/rules``: the presets (every option's value in each) and the options in
-    groups, with their titles, explanations, kinds, values and classic defaults."""
+    the groups of the rules pages (:data:`thousand.rules_text.GROUPS`), with their titles,
+    explanations, kinds, values and classic defaults."""
     classic = Rules().to_json()
     presets = []
     for name in PRESET_NAMES:
@@ -111,17 +74,11 @@ def rules_catalog(lang: str) -> dict[str, Any]:
         options.pop("preset", None)
         presets.append({"name": name, "title": head, "description": description,
                         "options": options})
-    groups = []
-    seen: set[str] = set()
-    for ru, en, names in GROUPS:
-        present = [n for n in names if n in OPTION_NAMES]
-        seen.update(present)
-        groups.append({"title": ru if lang == "ru" else en,
-                       "options": [_option(n, lang, classic) for n in present]})
-    rest = [n for n in OPTION_NAMES if n not in seen]
-    if rest:
-        groups.append({"title": _OTHER[0] if lang == "ru" else _OTHER[1],
-                       "options": [_option(n, lang, classic) for n in rest]})
+    groups = [
+        {"title": ru if lang == "ru" else en,
+         "options": [_option(n, lang, classic) for n in names]}
+        for ru, en, names in GROUPS
+    ]
     return {"presets": presets, "groups": groups}
 
 

@@ -10,7 +10,10 @@ and one place in C, and no position in a tuple to keep in step on both sides.
 
 This module imports nothing (setup.py loads it by its path before the package is installed);
 a field's derivation reads the option names of RULES §4 off any object that has them (a
-``Rules``, or a :class:`thousand.solver.PlayOptions`, which keeps the same names).
+``Rules``, or a :class:`thousand.solver.PlayOptions`, which keeps the same names).  Which
+option a field carries is said by the option's own declaration (its ``c``, in
+:class:`thousand.engine.rules.Rules`); tests/test_options.py checks that the fields here are
+exactly the declared ones, and the C paths refuse any option without one (an allow-list).
 """
 
 from __future__ import annotations

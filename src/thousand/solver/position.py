@@ -49,7 +49,7 @@ from ..engine.cards import (
     cards_of,
 )
 from ..engine.play_rules import declaration, follow_cards, lead_cards, trick_winner
-from ..engine.rules import Rules, TenStrength
+from ..engine.rules import OPTIONS, Rules, TenStrength
 from . import native_options
 
 ACES = RANK_MASK[ACE]
@@ -89,8 +89,17 @@ class PlayOptions:
     @classmethod
     def of(cls, rules: Rules | None = None, **changes: object) -> PlayOptions:
         """The play options of ``rules`` (classic when None), with ``changes`` on top (option
-        names of RULES §4: ``PlayOptions.of(must_overtake=True)``)."""
+        names of RULES §4: ``PlayOptions.of(must_overtake=True)``).
+
+        An allow-list: a ruleset that sets a card-play option (reach ``play`` in its
+        declaration, :data:`thousand.engine.rules.OPTIONS`) which no C field carries is
+        refused with ``ValueError``, since neither search would play it; every declared
+        ``play`` option with a C field is a field here (tests/test_options.py)."""
         base = rules if rules is not None else Rules()
+        refused = [o.name for o in OPTIONS.values()
+                   if o.reach == "play" and o.c is None and o.off_default(base)]
+        if refused:
+            raise ValueError(f"the solver does not play {', '.join(refused)} (not read in C)")
         kwargs = {name: getattr(base, name) for name in cls.__dataclass_fields__}
         kwargs.update(changes)
         kwargs["marriage_values"] = tuple(kwargs["marriage_values"])
