@@ -18,7 +18,7 @@ import pytest
 
 import needs
 from thousand.engine import moves as mv
-from thousand.engine.rules import Rules
+from thousand.engine.rules import OPTIONS, Rules
 from thousand.envs import fastsim
 
 
@@ -86,6 +86,17 @@ def test_random_rulesets_reach_the_rules_they_test() -> None:
             made += d.values[d.declarer] > 0
             failed += d.values[d.declarer] < 0
     assert declared > 50 and raised > 50 and made > 5 and failed > 50
+
+
+def test_random_rulesets_draw_every_option_the_fast_path_plays() -> None:
+    """The random rulesets above vary every option whose declaration says the fast path
+    plays it (a C field it reads), and nothing else: a new one must be drawn here too."""
+    rng = random.Random(5)
+    drawn = set()
+    for _ in range(60):
+        rules = random_rules(rng)
+        drawn |= {name for name, o in OPTIONS.items() if o.off_default(rules)}
+    assert drawn == {name for name, o in OPTIONS.items() if o.c is not None and o.c.fast_path}
 
 
 def test_options_cross_by_name() -> None:

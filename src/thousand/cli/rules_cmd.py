@@ -81,19 +81,12 @@ def _plain_table(rules: Rules, lang: str) -> Table:
     table.add_column(labels["option"], overflow="fold", ratio=2)
     table.add_column(labels["value"], overflow="fold", ratio=2)
     table.add_column(labels["classic"], overflow="fold", style="dim", ratio=2)
-    listed: list[str] = []
+    # every option is in one group: the groups are made from the options' declarations
     for ru, en, names in GROUPS:
-        group = [n for n in names if n in OPTION_NAMES]
-        if not group:
-            continue
         table.add_row("", f"[bold]{escape(ru if lang == 'ru' else en)}[/bold]", "", "")
-        for name in group:
-            listed.append(name)
+        for name in names:
             table.add_row(*_plain_row(rules, classic, name, lang))
         table.add_section()
-    rest = [n for n in OPTION_NAMES if n not in listed]
-    for name in rest:
-        table.add_row(*_plain_row(rules, classic, name, lang))
     return table
 
 
