@@ -1,6 +1,7 @@
 """The engine: the rules of Тысяча and nothing else (docs/architecture.md).
 
-The rules and their options (:mod:`.rules`), the cards (:mod:`.cards`) and moves
+The rules and their options (:mod:`.rules`, each option declared once as its field; the
+shape of a declaration in :mod:`.options`), the cards (:mod:`.cards`) and moves
 (:mod:`.moves`), one deal (:mod:`.deal`) with its card-play rules (:mod:`.play_rules`), a
 whole game (:mod:`.game`), what a seat may see (:mod:`.view`), the table that runs a game
 for seats and says what happened (:mod:`.table`, :mod:`.protocol`), the game record

@@ -121,6 +121,17 @@ MAX_COUNT = 100
 MAX_DEALS = 100_000
 MAX_MARRIAGE = 500
 
+#: The values most numeric options share: points of a deal, a score, a count (or none).
+_POINTS = Spec("int", minimum=0, maximum=MAX_POINTS)
+_SCORE = Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE)
+_COUNT = Spec("int", optional=True, minimum=1, maximum=MAX_COUNT)
+
+
+def _choice(alias: Any, optional: bool = False) -> Spec:
+    """A choice option's values: the words of its ``Literal`` alias (and none)."""
+    return Spec("choice", choices=get_args(alias), optional=optional)
+
+
 #: The values of the two collection options, worded for error messages.
 _MARRIAGES = Spec(
     "marriages",
@@ -259,16 +270,13 @@ class Rules:
 
     players: int = option(3, Spec("int", choices=(2, 3, 4)), "players", "deal", NOT_IN_C)
     sitting_dealer_scores: SittingDealerScores | None = option(
-        None, Spec("choice", choices=get_args(SittingDealerScores), optional=True),
-        "players", "deal", NOT_IN_C,
+        None, _choice(SittingDealerScores, optional=True), "players", "deal", NOT_IN_C
     )
     first_bidder: FirstBidder = option(
-        "left_of_dealer", Spec("choice", choices=get_args(FirstBidder)),
-        "players", "deal", InC("dealer_opens"),
+        "left_of_dealer", _choice(FirstBidder), "players", "deal", InC("dealer_opens")
     )
     opening_bid: OpeningBid = option(
-        "at_least_100", Spec("choice", choices=get_args(OpeningBid)),
-        "auction", "deal", InC("exactly_100"),
+        "at_least_100", _choice(OpeningBid), "auction", "deal", InC("exactly_100")
     )
     bid_step: int = option(
         5,
@@ -277,8 +285,7 @@ class Rules:
     )
     bid_jumps: bool = option(True, _BOOL, "auction", "deal", IN_C)
     ten_strength: TenStrength = option(
-        "high", Spec("choice", choices=get_args(TenStrength)),
-        "play", "play", InC("ten_natural", fast_path=False),
+        "high", _choice(TenStrength), "play", "play", InC("ten_natural", fast_path=False)
     )
     bid_cap: int = option(
         120, Spec("int", minimum=100, maximum=MAX_POINTS), "auction", "deal", IN_C
@@ -287,12 +294,8 @@ class Rules:
         None, Spec("int", optional=True, minimum=-MAX_SCORE, maximum=MAX_SCORE),
         "auction", "deal", NOT_IN_C,
     )
-    exchange: Exchange = option(
-        "give_one_each", Spec("choice", choices=get_args(Exchange)), "talon", "deal", NOT_IN_C
-    )
-    talon_shown: TalonShown = option(
-        "all", Spec("choice", choices=get_args(TalonShown)), "talon", "deal", NOT_IN_C
-    )
+    exchange: Exchange = option("give_one_each", _choice(Exchange), "talon", "deal", NOT_IN_C)
+    talon_shown: TalonShown = option("all", _choice(TalonShown), "talon", "deal", NOT_IN_C)
     must_overtake: bool = option(False, _BOOL, "play", "play", IN_C)
     marriage_values: tuple[int, int, int, int] = option(
         (40, 60, 80, 100), _MARRIAGES, "marriages", "play", IN_C
@@ -300,20 +303,15 @@ class Rules:
     marriage_on_first_lead: bool = option(False, _BOOL, "marriages", "play", IN_C)
     marriage_points_declarer_only: bool = option(False, _BOOL, "marriages", "play", IN_C)
     half_marriage: bool = option(False, _BOOL, "marriages", "play", IN_C)
-    ace_marriage: int = option(
-        0, Spec("int", minimum=0, maximum=MAX_POINTS), "marriages", "play", IN_C
-    )
+    ace_marriage: int = option(0, _POINTS, "marriages", "play", IN_C)
     ace_marriage_trump: bool = option(False, _BOOL, "marriages", "play", IN_C)
     ace_marriage_all_in_row: bool = option(False, _BOOL, "marriages", "play", IN_C)
-    four_nines_bonus: int = option(
-        0, Spec("int", minimum=0, maximum=MAX_POINTS), "marriages", "play", IN_C
-    )
+    four_nines_bonus: int = option(0, _POINTS, "marriages", "play", IN_C)
     no_lead_own_trump: bool = option(False, _BOOL, "play", "play", IN_C)
     rounding: int = option(5, Spec("int", choices=(1, 5, 10)), "scoring", "deal", IN_C)
     round_declarer_before_compare: bool = option(False, _BOOL, "scoring", "deal", IN_C)
     declarer_scores: DeclarerScores = option(
-        "contract", Spec("choice", choices=get_args(DeclarerScores)),
-        "scoring", "deal", InC("declarer_scores_taken"),
+        "contract", _choice(DeclarerScores), "scoring", "deal", InC("declarer_scores_taken")
     )
     concede: bool = option(False, _BOOL, "conceding", "deal", NOT_IN_C)
     concede_opponents_get: int | ConcedePayment = option(
@@ -324,23 +322,13 @@ class Rules:
     concede_declarer_loses: bool | ConcedeLoss = option(
         True, Spec("bool_or_word", words=get_args(ConcedeLoss)), "conceding", "deal", NOT_IN_C
     )
-    concede_limit: int | None = option(
-        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-        "conceding", "deal", NOT_IN_C,
-    )
-    concede_penalty_every: int | None = option(
-        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT),
-        "conceding", "game", NOT_IN_C,
-    )
+    concede_limit: int | None = option(None, _COUNT, "conceding", "deal", NOT_IN_C)
+    concede_penalty_every: int | None = option(None, _COUNT, "conceding", "game", NOT_IN_C)
     concede_on_barrel: bool = option(True, _BOOL, "conceding", "deal", NOT_IN_C)
     concede_in_golden: bool = option(True, _BOOL, "conceding", "deal", NOT_IN_C)
     dark: bool = option(False, _BOOL, "dark", "deal", NOT_IN_C)
-    dark_doubles: DarkDoubles = option(
-        "declarer", Spec("choice", choices=get_args(DarkDoubles)), "dark", "deal", NOT_IN_C
-    )
-    dark_min_score: int = option(
-        0, Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE), "dark", "deal", NOT_IN_C
-    )
+    dark_doubles: DarkDoubles = option("declarer", _choice(DarkDoubles), "dark", "deal", NOT_IN_C)
+    dark_min_score: int = option(0, _SCORE, "dark", "deal", NOT_IN_C)
     dark_outbid_needs_marriage: bool = option(True, _BOOL, "dark", "deal", NOT_IN_C)
     dark_marriages_doubled: bool = option(True, _BOOL, "dark", "deal", NOT_IN_C)
     dark_talon_shown: bool = option(True, _BOOL, "dark", "deal", NOT_IN_C)
@@ -351,38 +339,22 @@ class Rules:
     redeal_weak_talon: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
     redeal_weak_talon_only_at_100: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
     redeal_after_exchange: bool = option(False, _BOOL, "redeals", "deal", NOT_IN_C)
-    redeal_penalty_after: int | None = option(
-        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT), "redeals", "game", NOT_IN_C
-    )
+    redeal_penalty_after: int | None = option(None, _COUNT, "redeals", "game", NOT_IN_C)
     cut_nines: bool = option(False, _BOOL, "players", "deal", NOT_IN_C)
-    bolts: Bolts | None = option(
-        None, Spec("choice", choices=get_args(Bolts), optional=True), "bolts", "game", NOT_IN_C
-    )
-    bolt_means: BoltMeans = option(
-        "no_trick", Spec("choice", choices=get_args(BoltMeans)), "bolts", "game", NOT_IN_C
-    )
+    bolts: Bolts | None = option(None, _choice(Bolts, optional=True), "bolts", "game", NOT_IN_C)
+    bolt_means: BoltMeans = option("no_trick", _choice(BoltMeans), "bolts", "game", NOT_IN_C)
     bolt_samosval: bool = option(False, _BOOL, "bolts", "game", NOT_IN_C)
     samosval: tuple[int, ...] = option((), _SAMOSVAL, "bolts", "game", NOT_IN_C)
-    penalty: int = option(
-        120, Spec("int", minimum=0, maximum=MAX_POINTS), "bolts", "game", NOT_IN_C
-    )
+    penalty: int = option(120, _POINTS, "bolts", "game", NOT_IN_C)
     barrel: int | None = option(
         880, Spec("int", optional=True, minimum=1, maximum=MAX_SCORE), "barrel", "game", NOT_IN_C
     )
-    barrel_score: BarrelScore = option(
-        "capped", Spec("choice", choices=get_args(BarrelScore)), "barrel", "game", NOT_IN_C
-    )
-    barrel_deals: int | None = option(
-        3, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT), "barrel", "game", NOT_IN_C
-    )
+    barrel_score: BarrelScore = option("capped", _choice(BarrelScore), "barrel", "game", NOT_IN_C)
+    barrel_deals: int | None = option(3, _COUNT, "barrel", "game", NOT_IN_C)
     barrel_knock_off: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
     barrel_simultaneous_fall: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
-    barrel_falls_reset: int | None = option(
-        None, Spec("int", optional=True, minimum=1, maximum=MAX_COUNT), "barrel", "game", NOT_IN_C
-    )
-    barrel_reset_score: int = option(
-        0, Spec("int", minimum=-MAX_SCORE, maximum=MAX_SCORE), "barrel", "game", NOT_IN_C
-    )
+    barrel_falls_reset: int | None = option(None, _COUNT, "barrel", "game", NOT_IN_C)
+    barrel_reset_score: int = option(0, _SCORE, "barrel", "game", NOT_IN_C)
     no_barrel_after_reset: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
     barrel_bolts: bool = option(False, _BOOL, "barrel", "game", NOT_IN_C)
     golden_deals: bool = option(False, _BOOL, "golden", "deal", NOT_IN_C)
