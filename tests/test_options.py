@@ -20,7 +20,7 @@ from thousand.engine.cards import mask_of
 from thousand.engine.options import GROUPS, REACHES, Option
 from thousand.engine.rules import OPTION_NAMES, OPTIONS, Rules, RulesError
 from thousand.envs import fastsim
-from thousand.rules_text import GROUP_TITLE, OPTION_TEXT
+from thousand.rules_text import GROUP_TITLE, OPTION_TEXT, value_words
 from thousand.rules_text import GROUPS as WORDED_GROUPS
 from thousand.server.catalog import rules_catalog
 from thousand.solver import PlayOptions, PlayPosition, Solver
@@ -49,6 +49,9 @@ def test_words_for_exactly_the_declared_options() -> None:
     for name, words in OPTION_TEXT.items():
         assert all((words.title.ru, words.title.en, words.text.ru, words.text.en)), name
     assert all(t.ru and t.en for t in GROUP_TITLE.values())
+    for name, o in OPTIONS.items():  # each value that is a word is worded for players
+        for word in [c for c in o.spec.choices if isinstance(c, str)] + list(o.spec.words):
+            assert value_words(name, word, "ru") != word and value_words(name, word, "en")
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
