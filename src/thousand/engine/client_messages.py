@@ -114,7 +114,7 @@ class MoveMessage(ClientMessage, tag="move"):
 
 
 class SyncMessage(ClientMessage, tag="sync"):
-    """Send me the events after ``version`` (``-1``: all of them) and the table's version."""
+    """Send me the events after my version (-1: all of them) and the table's version."""
 
     version: SyncVersion
 
@@ -140,13 +140,13 @@ class OpenMessage(ClientMessage, tag="open"):
 
 
 class MuteMessage(ClientMessage, tag="mute"):
-    """Send me no more chat of ``seat``."""
+    """Send me no more chat of that seat."""
 
     seat: Seat
 
 
 class UnmuteMessage(ClientMessage, tag="unmute"):
-    """Send me the chat of ``seat`` again."""
+    """Send me the chat of that seat again."""
 
     seat: Seat
 
