@@ -94,8 +94,9 @@ Seat = Annotated[int, Meta(
 
 
 class ClientMessage(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
-    """A message from a client; the subclass's tag is its ``type``.  Its docstring's first
-    line is what the message asks, as docs/protocol.md says it."""
+    """A message from a client; the subclass's tag is its ``type``.  A subclass's docstring
+    is what the message asks, in one line: the schema's description and docs/protocol.md's
+    "meaning" are made of it."""
 
     @property
     def type(self) -> str:
