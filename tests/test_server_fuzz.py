@@ -17,9 +17,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec import to_builtins
 
 from depth import examples
 from test_server import Client, Server, new_table, state_of
+from thousand.engine.client_messages import ChatMessage, HintMessage, MoveMessage
 from thousand.engine.table import Table, TableError
 from thousand.server.checks import check_chat
 from thousand.server.hub import ServerError, read_message
@@ -145,20 +147,20 @@ def _harmless(raw: str | bytes, seat: int | None, to_move: int | None,
         msg = read_message(raw)
     except ServerError:
         return raw
-    if msg["type"] == "move" and seat is not None and seat == to_move:
+    if isinstance(msg, MoveMessage) and seat is not None and seat == to_move:
         try:
-            table.clone().submit(seat, msg["move"], msg["version"])
+            table.clone().submit(seat, msg.move, msg.version)
         except TableError:
             return raw
-        return json.dumps({**msg, "version": msg["version"] + 1})
-    if msg["type"] == "chat" and seat is not None:
+        return json.dumps({**to_builtins(msg), "version": msg.version + 1})
+    if isinstance(msg, ChatMessage) and seat is not None:
         try:
-            check_chat(msg["text"])
+            check_chat(msg.text)
         except ValueError:
             return raw
-        return json.dumps({**msg, "text": "x" * 201})
-    if msg["type"] == "hint" and seat is not None and seat == to_move:
-        return json.dumps({**msg, "extra": 1})
+        return json.dumps({**to_builtins(msg), "text": "x" * 201})
+    if isinstance(msg, HintMessage) and seat is not None and seat == to_move:
+        return json.dumps({**to_builtins(msg), "extra": 1})
     return raw
 
 

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from thousand.engine import moves as mv
 from thousand.engine.moves import Move
-from thousand.engine.protocol import ProtocolError, parse_client_message, view_json
+from thousand.engine.protocol import MoveMessage, ProtocolError, parse_client_message, view_json
 from thousand.engine.view import View
 
 if TYPE_CHECKING:
@@ -306,9 +306,8 @@ class ExternalBot:
                 msg = parse_client_message(line)
             except ProtocolError as e:
                 raise BotFault("malformed", f"{e}: {_shown(line)}") from None
-            if msg.type != "move":
+            if not isinstance(msg, MoveMessage):
                 raise BotFault("malformed", f"a {msg.type} message where a move was asked for")
-            assert msg.version is not None and msg.move is not None
             if msg.version < version:
                 continue  # the late answer to a request that timed out
             if msg.version != version:

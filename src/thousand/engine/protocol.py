@@ -7,10 +7,12 @@ environments) sees the game through these plain values, never through engine obj
   as letters, phases by name, ``null`` for "none" (never ``-1``);
 * the rules travel once per table (:func:`table_header`), not in every view;
 * events and errors are built by :mod:`thousand.engine.table`; this module turns views into
-  JSON and reads what a client sends (:func:`parse_client_message`).
+  JSON and reads what a client sends (:func:`parse_client_message`, the table protocol's
+  messages as :mod:`thousand.engine.client_messages` declares them).
 
 docs/protocol.md describes every message; ``protocol.schema.json`` beside this module is
-its JSON Schema, checked by the tests against every message of whole games.
+its JSON Schema (its client messages written from their declarations), checked by the tests
+against every message of whole games.
 """
 
 from __future__ import annotations
@@ -23,14 +25,26 @@ from typing import Any
 
 from . import moves as mv
 from .cards import SUITS, Card, Mask, card_str, cards_of
+from .client_messages import (
+    MAX_MESSAGE_BYTES,
+    TABLE_MESSAGES,
+    ClientMessage,
+    MoveMessage,
+    ProtocolError,
+    TableMessage,
+    read_client_message,
+)
 from .deal import PHASE_NAMES, DealResult
 from .rules import Rules
+from .strict_json import NotJson, TooDeep, TooLarge
 from .view import View
 
 __all__ = [
     "PROTOCOL_VERSION",
     "ClientMessage",
+    "MoveMessage",
     "ProtocolError",
+    "TableMessage",
     "cards_json",
     "parse_client_message",
     "result_json",
@@ -42,16 +56,6 @@ __all__ = [
 
 #: The protocol's version, sent in every table header.
 PROTOCOL_VERSION = 1
-
-#: The longest client message read (a move is a few bytes; this bounds hostile input).
-MAX_MESSAGE_BYTES = 4096
-
-
-class ProtocolError(ValueError):
-    """A client message that is not a message: its ``code`` is ``malformed``."""
-
-    code = "malformed"
-
 
 def cards_json(mask: Mask | None) -> list[str] | None:
     """A set of cards in notation, strongest suit last (the engine's order)."""
@@ -193,71 +197,25 @@ def table_header(rules: Rules, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-class ClientMessage:
-    """One message from a client: ``move`` (a move in notation against a version),
-    ``sync`` (the events after a version), or ``snapshot``."""
-
-    __slots__ = ("move", "type", "version")
-
-    def __init__(self, type_: str, move: str | None = None, version: int | None = None):
-        self.type = type_
-        self.move = move
-        self.version = version
-
-
-def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ProtocolError(f"the key {key!r} is given twice")
-        out[key] = value
-    return out
-
-
-def _version(obj: Mapping[str, Any]) -> int:
-    v = obj.get("version")
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**31:
-        raise ProtocolError("version must be a whole number from 0 (the table's version)")
-    return v
-
-
-def parse_client_message(raw: str | bytes | Mapping[str, Any]) -> ClientMessage:
-    """Read a client message (JSON text or an already decoded object).
+def parse_client_message(raw: str | bytes | Mapping[str, Any]) -> TableMessage:
+    """Read a message of the table protocol (JSON text or an already decoded object):
+    :func:`~thousand.engine.client_messages.read_client_message` of
+    :data:`~thousand.engine.client_messages.TABLE_MESSAGES`.
 
     ``{"type": "move", "move": "105", "version": 12}``,
     ``{"type": "sync", "version": 12}``, ``{"type": "snapshot"}``.  Anything else raises
-    :class:`ProtocolError` with a message that says what is wrong; nothing is applied.
+    :class:`ProtocolError` with a message that says what is wrong; nothing is applied.  A
+    frame too large, or not JSON, is told in the words this reader has always used (a bot
+    in another language may look for them): "at most … bytes", "one JSON object".
     """
-    if isinstance(raw, str | bytes):
-        if len(raw) > MAX_MESSAGE_BYTES:
-            raise ProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
-        try:
-            obj = json.loads(raw, object_pairs_hook=_strict_object)
-        except (ValueError, RecursionError) as e:
-            if isinstance(e, ProtocolError):
-                raise
+    try:
+        return read_client_message(raw, TABLE_MESSAGES)
+    except ProtocolError as e:
+        if isinstance(e.__cause__, TooLarge):
+            raise ProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes") from None
+        if isinstance(e.__cause__, NotJson | TooDeep):
             raise ProtocolError("a message is one JSON object") from None
-    else:
-        obj = raw
-    if not isinstance(obj, Mapping):
-        raise ProtocolError("a message is one JSON object")
-    kind = obj.get("type")
-    allowed = {"move": {"type", "move", "version"}, "sync": {"type", "version"},
-               "snapshot": {"type"}}
-    if kind not in allowed:
-        raise ProtocolError("type must be move, sync or snapshot")
-    extra = set(obj) - allowed[kind]
-    if extra:
-        raise ProtocolError(f"unknown key {sorted(extra)[0]!r} in a {kind} message")
-    if kind == "snapshot":
-        return ClientMessage("snapshot")
-    version = _version(obj)
-    if kind == "sync":
-        return ClientMessage("sync", version=version)
-    move = obj.get("move")
-    if not isinstance(move, str) or not move or len(move) > 32:
-        raise ProtocolError("move must be a move in notation, e.g. \"105\", \"pass\", \"AH\"")
-    return ClientMessage("move", move=move, version=version)
+        raise
 
 
 def schema() -> dict[str, Any]:

@@ -52,11 +52,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import json
-import re
 import unicodedata
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +65,18 @@ from .errors import IllegalMove
 from .game import DealRecord, DealSummary, Game
 from .moves import LOOK, REDEAL, Move, is_bid, move_str, parse_move
 from .rules import Rules
+from .strict_json import (
+    JsonRefused,
+    KeyTwice,
+    LongNumber,
+    NotANumber,
+    NotJson,
+    NotUtf8,
+    TooDeep,
+    TooLarge,
+    nested_deeper,
+    read_json,
+)
 
 __all__ = [
     "FORMAT",
@@ -465,101 +477,41 @@ def check_name(name: str) -> str | None:
     return None
 
 
-class _Hostile(Exception):
-    """Raised from inside :func:`json.loads` to refuse a JSON text as a record."""
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Hostile(f"the key {_clip(key)!r} is written twice in one object")
-            seen.add(key)
-    return obj
-
-
-def _constant(text: str) -> float:
-    raise _Hostile(f"{text} is not a JSON number")
-
-
-def _too_deep(obj: object) -> bool:
-    """Whether containers nest deeper than :data:`MAX_DEPTH` (no recursion)."""
-    stack: list[tuple[object, int]] = [(obj, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return True
-        children = node.values() if isinstance(node, Mapping) else node
-        assert isinstance(children, Iterable)
-        stack.extend((c, depth + 1) for c in children if isinstance(c, Mapping | list | tuple))
-    return False
-
-
-# What :func:`_scan` looks at the text's shape with, at the speed of ``re`` and
-# ``bytes``, before ``json`` builds anything: the JSON strings (to skip them), long
-# runs of digits, and the brackets alone ("[" and "{" alike, so a pass of
-# ``replace(b"[]", b"")`` takes one level off every innermost pair).
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
-#: The one place a longer number is read: the value of a ``"seed"`` key (the scan keeps
-#: that key's string; its place, the top level, is checked after parsing).
-_SEED_KEY = re.compile(r'"seed"\s*:\s*-?\Z')
-_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
-
-
-def _scan(text: str) -> None:
-    """Refuse, before parsing, JSON nested deeper than :data:`MAX_DEPTH` or holding a
-    number of more than :data:`MAX_DIGITS` digits: ``json`` would build it all first
-    (or run out of stack, or give up on an ``int`` of over 4300 digits)."""
-    outside = _JSON_STRING.sub(lambda m: m.group() if m.group() == '"seed"' else '""', text)
-    for long in _LONG_NUMBER.finditer(outside):
-        if (len(long.group()) <= SEED_DIGITS
-                and _SEED_KEY.search(outside, max(0, long.start() - 64), long.start())):
-            continue
-        raise RecordError(f"not a record: a number of {len(long.group())} digits; "
-                          f"a record's numbers have at most {MAX_DIGITS} "
-                          f"(the seed {SEED_DIGITS})")
-    shape = outside.encode("utf-8", "surrogatepass").translate(_ONE_BRACKET, _ALL_BUT_BRACKETS)
-    for _ in range(MAX_DEPTH):
-        inner = shape.replace(b"[]", b"")
-        if len(inner) == len(shape):
-            return
-        shape = inner
-    if b"[]" in shape:
-        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
+def _record_words(refused: JsonRefused) -> str:
+    """A refusal of :func:`~thousand.engine.strict_json.read_json` in the words a record's
+    reader has always been told (``thousand replay``, the upload of a record)."""
+    if isinstance(refused, TooLarge):
+        return (f"not a record: larger than {MAX_RECORD_BYTES // 1_000_000} MB "
+                f"({MAX_RECORD_BYTES} bytes); a record is far smaller")
+    if isinstance(refused, NotUtf8):
+        return "not UTF-8 text" + ("" if refused.byte is None else
+                                   f": byte 0x{refused.byte:02x} at offset {refused.offset}")
+    if isinstance(refused, NotJson) and not isinstance(refused.error, RecursionError):
+        return f"not JSON: {refused.error}"
+    if isinstance(refused, LongNumber):
+        why = (f"a number of {refused.digits} digits; a record's numbers have at most "
+               f"{MAX_DIGITS} (the seed {SEED_DIGITS})")
+    elif isinstance(refused, KeyTwice):
+        why = f"the key {_clip(refused.key)!r} is written twice in one object"
+    elif isinstance(refused, TooDeep | NotJson):  # NotJson: brackets never closed
+        why = f"nested deeper than {MAX_DEPTH} levels"
+    else:
+        assert isinstance(refused, NotANumber)
+        why = f"{refused.text} is not a JSON number"
+    return f"not a record: {why}"
 
 
 def _parse_json(source: str | bytes) -> object:
-    size = len(source) if isinstance(source, bytes) else len(source.encode("utf-8", "replace"))
-    if size > MAX_RECORD_BYTES:
-        raise RecordError(
-            f"not a record: larger than {MAX_RECORD_BYTES // 1_000_000} MB "
-            f"({MAX_RECORD_BYTES} bytes); a record is far smaller"
-        )
-    if isinstance(source, bytes):
-        try:
-            # RULES §6: UTF-8 (json.loads would also guess UTF-16 and UTF-32).
-            text = source.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise RecordError(
-                f"not UTF-8 text: byte 0x{source[e.start]:02x} at offset {e.start}"
-            ) from None
-    else:
-        text = source
-    _scan(text)
+    """A record's JSON text read by the one strict reader, with the record's bounds: the
+    seed alone may have more digits than the other numbers.  A UTF-8 byte order mark
+    (which some editors write) is let through."""
+    if isinstance(source, bytes) and source.startswith(codecs.BOM_UTF8):
+        source = source[len(codecs.BOM_UTF8):]
     try:
-        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
-    except _Hostile as e:
-        raise RecordError(f"not a record: {e}") from None
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e}") from None
-    except RecursionError:
-        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels") from None
-    except ValueError as e:
-        raise RecordError(f"not JSON: {e}") from None
+        return read_json(source, limit=MAX_RECORD_BYTES, what="a record", depth=MAX_DEPTH,
+                         digits=MAX_DIGITS, wide=("seed", SEED_DIGITS))
+    except JsonRefused as e:
+        raise RecordError(_record_words(e)) from None
 
 
 def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
@@ -576,7 +528,7 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
         obj: object = _parse_json(source)
     else:
         obj = source
-        if _too_deep(obj):  # the text was checked before parsing
+        if nested_deeper(obj, MAX_DEPTH):  # a text is checked before parsing
             raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
     if not isinstance(obj, Mapping):
         raise RecordError(f"a record must be a JSON object, not {_type_name(obj)}")

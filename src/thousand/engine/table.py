@@ -36,7 +36,15 @@ from .errors import IllegalMove
 from .fairness import commitment, salt_for
 from .game import Game
 from .moves import Move
-from .protocol import cards_json, result_json, table_header, view_json
+from .protocol import (
+    MoveMessage,
+    ProtocolError,
+    cards_json,
+    parse_client_message,
+    result_json,
+    table_header,
+    view_json,
+)
 from .rules import Rules
 from .view import View
 
@@ -299,15 +307,12 @@ class Table:
     def submit_json(self, seat: int, message: Any) -> list[Event]:
         """:meth:`submit` for a client's message (JSON text or object, see
         :func:`thousand.engine.protocol.parse_client_message`)."""
-        from .protocol import ProtocolError, parse_client_message
-
         try:
             msg = parse_client_message(message)
         except ProtocolError as e:
             raise TableError("malformed", why=str(e)) from None
-        if msg.type != "move":
+        if not isinstance(msg, MoveMessage):
             raise TableError("malformed", why="expected a move message")
-        assert msg.move is not None and msg.version is not None
         return self.submit(seat, msg.move, msg.version)
 
     def undo(self) -> None:

@@ -790,7 +790,7 @@ class Cluster:
     async def _forward(self, relay: _Relay, conn_id: str, raw: str) -> None:
         conn = relay.conn
         try:
-            kind = read_message(raw)["type"]
+            kind = read_message(raw).type
         except ServerError:
             kind = None  # the owner answers it (the same reader)
         if conn.limit is not None and kind in ("move", "chat", "hint"):

@@ -35,14 +35,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, TypeVar
 import orjson
 
 from thousand.bots import best_level
+from thousand.engine import client_messages as cm
 from thousand.engine import moves as mv
-from thousand.engine.protocol import (
-    ProtocolError,
-    cards_json,
-    parse_client_message,
-    view_changes,
-    view_json,
-)
+from thousand.engine.protocol import cards_json, view_changes, view_json
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table, TableError, audience_includes
 from thousand.engine.view import View
@@ -57,7 +52,6 @@ from .caps import CAPS
 from .catalog import name_forms_json
 from .checks import check_chat, hash_token, new_token, seat_token, token_matches
 from .holdings import ALL, Holdings, LocalHoldings
-from .reader import ReadError, parse_json
 from .store import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
 
 if TYPE_CHECKING:
@@ -84,8 +78,6 @@ QUEUE_LIMIT = CAPS["behind"].value
 #: a snapshot costs the server a whole answer, so they are limited as moves are.
 LIMITED = {"move": "move", "chat": "chat", "hint": "hint", "sync": "sync",
            "snapshot": "sync"}
-#: The longest client message, in bytes of UTF-8 (docs/protocol.md).
-MAX_MESSAGE_BYTES = 4096
 #: The level of the bot that plays for an absent person.
 STANDIN_LEVEL = "heuristic"
 
@@ -174,48 +166,14 @@ async def frames(websocket: WebSocket, conn: Conn) -> AsyncIterator[str | bytes]
         yield raw if raw is not None else (message.get("bytes") or b"")
 
 
-def read_message(raw: str | bytes) -> dict[str, Any]:
-    """A client's message (docs/server.md): a JSON object of at most
-    :data:`MAX_MESSAGE_BYTES`, no key twice, a known ``type`` with exactly its keys.
-    ``move``/``snapshot`` are checked by :func:`thousand.engine.protocol.parse_client_message`;
-    ``sync`` also takes ``-1`` (every event)."""
-    try:  # the one strict reader of the HTTP bodies too (server/reader.py)
-        obj = parse_json(raw, limit=MAX_MESSAGE_BYTES, what="a message")
-    except ReadError as e:
-        raise _malformed(e.message) from None
-    if not isinstance(obj, dict):
-        raise _malformed("a message is one JSON object")
-    kind = obj.get("type")
-    keys = {"move": {"type", "move", "version"}, "sync": {"type", "version"},
-            "snapshot": {"type"}, "chat": {"type", "text"}, "hint": {"type"},
-            "open": {"type", "on"}, "mute": {"type", "seat"}, "unmute": {"type", "seat"},
-            "rematch": {"type"}}
-    if not isinstance(kind, str) or kind not in keys:
-        raise _malformed("type must be move, sync, snapshot, chat, hint, open, mute, "
-                         "unmute or rematch")
-    extra = set(obj) - keys[kind]
-    if extra:
-        raise _malformed(f"unknown key {sorted(extra)[0]!r} in a {kind} message")
-    missing = keys[kind] - set(obj)
-    if missing:
-        raise _malformed(f"a {kind} message needs {sorted(missing)[0]!r}")
-    if kind in ("move", "snapshot"):
-        try:
-            parse_client_message(obj)
-        except ProtocolError as e:
-            raise _malformed(str(e)) from None
-    elif kind == "sync":
-        v = obj["version"]
-        if isinstance(v, bool) or not isinstance(v, int) or not -1 <= v < 2**31:
-            raise _malformed("version must be a whole number from -1 (-1: every event)")
-    elif kind == "chat" and not isinstance(obj["text"], str):
-        raise _malformed("text must be a text")
-    elif kind == "open" and not isinstance(obj["on"], bool):
-        raise _malformed("on must be true or false")
-    elif kind in ("mute", "unmute") and (isinstance(obj["seat"], bool) or not isinstance(
-            obj["seat"], int) or not 0 <= obj["seat"] < 8):
-        raise _malformed("seat must be a seat's number")
-    return obj
+def read_message(raw: str | bytes) -> cm.LiveTableMessage:
+    """A client's message (docs/protocol.md "Messages from a client"), read as
+    :mod:`thousand.engine.client_messages` declares it, or the ``malformed`` error that
+    says what is wrong."""
+    try:
+        return cm.read_client_message(raw, cm.LIVE_TABLE_MESSAGES)
+    except cm.ProtocolError as e:
+        raise _malformed(str(e)) from None
 
 
 class Conn:
@@ -628,7 +586,7 @@ class LiveTable:
             msg = read_message(raw)
             if conn.seat is not None and self.standin[conn.seat]:
                 self._back(conn.seat)
-            kind = msg["type"]
+            kind = msg.type
             limited = LIMITED.get(kind)
             if conn.limit is not None and limited is not None:
                 wait = await conn.limit(limited)
@@ -636,32 +594,32 @@ class LiveTable:
                     metrics.rate_limited(limited)
                     raise ServerError("rate_limited", f"too many {kind} messages: wait "
                                       f"{wait} s", seconds=wait, limit=limited)
-            if kind == "move":
+            if isinstance(msg, cm.MoveMessage):
                 if conn.seat is None:
                     raise TableError("no_such_seat", seat=None)
-                await self.submit(conn.seat, msg["move"], msg["version"])
+                await self.submit(conn.seat, msg.move, msg.version)
                 metrics.move_done(time.perf_counter() - started, "person")
-            elif kind == "sync":
+            elif isinstance(msg, cm.SyncMessage):
                 async with self.lock:
                     events = self.table.events_since(self.sees_as(conn.seat),
-                                                     msg["version"])
+                                                     msg.version)
                     reply: dict[str, Any] = {"type": "events", "version": self.table.version,
                                              "events": events}
                     if self._opened_for(conn.seat):
                         reply["hands"] = self.hands_json()
                     conn.send(reply)
-            elif kind == "snapshot":
+            elif isinstance(msg, cm.SnapshotMessage):
                 async with self.lock:
                     self.send_snapshot(conn)
-            elif kind == "chat":
-                await self.say(conn, msg["text"])
-            elif kind == "hint":
+            elif isinstance(msg, cm.ChatMessage):
+                await self.say(conn, msg.text)
+            elif isinstance(msg, cm.HintMessage):
                 self._start_hint(conn)
-            elif kind == "open":
-                await self.set_open(conn, msg["on"])
-            elif kind in ("mute", "unmute"):
-                self.set_muted(conn, msg["seat"], kind == "mute")
-            elif kind == "rematch":
+            elif isinstance(msg, cm.OpenMessage):
+                await self.set_open(conn, msg.on)
+            elif isinstance(msg, cm.MuteMessage | cm.UnmuteMessage):
+                self.set_muted(conn, msg.seat, isinstance(msg, cm.MuteMessage))
+            elif isinstance(msg, cm.RematchMessage):
                 await rematch.ask(self, conn)
         except TableError as e:
             conn.send(table_error_json(e, self.table.names))

@@ -1,13 +1,13 @@
-"""The one strict reader of what a client sends: every HTTP body and every WebSocket message.
+"""The strict reading of every HTTP body a client sends.
 
 A body used to be read with ``json.loads`` by each route: a duplicate key was taken (the
 last won), a body nested a few thousand levels deep ran out of stack and answered 500 with
-a traceback, and a WebSocket frame of bad UTF-8 logged a traceback every time.  Here one
-function, :func:`parse_json`, refuses all of these *before* anything is built, with a
+a traceback.  Here one function, :func:`parse_json` — the engine's one strict JSON reader
+(:mod:`thousand.engine.strict_json`, which reads the WebSocket's messages and the records
+too) with the server's bounds — refuses all of these *before* anything is built, with a
 :class:`ReadError` that the server answers as a 400 (``{"error": {"code", "message"}}``)
-or, over the WebSocket, as a ``malformed`` error message (docs/server.md "Bodies").  What is
-accepted is then validated by Pydantic models (``server/models.py``), strict, with unknown
-keys forbidden.
+(docs/server.md "Bodies").  What is accepted is then validated by Pydantic models
+(``server/models.py``), strict, with unknown keys forbidden.
 
 * size: at most ``limit`` bytes (:func:`read_body` stops reading at the limit, so a huge
   upload is never held in memory, and gives what it read back at once);
@@ -19,14 +19,14 @@ keys forbidden.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from fastapi.routing import APIRoute
 from starlette.requests import Request
 from starlette.responses import Response
+
+from thousand.engine import strict_json
 
 from .caps import CAPS
 
@@ -39,9 +39,9 @@ __all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "ReadError", "StrictRoute", "p
 MAX_BODY = CAPS["body_bytes"].value
 
 #: The deepest nesting a client's JSON may have (a table's body needs 3).
-MAX_DEPTH = 16
+MAX_DEPTH = strict_json.DEPTH
 #: The longest number a client's JSON may hold (``int`` refuses over 4300 digits, slowly).
-MAX_DIGITS = 40
+MAX_DIGITS = strict_json.DIGITS
 
 
 class ReadError(ValueError):
@@ -55,77 +55,17 @@ class ReadError(ValueError):
         self.status = status
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
-_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
-
-
-class _Refused(ValueError):
-    """Raised inside ``json.loads``'s hooks; turned into a :class:`ReadError`."""
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Refused(f"the key {key[:40]!r} is given twice")
-        out[key] = value
-    return out
-
-
-def _constant(text: str) -> Any:
-    raise _Refused(f"{text} is not a JSON number")
-
-
-def _scan(text: str, what: str) -> None:
-    """Refuse too deep nesting and too long numbers on the text's shape alone: the strings
-    taken out, the brackets kept ("[" and "{" alike), innermost pairs taken off level by
-    level — never recursion, never a structure built."""
-    outside = _JSON_STRING.sub('""', text)
-    long = _LONG_NUMBER.search(outside)
-    if long is not None:
-        raise ReadError("bad_request", f"{what}: a number of {len(long.group())} digits; "
-                        f"at most {MAX_DIGITS}")
-    shape = outside.encode("utf-8", "surrogatepass").translate(_ONE_BRACKET,
-                                                               _ALL_BUT_BRACKETS)
-    for _ in range(MAX_DEPTH):
-        inner = shape.replace(b"[]", b"")
-        if len(inner) == len(shape):
-            return
-        shape = inner
-    if b"[]" in shape:
-        raise ReadError("bad_request", f"{what}: nested deeper than {MAX_DEPTH} levels")
-
-
 def parse_json(data: bytes | str, *, limit: int, what: str = "the body") -> Any:
-    """``data`` as JSON, strictly (the module's rules), or :class:`ReadError` saying what is
-    wrong (``what`` names the thing in the message: "the body", "a message")."""
-    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
-    if size > limit:
-        raise ReadError("too_large", f"{what} is larger than {limit} bytes", status=413)
-    if isinstance(data, bytes):
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ReadError("bad_request", f"{what} is not UTF-8 text: byte "
-                            f"0x{data[e.start]:02x} at offset {e.start}") from None
-    else:
-        text = data
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ReadError("bad_request", f"{what} is not UTF-8 text") from None
-    _scan(text, what)
+    """``data`` as JSON, strictly (:func:`thousand.engine.strict_json.read_json`), or
+    :class:`ReadError` saying what is wrong (``what`` names the thing in the message: "the
+    body", "a message")."""
     try:
-        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
-    except _Refused as e:
-        raise ReadError("bad_request", f"{what}: {e}") from None
-    except json.JSONDecodeError as e:
-        raise ReadError("bad_request", f"{what} is not JSON: {e.msg} at offset {e.pos}") \
-            from None
-    except (ValueError, RecursionError):
-        raise ReadError("bad_request", f"{what} is not JSON") from None
+        return strict_json.read_json(data, limit=limit, what=what, depth=MAX_DEPTH,
+                                     digits=MAX_DIGITS)
+    except strict_json.TooLarge as e:
+        raise ReadError("too_large", str(e), status=413) from None
+    except strict_json.JsonRefused as e:
+        raise ReadError("bad_request", str(e)) from None
 
 
 async def read_body(request: Request, limit: int) -> bytes:
