@@ -59,7 +59,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from thousand.engine import moves as mv
 from thousand.engine.cards import (
@@ -294,6 +294,24 @@ class Knowledge:
         return World(tuple(hands), extra[TALON], extra[DISCARDS], talons, extra[OTHER_TALON])
 
 
+def with_talon(know: Knowledge, w: World) -> Knowledge:
+    """``know`` with what the declarer sees on taking the talon fixed to world ``w``'s:
+    the talon, and the seat's own hand where it was unseen (a dark bid).  Its deals are
+    those a declarer weighs his contract over once he holds those ten cards.  The checks
+    stay (they read the placed hands); a variant that would put one of those cards
+    elsewhere is simply not drawn."""
+    if TALON not in know.sizes or not w.talon:
+        return know
+    known = dict(know.known)
+    known[TALON] = known.get(TALON, 0) | w.talon
+    pool = know.pool & ~w.talon
+    me = know.seat
+    if me is not None and me in know.sizes:
+        known[me] = known.get(me, 0) | w.hands[me]
+        pool &= ~w.hands[me]
+    return replace(know, known=known, pool=pool, _plans={})
+
+
 # ---------------------------------------------------------------------- from a view
 
 
@@ -387,7 +405,9 @@ def auction_check(
             soft_acts.append(a)
     if need <= 0 and not needs_marriage and not soft_acts:
         return None
-    extra = 6.0 if r.exchange == "discard_three" else 0.0
+    extra = 6.0 if r.exchange == "discard_three" and view.players != 2 else 0.0
+    # (two players hold 10 cards and choose a talon: the hand model fitted for that)
+    players = view.players
 
     def check(placed: dict[int, Mask]) -> float:
         hand = original(placed)
@@ -396,7 +416,7 @@ def auction_check(
             return 0.0
         if not soft_acts:
             return 1.0
-        pred = predict_auction(hand, values, r.ten_strength) + extra
+        pred = predict_auction(hand, values, r.ten_strength, players) + extra
         w = 1.0
         for a in soft_acts:
             if a.bid:
@@ -423,7 +443,7 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
     if me is None:
         raise ValueError("a spectator's view has no seat to sample for")
     if view.players == 2:
-        return _two_knowledge(view)
+        return _two_knowledge(view, soft)
     r = view.rules
     n = view.players
     active = view.active
@@ -566,16 +586,17 @@ def _auction_checks(
     return out
 
 
-def _two_knowledge(view: View) -> Knowledge:
+def _two_knowledge(view: View, soft: bool = True) -> Knowledge:
     """:func:`knowledge` with two players (RULES §4 "Two players").
 
     Before the declarer chooses a talon the hidden places are the opponent's hand, talon 1
     and talon 2 (the dealer's glimpse at the cut, the bottom card, lies in talon 2).  After
     it: the talon not chosen (seen by nobody until the deal ends; it holds the glimpse when
     talon 1 was chosen) and, for the defender, the declarer's hand and his discards, which
-    hold the chosen talon's cards he saw (shown, or glimpsed).  The soft evidence of the
-    bids is left out: the heuristic's hand model is fitted to the 7 cards of three players
-    (the hard checks, marriages above the cap, stay)."""
+    hold the chosen talon's cards he saw (shown, or glimpsed).  The bids weigh the
+    opponent's 10 cards through the hand model fitted for two players
+    (:data:`~thousand.bots.evaluate.TWO_PLAYER_MODELS`), as three players' bids weigh
+    their 7."""
     me = view.seat
     assert me is not None
     r = view.rules
@@ -628,7 +649,7 @@ def _two_knowledge(view: View) -> Knowledge:
     before = chosen < 0
     return Knowledge(
         seat=me, players=view.players, sizes=sizes, known=known, exclude=exclude, pool=pool,
-        fixed=fixed, checks=_auction_checks(view, [opp], before, soft=False),
+        fixed=fixed, checks=_auction_checks(view, [opp], before, soft),
         variants=_marriage_groups(view, [opp], before, pool, known, exclude),
     )
 

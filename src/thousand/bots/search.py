@@ -87,7 +87,7 @@ from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play
 from .heuristic import HeuristicBot, concede_cost, concede_possible
 from .inference import play_history, play_likelihood
-from .sampling import World, knowledge
+from .sampling import Knowledge, World, knowledge, with_talon
 
 
 @dataclass(frozen=True)
@@ -147,6 +147,18 @@ class SearchConfig:
     #: 0 switches it off
     play_inference: float = 0.0
     inference_moves: int = 4
+    #: value a bid as the contract it leads to: the sampled deals come in groups that
+    #: share a talon (the declarer sees it before he names his contract), and in each
+    #: group the bid is worth the contract, the bid or a raise above it, that does best
+    #: over the group's deals (off: the bid itself, raised only on the barrel)
+    raise_credit: bool = True
+    #: sampled deals per talon in those groups
+    talon_group: int = 4
+    #: points to spare for such a raise in the auction's deals: the contract phase's own
+    #: (``margin`` + ``raise_margin``, 5) less the 7 or so its searched exchange gains
+    #: over the auction's quick one, so that the auction counts the raises the bot will
+    #: name, not more
+    bid_raise_margin: int = -2
 
 
 STRONG = SearchConfig()
@@ -348,6 +360,19 @@ def _rest(hand: Mask, cand: _Cand) -> Mask:
     for c, _ in give:
         rest &= ~(1 << c)
     return rest
+
+
+@dataclass
+class _Bids:
+    """What the auction's search drew: the declarer's totals and kept hands in each
+    sampled deal, their talon groups (None: the bid valued as itself), the lowest bid's
+    make chance and the ladder of bids valued for the reason."""
+
+    totals: list[int]
+    hands: list[Mask]
+    groups: list[int] | None
+    p_low: float
+    ladder: list[int]
 
 
 @dataclass
@@ -952,9 +977,12 @@ class SearchBot(ReasoningBot):
     def _bid_totals(
         self, view: View, rng: random.Random, budget: _Budget, bids: Sequence[int],
         factor: float = 1.0, other: list[bool] | None = None,
+        groups: list[int] | None = None,
     ) -> tuple[list[int], list[Mask]]:
         """The declarer's totals over sampled talons and hands when this seat declares
-        (its hand in each world too: it is sampled before a dark bid)."""
+        (its hand in each world too: it is sampled before a dark bid).  With ``groups``
+        (a list to fill: each deal's talon group) the deals come ``talon_group`` to a
+        talon and are solved up to the raises too (:meth:`_raise_thresholds`)."""
         me = view.seat
         assert me is not None
         know = knowledge(view)
@@ -962,16 +990,46 @@ class SearchBot(ReasoningBot):
         totals: list[int] = []
         hands: list[Mask] = []
         thr = sorted({b + self.config.bid_margin for b in bids})
+        same_talon: Knowledge | None = None
         while budget.more(len(totals), factor):
-            w = know.sample(rng)
+            if groups is None or len(totals) % self.config.talon_group == 0:
+                w = know.sample(rng)
+                if w is not None and groups is not None:
+                    same_talon = with_talon(know, w)
+            else:
+                assert same_talon is not None
+                w = same_talon.sample(rng)
             if w is None:
                 break
-            best, best_hand = self._best_exchange(view, w, me, opts, thr)
+            world_thr = thr
+            if groups is not None:
+                world_thr = sorted({*thr, *self._raise_thresholds(view, w, min(bids))})
+                groups.append(len(totals) // self.config.talon_group)
+            best, best_hand = self._best_exchange(view, w, me, opts, world_thr)
             totals.append(best)
             hands.append(best_hand)
             if other is not None:
                 other.append(self._other_makes(view, w, opts))
         return totals, hands
+
+    def _raise_ladder(self, view: View, low: int, cap: int) -> list[int]:
+        """The contracts a raise after a bid from ``low`` is valued at: those of the ladder
+        above ``low`` up to ``cap`` on every second step (multiples of twice the bid step,
+        the same for every bid: a contract between two of them is valued at the lower, a
+        few points lost for half the threshold searches)."""
+        step = 2 * view.rules.bid_step
+        return [c for c in contract_choices(view.rules, low, max(low, cap))[1:]
+                if c % step == 0]
+
+    def _raise_thresholds(self, view: View, w: World, low: int) -> list[int]:
+        """The totals that decide a raise in sampled deal ``w``: each contract of
+        :meth:`_raise_ladder` up to the cap of the declarer's ten cards, with the margin
+        of a raise in the auction (``bid_raise_margin``)."""
+        me = view.seat
+        assert me is not None
+        r = view.rules
+        cap = r.bid_cap + marriage_sum(w.hands[me] | w.talon, r.marriage_values)
+        return [c + self.config.bid_raise_margin for c in self._raise_ladder(view, low, cap)]
 
     def _quick_exchanges(
         self, view: View, w: World, d: int, k: int, talon: int | None = None
@@ -1093,19 +1151,25 @@ class SearchBot(ReasoningBot):
         return cfg.defender_value - cfg.beta * (decl + cfg.defender_value) / 2
 
     def _bid_utility(
-        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes,
+        groups: Sequence[int] | None = None,
     ) -> tuple[float, float]:
         """(utility, make chance) of declaring after a bid of ``b``; on the barrel the
-        contract is raised to the one that wins (up to ``bid_cap``, always allowed)."""
-        samples, p = self._bid_samples(view, totals, hands, b, st)
+        contract is raised to the one that wins (up to ``bid_cap``, always allowed); with
+        talon ``groups``, to each group's best contract (:meth:`_raised_samples`)."""
+        samples, p = self._bid_samples(view, totals, hands, b, st, groups)
         return sum(samples) / max(1, len(totals)), p
 
     def _bid_samples(
-        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes,
+        groups: Sequence[int] | None = None,
     ) -> tuple[list[float], float]:
-        """:meth:`_bid_utility` per sampled deal (and the make chance)."""
+        """:meth:`_bid_utility` per sampled deal (and the make chance); with the deals'
+        talon ``groups`` (:meth:`_bid_totals`), each group's best contract from ``b``."""
         out = self._contract_samples_at(view, totals, hands, b, st)
         target = _raise_target(view, st, b)
+        if groups:
+            return self._raised_samples(view, totals, hands, b, st, groups, out, target)
         if target is not None:
             alt = self._contract_samples_at(view, totals, hands, target, st)
             n = max(1, len(totals))
@@ -1113,12 +1177,46 @@ class SearchBot(ReasoningBot):
                 out = alt
         return out
 
+    def _raised_samples(
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes,
+        groups: Sequence[int], at_bid: tuple[list[float], float], target: int | None,
+    ) -> tuple[list[float], float]:
+        """A bid of ``b`` as the contract it becomes: in each group of deals that share a
+        talon, the declarer names the contract (``b``, a raise of :meth:`_raise_ladder`,
+        or on the barrel the one that wins) that does best over the group, as he would
+        with the talon in his hand and the others' cards unseen; a deal whose kept hand
+        may not name it (above ``bid_cap`` and its marriages) stays at ``b``.  The make
+        chance stays the bid's own."""
+        r = view.rules
+        base, p = at_bid
+        caps = [r.bid_cap + marriage_sum(h, r.marriage_values) for h in hands]
+        cands = [c for c in self._raise_ladder(view, b, max(caps, default=b)) if c > b]
+        if target is not None and target not in cands:
+            cands.append(target)
+        raised = {c: self._contract_samples_at(view, totals, hands, c, st, raised=c != target)[0]
+                  for c in cands}
+        members: dict[int, list[int]] = {}
+        for i, g in enumerate(groups):
+            members.setdefault(g, []).append(i)
+        out = list(base)
+        for idx in members.values():
+            best = sum(base[i] for i in idx)
+            for c in cands:
+                u = [raised[c][i] if c <= caps[i] else base[i] for i in idx]
+                if sum(u) > best + 1e-9:
+                    best = sum(u)
+                    for i, x in zip(idx, u, strict=True):
+                        out[i] = x
+        return out, p
+
     def _contract_samples_at(
-        self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes,
+        raised: bool = False,
     ) -> tuple[list[float], float]:
         """Declaring contract ``c``: the utility in each sampled deal (the declarer's
-        ``totals`` with the ``hands`` he kept) and the share of deals made."""
-        m = self.config.bid_margin
+        ``totals`` with the ``hands`` he kept) and the share of deals made (``raised``:
+        a raise above the bid, with the margin of a raise, ``bid_raise_margin``)."""
+        m = self.config.bid_raise_margin if raised else self.config.bid_margin
         k = self.beta(view) * st.others / (len(view.active) - 1)
         values = view.rules.marriage_values
         out: list[float] = []
@@ -1135,7 +1233,7 @@ class SearchBot(ReasoningBot):
 
     def _auction_search(
         self, view: View, rng: random.Random, budget: _Budget
-    ) -> tuple[Samples, list[int], list[Mask], float, list[int]] | None:
+    ) -> tuple[Samples, _Bids] | None:
         """The auction's candidates per sampled deal: each legal bid (declaring at it, or
         at the contract that wins on the barrel; a jump bid at most what the lowest bid is
         worth, which keeps every raise open), passing and a redeal (the value of passing,
@@ -1161,17 +1259,19 @@ class SearchBot(ReasoningBot):
         target = _raise_target(view, st, bids[0])
         if target is not None:
             levels.append(target)
-        totals, hands = self._bid_totals(view, rng, budget, levels, other=other)
+        groups: list[int] | None = [] if self.config.raise_credit else None
+        totals, hands = self._bid_totals(view, rng, budget, levels, other=other,
+                                         groups=groups)
         self.last_samples = len(totals)
         if not totals:
             return None
         n = len(totals)
         p_other = sum(other) / len(other) if other else None
         u_pass = self._pass_utility(view, p_other)
-        low, p_low = self._bid_samples(view, totals, hands, bids[0], st)
+        low, p_low = self._bid_samples(view, totals, hands, bids[0], st, groups)
         utils: dict[Move, list[float]] = {mv.bid(bids[0]): low}
         for b in bids[1:]:
-            u = self._bid_samples(view, totals, hands, b, st)[0]
+            u = self._bid_samples(view, totals, hands, b, st, groups)[0]
             utils[mv.bid(b)] = u if sum(u) < sum(low) else low
         order = [mv.bid(b) for b in bids]
         if mv.PASS in legal:
@@ -1183,7 +1283,8 @@ class SearchBot(ReasoningBot):
         elif mv.REDEAL in legal:  # the compulsory first bid is the bot's choice
             utils[mv.REDEAL] = [min(u_pass, sum(low) / n)] * n
             order.append(mv.REDEAL)
-        return Samples(utils, [1.0] * n, order=order), totals, hands, p_low, ladder
+        return Samples(utils, [1.0] * n, order=order), _Bids(totals, hands, groups, p_low,
+                                                             ladder)
 
     def _auction_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
         """:meth:`_auction_search`'s utilities (no bid legal: passing, or a redeal)."""
@@ -1202,8 +1303,9 @@ class SearchBot(ReasoningBot):
         found = self._auction_search(view, rng, budget)
         if found is None:
             return self.fallback.decide(view)
-        s, totals, hands, p_low, ladder = found
-        n = len(totals)
+        s, bids_found = found
+        p_low = bids_found.p_low
+        n = len(bids_found.totals)
         means = {m: sum(u) / n for m, u in s.utils.items()}
         move = first_best(s.order, means)
         low = bids[0]
@@ -1211,8 +1313,9 @@ class SearchBot(ReasoningBot):
         u_pass = means.get(mv.PASS, -math.inf)
         # the highest bid still worth more than passing (for the reason)
         limit = 0
-        for b in ladder:
-            u, _ = self._bid_utility(view, totals, hands, b, st)
+        for b in bids_found.ladder:
+            u, _ = self._bid_utility(view, bids_found.totals, bids_found.hands, b, st,
+                                     bids_found.groups)
             if u > u_pass:
                 limit = b
             else:
@@ -1379,14 +1482,17 @@ class SearchBot(ReasoningBot):
         self, view: View, rng: random.Random, budget: _Budget
     ) -> tuple[Samples, float]:
         """A blind 120 (doubled) per sampled deal (how often a random hand with the talon
-        makes it) and looking (keeps every choice open: at least the value of passing,
-        the same in every deal); and the blind 120's make chance."""
+        makes it, and the raise its ten cards allow, as a bid's) and looking (keeps every
+        choice open: at least the value of passing, the same in every deal); and the blind
+        120's make chance."""
         me = view.seat
         assert me is not None
-        totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5)
+        groups: list[int] | None = [] if self.config.raise_credit else None
+        totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5,
+                                         groups=groups)
         self.last_samples = n = len(totals)
         st = stakes(view, me, self.config.win_bonus, dark=True)
-        u_dark, p = self._bid_samples(view, totals, hands, 120, st)
+        u_dark, p = self._bid_samples(view, totals, hands, 120, st, groups)
         smp = Samples({mv.LOOK: [self.config.defender_value] * n, mv.DARK: u_dark},
                       [1.0] * n, order=[mv.LOOK, mv.DARK])
         return smp, p
