@@ -6,8 +6,8 @@ several rounds, a standings table, and for bots a ladder run from the command li
 it: players register until it starts, then each round is paired (:meth:`Tournament.
 next_round`), each table's game is recorded (:meth:`Tournament.record`) and the standings
 follow (:meth:`Tournament.standings`).  :func:`run_tournament` plays one between bots with
-the arena's machinery (:func:`~thousand.bots.arena.play_game`, the
-:class:`~thousand.bots.arena.Referee`, :func:`~thousand.bots.jobs.run_jobs` for
+the arena's machinery (:func:`~thousand.evaluation.arena.play_game`, the
+:class:`~thousand.evaluation.arena.Referee`, :func:`~thousand.evaluation.jobs.run_jobs` for
 ``jobs``) and rates its games (:mod:`thousand.site.ratings`).
 
 What was decided, and why:
@@ -54,12 +54,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from thousand.bots.external import DEFAULT_TIMEOUT, check_level, seat_bot
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, RatingChange, places, rate_game, rating_family
 
 from .arena import Referee, game_seed, labels_for, new_game, play_game
-from .external import DEFAULT_TIMEOUT, check_level, seat_bot
 from .jobs import run_jobs
 
 Format = Literal["round-robin", "swiss"]
