@@ -1,7 +1,7 @@
 /*
  * The C core of the Тысяча double-dummy solver: the extension thousand.solver._csolver.
  *
- * This file is thousand/solver/search.py translated line by line (same move generation, same
+ * This file is thousand/solver/alphabeta.py translated line by line (same move generation, same
  * move ordering, same bounds, same transposition-table contents), so that both give the same
  * answers; the tests compare them.  Change both together.
  *
@@ -10,12 +10,12 @@
  * at trick boundaries only; an entry holds bounds on the gain and the best lead.
  *
  * Cards: 0..23 = suit * 6 + rank, ranks 9 J Q K T A; a hand is a 24-bit mask.  Inside the
- * search a card is numbered by its strength within its suit (search.py: Layout): with
+ * search a card is numbered by its strength within its suit (alphabeta.py: Layout): with
  * ten_strength=high that is the card itself, with natural the ten moves below the jack
  * (9 10 J Q K A).  "Beats" is then a comparison of numbers whatever the option; points and
  * declarations are looked up in the core's layout tables.
  *
- * Two players (RULES §4 "Two players"; search.py: TwoSearch): a core made with seats=2 keeps
+ * Two players (RULES §4 "Two players"; alphabeta.py: TwoSearch): a core made with seats=2 keeps
  * an empty third hand, so that what looks only at the cards (bounds, quick tricks, leads,
  * equivalent cards, the table) is the three-player code; the follower (follow2), the side
  * of a trick (trick_side2) and the last trick have their own, chosen by one test of S->two
@@ -51,7 +51,7 @@ static void init_tables(void) {
 static inline int popcount(uint32_t m) { return __builtin_popcount(m); }
 static inline int highest(uint32_t m) { return 31 - __builtin_clz(m); }
 
-/* The tables of one ten_strength (search.py: Layout), by position. */
+/* The tables of one ten_strength (alphabeta.py: Layout), by position. */
 typedef struct {
     int natural;             /* not the identity: hands are mapped on the way in */
     int pos[24];             /* engine card -> position */
@@ -187,7 +187,7 @@ typedef struct {
     int pot[4][64];
     uint8_t combo_pat[64], inv_pat[64];
     uint32_t h[3];
-    int ds; /* suits whose marriage or half marriage was declared (see search.py) */
+    int ds; /* suits whose marriage or half marriage was declared (see alphabeta.py) */
     Entry *tt;
     uint64_t tt_mask; /* number of entries - 1 */
     uint64_t gen;
@@ -344,7 +344,7 @@ static int lead_side(const Core *S, int leader, int c, int trump) {
     return side;
 }
 
-/* trick_side with two cards to a trick (search.py: TwoSearch.trick_side, lead_side). */
+/* trick_side with two cards to a trick (alphabeta.py: TwoSearch.trick_side, lead_side). */
 static int trick_side2(const Core *S, int leader, int c0, int c, int trump) {
     int decl = S->decl;
     if (c0 >= 0) return (leader ^ winner2(c0, c, trump)) == decl ? 1 : 0;
@@ -383,7 +383,7 @@ static int trick_side(const Core *S, int seat, int leader, int c0, int c1, int c
     return side;
 }
 
-/* Drop the cards an equivalent card makes useless (see search.py: reduce): of neighbours in
+/* Drop the cards an equivalent card makes useless (see alphabeta.py: reduce): of neighbours in
  * strength, the dearest when the mover's side wins the trick, the cheapest when it loses. */
 static uint32_t reduce(const Core *S, int seat, int leader, int c0, int c1, uint32_t cands,
                        int trump) {
@@ -512,7 +512,7 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
     return n;
 }
 
-/* Bounds from the tricks the leader can surely cash in a row (see search.py: quick). */
+/* Bounds from the tricks the leader can surely cash in a row (see alphabeta.py: quick). */
 static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int ub,
                   int *qlo, int *qhi) {
     const uint32_t *h = S->h;
@@ -585,7 +585,7 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
 static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
                     int beta);
 
-/* The follower of the game for two, the last to play to c0 (search.py: TwoSearch.follow). */
+/* The follower of the game for two, the last to play to c0 (alphabeta.py: TwoSearch.follow). */
 static int follow2(Core *S, int leader, int c0, int trump, int tdecl, int aces, int alpha,
                    int beta) {
     uint32_t *h = S->h;
