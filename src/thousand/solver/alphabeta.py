@@ -608,17 +608,8 @@ class Search:
         self.last_best = best_move
         return best
 
-    def follow(
-        self,
-        leader: int,
-        c0: int,
-        c1: int,
-        trump: int,
-        tdecl: int,
-        aces: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
+    def follow(self, leader: int, c0: int, c1: int, trump: int, tdecl: int, aces: int,
+               alpha: int, beta: int) -> int:
         """Gain when the second (``c1 < 0``) or the third player is to play to the trick.  With
         two seats the second player completes the trick (``c1`` is always -1): he wins it
         when he can and it is worth it, or throws his cheapest card."""
