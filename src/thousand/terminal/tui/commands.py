@@ -12,7 +12,8 @@ from rich.text import Text
 from thousand.engine import moves as mv
 
 from ..i18n import T, hint_line
-from ..session import _SAVE, _clip, default_save_path, parse_input
+from ..narration import _clip
+from ..session import _SAVE, default_save_path, parse_input
 from ..sheet_view import plain
 from .game_flow import GameFlow
 from .table_state import QUICK_ENTER

@@ -18,8 +18,8 @@ from thousand.engine.table import TableError
 from thousand.texts import event_text, illegal_text
 
 from ..i18n import T
+from ..narration import Event, _clip, visible_events
 from ..render import cards_points, move_plain, talon_ordinal
-from ..session import Event, _clip, visible_events
 from ..sheet_view import plain
 from .saving import TableSaving
 from .widgets import card_text

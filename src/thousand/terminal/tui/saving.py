@@ -10,7 +10,8 @@ from rich.text import Text
 
 from ..autosave import exit_status, write_save
 from ..i18n import T
-from ..session import _clip, default_save_path
+from ..narration import _clip
+from ..session import default_save_path
 from ..sheet_view import plain
 from .screens import TableScreens
 from .widgets import LeaveScreen

@@ -21,7 +21,8 @@ from thousand.engine.table import Table
 
 from ..analysis_view import DEFAULT_SAMPLES
 from ..autosave import Autosave
-from ..session import Event, Seats, inline_markup
+from ..narration import Event, inline_markup
+from ..session import Seats
 from ..sheet_view import plain
 from .widgets import Choice, TableLog, TooSmallScreen
 from .words import W
