@@ -23,12 +23,6 @@ from thousand.bots import (
     make_bot,
     register_bot,
 )
-from thousand.bots.arena import (
-    labels_for,
-    play_game,
-    run_arena,
-    wilson_interval,
-)
 from thousand.bots.evaluate import make_chance, predict_auction, predict_play
 from thousand.engine import moves as mv
 from thousand.engine.cards import card_label, mask_of, parse_card, parse_cards, points_of
@@ -36,6 +30,12 @@ from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
+from thousand.evaluation.arena import (
+    labels_for,
+    play_game,
+    run_arena,
+    wilson_interval,
+)
 from thousand.texts import advice_for
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -45,6 +45,7 @@ from typing import Any
 
 from rich.table import Table
 
+from thousand.bots.external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from thousand.engine import moves as mv
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
@@ -62,7 +63,6 @@ from .arena import (
     shown_level,
     wilson_interval,
 )
-from .external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from .jobs import run_jobs
 
 Z95 = 1.96
@@ -600,7 +600,7 @@ def report_word(key: str, lang: str = "en", **params: object) -> str:
 def difference_verdict(a: str, b: str, m: float, ci: float, sets: int, lang: str = "en") -> str:
     """What a difference of mean deal scores says, from its 95% interval: which level is
     stronger when the interval leaves out 0, whatever the number of dealt sets; an
-    interval holding 0 says "too few" below :data:`~thousand.bots.arena.MIN_SAMPLE` sets
+    interval holding 0 says "too few" below :data:`~thousand.evaluation.arena.MIN_SAMPLE` sets
     and "no clear difference" from there on."""
     if m - ci > 0:
         return report_word("better", lang, a=a, b=b)

@@ -36,15 +36,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from thousand.engine import moves as mv
-from thousand.engine.game import Game
-from thousand.engine.moves import Move
-from thousand.engine.rules import Rules
-from thousand.engine.table import Table
-from thousand.engine.view import View
-
-from .base import Bot, BotError
-from .external import (
+from thousand.bots.base import Bot, BotError
+from thousand.bots.external import (
     DEFAULT_TIMEOUT,
     BotFault,
     TableBot,
@@ -53,8 +46,15 @@ from .external import (
     is_command,
     seat_bot,
 )
+from thousand.bots.random_bot import RandomBot
+from thousand.engine import moves as mv
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
+from thousand.engine.view import View
+
 from .jobs import run_jobs
-from .random_bot import RandomBot
 
 MAX_MOVES = 500_000  # a game that long is a bug somewhere, not a game
 
