@@ -1,6 +1,6 @@
 """The browser client's files (src/thousand/web/): present and ready to serve, every module
 parses, no HTML is built from text, every UI string exists in both languages, and the
-event lines come from the one catalogue the terminal also uses (thousand.texts.EVENTS),
+event lines come from the one catalogue the terminal also uses (thousand.words.catalogue.EVENTS),
 worded the same way by the page's JavaScript as by Python."""
 
 from __future__ import annotations
@@ -16,7 +16,14 @@ import pytest
 
 from thousand.engine.rules import Rules
 from thousand.engine.table import EVENT_TYPES, Table
-from thousand.texts import EVENTS, SUIT_NAMES, YOU_FORMS, event_key, event_text, name_forms
+from thousand.words.catalogue import (
+    EVENTS,
+    SUIT_NAMES,
+    YOU_FORMS,
+    event_key,
+    event_text,
+    name_forms,
+)
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
 PAGES = ("index.html", "table.html", "history.html", "replay.html", "exercises.html")
@@ -216,7 +223,7 @@ def test_every_event_of_whole_games_has_a_line() -> None:
 @pytest.mark.needs("node")
 def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
     """The page's eventText (common.js), fed the catalogue /api/texts serves and the names'
-    case forms the snapshot sends, writes the same line as thousand.texts.event_text for
+    case forms the snapshot sends, writes the same line as thousand.words.catalogue.event_text for
     every event of whole games: names declined, counts agreed, the reader's own seat (or a
     player called "Вы"/"You") spoken to, seats without a name as «игрок N»."""
     for path in _js_files():
@@ -266,10 +273,10 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
 @pytest.mark.needs("node")
 def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
     """errorText (common.js) with the catalogue /api/texts serves gives the reason of
-    thousand.texts.illegal_text: the move in words, whose turn it is (the reader's own:
+    thousand.words.catalogue.illegal_text: the move in words, whose turn it is (the reader's own:
     «ваша очередь»), names declined."""
     from thousand.server.catalog import name_forms_json, texts_catalog
-    from thousand.texts import illegal_text
+    from thousand.words.catalogue import illegal_text
 
     for path in _js_files():
         shutil.copy(path, tmp_path / path.name)

@@ -31,8 +31,8 @@ from thousand.bots.tournament import (
 )
 from thousand.cli import app
 from thousand.engine.rules import Rules, RulesError
-from thousand.rules_text import check_lang
-from thousand.texts import decimal, preset_name
+from thousand.words.catalogue import decimal, preset_name
+from thousand.words.rules import check_lang
 
 from .arena_cmd import _print_tables
 from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit

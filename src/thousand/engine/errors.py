@@ -3,7 +3,7 @@
 The engine raises :class:`IllegalMove` with a message code and its parameters: numbers,
 cards in record notation (``"KH"``), suits as letters (``"H"``) and short reason codes.
 Nothing here is text for people: front ends turn a code and its parameters into Russian or
-English with the message catalogue :mod:`thousand.texts`, and the table protocol sends
+English with the message catalogue :mod:`thousand.words.catalogue`, and the table protocol sends
 them as they are (docs/protocol.md), so a client in any language can show its own words.
 """
 
@@ -64,7 +64,9 @@ class IllegalMove(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The reason alone (without the move), in ``lang`` (``en`` or ``ru``)."""
-        from ..texts import illegal_text  # the catalogue: the words live outside the engine
+        from ..words.catalogue import (
+            illegal_text,  # the catalogue: the words live outside the engine
+        )
 
         return illegal_text(self.code, self.params, lang)
 

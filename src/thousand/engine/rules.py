@@ -27,7 +27,7 @@ Three spellings of a value exist, one per medium:
   ``555,-555``.
 
 The module is pure: no printing, no I/O.  Explanations for people live in
-:mod:`thousand.rules_text`.
+:mod:`thousand.words.rules`.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from thousand.bots import bot_levels
 from thousand.engine.record import dumps_record
 from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
-from thousand.rules_text import value_words
+from thousand.words.rules import value_words
 
 from . import gc_tuning
 from . import metrics as metrics_
@@ -193,7 +193,7 @@ def _parse_clock(value: Any, low: float) -> float | None:
 
 def _with_labels(catalog: dict[str, Any], lang: str) -> dict[str, Any]:
     """The rules catalogue with ``labels``: beside each option's ``values``, each value in
-    the players' words (``thousand.rules_text.value_words``: «игрок слева от сдающего»,
+    the players' words (``thousand.words.rules.value_words``: «игрок слева от сдающего»,
     not ``left_of_dealer``), for the new-table form."""
     out = copy.deepcopy(catalog)
     for group in out.get("groups", []):

@@ -1,8 +1,8 @@
 """What the browser needs to word things: the rules (``GET /api/rules``) and the message
 catalogue (``GET /api/texts``), in Russian or English.
 
-The words are those of :mod:`thousand.rules_text` (the same as ``thousand rules
---explain``) and :mod:`thousand.texts`; this module only arranges them as JSON.
+The words are those of :mod:`thousand.words.rules` (the same as ``thousand rules
+--explain``) and :mod:`thousand.words.catalogue`; this module only arranges them as JSON.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from thousand import texts
 from thousand.bots import bot_levels, describe_level
 from thousand.engine import rules as rules_mod
 from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules
-from thousand.rules_text import PRESET_TEXT, explain, preset_title, title
-from thousand.vocabulary import vocabulary_json
+from thousand.words import catalogue as texts
+from thousand.words.rules import PRESET_TEXT, explain, preset_title, title
+from thousand.words.vocabulary import vocabulary_json
 
 __all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]
 
@@ -92,7 +92,7 @@ def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
 
 
 def _preset_title(name: str, lang: str) -> tuple[str, str]:
-    """A preset's title (its name for people, :data:`thousand.texts.PRESET_TITLES`, the
+    """A preset's title (its name for people, :data:`thousand.words.catalogue.PRESET_TITLES`, the
     one home of those names) and its description without the heading it starts with."""
     text = PRESET_TEXT[name].get(lang) if name in PRESET_TEXT else name
     head, sep, rest = text.partition(": ")
@@ -141,10 +141,10 @@ def _worded(value: Any, lang: str) -> Any:
 
 
 def texts_catalog(lang: str) -> dict[str, Any]:
-    """``GET /api/texts``: every table of :mod:`thousand.texts` (illegal-move texts,
+    """``GET /api/texts``: every table of :mod:`thousand.words.catalogue` (illegal-move texts,
     reasons, tasks, suit names, event texts when it has them) in ``lang``, plus the bot
     levels with their descriptions and the words of typed moves (``typed``:
-    :func:`thousand.vocabulary.vocabulary_json`, the same in both languages).  Keys are
+    :func:`thousand.words.vocabulary.vocabulary_json`, the same in both languages).  Keys are
     the tables' names in lower case."""
     out: dict[str, Any] = {"lang": lang}
     for name in dir(texts):

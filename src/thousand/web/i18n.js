@@ -1,6 +1,6 @@
 // The pages' own words, Russian (the default) and English; the choice is remembered in
 // localStorage.  Texts about the game's events and illegal moves come from the server's
-// catalogue (/api/texts, thousand.texts), the same words the terminal prints.
+// catalogue (/api/texts, thousand.words.catalogue), the same words the terminal prints.
 // One entry per line (the key quoted, a colon, the text): tests/test_web_static.py reads this file.
 
 export const STRINGS = {

@@ -25,7 +25,7 @@ from thousand.engine.rules import (
     RulesError,
     format_value,
 )
-from thousand.texts import PRESET_TITLES
+from thousand.words.catalogue import PRESET_TITLES
 
 __all__ = [
     "GROUPS",
@@ -725,7 +725,7 @@ UNSUPPORTED_TEXT: dict[str, Text] = {}
 
 
 #: Each preset's short name for players: the way a family plays.
-#: The presets' short names for players, as :data:`thousand.texts.PRESET_TITLES` words
+#: The presets' short names for players, as :data:`thousand.words.catalogue.PRESET_TITLES` words
 #: them (that table is their one home; this view keeps the ``Text`` shape of the module).
 PRESET_TITLE: dict[str, Text] = {
     name: Text(ru, en) for name, (en, ru) in PRESET_TITLES.items()

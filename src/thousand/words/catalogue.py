@@ -34,8 +34,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .engine.cards import SUITS, card_label, parse_card
-from .engine.moves import Move
+from thousand.engine.cards import SUITS, card_label, parse_card
+from thousand.engine.moves import Move
 
 LANGS: tuple[str, ...] = ("ru", "en")
 
@@ -551,8 +551,8 @@ def advice_for(view: Any, move: Move, lang: str = "ru") -> str:
     """The hint's advice for ``move`` (an engine move) in a seat's ``view`` (a
     :class:`~thousand.engine.view.View`: its phase and bid choose the words), in ``lang``; what
     the terminal and the server's hint message both say."""
-    from .engine.deal import Phase
-    from .engine.moves import move_str
+    from thousand.engine.deal import Phase
+    from thousand.engine.moves import move_str
 
     phase = {Phase.BUY: "buy", Phase.REDEAL_OFFER: "redeal offer"}.get(Phase(view.phase))
     return advice(move_str(move), lang, phase, getattr(view, "bid", None),
@@ -661,14 +661,14 @@ def record_error_text(error: Exception | str, lang: str = "en", *, known_only: b
                       ) -> str:
     """Why a text is not a game record, in ``lang``: the record reader's English as it is
     for ``en``; in Russian from :data:`RECORD_ERRORS_RU` (a ruleset's fault through
-    :func:`thousand.rules_text.rules_error_text`).  A fault without its Russian is «запись
+    :func:`thousand.words.rules.rules_error_text`).  A fault without its Russian is «запись
     повреждена: …» with the English, or with ``known_only`` the English alone (for a
     message that says «повреждено» itself)."""
     text = str(error)
     if _lang(lang) != "ru":
         return text
     if text.startswith("rules: "):
-        from .rules_text import rules_error_text
+        from .rules import rules_error_text
 
         return "rules: " + rules_error_text(text[len("rules: "):], "ru")
     deal = re.fullmatch(r"deal (\d+): (.*)", text)

@@ -1,0 +1,8 @@
+"""The words for people, in Russian and English, in one package: the message catalogue
+(``catalogue``: what the engine's codes and events say), the rules' texts and the option
+words (``rules``), and the typed-move vocabulary (``vocabulary``).
+
+The words build on the engine alone, and the engine imports none of them (the contracts in
+pyproject.toml say so): the engine speaks in codes and plain data, and every front end —
+the terminal, the pages through the server, the command line — words them here.
+"""
