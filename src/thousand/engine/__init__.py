@@ -7,7 +7,7 @@ for seats and says what happened (:mod:`.table`, :mod:`.protocol`), the game rec
 (:mod:`.record`), dealing (:mod:`.draws`) and its commitments (:mod:`.fairness`), and why
 a move is illegal as codes (:mod:`.errors`).
 
-It does no input or output, reads no clock, and imports nothing of
-the project outside itself: the words for people (:mod:`thousand.words.catalogue`), the solver, the
-bots and the front ends build on it.
+It does no input or output, reads no clock, and imports nothing of the project outside
+itself: the words for people (:mod:`thousand.words`), the solver, the bots and the front
+ends build on it.
 """

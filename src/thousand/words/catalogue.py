@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from thousand.engine.cards import SUITS, card_label, parse_card
+from thousand.engine.errors import IllegalMove
 from thousand.engine.moves import Move
 
 LANGS: tuple[str, ...] = ("ru", "en")
@@ -588,6 +589,12 @@ def illegal_text(
         who = seat_name(seat if isinstance(seat, int) else -1, lang, names, reader_seat)
         values["now"] = render(_pick(WHOSE_TURN["now"], lang), lang, who=who, task=task)
     return render(template, lang, values)
+
+
+def illegal_move_text(error: IllegalMove, lang: str = "en") -> str:
+    """The reason alone (without the move) an :class:`~thousand.engine.errors.IllegalMove`
+    was refused, in ``lang``; the words ``str()`` of the error reads in English."""
+    return illegal_text(error.code, error.params, lang)
 
 
 #: A game record's fault (``thousand replay``, the server's replays): key -> (English,
