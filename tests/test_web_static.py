@@ -24,6 +24,7 @@ from thousand.words.catalogue import (
     event_text,
     name_forms,
 )
+from thousand.words.pages import PAGE_WORDS, PAGE_WORDS_JS, page_words_module
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
 PAGES = ("index.html", "table.html", "history.html", "replay.html", "exercises.html")
@@ -92,13 +93,16 @@ def test_no_html_is_built_from_text() -> None:
 
 
 def _i18n_keys() -> dict[str, list[str]]:
-    text = (WEB / "i18n.js").read_text("utf-8")
-    out = {}
-    for lang in ("ru", "en"):
-        block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", text, re.M | re.S)
-        assert block, lang
-        out[lang] = re.findall(r'^    "([a-z0-9_]+)": "', block.group(1), re.M)
-    return out
+    """The keys of the pages' words (thousand.words.pages, which web/page_words.js is)."""
+    return {lang: list(PAGE_WORDS[lang]) for lang in ("ru", "en")}
+
+
+def test_the_pages_get_their_words_from_the_python_words() -> None:
+    """web/page_words.js is thousand.words.pages as written now (one home: change the words
+    there and run `python -m thousand.words.pages`), and i18n.js takes its words from it."""
+    assert (WEB / "page_words.js").read_text("utf-8") == page_words_module()
+    assert PAGE_WORDS_JS == WEB / "page_words.js"
+    assert 'import { STRINGS } from "./page_words.js";' in (WEB / "i18n.js").read_text("utf-8")
 
 
 def test_both_languages_have_the_same_strings() -> None:

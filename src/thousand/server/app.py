@@ -468,8 +468,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     @app.exception_handler(RateLimited)
     async def _rate_limited(request: Request, e: RateLimited) -> JSONResponse:
-        # a person reads it: in his language (web/i18n.js "limit_<name>")
-        words = page_words(web, page_lang(request))
+        # a person reads it: in his language (the pages' words, "limit_<name>")
+        words = page_words(page_lang(request))
         said = words.get(f"limit_{e.limit}", "").replace("{seconds}", str(e.seconds))
         body = e.http_json()
         body["error"]["message"] = said or e.message

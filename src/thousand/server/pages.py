@@ -3,9 +3,9 @@
 Every other page is a shell of ``src/thousand/web/`` that its script fills in; an error
 page is written here instead, so that it says what is wrong without a script and with
 the right HTTP status (404 for an unknown address, table or game; 410 for a table its
-creator closed).  Its words are those of the pages' catalogue, ``web/i18n.js`` (one
-entry per line: ``"key": "text",``), so the browser and the server never word the same
-thing twice.  No user data goes into these pages (not even the id asked for).
+creator closed).  Its words are the pages' own (:data:`thousand.words.pages.PAGE_WORDS`,
+which the browser gets as ``web/page_words.js``), so the browser and the server never word
+the same thing twice.  No user data goes into these pages (not even the id asked for).
 
 The language (:func:`page_lang`): ``?lang=ru|en``, else the cookie the pages' language
 switch sets (:data:`LANG_COOKIE`), else the first of Russian or English in the
@@ -14,14 +14,14 @@ browser's ``Accept-Language``, else Russian.
 
 from __future__ import annotations
 
-import functools
 import html
-import json
 import re
 from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
+
+from thousand.words.pages import PAGE_WORDS
 
 __all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words"]
 
@@ -29,9 +29,7 @@ __all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words"]
 LANG_COOKIE = "thousand_lang"
 LANGS = ("ru", "en")
 
-_ENTRY = re.compile(r'^    "([a-z0-9_]+)": ("(?:[^"\\]|\\.)*"),?$', re.M)
-
-#: What each error page says: its title's key and its text's key in web/i18n.js.
+#: What each error page says: its title's key and its text's key in the pages' words.
 KINDS = {
     "page": ("err_page_title_404", "err_page_text_404"),
     "table": ("err_page_title_table", "err_page_text_table"),
@@ -39,9 +37,6 @@ KINDS = {
     "game": ("err_page_title_game", "err_page_text_game"),
     "other": ("err_page_title_other", "err_page_text_other"),
 }
-
-#: When the pages' catalogue cannot be read (the web client is not installed).
-_BARE = {"ru": "Ошибка {status}", "en": "Error {status}"}
 
 
 def _accepted(header: str) -> str | None:
@@ -73,36 +68,22 @@ def page_lang(request: Request) -> str:
     return _accepted(request.headers.get("accept-language", "")) or "ru"
 
 
-@functools.lru_cache(maxsize=8)
-def _catalogue(path: Path) -> dict[str, dict[str, str]]:
-    text = path.read_text("utf-8")
-    out: dict[str, dict[str, str]] = {}
-    for lang in LANGS:
-        block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", text, re.M | re.S)
-        out[lang] = ({k: json.loads(v) for k, v in _ENTRY.findall(block.group(1))}
-                     if block else {})
-    return out
-
-
-def page_words(web: Path, lang: str) -> dict[str, str]:
-    """The pages' words in ``lang`` (web/i18n.js), or none when it cannot be read."""
-    try:
-        return _catalogue(web / "i18n.js")[lang]
-    except OSError:
-        return {}
+def page_words(lang: str) -> dict[str, str]:
+    """The pages' words in ``lang`` (Russian for a language the pages do not speak)."""
+    return PAGE_WORDS.get(lang, PAGE_WORDS["ru"])
 
 
 def error_page(request: Request, web: Path, status: int, kind: str = "page") -> HTMLResponse:
     """An error page: what is wrong in the page's language, a way on (the lobby, and the
     history for a game), a link to the other language; ``status`` its HTTP status."""
     lang = page_lang(request)
-    words = page_words(web, lang)
+    words = page_words(lang)
     title_key, text_key = KINDS.get(kind, KINDS["other"])
 
     def say(key: str) -> str:
         return html.escape(words.get(key, "").replace("{status}", str(status)))
 
-    title = say(title_key) or html.escape(_BARE[lang].format(status=status))
+    title = say(title_key)
     other = "en" if lang == "ru" else "ru"
     links = [f'<a class="button primary" href="/">{say("err_page_to_lobby")}</a>']
     if kind == "game":
