@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from thousand.engine.cards import N_CARDS, POINTS, RANKS, SUITS, card_label, card_str
 from thousand.engine.rules import Rules
 from thousand.engine.table import EVENT_TYPES, Table
 from thousand.words.catalogue import (
@@ -39,6 +40,23 @@ def _js_files() -> list[Path]:
 
 def _text_files() -> list[Path]:
     return sorted(p for p in WEB.iterdir() if p.suffix in (".js", ".html", ".css", ".svg"))
+
+
+def _page_modules(folder: Path, script: str) -> None:
+    """The pages' modules in ``folder`` as Node reads them, with ``run.mjs`` (``script``)
+    beside them to import them."""
+    for path in _js_files():
+        shutil.copy(path, folder / path.name)
+    (folder / "package.json").write_text('{"type": "module"}')
+    (folder / "run.mjs").write_text(script)
+
+
+def _run_node(folder: Path, payload: str) -> object:
+    """What ``run.mjs`` in ``folder`` writes (JSON) when it reads ``payload``."""
+    result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=folder,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
 
 
 def test_the_files_are_there() -> None:
@@ -230,9 +248,6 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
     case forms the snapshot sends, writes the same line as thousand.words.catalogue.event_text for
     every event of whole games: names declined, counts agreed, the reader's own seat (or a
     player called "Вы"/"You") spoken to, seats without a name as «игрок N»."""
-    for path in _js_files():
-        shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "package.json").write_text('{"type": "module"}')
     events = _sample_events()
     events += [{"type": k, "audience": "all", "v": 1, **d} for k, d in SYNTHETIC.items()]
     # one of each kind of line is enough, and keeps the exchange small
@@ -248,7 +263,7 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
         "eventText(c.event, c.names, data.cat, data.lang, c.reader, data.forms)]);\n"
         "process.stdout.write(JSON.stringify(out));\n"
     )
-    (tmp_path / "run.mjs").write_text(script)
+    _page_modules(tmp_path, script)
     for lang in ("ru", "en"):
         name_sets: list[list[str] | None] = [
             ["Аня", "Боря", "Вова", "Гена"],
@@ -264,10 +279,8 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
             "you_forms": YOU_FORMS[lang],
         }
         payload = json.dumps({"cases": cases, "cat": catalogue, "lang": lang, "forms": forms})
-        result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
-                                capture_output=True, text=True, timeout=60)
-        assert result.returncode == 0, result.stderr
-        out = json.loads(result.stdout)
+        out = _run_node(tmp_path, payload)
+        assert isinstance(out, list)
         for case, (key, text) in zip(cases, out, strict=True):
             event = case["event"]
             assert key == event_key(event), event
@@ -282,15 +295,13 @@ def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
     from thousand.server.catalog import name_forms_json, texts_catalog
     from thousand.words.catalogue import illegal_text
 
-    for path in _js_files():
-        shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "package.json").write_text('{"type": "module"}')
-    (tmp_path / "run.mjs").write_text(
+    _page_modules(
+        tmp_path,
         'import { errorText } from "./common.js";\n'
         'import { readFileSync } from "node:fs";\n'
         'const d = JSON.parse(readFileSync(0, "utf8"));\n'
         "process.stdout.write(JSON.stringify(d.cases.map((c) => "
-        "errorText(c.msg, d.names, d.cat, d.lang, c.reader, d.forms))));\n"
+        "errorText(c.msg, d.names, d.cat, d.lang, c.reader, d.forms))));\n",
     )
     names = ["Аня", "Боря", "Вова"]
     reasons = [("wrong_phase", {"what": "give 9S", "seat": 1, "task": "contract"}),
@@ -304,10 +315,32 @@ def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
                  for code, params in reasons for reader in (None, 1)]
         payload = json.dumps({"cases": cases, "cat": texts_catalog(lang), "lang": lang,
                               "names": names, "forms": name_forms_json(tuple(names))[lang]})
-        result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
-                                capture_output=True, text=True, timeout=60)
-        assert result.returncode == 0, result.stderr
-        for case, text in zip(cases, json.loads(result.stdout), strict=True):
+        out = _run_node(tmp_path, payload)
+        assert isinstance(out, list)
+        for case, text in zip(cases, out, strict=True):
             p = case["msg"]["params"]
             assert text.endswith(illegal_text(p["code"], p["params"], lang, names,
                                               case["reader"])), (case, text)
+
+
+# ---------------------------------------------------------------- the cards
+
+
+@pytest.mark.needs("node")
+def test_the_pages_cards_are_the_engines(tmp_path: Path) -> None:
+    """cards.js keeps the pages' own copy of the card points and the cards' labels (a page
+    counts a pile's points as it draws it, without asking): for every card they are the
+    engine's (engine/cards.py POINTS, card_label), and so are the suits' and ranks' orders."""
+    _page_modules(
+        tmp_path,
+        'import { SUITS, RANKS, pointsOf, cardLabel } from "./cards.js";\n'
+        'import { readFileSync } from "node:fs";\n'
+        'const cards = JSON.parse(readFileSync(0, "utf8"));\n'
+        "process.stdout.write(JSON.stringify({suits: SUITS, ranks: RANKS, cards: cards.map("
+        "(c) => [pointsOf(c), cardLabel(c, 'ru'), cardLabel(c, 'en')])}));\n",
+    )
+    every = range(N_CARDS)
+    out = _run_node(tmp_path, json.dumps([card_str(c) for c in every]))
+    assert out == {"suits": SUITS, "ranks": RANKS,
+                   "cards": [[POINTS[c], card_label(c, "ru"), card_label(c, "en")]
+                             for c in every]}
