@@ -17,6 +17,7 @@ import pytest
 from thousand.engine.cards import N_CARDS, POINTS, RANKS, SUITS, card_label, card_str
 from thousand.engine.rules import Rules
 from thousand.engine.table import EVENT_TYPES, Table
+from thousand.server.pages import shell_html
 from thousand.words.catalogue import (
     EVENTS,
     SUIT_NAMES,
@@ -28,7 +29,10 @@ from thousand.words.catalogue import (
 from thousand.words.pages import PAGE_WORDS, PAGE_WORDS_JS, page_words_module
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
-PAGES = ("index.html", "table.html", "history.html", "replay.html", "exercises.html")
+#: The pages' shells (server/templates, written by thousand.server.pages).
+TEMPLATES = WEB.parent / "server" / "templates"
+#: Pages whose shells are checked: each is the one shell with its script web/<page>.js.
+PAGES = ("lobby", "table", "history", "replay", "exercises")
 MODULES = ("i18n.js", "cards.js", "common.js", "board.js", "sheet.js", "lobby.js", "table.js",
            "history.js", "replay.js", "exercises.js")
 NODE = shutil.which("node")
@@ -39,7 +43,8 @@ def _js_files() -> list[Path]:
 
 
 def _text_files() -> list[Path]:
-    return sorted(p for p in WEB.iterdir() if p.suffix in (".js", ".html", ".css", ".svg"))
+    return sorted(p for folder in (WEB, TEMPLATES) for p in folder.iterdir()
+                  if p.suffix in (".js", ".html", ".css", ".svg"))
 
 
 def _page_modules(folder: Path, script: str) -> None:
@@ -60,13 +65,15 @@ def _run_node(folder: Path, payload: str) -> object:
 
 
 def test_the_files_are_there() -> None:
-    for name in (*PAGES, *MODULES, "style.css", "favicon.svg"):
+    for name in (*(f"{page}.js" for page in PAGES), *MODULES, "style.css", "favicon.svg"):
         assert (WEB / name).is_file(), name
+    for name in ("shell.html", "error.html"):
+        assert (TEMPLATES / name).is_file(), name
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_pages_are_served_ready(page: str) -> None:
-    html = (WEB / page).read_text("utf-8")
+    html = shell_html(page)
     assert html.lower().startswith("<!doctype html>")
     assert '<meta charset="utf-8">' in html
     assert 'name="viewport"' in html
@@ -134,7 +141,7 @@ def test_both_languages_have_the_same_strings() -> None:
 
 def test_the_pages_call_the_sheet_zapis_not_pulya() -> None:
     """«Пуля» is the score sheet of преферанс; in Тысяча the sheet is «запись» (issue 15)."""
-    for path in sorted(WEB.glob("*.js")) + sorted(WEB.glob("*.html")):
+    for path in sorted(WEB.glob("*.js")) + sorted(TEMPLATES.glob("*.html")):
         text = path.read_text("utf-8").lower()
         assert "пуля" not in text, path.name
 

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -74,7 +74,7 @@ from .models import (
     error_responses,
 )
 from .names import check_person_name
-from .pages import error_page, page_lang, page_words
+from .pages import error_page, page_lang, page_words, shell_page
 from .player_stats import seat_players_of
 from .reader import ReadError, StrictRoute, raw_body
 from .reaper import Reaper, adjourned_table, resume
@@ -114,12 +114,6 @@ WORKER_HEADER = "X-Thousand-Worker"
 
 #: The ``lang`` query parameter: the language of the words a route gives.
 Lang = Annotated[Literal["ru", "en"], Query(description="ru or en")]
-
-#: The pages: path -> the file of src/thousand/web/ that is its shell.
-PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
-         "replay": "replay.html", "account": "account.html",
-         "tournaments": "tournaments.html", "exercises": "exercises.html"}
-
 
 def default_db_url() -> str:
     """SQLite in the user's data folder: ``$XDG_DATA_HOME/thousand/thousand.db``
@@ -489,7 +483,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             if e.status_code == 405:  # every method of the path, not one route's
                 response.headers["Allow"] = _allowed(app, request)
             return response
-        page = error_page(request, web, e.status_code,
+        page = error_page(request, e.status_code,
                           "page" if e.status_code == 404 else "other")
         if e.status_code == 405:  # /healthz, /readyz: GET routes outside /api/
             page.headers["Allow"] = _allowed(app, request)
@@ -539,14 +533,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     # ------------------------------------------------------------------ pages
 
     def page(name: str) -> Response:
-        path = web / PAGES[name]
-        if path.is_file():
-            return FileResponse(path, media_type="text/html",
-                                headers={"Cache-Control": "no-cache"})
-        return HTMLResponse(
-            "<!doctype html><meta charset=utf-8><title>Тысяча</title>"
-            "<p>The web client is not installed; the API is at <a href=/api/docs>"
-            "/api/docs</a>.</p>", status_code=200)
+        return shell_page(web, name)  # server/pages.py: the one shell, the page's script
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def lobby_page() -> Response:
@@ -571,7 +558,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         state = await known(table_id)
         if state == "live":
             return page("table")
-        return error_page(request, web, 410 if state == "closed" else 404,
+        return error_page(request, 410 if state == "closed" else 404,
                           state or "table")
 
     @app.api_route("/account", methods=["GET", "HEAD"], include_in_schema=False)
@@ -599,7 +586,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def replay_page(request: Request, game_id: str) -> Response:
         if await known(game_id) == "live":
             return page("replay")
-        return error_page(request, web, 404, "game")
+        return error_page(request, 404, "game")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
 

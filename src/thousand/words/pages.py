@@ -1242,6 +1242,26 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The words of a page's shell before its script words the page in the reader's language
+#: (server/templates/shell.html; the shells are ``<html lang="ru">``): the skip link and
+#: the line for a browser without scripts in both languages, each page's title in Russian
+#: (after «Тысяча — »).
+SHELL_WORDS: dict[str, str] = {
+    "skip": "К содержанию · Skip to content",
+    "noscript": "Для игры нужен JavaScript. · The game needs JavaScript.",
+}
+SHELL_TITLES: dict[str, str] = {
+    "lobby": "столы",
+    "table": "стол",
+    "history": "история",
+    "replay": "просмотр записи",
+    "account": "игрок",
+    "tournaments": "турниры",
+    "exercises": "упражнения",
+    "player": "игрок",
+    "leaderboard": "рейтинг",
+}
+
 #: The module of the pages that carries :data:`PAGE_WORDS` (web/i18n.js imports it).
 PAGE_WORDS_JS = Path(__file__).resolve().parent.parent / "web" / "page_words.js"
 
