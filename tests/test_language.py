@@ -31,17 +31,8 @@ from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.engine.table import Table, TableError
 from thousand.terminal.i18n import T
 from thousand.terminal.sheet_view import SHEET_WIDTH, render_sheet
-from thousand.words.catalogue import (
-    EVENTS,
-    ILLEGAL,
-    PHRASES,
-    declined,
-    event_key,
-    event_text,
-    illegal_text,
-    plural,
-    render,
-)
+from thousand.words.catalogue import EVENTS, ILLEGAL, PHRASES, event_key, event_text, illegal_text
+from thousand.words.grammar import declined, plural, render
 
 # --------------------------------------------------------------------------- the people
 
@@ -934,7 +925,7 @@ def test_russian_numbers_have_a_decimal_comma_everywhere() -> None:
     Russian, "96.4%" in English; the analysis' summary and the F7 summary use it."""
     from thousand.analysis.text import render_text
     from thousand.terminal.analysis_view import summary_lines
-    from thousand.words.catalogue import decimal, percent
+    from thousand.words.grammar import decimal, percent
 
     assert percent(96.4, "ru") == "96,4%" and percent(96.4, "en") == "96.4%"
     assert decimal(-3.25, "ru", 1, sign=True) == "-3,2" or decimal(-3.25, "ru", 1,

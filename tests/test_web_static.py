@@ -18,14 +18,8 @@ from thousand.engine.cards import N_CARDS, POINTS, RANKS, SUITS, card_label, car
 from thousand.engine.rules import Rules
 from thousand.engine.table import EVENT_TYPES, Table
 from thousand.server.pages import shell_html
-from thousand.words.catalogue import (
-    EVENTS,
-    SUIT_NAMES,
-    YOU_FORMS,
-    event_key,
-    event_text,
-    name_forms,
-)
+from thousand.words.catalogue import EVENTS, SUIT_NAMES, event_key, event_text
+from thousand.words.grammar import YOU_FORMS, name_forms
 from thousand.words.pages import PAGE_WORDS, PAGE_WORDS_JS, page_words_module
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"

@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine.game import DealSummary, Event, Game
-from .words.catalogue import counts_bolts, render
+from .words.catalogue import counts_bolts
+from .words.grammar import render
 from .words.rules import preset_title
 
 __all__ = [
@@ -50,7 +51,7 @@ __all__ = [
 
 LANGS = ("ru", "en")
 
-#: Every word the sheet writes, by language (templates of :func:`thousand.words.catalogue.render`).
+#: Every word the sheet writes, by language (templates of :func:`thousand.words.grammar.render`).
 WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "title": "Запись — {rules}",

@@ -493,7 +493,7 @@ def run_arena(
 #: 20 against none is not luck).
 MIN_SAMPLE = 30
 
-#: The words of the arena's report: key -> (English, Russian) (thousand.words.catalogue.render).
+#: The words of the arena's report: key -> (English, Russian) (thousand.words.grammar.render).
 REPORT_WORDS: dict[str, tuple[str, str]] = {
     "bot": ("bot", "бот"),
     "games": ("games", "партий"),
@@ -595,7 +595,7 @@ def report_tables(columns: Columns, rows: Rows, width: int | None = None) -> lis
 
 def report_word(key: str, lang: str = "en", **params: object) -> str:
     """A word or line of the arena's report in ``lang`` (:data:`REPORT_WORDS`)."""
-    from thousand.words.catalogue import render
+    from thousand.words.grammar import render
 
     en, ru = REPORT_WORDS[key]
     return render(ru if lang == "ru" else en, lang, params)

@@ -48,7 +48,7 @@ from rich.table import Table
 from thousand.engine import moves as mv
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
-from thousand.words.catalogue import decimal, percent
+from thousand.words.grammar import decimal, percent
 
 from .arena import (
     MIN_SAMPLE,
@@ -161,7 +161,7 @@ def t95(df: int) -> float:
     return _T95[df - 1] if df <= len(_T95) else Z95 + 2.4 / df
 
 
-#: Why a duplicate run cannot start: key -> (English, Russian) (thousand.words.catalogue.render).
+#: Why a duplicate run cannot start: key -> (English, Russian) (thousand.words.grammar.render).
 RUN_ERRORS: dict[str, tuple[str, str]] = {
     "bots_count": ("{n:#bot|bots} for a {players}-player game: name one bot per seat",
                    "{n:#бот|бота|ботов}, а играют {players}: нужен один бот на место"),
@@ -181,7 +181,7 @@ class RunError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang``."""
-        from thousand.words.catalogue import render
+        from thousand.words.grammar import render
 
         en, ru = RUN_ERRORS[self.key]
         return render(ru if lang == "ru" else en, lang, self.params)
@@ -555,7 +555,7 @@ def save_report(report: DuplicateReport, save_dir: str) -> None:
 
 # --------------------------------------------------------------------------- showing
 
-#: The words of the duplicate report: key -> (English, Russian) (thousand.words.catalogue.render).
+#: The words of the duplicate report: key -> (English, Russian) (thousand.words.grammar.render).
 WORDS: dict[str, tuple[str, str]] = {
     "bot": ("bot", "бот"),
     "score": ("deal score (95% CI)", "очки за раздачу (95% ДИ)"),
@@ -591,7 +591,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 def report_word(key: str, lang: str = "en", **params: object) -> str:
     """A word or line of the duplicate report in ``lang`` (:data:`WORDS`)."""
-    from thousand.words.catalogue import render
+    from thousand.words.grammar import render
 
     en, ru = WORDS[key]
     return render(ru if lang == "ru" else en, lang, params)

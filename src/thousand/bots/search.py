@@ -81,7 +81,7 @@ from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
 from thousand.solver import PlayOptions, PlayPosition, Solver
-from thousand.words.catalogue import count
+from thousand.words.grammar import count
 
 from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play

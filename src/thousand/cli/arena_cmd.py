@@ -41,7 +41,8 @@ from thousand.bots.arena import (
 from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
 from thousand.engine.rules import Rules, RulesError
-from thousand.words.catalogue import decimal, percent, points_number, preset_name
+from thousand.words.catalogue import preset_name
+from thousand.words.grammar import decimal, percent, points_number
 from thousand.words.rules import check_lang
 
 from .common import (

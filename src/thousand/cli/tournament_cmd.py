@@ -31,7 +31,8 @@ from thousand.bots.tournament import (
 )
 from thousand.cli import app
 from thousand.engine.rules import Rules, RulesError
-from thousand.words.catalogue import decimal, preset_name
+from thousand.words.catalogue import preset_name
+from thousand.words.grammar import decimal
 from thousand.words.rules import check_lang
 
 from .arena_cmd import _print_tables

@@ -2,7 +2,8 @@
 catalogue (``GET /api/texts``), in Russian or English.
 
 The words are those of :mod:`thousand.words.rules` (the same as ``thousand rules
---explain``) and :mod:`thousand.words.catalogue`; this module only arranges them as JSON.
+--explain``), :mod:`thousand.words.catalogue` and :mod:`thousand.words.grammar`; this module
+only arranges them as JSON.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from thousand.bots import bot_levels, describe_level
 from thousand.engine import rules as rules_mod
 from thousand.engine.rules import OPTION_NAMES, PRESET_NAMES, Rules
-from thousand.words import catalogue as texts
+from thousand.words import catalogue, grammar
 from thousand.words.rules import PRESET_TEXT, explain, preset_title, title
 from thousand.words.vocabulary import vocabulary_json
 
@@ -142,21 +143,22 @@ def _worded(value: Any, lang: str) -> Any:
 
 def texts_catalog(lang: str) -> dict[str, Any]:
     """``GET /api/texts``: every table of :mod:`thousand.words.catalogue` (illegal-move texts,
-    reasons, tasks, suit names, event texts when it has them) in ``lang``, plus the bot
+    reasons, tasks, suit names, event texts when it has them) and of
+    :mod:`thousand.words.grammar` (what the reader is called) in ``lang``, plus the bot
     levels with their descriptions and the words of typed moves (``typed``:
     :func:`thousand.words.vocabulary.vocabulary_json`, the same in both languages).  Keys are
-    the tables' names in lower case."""
+    the tables' names in lower case, in the order of their names."""
     out: dict[str, Any] = {"lang": lang}
-    for name in dir(texts):
-        if not name.isupper() or name.startswith("_") or name == "LANGS":
-            continue
-        value = getattr(texts, name)
+    tables = {name: getattr(module, name) for module in (grammar, catalogue)
+              for name in dir(module)
+              if name.isupper() and not name.startswith("_") and name != "LANGS"}
+    for name, value in sorted(tables.items()):
         if isinstance(value, dict) and value:
             out[name.lower()] = _worded(value, lang)
-    out["suits"] = "".join(getattr(texts, "SUITS", "SCDH"))
+    out["suits"] = "".join(getattr(catalogue, "SUITS", "SCDH"))
     out["bot_levels"] = {level: describe_level(level, lang) for level in bot_levels()}
     # every registered level has a name for people (a level without one: its identifier)
-    out["bot_level_names"] = {level: texts.level_name(level, lang) for level in bot_levels()}
+    out["bot_level_names"] = {level: catalogue.level_name(level, lang) for level in bot_levels()}
     # the words a player may type for a move, the terminal's own (web/common.js reads them)
     out["typed"] = vocabulary_json()
     return out
@@ -165,7 +167,7 @@ def texts_catalog(lang: str) -> dict[str, Any]:
 @functools.lru_cache(maxsize=256)
 def name_forms_json(names: tuple[str, ...]) -> dict[str, dict[str, dict[str, str]]]:
     """The players' names in every case, for the browser to decline them in the event
-    lines (``{f:dat}``): ``{"ru": {name: texts.name_forms(name, "ru")}, "en": {...}}``.
+    lines (``{f:dat}``): ``{"ru": {name: grammar.name_forms(name, "ru")}, "en": {...}}``.
     Treat the result as read-only (it is cached)."""
-    return {lang: {n: texts.name_forms(n, lang) for n in names if isinstance(n, str) and n}
-            for lang in texts.LANGS}
+    return {lang: {n: grammar.name_forms(n, lang) for n in names if isinstance(n, str) and n}
+            for lang in catalogue.LANGS}

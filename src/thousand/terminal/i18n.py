@@ -4,7 +4,7 @@ English; what happens at the table is worded by the shared catalogue.
 Russian words are those the players use at the table (docs/rules.ru.md).  ``T(lang, key,
 **params)`` formats one: a key of :data:`WORDS` (the terminal's chrome), else a key of
 :data:`thousand.words.catalogue.PHRASES` (the table's story, shared with every front end); the
-templates agree with the names they are given (:func:`thousand.words.catalogue.render`: «отдать
+templates agree with the names they are given (:func:`thousand.words.grammar.render`: «отдать
 Боре», «Вы берёте прикуп»).  ``T(lang, "trick_you", ...)`` — a phrase key with ``_you`` —
 is that phrase about the person himself.  :func:`rules_summary` says in a few lines how a
 ruleset differs from the classic game, for the start of a table.
@@ -17,15 +17,8 @@ from collections.abc import Sequence
 from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
-from thousand.words.catalogue import (
-    PHRASES,
-    YOU,
-    advice_for,
-    level_name,
-    phrase,
-    preset_name,
-    render,
-)
+from thousand.words.catalogue import PHRASES, advice_for, level_name, phrase, preset_name
+from thousand.words.grammar import YOU, render
 
 LANGS = ("ru", "en")
 
@@ -287,7 +280,7 @@ def has(lang: str, key: str) -> bool:
 
 def T(lang: str, key: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in (names agreed and declined,
-    :func:`thousand.words.catalogue.render`)."""
+    :func:`thousand.words.grammar.render`)."""
     words = _words(lang)
     if key in words:
         text = words[key]

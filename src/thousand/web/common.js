@@ -219,7 +219,7 @@ function section(cat, name) {
   return (cat && (cat[name] || (cat.texts && cat.texts[name]))) || {};
 }
 
-/** A catalogue template with its values (thousand.words.catalogue.render: `{f:case}`, `{f:A|B}`,
+/** A catalogue template with its values (thousand.words.grammar.render: `{f:case}`, `{f:A|B}`,
  * `{f:#one|few|many}`); `forms` the names' cases from the server. */
 export function format(template, values, lang = getLang(), cat = null, forms = null) {
   return renderTemplate(template, values, lang, cat, forms);
@@ -280,7 +280,7 @@ export function eventKey(ev, events) {
 
 /** One line for a table event, from the catalogue's templates (thousand.words.catalogue.event_text):
  * `reader` the seat the page shows (spoken to as "Вы"/"You"), `forms` the names' case
- * forms from the server ({name: texts.name_forms(name, lang)}). */
+ * forms from the server ({name: grammar.name_forms(name, lang)}). */
 export function eventText(ev, names, cat, lang = getLang(), reader = null, forms = null) {
   const events = section(cat, "events");
   const key = eventKey(ev, events);
