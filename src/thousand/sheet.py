@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .engine.game import DealSummary, Event, Game
 from .words.catalogue import counts_bolts
-from .words.grammar import render
+from .words.grammar import LANGS, render
 from .words.rules import preset_title
 
 __all__ = [
@@ -48,8 +48,6 @@ __all__ = [
     "sheet_legend",
     "sheet_rows",
 ]
-
-LANGS = ("ru", "en")
 
 #: Every word the sheet writes, by language (templates of :func:`thousand.words.grammar.render`).
 WORDS: dict[str, dict[str, str]] = {

@@ -170,4 +170,4 @@ def name_forms_json(names: tuple[str, ...]) -> dict[str, dict[str, dict[str, str
     lines (``{f:dat}``): ``{"ru": {name: grammar.name_forms(name, "ru")}, "en": {...}}``.
     Treat the result as read-only (it is cached)."""
     return {lang: {n: grammar.name_forms(n, lang) for n in names if isinstance(n, str) and n}
-            for lang in catalogue.LANGS}
+            for lang in grammar.LANGS}

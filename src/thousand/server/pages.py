@@ -25,16 +25,13 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from thousand.words.grammar import LANGS
 from thousand.words.pages import PAGE_WORDS, SHELL_TITLES, SHELL_WORDS
 
-__all__ = ["LANG_COOKIE", "PAGES", "error_page", "page_lang", "page_words", "shell_page"]
+__all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words", "shell_page"]
 
 #: The cookie the pages' language switch sets (web/i18n.js writes it too).
 LANG_COOKIE = "thousand_lang"
-LANGS = ("ru", "en")
-
-#: The pages of the site, each its shell and its script ``web/<page>.js``.
-PAGES: tuple[str, ...] = tuple(SHELL_TITLES)
 
 #: The shells: HTML escaped, a missing value an error, no blank lines from the tags.
 _TEMPLATES = jinja2.Environment(
@@ -89,7 +86,8 @@ def page_words(lang: str) -> dict[str, str]:
 
 @functools.cache
 def shell_html(page: str) -> str:
-    """The shell of ``page`` (one of :data:`PAGES`), the same for every request."""
+    """The shell of ``page`` (a page of :data:`thousand.words.pages.SHELL_TITLES`, whose
+    script is ``web/<page>.js``), the same for every request."""
     return _TEMPLATES.get_template("shell.html").render(
         lang="ru", page=page, title=SHELL_TITLES[page], words=PAGE_WORDS["ru"],
         shell=SHELL_WORDS)

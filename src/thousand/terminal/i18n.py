@@ -20,8 +20,6 @@ from thousand.engine.view import View
 from thousand.words.catalogue import PHRASES, advice_for, level_name, phrase, preset_name
 from thousand.words.grammar import YOU, render
 
-LANGS = ("ru", "en")
-
 WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "you": "Вы",

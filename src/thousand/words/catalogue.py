@@ -21,8 +21,6 @@ from thousand.engine.errors import IllegalMove
 from thousand.engine.moves import Move
 from thousand.words.grammar import YOU, SeatLabel, lang_of, render
 
-LANGS: tuple[str, ...] = ("ru", "en")
-
 SUIT_NAMES = {
     "en": ("spades", "clubs", "diamonds", "hearts"),
     "ru": ("пики", "трефы", "бубны", "черви"),

@@ -30,6 +30,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+#: The languages the words speak; Russian first, the default.
+LANGS: tuple[str, ...] = ("ru", "en")
+
 #: The grammatical cases a template may ask a name in (``{name:dat}``).
 CASES: tuple[str, ...] = ("nom", "gen", "dat", "acc", "ins", "loc", "poss")
 _GRAMMEMES = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt",

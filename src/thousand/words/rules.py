@@ -26,6 +26,7 @@ from thousand.engine.rules import (
     format_value,
 )
 from thousand.words.catalogue import PRESET_TITLES
+from thousand.words.grammar import LANGS
 
 __all__ = [
     "GROUPS",
@@ -46,8 +47,6 @@ __all__ = [
     "value_words",
 ]
 
-#: Interface languages; Russian first, the default.
-LANGS: tuple[str, ...] = ("ru", "en")
 
 
 class Text(NamedTuple):
