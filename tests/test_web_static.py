@@ -18,7 +18,7 @@ from thousand.engine.cards import N_CARDS, POINTS, RANKS, SUITS, card_label, car
 from thousand.engine.rules import Rules
 from thousand.engine.table import EVENT_TYPES, Table
 from thousand.server.pages import shell_html
-from thousand.words.catalogue import EVENTS, SUIT_NAMES, event_key, event_text
+from thousand.words.catalogue import EVENTS, SUIT_NAMES, SUIT_OF, event_key, event_text
 from thousand.words.grammar import YOU_FORMS, name_forms
 from thousand.words.pages import PAGE_WORDS, PAGE_WORDS_JS, page_words_module
 
@@ -329,19 +329,30 @@ def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
 
 @pytest.mark.needs("node")
 def test_the_pages_cards_are_the_engines(tmp_path: Path) -> None:
-    """cards.js keeps the pages' own copy of the card points and the cards' labels (a page
-    counts a pile's points as it draws it, without asking): for every card they are the
-    engine's (engine/cards.py POINTS, card_label), and so are the suits' and ranks' orders."""
+    """cards.js keeps the pages' own copy of the card points, the cards' labels and the
+    suits' names (a page counts a pile's points and names a card as it draws it, without
+    asking): for every card they are the engine's (engine/cards.py POINTS, card_label) and
+    the catalogue's (SUIT_NAMES; SUIT_OF ends a card's name), and so are the suits' and
+    ranks' orders."""
     _page_modules(
         tmp_path,
-        'import { SUITS, RANKS, pointsOf, cardLabel } from "./cards.js";\n'
+        'import { SUITS, RANKS, SUIT_NAME, pointsOf, cardLabel, cardName } from "./cards.js";\n'
         'import { readFileSync } from "node:fs";\n'
         'const cards = JSON.parse(readFileSync(0, "utf8"));\n'
-        "process.stdout.write(JSON.stringify({suits: SUITS, ranks: RANKS, cards: cards.map("
-        "(c) => [pointsOf(c), cardLabel(c, 'ru'), cardLabel(c, 'en')])}));\n",
+        "const langs = ['ru', 'en'];\n"
+        "process.stdout.write(JSON.stringify({suits: SUITS, ranks: RANKS, names: langs.map("
+        "(l) => [...SUITS].map((s) => SUIT_NAME[l][s])), cards: cards.map((c) => [pointsOf(c), "
+        "...langs.map((l) => cardLabel(c, l)), ...langs.map((l) => cardName(c, l))])}));\n",
     )
     every = range(N_CARDS)
     out = _run_node(tmp_path, json.dumps([card_str(c) for c in every]))
-    assert out == {"suits": SUITS, "ranks": RANKS,
-                   "cards": [[POINTS[c], card_label(c, "ru"), card_label(c, "en")]
-                             for c in every]}
+    assert isinstance(out, dict)
+    assert (out["suits"], out["ranks"]) == (SUITS, RANKS)
+    assert out["names"] == [list(SUIT_NAMES["ru"]), list(SUIT_NAMES["en"])]
+    for c, (points, label_ru, label_en, name_ru, name_en) in zip(every, out["cards"],
+                                                                strict=True):
+        assert (points, label_ru, label_en) == (POINTS[c], card_label(c, "ru"),
+                                                card_label(c, "en"))
+        suit = c // 6
+        assert name_ru.endswith(" " + SUIT_OF["ru"][suit]), name_ru
+        assert name_en.endswith(" of " + SUIT_OF["en"][suit]), name_en
