@@ -1,7 +1,9 @@
-"""The browser client's files (src/thousand/web/): present and ready to serve, every module
-parses, no HTML is built from text, every UI string exists in both languages, and the
-event lines come from the one catalogue the terminal also uses (thousand.words.catalogue.EVENTS),
-worded the same way by the page's JavaScript as by Python."""
+"""The browser client's files (src/thousand/web/ and the pages' shell, server/templates/):
+present and ready to serve, every module parses, no HTML is built from text, every UI
+string exists in both languages and comes from the words package (thousand.words.pages),
+the event lines come from the one catalogue the terminal also uses
+(thousand.words.catalogue.EVENTS), worded the same way by the page's JavaScript as by
+Python, and the pages' cards are the engine's."""
 
 from __future__ import annotations
 
