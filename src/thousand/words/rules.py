@@ -48,7 +48,6 @@ __all__ = [
 ]
 
 
-
 class Text(NamedTuple):
     """One text in both languages."""
 
