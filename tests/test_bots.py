@@ -36,7 +36,7 @@ from thousand.evaluation.arena import (
     run_arena,
     wilson_interval,
 )
-from thousand.texts import advice_for
+from thousand.words.catalogue import advice_for
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = ROOT / "src" / "thousand" / "bots"
@@ -666,7 +666,7 @@ def test_two_player_hand_with_nothing_bids_no_more_than_the_opening() -> None:
 
 def test_two_player_hints_advise_the_talon_and_the_discard() -> None:
     """"Two players" point 3 in a hint: the advice names the talon to take and the card to
-    discard as imperatives in both languages (thousand.texts.ADVICE), the reason follows
+    discard as imperatives in both languages (thousand.words.catalogue.ADVICE), the reason follows
     and does not name the move again."""
     g = two_game(*MARRIAGES_AND_NINES)
     play(g, "100", "pass")

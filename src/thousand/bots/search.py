@@ -81,7 +81,7 @@ from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
 from thousand.solver import PlayOptions, PlayPosition, Solver
-from thousand.texts import count
+from thousand.words.grammar import count
 
 from .base import Reason, ReasoningBot
 from .evaluate import keep_score, predict_play
@@ -1573,7 +1573,7 @@ def _talon_reason(
     view: View, second: bool, made: tuple[float, float], worth: tuple[float, float], n: int
 ) -> Reason:
     """Why this talon (``second``: talon 2), as a hint's reason that does not name the move
-    (thousand.texts.ADVICE names it): the card glimpsed at the cut, which lies in talon 2,
+    (thousand.words.catalogue.ADVICE names it): the card glimpsed at the cut, which lies in talon 2,
     the bid's make chance with each talon (``made``: talon 1's, talon 2's) and what the
     deal is worth on average with each (``worth``)."""
     card = (view.talon_known & -view.talon_known).bit_length() - 1

@@ -41,8 +41,9 @@ from thousand.evaluation.arena import (
     shown_level,
     verdict,
 )
-from thousand.rules_text import check_lang
-from thousand.texts import decimal, percent, points_number, preset_name
+from thousand.words.catalogue import preset_name
+from thousand.words.grammar import decimal, percent, points_number
+from thousand.words.rules import check_lang
 
 from .common import (
     SetOption,

@@ -31,8 +31,9 @@ from thousand.evaluation.tournament import (
     run_tournament,
     word,
 )
-from thousand.rules_text import check_lang
-from thousand.texts import decimal, preset_name
+from thousand.words.catalogue import preset_name
+from thousand.words.grammar import decimal
+from thousand.words.rules import check_lang
 
 from .arena_cmd import _print_tables
 from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit

@@ -92,7 +92,7 @@ class Phase(IntEnum):
     TALON_CHOICE = 8
 
 
-#: What the player to move does in each phase (a message parameter, see thousand.texts).
+#: What the player to move does in each phase (a message parameter, see thousand.words.catalogue).
 PHASE_TASKS = {
     Phase.DARK_CHOICE: "dark_or_look",
     Phase.AUCTION: "bid",
@@ -1066,7 +1066,7 @@ class Deal:
 
     def _expected(self, phase: Phase) -> dict[str, int | str]:
         """What the player to move is to do now: his seat and a task code, as message
-        parameters (the texts are in :mod:`thousand.texts`)."""
+        parameters (the texts are in :mod:`thousand.words.catalogue`)."""
         if phase == Phase.EXCHANGE and self.discards_due:
             task = "discard"
         elif phase == Phase.CONTRACT and not self._concede_allowed():

@@ -72,7 +72,7 @@ MAX_ROUNDS = 1000
 MAX_PLAYERS = 1000
 
 #: The words of tournaments, for errors and the report: key -> (English, Russian)
-#: (:func:`thousand.texts.render`).
+#: (:func:`thousand.words.grammar.render`).
 WORDS: dict[str, tuple[str, str]] = {
     "bad_format": ("unknown tournament format {format}; choose round-robin or swiss",
                    "неизвестный формат турнира {format}; выберите round-robin или swiss"),
@@ -141,7 +141,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 def word(key: str, lang: str = "en", **params: object) -> str:
     """A text of :data:`WORDS` in ``lang``."""
-    from thousand.texts import render
+    from thousand.words.grammar import render
 
     en, ru = WORDS[key]
     return render(ru if lang == "ru" else en, lang, params)

@@ -37,7 +37,7 @@ import sqlalchemy as sa
 
 from thousand.engine.rules import Rules
 from thousand.evaluation.tournament import Tournament, TournamentError
-from thousand.texts import level_name
+from thousand.words.catalogue import level_name
 
 from .caps import CAPS
 from .checks import hash_token, new_token, seat_token

@@ -50,8 +50,8 @@ from thousand.engine.protocol import view_json
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table, TableError
 from thousand.engine.view import View
-from thousand.texts import illegal_text
-from thousand.vocabulary import normalise, parse_typed, typed_card
+from thousand.words.catalogue import illegal_text
+from thousand.words.vocabulary import normalise, parse_typed, typed_card
 
 from .analysis_view import DEFAULT_SAMPLES, analyse_game, report_text, says_yes
 from .analysis_view import word as analysis_word
@@ -116,7 +116,7 @@ def _stdin_is_terminal() -> bool:
 
 def parse_card_text(text: str) -> int:
     """A card typed by a person: ``KH``, ``10h``, ``к♥``, ``кч`` (Russian suit letters
-    п т б ч), ``Тб`` (ace of diamonds) — :func:`thousand.vocabulary.typed_card`.  Text that
+    п т б ч), ``Тб`` (ace of diamonds) — :func:`thousand.words.vocabulary.typed_card`.  Text that
     is no card raises :class:`~thousand.engine.cards.CardError`."""
     card = typed_card(text)
     if card is None:
@@ -130,7 +130,7 @@ def parse_input(text: str, view: WireView | View) -> str | None:
     nothing.  ``view`` is the seat's view (the wire form, or the engine's): a number from
     1 to the number of legal moves picks one of them (the terminal numbers its moves);
     every other move is read with the words every front end shares
-    (:func:`thousand.vocabulary.parse_typed`).
+    (:func:`thousand.words.vocabulary.parse_typed`).
 
     A move is not checked here: the table says whether the rules allow it."""
     wire = view_json(view) if isinstance(view, View) else view

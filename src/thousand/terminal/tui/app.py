@@ -4,7 +4,7 @@ like any client of the table protocol (docs/protocol.md), exactly as the line mo
 
 The person's moves and the bots' go through ``table.submit``; every line of the log is a
 protocol event the person's seat receives (all of them in the open-hands mode), worded by
-the shared catalogue (:func:`thousand.texts.event_text`); what is drawn — the seats, the
+the shared catalogue (:func:`thousand.words.catalogue.event_text`); what is drawn — the seats, the
 middle of the table, the hand, the legal moves — comes from the seat's wire view
 (``table.view_json``).  Who plays which seat and when a bot moves is
 :class:`~thousand.terminal.session.Seats`, shared with the line mode; a bot decides in a

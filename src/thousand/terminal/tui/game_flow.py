@@ -15,7 +15,7 @@ from rich.text import Text
 from thousand.engine import moves as mv
 from thousand.engine.protocol import view_json
 from thousand.engine.table import TableError
-from thousand.texts import event_text, illegal_text
+from thousand.words.catalogue import event_text, illegal_text
 
 from ..i18n import T
 from ..narration import Event, _clip, visible_events

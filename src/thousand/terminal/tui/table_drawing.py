@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from thousand.engine import moves as mv
-from thousand.texts import event_text, preset_name
+from thousand.words.catalogue import event_text, preset_name
 
 from ..i18n import T
 from ..render import (
