@@ -22,7 +22,8 @@ from depth import examples
 from test_server import Client, Server, new_table, state_of
 from thousand.engine.table import Table, TableError
 from thousand.server.checks import check_chat
-from thousand.server.hub import ServerError, read_message
+from thousand.server.errors import ServerError
+from thousand.server.live.hub import read_message
 
 pytestmark = pytest.mark.fuzz
 

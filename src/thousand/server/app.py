@@ -38,28 +38,33 @@ from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
 from thousand.rules_text import value_words
 
-from . import gc_tuning
-from . import metrics as metrics_
-from .account_store import AccountStore
-from .accounts import Accounts, person_name, seat_owner
-from .analysis_jobs import AnalysisLimits, AnalysisRunner
-from .bot_turns import ThinkingCaps
 from .catalog import name_forms_json, rules_catalog, texts_catalog
 from .checks import check_name, token_matches
-from .cluster import FORWARDED, Cluster, owned_path
-from .health import (
-    Health,
-    Readiness,
-    health_responses,
-    limits_check,
-    redis_check,
-    store_check,
-)
+from .cluster.workers import FORWARDED, Cluster, owned_path
+from .errors import ServerError
+from .features.accounts import Accounts, person_name, seat_owner
+from .features.analysis_jobs import AnalysisLimits, AnalysisRunner
+from .features.events import subscribe
+from .features.player_stats import seat_players_of
 from .holdings import ALL, Holdings, LocalHoldings
-from .hub import MAX_LIVE_TABLES, Conn, Hub, LiveTable, ServerError, frames, iso
 from .ids import is_id
 from .limits import Limiter, RateLimited, count, limit
-from .models import (
+from .live.bot_turns import ThinkingCaps
+from .live.hub import MAX_LIVE_TABLES, Conn, Hub, LiveTable, frames, iso
+from .live.reaper import Reaper, adjourned_table, resume
+from .live.room import room_maker
+from .names import check_person_name
+from .ops import gc_tuning
+from .ops import metrics as metrics_
+from .ops.health import Health, Readiness, health_responses, limits_check, redis_check, store_check
+from .ops.worker import worker_id
+from .pages import error_page, page_lang, page_words
+from .reader import ReadError, StrictRoute, raw_body
+from .replay import ReplayRefused, record_replay, table_replay
+from .routes.accounts import router as accounts_router
+from .routes.analysis import router as analysis_router
+from .routes.exercises import router as exercises_router
+from .routes.models import (
     Closed,
     CloseTable,
     Created,
@@ -73,29 +78,14 @@ from .models import (
     TakeSeat,
     error_responses,
 )
-from .names import check_person_name
-from .pages import error_page, page_lang, page_words
-from .player_stats import seat_players_of
-from .reader import ReadError, StrictRoute, raw_body
-from .reaper import Reaper, adjourned_table, resume
-from .replay import ReplayRefused, record_replay, table_replay
-from .replay_access import SeatTokenHeader, check_replay_allowed
-from .room import room_maker
-from .routes_accounts import router as accounts_router
-from .routes_analysis import router as analysis_router
-from .routes_exercises import router as exercises_router
-from .routes_play import MAX_CLOCK, MIN_CLOCK
-from .routes_play import router as play_router
-from .routes_players import router as players_router
-from .routes_tournaments import router as tournaments_router
-from .store import SeatRow, Store, StoreError, TableRow, normalize_url
-from .web_security import (
-    CONTENT_SECURITY_POLICY,
-    PRIVATE_NETWORKS,
-    address_allowed,
-    same_origin,
-)
-from .worker import worker_id
+from .routes.play import MAX_CLOCK, MIN_CLOCK
+from .routes.play import router as play_router
+from .routes.players import router as players_router
+from .routes.replay_access import SeatTokenHeader, check_replay_allowed
+from .routes.tournaments import router as tournaments_router
+from .store.accounts import AccountStore
+from .store.tables import SeatRow, Store, StoreError, TableRow, normalize_url
+from .web_security import CONTENT_SECURITY_POLICY, PRIVATE_NETWORKS, address_allowed, same_origin
 
 __all__ = ["check_cluster_db", "create_app", "default_db_url"]
 
@@ -345,27 +335,27 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                caps: Mapping[str, int] | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
-    the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
+    the bots and hints (server/live/bot_pool.py; 0: ``bots_threads`` threads of this process,
     for a program that embeds the server); a bot waits ``bot_delay`` seconds before it
     moves, so people see its card;
     a table's move clock is at least ``min_clock`` seconds (the tests use less).
     ``limiter`` counts each client's actions (server/limits.py; ``thousand serve`` gives
     one always; None limits nothing, for a program that embeds the server and tests that
     play fast); a waiting table with nobody at it ends after ``waiting_timeout``
-    seconds, an untouched game is adjourned after ``adjourn_after`` (server/reaper.py;
-    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/metrics.py), for
+    seconds, an untouched game is adjourned after ``adjourn_after`` (server/live/reaper.py;
+    None: never).  ``metrics``: Prometheus' ``GET /metrics`` (server/ops/metrics.py), for
     the client addresses of ``metrics_from`` only (CIDR; the private networks).
     ``redis_url``: one of many workers sharing the tables over that Redis
     (keys and channels under ``redis_prefix``) and this PostgreSQL database, each table
-    held by one worker for ``lease_ttl`` seconds at a time (server/cluster.py).
+    held by one worker for ``lease_ttl`` seconds at a time (server/cluster/workers.py).
     ``tune_gc``: the process's cyclic collector set for many live tables once they are
-    loaded (server/gc_tuning.py; ``thousand serve`` does, an embedding program decides).
-    ``analysis_limits``: how many analyses the queue takes (server/analysis_jobs.py;
+    loaded (server/ops/gc_tuning.py; ``thousand serve`` does, an embedding program decides).
+    ``analysis_limits``: how many analyses the queue takes (server/features/analysis_jobs.py;
     None: those of ``limiter``'s ``analyses`` and of ``caps``).  ``max_tables``: the live
     tables the server holds at most (at the cap the biggest holders' idle tables end
-    first: server/room.py); ``caps``: the other caps of server/caps.py that are not
+    first: server/live/room.py); ``caps``: the other caps of server/caps.py that are not
     their defaults (``thousand serve --limit NAME=N``).  The bots' pool shares its places
-    by the ``thinking`` limit of ``limiter`` (server/bot_turns.py), on or off."""
+    by the ``thinking`` limit of ``limiter`` (server/live/bot_turns.py), on or off."""
     db_url = db_url or default_db_url()
     if redis_url is not None:
         check_cluster_db(db_url)
@@ -376,8 +366,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
               bot_delay=bot_delay, max_tables=max_tables, caps=caps,
               thinking=ThinkingCaps(count(thinking, "client"), count(thinking, "account"),
                                     count(thinking, "address")))
+    subscribe(hub)  # the site's features listen to its tables
+    cluster: Cluster | None = None
     if redis_url is not None:
-        hub.cluster = Cluster(hub, redis_url, prefix=redis_prefix, ttl=lease_ttl)
+        hub.cluster = cluster = Cluster(hub, redis_url, prefix=redis_prefix, ttl=lease_ttl)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     reaper = Reaper(hub, waiting_timeout=waiting_timeout, adjourn_after=adjourn_after)
     limiter.is_live = hub.still_live
@@ -389,10 +381,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     hub.laid_for = lambda player, ids: limiter.laid_for(f"player:{player}", ids)
     limiter.on_laid = hub.laid  # whose share of the bots' pool a table's bots take
     uploads = asyncio.Semaphore(hub.caps["replays"])
-    analyses = AnalysisRunner(store, cluster=redis_url is not None,  # routes_analysis.py
+    analyses = AnalysisRunner(store, cluster=redis_url is not None,  # server/routes/analysis.py
                               limits=analysis_limits or AnalysisLimits.of(limiter.limits,
                                                                           hub.caps))
-    readiness = Readiness()  # GET /readyz (server/health.py)
+    readiness = Readiness()  # GET /readyz (server/ops/health.py)
     readiness.add("store", store_check(store, hub.db))
     limits_ready = limits_check(limiter.storage)
     if limits_ready is not None:
@@ -428,16 +420,16 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     _openapi_errors(app)
     hide_secrets_in_logs()
     app.state.hub = hub
-    if hub.cluster is not None:
-        hub.cluster.app = app
-    # the players (server/accounts.py; docs/server.md "Players"): their routes, and the
+    if cluster is not None:
+        cluster.app = app
+    # the players (server/features/accounts.py; docs/server.md "Players"): their routes, and the
     # CSRF check of every state-changing request with a session (the middleware below)
     app.state.accounts = Accounts(hub, AccountStore(store))
     app.include_router(accounts_router)
     app.state.min_clock = min_clock
     app.state.max_body = hub.caps["body_bytes"]  # server/reader.py's StrictRoute reads it
-    app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)
-    app.include_router(tournaments_router)  # tournaments (routes_tournaments.py)
+    app.include_router(play_router)  # quick play, leaving, ratings (server/routes/play.py)
+    app.include_router(tournaments_router)  # tournaments (server/routes/tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
     app.include_router(analysis_router)  # a finished game's analysis on request
     app.include_router(exercises_router)  # a player's exercises from his analyses
@@ -451,8 +443,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                        connections=lambda: sum(len(t.conns) for t in hub.tables.values()))
         metrics_.watch_bots(queued=hub.bots.queued, busy=hub.bots.busy,
                             restarts=lambda: hub.bots.restarts)
-        if hub.cluster is not None:
-            metrics_.watch_cluster(hub.cluster.stats)
+        if cluster is not None:
+            metrics_.watch_cluster(cluster.stats)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
@@ -519,8 +511,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     @app.middleware("http")
     async def _to_owner(request: Request, call_next: Any) -> Response:
         # many workers: a request about one table held by another worker is answered
-        # there (server/cluster.py), whole, by the same routes
-        cluster = hub.cluster
+        # there (server/cluster/workers.py), whole, by the same routes
         if cluster is not None and FORWARDED not in request.headers:
             key = owned_path(request.url.path)
             if key is not None:
@@ -562,7 +553,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         row = await hub.db(store.load, table_id, with_moves=False)
         if row is None:
             return None
-        if hub.cluster is not None and row.status in ("waiting", "playing"):
+        if cluster is not None and row.status in ("waiting", "playing"):
             return "live"  # held by another worker, or taken over when it is opened
         return {"over": "live", "adjourned": "live", "closed": "closed"}.get(row.status)
 
@@ -628,7 +619,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     if metrics:
         @app.get("/metrics", include_in_schema=False)
         async def prometheus_metrics(request: Request) -> Response:
-            """Prometheus' text format (server/metrics.py).  Read-only, and refused to
+            """Prometheus' text format (server/ops/metrics.py).  Read-only, and refused to
             another site's page (the browser says so: ``Sec-Fetch-Site``); an operator
             serves it on the private network only (docs/server.md "Metrics")."""
             if request.headers.get("sec-fetch-site") == "cross-site":
@@ -685,8 +676,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         """The listed tables: live ones with a free seat or somebody at them (``all``:
         finished ones too).  An unlisted table is never here."""
         wide = everything in ("1", "true")
-        if hub.cluster is not None:  # every worker's own tables
-            parts = await hub.cluster.gather("tables", {"wide": wide})
+        if cluster is not None:  # every worker's own tables
+            parts = await cluster.gather("tables", {"wide": wide})
             found = {t["table"]: t for part in parts for t in part or []}
             infos = sorted(found.values(), key=lambda t: str(t["created"]), reverse=True)
             return Tables.model_validate({"tables": infos[:200]})
@@ -840,8 +831,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                 return True
             return False
 
-        if hub.cluster is not None and is_id(table_id):
-            owner = await hub.cluster.owner_for_socket(table_id)
+        if cluster is not None and is_id(table_id):
+            owner = await cluster.owner_for_socket(table_id)
             if owner is not None:  # held by another worker: this one relays
                 row = await hub.db(hub.store.load, table_id, with_moves=False)
                 held = None if row is None or not token else next(
@@ -853,7 +844,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                 conn.limit = limiter.for_socket(websocket)
                 writer = asyncio.create_task(_writer(websocket, conn))
                 try:
-                    await hub.cluster.relay(websocket, conn, table_id, token, owner)
+                    await cluster.relay(websocket, conn, table_id, token, owner)
                 finally:
                     try:
                         await asyncio.wait_for(writer, 5)
@@ -863,8 +854,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         live = await hub.get(table_id) if is_id(table_id) else None
         if live is None and token:  # an adjourned game comes back for its player
             live = await resume(hub, table_id, token)
-        if live is None and hub.cluster is not None and is_id(table_id) and (
-                hub.cluster.stopping or await hub.cluster.owner_elsewhere(table_id)):
+        if live is None and cluster is not None and is_id(table_id) and (
+                cluster.stopping or await cluster.owner_elsewhere(table_id)):
             # this worker is leaving, or another took the table just now: reconnect (no
             # error message: a page reconnects at once, saying nothing); the client may
             # have gone already
@@ -907,10 +898,10 @@ def _subprotocols(header: str | None) -> list[str]:
 def _holdings(redis_url: str | None, prefix: str, ttl: float) -> Holdings:
     """Where what is held at once is added up: this process alone, or, with ``--redis``,
     every worker's in Redis, each worker's count gone ``ttl`` seconds after it stopped
-    renewing it (server/shared_holdings.py)."""
+    renewing it (server/cluster/holdings.py)."""
     if redis_url is None:
         return LocalHoldings()
-    from .shared_holdings import RedisHoldings
+    from .cluster.holdings import RedisHoldings
 
     return RedisHoldings(redis_url, prefix=prefix, worker=worker_id(), ttl=ttl)
 

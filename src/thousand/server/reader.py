@@ -6,7 +6,7 @@ a traceback, and a WebSocket frame of bad UTF-8 logged a traceback every time.  
 function, :func:`parse_json`, refuses all of these *before* anything is built, with a
 :class:`ReadError` that the server answers as a 400 (``{"error": {"code", "message"}}``)
 or, over the WebSocket, as a ``malformed`` error message (docs/server.md "Bodies").  What is
-accepted is then validated by Pydantic models (``server/models.py``), strict, with unknown
+accepted is then validated by Pydantic models (``server/routes/models.py``), strict, with unknown
 keys forbidden.
 
 * size: at most ``limit`` bytes (:func:`read_body` stops reading at the limit, so a huge
