@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ServerError", "bad_request"]
+from fastapi.responses import JSONResponse
+
+__all__ = ["ServerError", "bad_request", "error_response"]
 
 
 class ServerError(Exception):
@@ -31,3 +33,10 @@ class ServerError(Exception):
 def bad_request(message: str) -> ServerError:
     """A 400 ``bad_request`` that says what is wrong with the request."""
     return ServerError("bad_request", message, status=400)
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    """An HTTP answer in the API's error shape (``{"error": {"code", "message"}}``) for
+    what no :class:`ServerError` says: a body that cannot be read, a route not found."""
+    return JSONResponse({"error": {"code": code, "message": message, **extra}},
+                        status_code=status)

@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from ..live.hub import Hub
     from ..store.tables import Store
 
-__all__ = ["FORWARDED", "Cluster", "OwnerGone", "RemoteConn", "owned_path"]
+__all__ = ["FORWARDED", "Cluster", "OwnerGone", "RemoteConn", "cluster_of", "owned_path"]
 
 log = logging.getLogger("thousand.server")
 
@@ -886,3 +886,11 @@ def _guard_sessions(store: Store) -> None:
 #: The header a forwarded request carries (the owner answers it itself, never forwards
 #: it on).
 FORWARDED = "x-thousand-forwarded-by"
+
+
+def cluster_of(request: Any) -> Cluster | None:
+    """The application's cluster (None: one process), for a route of any router
+    (``create_app`` keeps it in ``app.state.cluster``)."""
+    cluster = request.app.state.cluster
+    assert cluster is None or isinstance(cluster, Cluster)
+    return cluster

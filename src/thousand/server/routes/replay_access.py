@@ -1,5 +1,5 @@
 """Who may see a game's replay, record and analysis (docs/server.md "Unlisted tables"):
-one check for every route that shows a game's moves (app.py, server/routes/analysis.py)."""
+one check for every route that shows a game's moves (server/routes/games.py, analysis.py)."""
 
 from __future__ import annotations
 
