@@ -55,10 +55,7 @@ _rematches: weakref.WeakKeyDictionary[LiveTable, _Rematch] = weakref.WeakKeyDict
 
 
 def _of(live: LiveTable) -> _Rematch:
-    found = _rematches.get(live)
-    if found is None:
-        found = _rematches[live] = _Rematch()
-    return found
+    return _rematches.setdefault(live, _Rematch())
 
 
 def shown(live: LiveTable) -> dict[str, Any]:

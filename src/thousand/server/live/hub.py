@@ -57,8 +57,9 @@ from ..holdings import ALL, Holdings, LocalHoldings
 from ..ops import metrics
 from ..reader import ReadError, parse_json
 from ..store.tables import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
-from .bot_pool import BotAnswer, BotAsk, BotPool, BotPoolClosed
+from .bot_pool import BotAnswer, BotAsk, BotPool
 from .bot_turns import Share, ThinkingCaps
+from .turns import Turns
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
@@ -83,8 +84,6 @@ LIMITED = {"move": "move", "chat": "chat", "hint": "hint", "sync": "sync",
            "snapshot": "sync"}
 #: The longest client message, in bytes of UTF-8 (docs/protocol.md).
 MAX_MESSAGE_BYTES = 4096
-#: The level of the bot that plays for an absent person.
-STANDIN_LEVEL = "heuristic"
 
 
 def dump_bytes(message: Any) -> bytes:
@@ -237,12 +236,6 @@ class Conn:
 
 
 @dataclass(slots=True)
-class _Pending:
-    task: asyncio.Task[None]
-    key: tuple[int, int]
-
-
-@dataclass(slots=True)
 class _LoadLock:
     """The lock of one table's loading, and how many wait for it or hold it."""
 
@@ -279,10 +272,6 @@ class LiveTable:
         self.claim_no = 0
         #: whose chat each seat does not want (``mute``): seat -> muted seats
         self.muted: dict[int, set[int]] = {}
-        self._bot: _Pending | None = None
-        self._clock: _Pending | None = None
-        self._away: dict[int, asyncio.Task[None]] = {}
-        self._clock_started = 0.0
         # the table header (the whole ruleset: half a snapshot) and its JSON, kept
         self._header: tuple[dict[str, Any], str] | None = None
         # what each audience present (a seat, None: the spectators) was last sent: the
@@ -296,6 +285,8 @@ class LiveTable:
         #: who laid the table, whose fair share of the bots' pool its bots' thinking takes
         #: (server/live/bot_turns.py; :meth:`Hub.laid`); None: unknown, the table's own
         self.share: Share | None = None
+        #: its bots' moves, its move clock and its away timers
+        self.turns = Turns(self)
 
     # ------------------------------------------------------------------ what it shows
 
@@ -373,9 +364,9 @@ class LiveTable:
         if clock is None:
             return None
         out: dict[str, Any] = {"seconds": clock, "seat": None, "version": None, "left": None}
-        if self._clock is not None:
-            seat, version = self._clock.key
-            left = max(0.0, clock - (time.monotonic() - self._clock_started))
+        timed = self.turns.clock_left(clock)
+        if timed is not None:
+            seat, version, left = timed
             out.update(seat=seat, version=version, left=round(left, 1))
         return out
 
@@ -506,10 +497,7 @@ class LiveTable:
             seat = conn.seat
             if seat is not None:
                 self.offline_since[seat] = None
-                task = self._away.pop(seat, None)
-                if task is not None:
-                    task.cancel()
-                self._back(seat)
+                self.turns.back(seat)
             self.send_snapshot(conn)
         self.broadcast_seats()
         self.kick()
@@ -522,22 +510,10 @@ class LiveTable:
             return
         if seat is not None and not self.online(seat):
             self.offline_since[seat] = time.monotonic()
-            clock = self.row.clock
-            if clock is not None and not self.over and seat not in self._away:
-                self._away[seat] = asyncio.create_task(self._away_timer(seat, clock))
+            self.turns.gone(seat)
         self.broadcast_seats()
         if self.over and not self.conns:
             self.hub.forget(self)
-
-    def start_away_timers(self) -> None:
-        """After a restart nobody is connected: with a clock, everybody who does not come
-        back within it gets a stand-in."""
-        clock = self.row.clock
-        if clock is None or self.over:
-            return
-        for seat in self.human_seats():
-            if not self.online(seat) and seat not in self._away:
-                self._away[seat] = asyncio.create_task(self._away_timer(seat, clock))
 
     async def abandon(self, seat: int) -> None:
         """The person of ``seat`` leaves the rated game after the deal: a bot plays his
@@ -561,29 +537,7 @@ class LiveTable:
 
     def _back(self, seat: int) -> None:
         """The person of ``seat`` is here: his stand-in stops."""
-        if seat in self.abandoned:
-            return
-        if self.standin[seat]:
-            self.standin[seat] = False
-            if self._bot is not None and self._bot.key[0] == seat:
-                self._bot.task.cancel()
-                self._bot = None
-            self.hub.loop().call_soon(self.broadcast_seats)
-            self.hub.loop().call_soon(self.kick)
-
-    async def _away_timer(self, seat: int, clock: float) -> None:
-        try:
-            await asyncio.sleep(clock)
-        except asyncio.CancelledError:
-            return
-        if self._away.get(seat) is asyncio.current_task():
-            del self._away[seat]
-        if not self.online(seat) and not self.standin[seat] and not self.over:
-            self.standin[seat] = True
-            log.info("table %s: seat %d away for %.0f s; a bot plays for him", self.id, seat,
-                     clock)
-            self.broadcast_seats()
-            self.kick()
+        self.turns.stand_down(seat)
 
     # ------------------------------------------------------------------ messages
 
@@ -700,7 +654,7 @@ class LiveTable:
             async with self.hint_lock:
                 # with the move, its advice to the player («Поднимите заказ до 130»), as
                 # the terminal words it (thousand.texts.advice_for)
-                hint = await self.hub.think(self._ask("hint", seat, level, view))
+                hint = await self.hub.think(self.turns.ask("hint", seat, level, view))
             conn.send({"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,
                        "advice": hint.advice, "version": version, "level": level})
         except TableError as e:
@@ -769,7 +723,7 @@ class LiveTable:
         if over is not None:  # the features hear of it: the ratings, the tournaments
             await self.hub.events.tell(self.hub.events.game_over, self)
         if self.over:
-            self._stop_timers()
+            self.turns.stop()
             if not self.conns:
                 self.hub.forget(self)
         else:
@@ -777,95 +731,12 @@ class LiveTable:
 
     def kick(self) -> None:
         """Start what the table waits for: a bot's move, or the clock of a person's."""
-        if self.closed or self.over or self.row.status != "playing":
-            self._stop_timers()
-            return
-        seat = self.table.to_move
-        if seat is None:
-            return
-        key = (seat, self.table.version)
-        if self.bot_plays(seat):
-            self._cancel_clock()
-            if self._bot is not None:
-                if self._bot.key == key:
-                    return
-                self._bot.task.cancel()
-            task = asyncio.create_task(self._bot_turn(*key))
-            self._bot = _Pending(task, key)
-        else:
-            if self._bot is not None:
-                self._bot.task.cancel()
-                self._bot = None
-            clock = self.row.clock
-            if clock is None or (self._clock is not None and self._clock.key == key):
-                return
-            self._cancel_clock()
-            self._clock = _Pending(asyncio.create_task(self._clock_run(*key, clock)), key)
-            self._clock_started = time.monotonic()
-            self.broadcast({"type": "clock", **(self.clock_json() or {})})
-
-    async def _bot_turn(self, seat: int, version: int) -> None:
-        me = asyncio.current_task()
-        try:
-            if self.hub.bot_delay > 0:
-                await asyncio.sleep(self.hub.bot_delay)
-            async with self.lock:
-                if self.table.version != version or not self.bot_plays(seat) or self.over:
-                    return
-                kind = "bot" if self.seats[seat].kind == "bot" else "standin"
-                level = self.seats[seat].level if kind == "bot" else STANDIN_LEVEL
-                ask = self._ask(kind, seat, level or STANDIN_LEVEL, self.table.view(seat))
-            move = (await self.hub.think(ask)).move
-            try:
-                await self.submit(seat, move, version)
-            except (TableError, ServerError) as e:
-                log.info("table %s: a bot's move was refused: %s", self.id, e)
-        except (asyncio.CancelledError, BotPoolClosed):  # the table or the server stops
-            return
-        finally:
-            if self._bot is not None and self._bot.task is me:
-                self._bot = None
-                if not self.closed:
-                    self.hub.loop().call_soon(self.kick)
-
-    async def _clock_run(self, seat: int, version: int, clock: float) -> None:
-        try:
-            await asyncio.sleep(clock)
-        except asyncio.CancelledError:
-            return
-        if self._clock is not None and self._clock.task is asyncio.current_task():
-            self._clock = None
-        if (self.table.version == version and self.table.to_move == seat
-                and not self.bot_plays(seat) and not self.over):
-            log.info("table %s: seat %d ran out of time; a bot plays for him", self.id, seat)
-            self.standin[seat] = True
-            self.broadcast_seats()
-            self.kick()
-
-    def _cancel_clock(self) -> None:
-        if self._clock is not None:
-            self._clock.task.cancel()
-            self._clock = None
-
-    def _stop_timers(self) -> None:
-        self._cancel_clock()
-        if self._bot is not None:
-            self._bot.task.cancel()
-            self._bot = None
-        for task in self._away.values():
-            task.cancel()
-        self._away.clear()
-
-    def _ask(self, kind: str, seat: int, level: str, view: View) -> BotAsk:
-        """What the bot of ``kind`` (bot, standin, hint) at ``seat`` is to think about:
-        the bots' pool keeps one bot per (table, purpose, level, seat), seeded from the
-        table's seed, in the process that thinks for this table."""
-        return BotAsk(self.id, kind, level, seat, self.table.seed, view)
+        self.turns.kick()
 
     def close(self, code: int = 1000) -> None:
         self.closed = True
         self.hub.bots.forget(self.id)  # its bots leave their process
-        self._stop_timers()
+        self.turns.stop()
         if self.bots_timer is not None:
             self.bots_timer.cancel()
             self.bots_timer = None
@@ -1147,7 +1018,7 @@ class Hub:
                 await self.db(self.store.set_status, row.id, "over")
                 live.row.status = "over"
         for live in list(self.tables.values()):
-            live.start_away_timers()
+            live.turns.start_away_timers()
             live.kick()
         for started in self.events.started:  # running tournaments find their tables
             await started(self)
@@ -1263,7 +1134,7 @@ class Hub:
             if row.status == "adjourned":  # opened again: the game goes on (server/live/reaper.py)
                 await self.db(self.store.set_status, table_id, "playing")
                 live.row.status = "playing"
-                live.start_away_timers()
+                live.turns.start_away_timers()
                 live.kick()
             return live
 
@@ -1312,7 +1183,7 @@ class Hub:
             await self.db(self.store.set_status, table_id, "playing", fence=fence)
             live.row.status = "playing"
         if not live.over:
-            live.start_away_timers()
+            live.turns.start_away_timers()
             live.kick()
         return live
 
