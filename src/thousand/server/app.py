@@ -1,8 +1,11 @@
 """The web application: pages, the JSON API and the table WebSocket (docs/server.md).
 
-:func:`create_app` opens the store (running its migrations) at once, so a database that
-cannot be used is reported before the server listens; the live tables are rebuilt when
-the application starts (its lifespan) and their bots and clocks stop when it stops.
+:func:`create_app` wires the rooms (docs/architecture.md "The server's rooms"): it opens
+the store (running its migrations) at once, so a database that cannot be used is reported
+before the server listens; makes the hub and subscribes the features to its tables; and
+includes every router of server/routes/ — no route is declared here.  The live tables are
+rebuilt when the application starts (its lifespan) and their bots and clocks stop when it
+stops.
 """
 
 from __future__ import annotations
