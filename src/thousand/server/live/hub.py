@@ -14,7 +14,12 @@ meanwhile it is refused and the bot thinks again.
 
 The move clock (``clock`` seconds, optional): when a person's turn lasts longer, or he has
 been away (no connection) for longer, a heuristic bot plays for him until he is back —
-he connects again or sends anything — and everybody is told by a ``seats`` message.
+he connects again or sends anything — and everybody is told by a ``seats`` message
+(server/live/turns.py).
+
+The live tables call none of the site's features: a game's end, a table rebuilt from the
+store, a ``rematch`` message, a table to be closed are announced on the hub's
+:class:`TableEvents`, which the features (server/features/events.py) listen to.
 """
 
 from __future__ import annotations
