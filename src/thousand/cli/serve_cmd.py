@@ -163,7 +163,7 @@ def serve_command(
     import uvicorn
     from uvicorn.config import LOGGING_CONFIG
 
-    from thousand.server import create_app, default_db_url, logs
+    from thousand.server import create_app, default_db_url
     from thousand.server.app import check_cluster_db
     from thousand.server.limits import (
         Limiter,
@@ -172,7 +172,8 @@ def serve_command(
         parse_overrides,
         rates_storage,
     )
-    from thousand.server.store import StoreError, shown_url
+    from thousand.server.ops import logs
+    from thousand.server.store.tables import StoreError, shown_url
     from thousand.server.web_security import PRIVATE_NETWORKS
 
     level = log_level.lower()
@@ -189,7 +190,7 @@ def serve_command(
         except StoreError as e:
             raise fail(e.text(lang), lang=lang) from None
     if worker_id_opt is not None:
-        from thousand.server.worker import set_worker_id
+        from thousand.server.ops.worker import set_worker_id
 
         try:
             set_worker_id(worker_id_opt)
@@ -214,7 +215,7 @@ def serve_command(
             "limits_storage": limits_storage, "limits": limit_specs or [],
             "limits_on": not no_limits, "max_tables": max_tables})
         return
-    from thousand.server.worker import worker_id
+    from thousand.server.ops.worker import worker_id
 
     uvicorn_logs = logs.configure(log_format, level,
                                   worker=worker_id() if redis is not None else None)
@@ -236,7 +237,7 @@ def serve_command(
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)
     actual = sock.getsockname()[1]
-    # JSON lines: uvicorn's loggers reach the root's JSON handler (server/logs.py)
+    # JSON lines: uvicorn's loggers reach the root's JSON handler (server/ops/logs.py)
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
                             log_config=LOGGING_CONFIG if uvicorn_logs else None,
                             ws_max_size=65536, lifespan="on", proxy_headers=bool(proxies),
@@ -277,7 +278,7 @@ def _supervise(workers: int, host: str, port: int, lang: str, level: str,
     from uvicorn.supervisors import Multiprocess
 
     from thousand.server.cluster_app import ENV
-    from thousand.server.store import Store, StoreError, shown_url
+    from thousand.server.store.tables import Store, StoreError, shown_url
 
     try:
         Store(str(options["db"])).close()

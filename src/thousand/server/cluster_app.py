@@ -16,12 +16,12 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import logs
 from .app import create_app
 from .caps import CAPS
 from .limits import Limiter, parse_caps, parse_overrides, rates_storage
+from .ops import logs
+from .ops.worker import set_worker_id, worker_id
 from .web_security import PRIVATE_NETWORKS
-from .worker import set_worker_id, worker_id
 
 __all__ = ["ENV", "worker_app"]
 
