@@ -55,7 +55,6 @@ from ..checks import check_chat, hash_token, new_token, seat_token, token_matche
 from ..errors import ServerError
 from ..holdings import ALL, Holdings, LocalHoldings
 from ..ops import metrics
-from ..reader import ReadError, parse_json
 from ..store.tables import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
 from .bot_pool import BotAnswer, BotAsk, BotPool
 from .bot_turns import Share, ThinkingCaps

@@ -6,8 +6,6 @@ server/store/ratings.py); these routes only read them and shape the answer."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
@@ -19,8 +17,8 @@ from ..pages import error_page, shell_page
 from ..reader import StrictRoute
 from ..store import ratings as site_store
 from .models import error_responses
-from .shells import web_of
 from .play import FamilyRating, HistoryPoint, PlayerRef, _Strict, family_games
+from .shells import web_of
 
 __all__ = ["HISTORY", "LAST_GAMES", "router"]
 

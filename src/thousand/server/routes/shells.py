@@ -1,5 +1,6 @@
-"""The pages: each path's one shell (server/templates/shell.html) with its script of ``web/`` (the lobby, a
-table, the account, the exercises, the tournaments, the history, the replays).  A table's
+"""The pages: each path's one shell (server/templates/shell.html) with its script of
+``web/`` (the lobby, a table, the account, the exercises, the tournaments, the history,
+the replays).  A table's
 or a game's page is answered only for a table the server knows (404, or 410 for a closed
 one: server/pages.py's error page, in the reader's language)."""
 
