@@ -11,15 +11,6 @@ from __future__ import annotations
 
 import grimp  # import-linter's own graph (a dependency of the dev group's import-linter)
 
-#: The cycle another part of the work removes (issue 30): the engine's errors ask the
-#: words for their text, and the words read the engine (the words package frees the
-#: engine of them; then this list is empty).  A cycle not within it fails the test; so
-#: does this one if it grows.
-KNOWN = [
-    frozenset({"thousand.engine.deal", "thousand.engine.errors", "thousand.engine.view",
-               "thousand.rules_text", "thousand.texts"}),
-]
-
 
 def _cycles(graph: grimp.ImportGraph) -> list[frozenset[str]]:
     """The strongly connected components of more than one module (Tarjan's, iterative:
@@ -82,8 +73,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 def test_src_thousand_has_no_import_cycle() -> None:
     graph = grimp.build_graph("thousand", cache_dir=None)
-    new = [sorted(c) for c in _cycles(graph) if not any(c <= known for known in KNOWN)]
-    assert not new, f"import cycles: {new}"
+    found = [sorted(c) for c in _cycles(graph)]
+    assert not found, f"import cycles: {found}"
 
 
 def test_the_live_tables_import_no_feature() -> None:

@@ -788,7 +788,8 @@ def test_level_and_preset_names_have_one_home() -> None:
     an English name."""
     from thousand.bots import bot_levels
     from thousand.server.catalog import rules_catalog, texts_catalog
-    from thousand.words.catalogue import BOT_LEVEL_NAMES, PRESET_TITLES, level_name
+    from thousand.words.catalogue import BOT_LEVEL_NAMES, level_name
+    from thousand.words.presets import PRESET_TITLES
     from thousand.words.rules import preset_title
 
     assert set(bot_levels()) <= set(BOT_LEVEL_NAMES)
