@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, mask_of
-from .deal import Deal, DealContext, DealResult, recorded_change
+from .deal import Deal, DealContext, DealResult, recorded_change, view_of
 from .draws import Draws
 from .moves import LOOK, Move
 from .rules import Rules
-from .view import GameInfo, View, view_of
+from .view import GameInfo, View
 
 #: What an :class:`Event` marks on the score sheet.
 EventKind = Literal[

@@ -1,7 +1,7 @@
 """The observation of one seat as a flat vector, and as a string, built from its view only.
 
 Both environments (:mod:`thousand.envs.pettingzoo`, :mod:`thousand.envs.openspiel`) hand a
-player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.engine.view.view_of`,
+player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.engine.deal.view_of`,
 the one place that decides what is hidden), never the deal itself, so an observation can
 show nothing the seat's view does not.  Seats are *relative*: block index 0 is the observing
 seat, 1 the next seat clockwise, and so on, so that a policy learnt in one seat plays in all.
