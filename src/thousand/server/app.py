@@ -59,6 +59,7 @@ from .holdings import ALL, Holdings, LocalHoldings
 from .hub import MAX_LIVE_TABLES, Conn, Hub, LiveTable, ServerError, frames, iso
 from .ids import is_id
 from .limits import Limiter, RateLimited, count, limit
+from .mail import Mailer
 from .models import (
     Closed,
     CloseTable,
@@ -87,6 +88,8 @@ from .routes_exercises import router as exercises_router
 from .routes_play import MAX_CLOCK, MIN_CLOCK
 from .routes_play import router as play_router
 from .routes_players import router as players_router
+from .routes_recovery import Recovery
+from .routes_recovery import router as recovery_router
 from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, StoreError, TableRow, normalize_url
 from .web_security import (
@@ -336,7 +339,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                analysis_limits: AnalysisLimits | None = None,
                max_tables: int = MAX_LIVE_TABLES,
                metrics_from: Sequence[str] = PRIVATE_NETWORKS,
-               caps: Mapping[str, int] | None = None) -> FastAPI:
+               caps: Mapping[str, int] | None = None,
+               mailer: Mailer | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -358,8 +362,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     None: those of ``limiter``'s ``analyses`` and of ``caps``).  ``max_tables``: the live
     tables the server holds at most (at the cap the biggest holders' idle tables end
     first: server/room.py); ``caps``: the other caps of server/caps.py that are not
-    their defaults (``thousand serve --limit NAME=N``).  The bots' pool shares its places
-    by the ``thinking`` limit of ``limiter`` (server/bot_turns.py), on or off."""
+    their defaults (``thousand serve --limit NAME=N``); ``mailer``: the site's mail
+    (server/mail.py; None: e-mail addresses and password recovery are off).  The bots'
+    pool shares its places by the ``thinking`` limit of ``limiter``
+    (server/bot_turns.py), on or off."""
     db_url = db_url or default_db_url()
     if redis_url is not None:
         check_cluster_db(db_url)
@@ -428,6 +434,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     # CSRF check of every state-changing request with a session (the middleware below)
     app.state.accounts = Accounts(hub, AccountStore(store))
     app.include_router(accounts_router)
+    # their e-mail and a forgotten password (routes_recovery.py; off without a mailer)
+    app.state.recovery = Recovery.of(mailer, store)
+    app.include_router(recovery_router)
     app.state.min_clock = min_clock
     app.state.max_body = hub.caps["body_bytes"]  # server/reader.py's StrictRoute reads it
     app.include_router(play_router)  # quick play, leaving, ratings (routes_play.py)

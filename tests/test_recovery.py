@@ -1,0 +1,261 @@
+"""E-mail and a forgotten password (docs/server.md "E-mail and password recovery"),
+through HTTP against a real server (Uvicorn in a thread, SQLite) that sends its letters
+to a real SMTP server on loopback (aiosmtpd: tests/smtp_box.py): an address confirmed by
+its link; a new password by a link that works once, not after it expires, and ends the
+account's sessions; the same answer for an unknown address, and no letter; the limits
+per address and per account; a server without ``--smtp`` that says recovery is off.  The
+store's part also on PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import httpx
+import pytest
+
+from smtp_box import Mailbox, link_of, smtp_server, text_of
+from test_accounts import PASSWORD, client, post, signin, signup
+from test_accounts import store as store  # the fixture: SQLite, PostgreSQL
+from test_server import Server
+from thousand.server.account_store import AccountStore
+from thousand.server.limits import Limiter, parse_overrides
+from thousand.server.mail import Mailer, MailError, mailer_of, parse_smtp_url
+from thousand.server.recovery_store import EmailTaken, RecoveryStore, email_key
+from thousand.server.routes_recovery import Recovery
+from thousand.server.store import Store
+
+#: Small limits, so that the N+1-th letter is refused within a test; the accounts and
+#: guests the tests make, unlimited.
+LIMITS = ["signup=off", "guest=off", "signin=off", "recovery=100/hour",
+          "mail_address=3/hour", "mail_account=4/hour"]
+NEW_PASSWORD = "a new lantern"
+
+
+@pytest.fixture(scope="module")
+def mailbox() -> Iterator[Mailbox]:
+    with smtp_server() as box:
+        yield box
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox) -> Iterator[Server]:
+    path = tmp_path_factory.mktemp("recovery") / "games.db"
+    mailer = Mailer(parse_smtp_url(f"smtp://127.0.0.1:{mailbox.port}", "games@example.org",
+                                   "http://placeholder"))
+    with Server(f"sqlite:///{path}", limiter=Limiter(limits=parse_overrides(LIMITS)),
+                mailer=mailer) as s:
+        # the links are made from the public URL, known once the server listens
+        mailer.settings = replace(mailer.settings, public_url=s.base)
+        yield s
+
+
+def recovery(server: Server) -> Recovery:
+    r = server.app.state.recovery
+    assert isinstance(r, Recovery)
+    return r
+
+
+def confirm(server: Server, mailbox: Mailbox, c: httpx.Client, email: str) -> None:
+    """Give ``email`` on the account page and open its letter's link."""
+    r = post(c, "/api/account/email", {"email": email})
+    assert r.status_code == 200, r.text
+    link, token = link_of(mailbox.wait(email), "verify")
+    assert link.startswith(server.base + "/account#verify=")
+    r = post(client(server), "/api/account/email/verify", {"token": token})
+    assert r.status_code == 200, r.text
+    assert r.json()["email"] == email
+
+
+def forgot(server: Server, email: str, lang: str = "ru") -> httpx.Response:
+    return client(server).post(f"/api/account/forgot?lang={lang}", json={"email": email})
+
+
+def test_a_forgotten_password_through_http(server: Server, mailbox: Mailbox) -> None:
+    c = signup(server, "Рита")
+    assert c.get("/api/account/email").json() == {"email": None, "pending": None}
+    confirm(server, mailbox, c, "rita@example.org")
+    assert c.get("/api/account/email").json()["email"] == "rita@example.org"
+    other = signin(server, "Рита")  # a second device: its session ends with the reset
+
+    r = forgot(server, "  Rita@EXAMPLE.org ")  # the same address, written otherwise
+    assert r.status_code == 200 and r.json() == {"sent": True}
+    letter = mailbox.wait("rita@example.org", 2)
+    assert letter["Subject"] == "Тысяча: новый пароль"
+    assert letter["From"] == "games@example.org"
+    link, token = link_of(letter, "reset")
+    assert link.startswith(server.base + "/account#reset=")
+    assert "Рита" in text_of(letter)
+
+    # the password rules hold here too; the link is not used up by a refused password
+    r = client(server).post("/api/account/reset", json={"token": token,
+                                                         "password": "password"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_password"
+    r = client(server).post("/api/account/reset", json={"token": token,
+                                                         "password": NEW_PASSWORD})
+    assert r.status_code == 200, r.text
+    for device in (c, other):  # every session of the account ended
+        assert device.get("/api/me").json()["player"]["kind"] == "guest"
+    r = post(client(server), "/api/account/signin", {"name": "Рита", "password": PASSWORD})
+    assert r.status_code == 401
+    signin(server, "Рита", NEW_PASSWORD)
+    # the link works once
+    r = client(server).post("/api/account/reset", json={"token": token,
+                                                         "password": "another lantern"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_link"
+    assert "ru" in r.json()["error"]
+
+
+def test_an_expired_link_is_refused(server: Server, mailbox: Mailbox) -> None:
+    c = signup(server, "Степан")
+    confirm(server, mailbox, c, "stepan@example.org")
+    recovery(server).reset_ttl = -1.0  # expired as soon as sent
+    try:
+        assert forgot(server, "stepan@example.org", "en").status_code == 200
+        letter = mailbox.wait("stepan@example.org", 2)
+    finally:
+        recovery(server).reset_ttl = 3600.0
+    assert letter["Subject"] == "Thousand: a new password"
+    _link, token = link_of(letter, "reset")
+    r = client(server).post("/api/account/reset", json={"token": token,
+                                                         "password": NEW_PASSWORD})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_link"
+    signin(server, "Степан")  # the password is the old one still
+
+
+def test_an_unknown_address_gets_the_same_answer_and_no_letter(server: Server,
+                                                               mailbox: Mailbox) -> None:
+    c = signup(server, "Тимур")
+    confirm(server, mailbox, c, "timur@example.org")
+    unknown = forgot(server, "nobody@example.org")
+    known = forgot(server, "timur@example.org")
+    assert (unknown.status_code, unknown.json()) == (known.status_code, known.json())
+    # an address given but never confirmed is not the account's: no letter there either
+    assert post(c, "/api/account/email", {"email": "typo@example.org"}).status_code == 200
+    mailbox.wait("typo@example.org")
+    assert forgot(server, "typo@example.org").json() == known.json()
+    mailbox.wait("timur@example.org", 2)  # the known one's letter came: the others' would
+    marker = signup(server, "Маркер")  # letters go out in order; one more, then look
+    confirm(server, mailbox, marker, "marker@example.org")
+    assert mailbox.to("nobody@example.org") == []
+    assert len(mailbox.to("typo@example.org")) == 1
+    assert c.get("/api/account/email").json() == {"email": "timur@example.org",
+                                                 "pending": "typo@example.org"}
+
+
+def test_the_limits_per_address_and_per_account(server: Server, mailbox: Mailbox) -> None:
+    # per address (3 an hour here), known or not, refused alike, in the reader's words
+    for email in ("ghost@example.org", "Ghost@example.org", "ghost@EXAMPLE.org"):
+        assert forgot(server, email).status_code == 200
+    r = forgot(server, "ghost@example.org")
+    assert r.status_code == 429 and r.json()["error"]["limit"] == "mail_address"
+    assert "Retry-After" in r.headers
+    assert "писем" in r.json()["error"]["message"]
+    # per account (4 an hour here): the fifth address given is refused, and not mailed
+    c = signup(server, "Ульяна")
+    for n in range(4):
+        assert post(c, "/api/account/email", {"email": f"u{n}@example.org"}).status_code == 200
+    r = c.post("/api/account/email?lang=en", json={"email": "u4@example.org"},
+               headers={"X-CSRF-Token": c.cookies.get("thousand_csrf") or ""})
+    assert r.status_code == 429 and r.json()["error"]["limit"] == "mail_account"
+    assert "letters" in r.json()["error"]["message"]
+    mailbox.wait("u3@example.org")
+    assert mailbox.to("u4@example.org") == []
+
+
+def test_an_address_is_one_accounts(server: Server, mailbox: Mailbox) -> None:
+    a = signup(server, "Вера")
+    confirm(server, mailbox, a, "vera@example.org")
+    b = signup(server, "Вика")
+    assert post(b, "/api/account/email", {"email": "VERA@example.org"}).status_code == 200
+    _link, token = link_of(mailbox.wait("VERA@example.org"), "verify")
+    r = client(server).post("/api/account/email/verify", json={"token": token})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "email_taken"
+    assert b.get("/api/account/email").json()["email"] is None
+    # not an address; not signed in; removing it
+    r = post(b, "/api/account/email", {"email": "not an address"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_email"
+    assert client(server).get("/api/account/email").status_code == 401
+    r = a.request("DELETE", "/api/account/email",
+                  headers={"X-CSRF-Token": a.cookies.get("thousand_csrf") or ""})
+    assert r.status_code == 200
+    assert a.get("/api/account/email").json()["email"] is None
+
+
+def test_without_smtp_recovery_is_off(tmp_path: Path) -> None:
+    with Server(f"sqlite:///{tmp_path / 'games.db'}") as s:
+        assert s.get("/api/account/recovery").json() == {"enabled": False}
+        r = s.post("/api/account/forgot", {"email": "a@example.org"})
+        assert r.status_code == 503 and r.json()["error"]["code"] == "mail_off"
+        assert "выключены" in r.json()["error"]["ru"]
+
+
+def test_the_recovery_state_when_on(server: Server) -> None:
+    assert server.get("/api/account/recovery").json() == {"enabled": True}
+
+
+def test_the_smtp_settings() -> None:
+    s = parse_smtp_url("smtps://user%40x:p%3Ass@mail.example.org", "games@example.org",
+                       "https://example.org/")
+    assert (s.host, s.port, s.user, s.password, s.implicit_tls, s.starttls) == (
+        "mail.example.org", 465, "user@x", "p:ss", True, False)
+    assert s.public_url == "https://example.org"
+    s = parse_smtp_url("smtp://relay:587?starttls=1", "g@example.org", "http://h")
+    assert (s.port, s.user, s.starttls, s.implicit_tls) == (587, None, True, False)
+    assert parse_smtp_url("smtp://relay", "g@example.org", "http://h").port == 25
+    for bad in ("http://relay", "smtps://relay?starttls=1", "smtp://"):
+        with pytest.raises(MailError):
+            parse_smtp_url(bad, "g@example.org", "http://h")
+    with pytest.raises(MailError, match="--mail-from"):
+        parse_smtp_url("smtp://relay", "nobody", "http://h")
+    with pytest.raises(MailError) as e:
+        mailer_of("smtp://relay", None, None)  # the links need the public URL
+    assert "--public-url" in e.value.text("ru")
+    assert mailer_of(None, None, None) is None
+    mailer = mailer_of("smtp://relay", None, "https://games.example.org")
+    assert mailer is not None and mailer.settings.sender == "noreply@games.example.org"
+
+
+def test_email_keys() -> None:
+    assert email_key(" Anna@Example.ORG ") == ("Anna@Example.ORG", "anna@example.org")
+    assert email_key("a@пример.рф")[1] == "a@xn--e1afmkfd.xn--p1ai"
+    for bad in ("", "a", "a@b", "a@@b.c", "a b@c.d", "a@b\n.c", "a@b.c\x7f",
+                "x" * 250 + "@b.cd", 5):
+        with pytest.raises(ValueError):
+            email_key(bad)
+
+
+def test_the_recovery_store(store: Store) -> None:
+    """The links and addresses in SQLite and PostgreSQL: a link used once, only while
+    it lasts, the newest only; an address one account's; a reset ends the sessions."""
+    accounts, links = AccountStore(store), RecoveryStore(store)
+    now = time.time()
+    a = accounts.sign_up("Аня", "аня", "hash-a", now, None)
+    b = accounts.sign_up("Боря", "боря", "hash-b", now, None)
+    accounts.new_session("s1", a.id, now, 3600)
+    first = links.new_link("verify", a.id, "anya@example.org", "ru", now, 60)
+    second = links.new_link("verify", a.id, "Anya@example.org", "en", now, 60)
+    assert links.verify(first, now) is None  # the older link was used up by the newer
+    assert links.pending(a.id, now) == "Anya@example.org"
+    row = links.verify(second, now + 1)
+    assert row is not None and (row.player_id, row.lang) == (a.id, "en")
+    assert links.verify(second, now + 2) is None  # once
+    assert links.email_of(a.id) == "Anya@example.org"
+    assert links.account_of("anya@example.org") == (a.id, "Аня", "Anya@example.org")
+    taken = links.new_link("verify", b.id, "ANYA@example.org", "ru", now, 60)
+    with pytest.raises(EmailTaken):
+        links.verify(taken, now)
+    late = links.new_link("reset", a.id, "Anya@example.org", "ru", now, 60)
+    assert links.link("reset", late, now + 61) is None  # expired
+    assert links.reset(late, "hash-new", now + 61) is None
+    reset = links.new_link("reset", a.id, "Anya@example.org", "ru", now, 60)
+    assert links.link("verify", reset, now) is None  # a link is for its purpose only
+    assert links.reset(reset, "hash-new", now + 1) is not None
+    assert accounts.password_hash(a.id) == "hash-new"
+    assert accounts.session("s1", now + 2, 3600) is None
+    assert links.reset(reset, "hash-other", now + 2) is None
+    assert links.purge(now + 3) >= 4
+    links.forget(a.id)
+    assert links.email_of(a.id) is None and links.account_of("anya@example.org") is None
