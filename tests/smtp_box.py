@@ -12,11 +12,13 @@ from contextlib import contextmanager
 from email import message_from_bytes
 from email.message import EmailMessage
 from email.policy import default
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 
-from live_server import free_port
+from live_server import free_port, serve
 
 #: Seconds a test waits for a letter (a loaded two-core machine).
 MAIL_DEADLINE = 60.0
@@ -79,3 +81,21 @@ def smtp_server() -> Iterator[Mailbox]:
         yield box
     finally:
         controller.stop()
+
+
+@pytest.fixture(scope="module")
+def mailbox() -> Iterator[Mailbox]:
+    """The module's SMTP server and the letters it got (import it as a fixture)."""
+    with smtp_server() as box:
+        yield box
+
+
+@contextmanager
+def serve_mailing(folder: Path, box: Mailbox, *extra: str) -> Iterator[str]:
+    """``thousand serve --smtp`` to ``box``'s server (its public URL its own address):
+    its base URL once it answers (tests/live_server.py's ``serve``)."""
+    port = free_port()
+    with serve(folder, "--smtp", f"smtp://127.0.0.1:{box.port}", "--mail-from",
+               "games@example.org", "--public-url", f"http://127.0.0.1:{port}", *extra,
+               port=port) as base:
+        yield base

@@ -29,8 +29,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from live_server import free_port, serve
-from smtp_box import smtp_server
+from smtp_box import serve_mailing, smtp_server
 
 #: What the engine refuses that a schema cannot describe, per route (see the docstring).
 CONFIG = """
@@ -92,11 +91,8 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "503"]
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # bots that wait before they move: the tables schemathesis lays cost nothing; the
     # letters go to a real SMTP server on loopback (e-mail and recovery on)
-    port = free_port()
-    with smtp_server() as box, serve(
-            tmp_path_factory.mktemp("contract"), "--bot-delay", "10",
-            "--smtp", f"smtp://127.0.0.1:{box.port}", "--public-url",
-            f"http://127.0.0.1:{port}", port=port) as url:
+    with smtp_server() as box, serve_mailing(tmp_path_factory.mktemp("contract"), box,
+                                             "--bot-delay", "10") as url:
         yield url
 
 

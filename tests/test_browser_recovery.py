@@ -13,46 +13,26 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import chromium, free_port, serve
-from smtp_box import Mailbox, link_of, smtp_server
+from live_server import serve
+from smtp_box import Mailbox, link_of, mailbox, serve_mailing
 from test_a11y import serious
 from test_accounts import PASSWORD
+from test_browser import _page, browser
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = [pytest.mark.needs("chromium")]
 
+__all__ = ["browser", "mailbox"]  # the fixtures, shared
+
 NEW = "a fresh lantern"
 
 
 @pytest.fixture(scope="module")
-def mailbox() -> Iterator[Mailbox]:
-    with smtp_server() as box:
-        yield box
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox) -> Iterator[str]:
-    port = free_port()
-    with serve(tmp_path_factory.mktemp("recovery"), "--smtp",
-               f"smtp://127.0.0.1:{mailbox.port}", "--mail-from", "games@example.org",
-               "--public-url", f"http://127.0.0.1:{port}", port=port) as base:
+    with serve_mailing(tmp_path_factory.mktemp("recovery"), mailbox) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
-def _page(browser: Any) -> Any:
-    page = browser.new_context(locale="ru-RU").new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
 
 
 def test_forgot_the_password_in_the_browser(server: str, mailbox: Mailbox,

@@ -8,6 +8,9 @@ store's part also on PostgreSQL."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -16,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from smtp_box import Mailbox, link_of, smtp_server, text_of
+from smtp_box import Mailbox, link_of, mailbox, text_of
 from test_accounts import PASSWORD, client, post, signin, signup
 from test_accounts import store as store  # the fixture: SQLite, PostgreSQL
 from test_server import Server
@@ -33,11 +36,7 @@ LIMITS = ["signup=off", "guest=off", "signin=off", "recovery=100/hour",
           "mail_address=3/hour", "mail_account=4/hour"]
 NEW_PASSWORD = "a new lantern"
 
-
-@pytest.fixture(scope="module")
-def mailbox() -> Iterator[Mailbox]:
-    with smtp_server() as box:
-        yield box
+__all__ = ["mailbox", "store"]  # the fixtures, shared
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +183,18 @@ def test_an_address_is_one_accounts(server: Server, mailbox: Mailbox) -> None:
     assert a.get("/api/account/email").json()["email"] is None
 
 
+def test_a_deleted_account_forgets_its_address(server: Server, mailbox: Mailbox) -> None:
+    c = signup(server, "Яна")
+    confirm(server, mailbox, c, "yana@example.org")
+    player_id = c.get("/api/me").json()["player"]["id"]
+    assert recovery(server).store.email_of(player_id) == "yana@example.org"
+    r = c.request("DELETE", "/api/account", json={"password": PASSWORD},
+                  headers={"X-CSRF-Token": c.cookies.get("thousand_csrf") or ""})
+    assert r.status_code == 200, r.text
+    assert recovery(server).store.email_of(player_id) is None
+    assert recovery(server).store.account_of("yana@example.org") is None
+
+
 def test_without_smtp_recovery_is_off(tmp_path: Path) -> None:
     with Server(f"sqlite:///{tmp_path / 'games.db'}") as s:
         assert s.get("/api/account/recovery").json() == {"enabled": False}
@@ -216,6 +227,15 @@ def test_the_smtp_settings() -> None:
     assert mailer_of(None, None, None) is None
     mailer = mailer_of("smtp://relay", None, "https://games.example.org")
     assert mailer is not None and mailer.settings.sender == "noreply@games.example.org"
+
+
+def test_the_smtp_setting_comes_from_the_environment_too(tmp_path: Path) -> None:
+    env = {**os.environ, "THOUSAND_SMTP": "smtp://relay:25"}
+    run = subprocess.run([sys.executable, "-c", "from thousand.cli import main; main()",
+                          "serve", "--lang", "en", "--no-browser", "--db",
+                          f"sqlite:///{tmp_path / 'x.db'}"], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 2 and "--smtp needs --public-url" in run.stderr, run.stderr
 
 
 def test_email_keys() -> None:
@@ -256,6 +276,6 @@ def test_the_recovery_store(store: Store) -> None:
     assert accounts.password_hash(a.id) == "hash-new"
     assert accounts.session("s1", now + 2, 3600) is None
     assert links.reset(reset, "hash-other", now + 2) is None
-    assert links.purge(now + 3) >= 4
+    assert links.purge(now + 61) >= 4
     links.forget(a.id)
     assert links.email_of(a.id) is None and links.account_of("anya@example.org") is None

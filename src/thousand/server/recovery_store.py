@@ -134,8 +134,10 @@ class RecoveryStore:
                  ttl: float) -> str:
         """A new one-time link's secret (only its hash is kept), valid ``ttl`` seconds.
         The account's older links of the same purpose are used up: only the newest
-        letter's link works."""
+        letter's link works; the expired links of everybody are forgotten (:meth:`purge`:
+        the table stays as small as the letters of a day)."""
         secret = secrets.token_urlsafe(32)
+        self.purge(now)
         with self.engine.begin() as conn:
             conn.execute(mail_tokens_t.update().where(
                 mail_tokens_t.c.player_id == player_id, mail_tokens_t.c.purpose == purpose,
@@ -217,8 +219,7 @@ class RecoveryStore:
             conn.execute(mail_tokens_t.delete().where(mail_tokens_t.c.player_id == player_id))
 
     def purge(self, now: float) -> int:
-        """Forget the links that expired or were used: how many."""
+        """Forget the links that expired (used or not): how many."""
         with self.engine.begin() as conn:
-            return int(conn.execute(mail_tokens_t.delete().where(sa.or_(
-                mail_tokens_t.c.expires <= now, mail_tokens_t.c.used.is_not(None)))
-            ).rowcount)
+            return int(conn.execute(mail_tokens_t.delete().where(
+                mail_tokens_t.c.expires <= now)).rowcount)
