@@ -72,10 +72,11 @@ def link_of(letter: EmailMessage, kind: str) -> tuple[str, str]:
 
 
 @contextmanager
-def smtp_server() -> Iterator[Mailbox]:
-    """A mailbox and its SMTP server, stopped at the end."""
+def smtp_server(**options: Any) -> Iterator[Mailbox]:
+    """A mailbox and its SMTP server (aiosmtpd's Controller ``options`` too: a login
+    asked for), stopped at the end."""
     box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=box.port)
+    controller = Controller(box, hostname="127.0.0.1", port=box.port, **options)
     controller.start()
     try:
         yield box

@@ -8,6 +8,7 @@ store's part also on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -15,11 +16,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from aiosmtpd.smtp import AuthResult
 
-from smtp_box import Mailbox, link_of, mailbox, text_of
+from smtp_box import Mailbox, link_of, mailbox, smtp_server, text_of
 from test_accounts import PASSWORD, client, post, signin, signup
 from test_accounts import store as store  # the fixture: SQLite, PostgreSQL
 from test_server import Server
@@ -145,13 +148,21 @@ def test_an_unknown_address_gets_the_same_answer_and_no_letter(server: Server,
 
 
 def test_the_limits_per_address_and_per_account(server: Server, mailbox: Mailbox) -> None:
-    # per address (3 an hour here), known or not, refused alike, in the reader's words
-    for email in ("ghost@example.org", "Ghost@example.org", "ghost@EXAMPLE.org"):
+    # per address (3 an hour here), known or not, refused alike, in the reader's words:
+    # the confirmation's letter and two forgotten passwords', then no more
+    lena = signup(server, "Лена")
+    confirm(server, mailbox, lena, "lena@example.org")
+    for email in ("lena@example.org", "Lena@EXAMPLE.org"):
         assert forgot(server, email).status_code == 200
-    r = forgot(server, "ghost@example.org")
-    assert r.status_code == 429 and r.json()["error"]["limit"] == "mail_address"
-    assert "Retry-After" in r.headers
-    assert "писем" in r.json()["error"]["message"]
+    mailbox.wait("lena@example.org", 3)
+    for email in ("lena@example.org", "ghost@example.org", "ghost@example.org",
+                  "ghost@example.org", "ghost@example.org"):
+        r = forgot(server, email)
+        if email == "lena@example.org" or r.status_code == 429:
+            assert r.status_code == 429 and r.json()["error"]["limit"] == "mail_address"
+            assert "Retry-After" in r.headers
+            assert "писем" in r.json()["error"]["message"]
+    assert r.status_code == 429  # the unknown address's fourth too
     # per account (4 an hour here): the fifth address given is refused, and not mailed
     c = signup(server, "Ульяна")
     for n in range(4):
@@ -161,7 +172,10 @@ def test_the_limits_per_address_and_per_account(server: Server, mailbox: Mailbox
     assert r.status_code == 429 and r.json()["error"]["limit"] == "mail_account"
     assert "letters" in r.json()["error"]["message"]
     mailbox.wait("u3@example.org")
+    marker = signup(server, "Марта")  # letters go out in order; one more, then look
+    confirm(server, mailbox, marker, "marta@example.org")
     assert mailbox.to("u4@example.org") == []
+    assert len(mailbox.to("lena@example.org")) == 3
 
 
 def test_an_address_is_one_accounts(server: Server, mailbox: Mailbox) -> None:
@@ -205,6 +219,25 @@ def test_without_smtp_recovery_is_off(tmp_path: Path) -> None:
 
 def test_the_recovery_state_when_on(server: Server) -> None:
     assert server.get("/api/account/recovery").json() == {"enabled": True}
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_a_login_to_the_mail_server() -> None:
+    """``smtp://user:password@host``: the mailer logs in (a wrong password: not sent,
+    told as False, not raised)."""
+    def check(_server: Any, _session: Any, _envelope: Any, _mechanism: str,
+              auth: Any) -> AuthResult:
+        return AuthResult(success=(auth.login, auth.password) == (b"games", b"p@ss"))
+
+    with smtp_server(authenticator=check, auth_required=True,
+                     auth_require_tls=False) as box:
+        good = mailer_of(f"smtp://games:p%40ss@127.0.0.1:{box.port}", None, "http://h")
+        bad = mailer_of(f"smtp://games:wrong@127.0.0.1:{box.port}", None, "http://h")
+        assert good is not None and bad is not None
+        assert asyncio.run(good.send("x@example.org", "Тема", "Текст")) is True
+        assert box.wait("x@example.org")["Subject"] == "Тема"
+        assert asyncio.run(bad.send("y@example.org", "Тема", "Текст")) is False
+        assert box.to("y@example.org") == []
 
 
 def test_the_smtp_settings() -> None:
