@@ -22,6 +22,7 @@ import httpx
 import pytest
 from aiosmtpd.smtp import AuthResult
 
+from live_server import postgres_schema
 from smtp_box import Mailbox, link_of, mailbox, smtp_server, text_of
 from test_accounts import PASSWORD, client, post, signin, signup
 from test_accounts import store as store  # the fixture: SQLite, PostgreSQL
@@ -312,3 +313,32 @@ def test_the_recovery_store(store: Store) -> None:
     assert links.purge(now + 61) >= 4
     links.forget(a.id)
     assert links.email_of(a.id) is None and links.account_of("anya@example.org") is None
+
+
+def test_two_workers_on_one_database_redeem_each_others_links(mailbox: Mailbox) -> None:
+    """Many workers share the links through the database (PostgreSQL): a letter one
+    worker sent is redeemed on another."""
+    url, drop = postgres_schema("thousand_recovery")
+    mailers = [Mailer(parse_smtp_url(f"smtp://127.0.0.1:{mailbox.port}",
+                                     "games@example.org", "http://placeholder"))
+               for _ in range(2)]
+    try:
+        with Server(url, mailer=mailers[0]) as a, Server(url, mailer=mailers[1]) as b:
+            for mailer, s in zip(mailers, (a, b), strict=True):
+                mailer.settings = replace(mailer.settings, public_url=s.base)
+            c = signup(a, "Жанна")
+            assert post(c, "/api/account/email", {"email": "zhanna@example.org"}
+                        ).status_code == 200
+            _link, token = link_of(mailbox.wait("zhanna@example.org"), "verify")
+            assert client(b).post("/api/account/email/verify",
+                                  json={"token": token}).status_code == 200
+            assert forgot(b, "zhanna@example.org").status_code == 200
+            link, token = link_of(mailbox.wait("zhanna@example.org", 2), "reset")
+            assert link.startswith(b.base)
+            assert client(a).post("/api/account/reset", json={
+                "token": token, "password": NEW_PASSWORD}).status_code == 200
+            assert client(b).post("/api/account/reset", json={
+                "token": token, "password": NEW_PASSWORD}).json()["error"]["code"] == "bad_link"
+            signin(b, "Жанна", NEW_PASSWORD)
+    finally:
+        drop()

@@ -128,7 +128,7 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
           "a wrong password (the client is the name tried from this address)"),
     Limit("guesses", "100/hour", "", "wrong passwords of one account, from anywhere"),
     Limit("recovery", "5/hour;20/day", "20/hour;100/day",
-          "a forgotten password's letter asked for, or a new password set by its link"),
+          "a letter asked for (an address to confirm, a forgotten password), or a link used"),
     Limit("mail_address", "3/hour;10/day", "", "a letter to one e-mail address (the "
           "client is the address, known or not)"),
     Limit("mail_account", "5/hour;20/day", "", "a letter about one account (the client "

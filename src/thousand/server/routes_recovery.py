@@ -12,10 +12,11 @@ server/mail.py).
   the time tell who has an account.  ``POST /api/account/reset``: the new password by
   that link; every session of the account ends.
 
-The limits (server/limits.py): ``recovery`` per client and address on the forgot and
-reset requests; ``mail_address`` on every letter asked to an address, counted whether
-or not the address is known (refused alike); ``mail_account`` on the letters about one
-account (a forgotten password's over it is dropped silently, as an unknown address's).
+The limits (server/limits.py): ``recovery`` per client and address on every request
+here that sends a letter or uses a link; ``mail_address`` on every letter asked to an
+address, counted whether or not the address is known (refused alike); ``mail_account``
+on the letters about one account (a forgotten password's over it is dropped silently,
+as an unknown address's).
 The links live in the database, so any worker redeems a link another one sent.
 """
 
@@ -213,6 +214,7 @@ async def add_email(body: EmailIn, request: Request) -> Sent:
     recovery, mailer = _recovery(request)
     accounts, player_id, name = await _account(request)
     email, key = _address(body.email)
+    await check_limit(request, "recovery")  # per address too: many accounts, one sender
     await _count_letter(request, "mail_address", key)
     await _count_letter(request, "mail_account", player_id)
     lang = page_lang(request)
