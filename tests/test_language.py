@@ -735,6 +735,8 @@ ERRORS_RU = [
     ["replay", "/"],
     ["verify", "/nonexistent/game.json"],
     ["serve", "--log-level", "loud"],
+    ["serve", "--smtp", "smtp://relay"],
+    ["serve", "--smtp", "http://relay", "--public-url", "https://example.org"],
     ["play", "--set", "bid_step=7"],
     ["play", "nosuch"],
 ]

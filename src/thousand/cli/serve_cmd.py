@@ -157,6 +157,16 @@ def serve_command(
     lease_ttl: Annotated[float, typer.Option(
         "--lease-ttl", help="Seconds a worker's hold on a table lasts unrenewed (many "
         "workers): after that another takes it over.", min=1.0, max=120.0)] = 5.0,
+    smtp: Annotated[str | None, typer.Option(
+        "--smtp", envvar="THOUSAND_SMTP", help="The mail server: smtp://user:password@"
+        "host:587?starttls=1 or smtps://…:465; without it e-mail and password recovery "
+        "are off (docs/server.md \"E-mail and password recovery\").")] = None,
+    mail_from: Annotated[str | None, typer.Option(
+        "--mail-from", envvar="THOUSAND_MAIL_FROM", help="The letters' From address "
+        "(default: noreply@ the --public-url host).")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", envvar="THOUSAND_PUBLIC_URL", help="The site's address as players "
+        "open it (https://example.org): the letters' links are made from it.")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
@@ -173,6 +183,7 @@ def serve_command(
         rates_storage,
     )
     from thousand.server.ops import logs
+    from thousand.server.ops.mail import MailError, mailer_of
     from thousand.server.store.tables import StoreError, shown_url
     from thousand.server.web_security import PRIVATE_NETWORKS
 
@@ -204,6 +215,10 @@ def serve_command(
         overrides, caps = parse_overrides(limit_specs or []), parse_caps(limit_specs or [])
     except LimitError as e:
         raise fail(e.text(lang), lang=lang) from None
+    try:  # a bad --smtp, --mail-from or --public-url, too
+        mailer = mailer_of(smtp, mail_from, public_url)
+    except MailError as e:
+        raise fail(e.text(lang), lang=lang) from None
     if workers > 1:
         _supervise(workers, host, port, lang, level, proxies, {
             "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
@@ -213,7 +228,8 @@ def serve_command(
             "metrics_from": metrics_from or [],
             "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
             "limits_storage": limits_storage, "limits": limit_specs or [],
-            "limits_on": not no_limits, "max_tables": max_tables})
+            "limits_on": not no_limits, "max_tables": max_tables,
+            "mail": [smtp, mail_from, public_url]})
         return
     from thousand.server.ops.worker import worker_id
 
@@ -232,7 +248,8 @@ def serve_command(
                                  metrics=not no_metrics, redis_url=redis,
                                  metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
-                                 tune_gc=True, max_tables=max_tables, caps=caps)
+                                 tune_gc=True, max_tables=max_tables, caps=caps,
+                                 mailer=mailer)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

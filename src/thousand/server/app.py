@@ -43,6 +43,7 @@ from .live.room import room_maker
 from .ops import gc_tuning
 from .ops import metrics as metrics_
 from .ops.health import Readiness, limits_check, redis_check, store_check
+from .ops.mail import Mailer
 from .ops.worker import worker_id
 from .pages import error_page, page_lang, page_words
 from .reader import ReadError, StrictRoute
@@ -56,6 +57,8 @@ from .routes.operations import router as operations_router
 from .routes.play import MIN_CLOCK
 from .routes.play import router as play_router
 from .routes.players import router as players_router
+from .routes.recovery import Recovery
+from .routes.recovery import router as recovery_router
 from .routes.shells import router as shells_router
 from .routes.socket import router as socket_router
 from .routes.tables import router as tables_router
@@ -215,7 +218,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                analysis_limits: AnalysisLimits | None = None,
                max_tables: int = MAX_LIVE_TABLES,
                metrics_from: Sequence[str] = PRIVATE_NETWORKS,
-               caps: Mapping[str, int] | None = None) -> FastAPI:
+               caps: Mapping[str, int] | None = None,
+               mailer: Mailer | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/live/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -237,8 +241,10 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     None: those of ``limiter``'s ``analyses`` and of ``caps``).  ``max_tables``: the live
     tables the server holds at most (at the cap the biggest holders' idle tables end
     first: server/live/room.py); ``caps``: the other caps of server/caps.py that are not
-    their defaults (``thousand serve --limit NAME=N``).  The bots' pool shares its places
-    by the ``thinking`` limit of ``limiter`` (server/live/bot_turns.py), on or off."""
+    their defaults (``thousand serve --limit NAME=N``); ``mailer``: the site's mail
+    (server/ops/mail.py; None: e-mail addresses and password recovery are off).  The
+    bots' pool shares its places by the ``thinking`` limit of ``limiter``
+    (server/live/bot_turns.py), on or off."""
     db_url = db_url or default_db_url()
     if redis_url is not None:
         check_cluster_db(db_url)
@@ -273,7 +279,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     _keep(app.state, hub=hub, cluster=cluster, store=store, limiter=limiter, web=web,
           accounts=Accounts(hub, AccountStore(store)), analyses=analyses,
           readiness=readiness, min_clock=min_clock, metrics_from=metrics_from,
-          uploads=asyncio.Semaphore(hub.caps["replays"]))
+          uploads=asyncio.Semaphore(hub.caps["replays"]),
+          recovery=Recovery.of(mailer, store))
     _route(app, web, metrics)
     if metrics:
         _watch(hub, cluster)
@@ -355,6 +362,8 @@ def _keep(state: Any, **values: Any) -> None:
 def _route(app: FastAPI, web: Path, metrics: bool) -> None:
     """Every router, in the order their routes are matched."""
     app.include_router(accounts_router)  # the players (server/features/accounts.py)
+    # their e-mail and a forgotten password (server/routes/recovery.py; off without a mailer)
+    app.include_router(recovery_router)
     app.include_router(play_router)  # quick play, leaving, ratings (server/routes/play.py)
     app.include_router(tournaments_router)  # tournaments (server/routes/tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page

@@ -1,6 +1,6 @@
 """Limits per client and per address on every costly action: tables laid and held, seats,
 quick play, moves, chat, hints, syncs, sockets, tournaments and their entries, analyses,
-guests, uploads, accounts and wrong passwords (docs/server.md "Limits").
+guests, uploads, accounts, wrong passwords and mail (docs/server.md "Limits").
 
 A public server must not be spoiled by one client: an anonymous script once laid the
 server's thousand tables in 4.6 seconds and every later table, from anyone, was refused.
@@ -127,6 +127,12 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("signin", "5/minute;20/hour", "20/minute;100/hour",
           "a wrong password (the client is the name tried from this address)"),
     Limit("guesses", "100/hour", "", "wrong passwords of one account, from anywhere"),
+    Limit("recovery", "5/hour;20/day", "20/hour;100/day",
+          "a letter asked for (an address to confirm, a forgotten password), or a link used"),
+    Limit("mail_address", "3/hour;10/day", "", "a letter to one e-mail address (the "
+          "client is the address, known or not)"),
+    Limit("mail_account", "5/hour;20/day", "", "a letter about one account (the client "
+          "is the account)"),
 )}
 
 class RateLimited(ServerError):

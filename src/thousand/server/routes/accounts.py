@@ -25,6 +25,7 @@ from ..limits import check as check_limit
 from ..names import legacy_key
 from ..reader import StrictRoute
 from ..store.accounts import DELETED_NAME, NameTaken, Player
+from .recovery import forget_email
 
 __all__ = ["router"]
 
@@ -268,6 +269,7 @@ async def delete_account(body: Password, request: Request, response: Response) -
     await _check_password(request, accounts, player, body.password)
     hub = accounts.hub
     seats = await hub.db(accounts.store.delete, player.id, time.time())
+    await forget_email(request, player.id)  # its address and links (server/routes/recovery.py)
     for table_id, seat in seats:  # the tables in memory show the new name at once
         live = hub.tables.get(table_id)
         if live is None or not 0 <= seat < len(live.seats):
