@@ -89,6 +89,7 @@ from .routes_play import router as play_router
 from .routes_players import router as players_router
 from .routes_tournaments import router as tournaments_router
 from .store import SeatRow, Store, StoreError, TableRow, normalize_url
+from .web_app import router as web_app_router
 from .web_security import (
     CONTENT_SECURITY_POLICY,
     PRIVATE_NETWORKS,
@@ -435,6 +436,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     app.include_router(players_router)  # a player's page, the leaderboard page
     app.include_router(analysis_router)  # a finished game's analysis on request
     app.include_router(exercises_router)  # a player's exercises from his analyses
+    app.include_router(web_app_router)  # the app: manifest, service worker, offline page
     app.state.analyses = analyses
     app.state.web = web
     app.state.store = store
