@@ -43,6 +43,18 @@ function notify(tableUrl) {
   }).catch(() => {});
 }
 
+/** Take the notification away: the player has come back, or the move is no longer his. */
+function unnotify() {
+  registerWorker()
+    .then((reg) => (reg && reg.getNotifications ? reg.getNotifications({ tag: "thousand-turn" }) : []))
+    .then((shown) => shown.forEach((n) => n.close()))
+    .catch(() => {});
+}
+
+if (typeof document !== "undefined") {
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) unnotify(); });
+}
+
 /** Tell the player whose move it is: `mine` whether it is his now (called on every
  * drawing of the table; acts only when that changes, and again when the title was
  * written over). */
@@ -58,6 +70,7 @@ export function turnNotice(mine) {
     marked = false;
     document.title = title;
     setIcon(ICON);
+    if (notifyOn()) unnotify();
   }
 }
 
