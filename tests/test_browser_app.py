@@ -10,7 +10,7 @@ Debian's Chromium) against a real ``thousand serve``:
    the device and is remembered across a reload, and axe-core finds no serious or
    critical violation on the lobby and the table in them (screenshots of the lobby on a
    desktop and of the table on a phone land in docs/screenshots with
-   THOUSAND_SCREENSHOTS=1);
+   THOUSAND_SCREENSHOTS=1), and on the game over's dialog;
 4. the turn notice: in a game against bots the tab's title starts with «Ваш ход» and its
    icon is marked when it is the player's move, and both go back once he has played; with
    notifications allowed, a hidden page shows one.
@@ -32,11 +32,11 @@ import pytest
 from live_server import CHROMIUM, CHROMIUM_ARGS
 from test_a11y import serious
 from test_browser import _page, _shot, browser, server
-from test_browser_table import DESKTOP, PHONE, _advance, _lay, _seat_page
+from test_browser_table import DESKTOP, PHONE, _advance, _lay, _seat_page, finished
 
 pytestmark = pytest.mark.needs("chromium")
 
-__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
+__all__ = ["browser", "finished", "server"]  # the fixtures, shared with the other files
 
 DEADLINE = 60.0
 #: The page's background colour as (r, g, b), read from the computed style.
@@ -243,6 +243,22 @@ def test_the_dark_pages_read_well(server: str, browser: Any) -> None:
         assert not table.errors
     finally:
         table.context.close()
+
+
+@pytest.mark.needs("axe-core")
+def test_the_game_over_reads_well_in_the_dark(server: str, browser: Any,
+                                             finished: dict[str, Any]) -> None:
+    """The end of a game: its dialog, the score sheet and the chart, in the dark colours."""
+    page = _page(browser, color_scheme="dark", **DESKTOP)
+    try:
+        page.goto(f"{server}/t/{finished['table']}")
+        page.wait_for_function("() => [...document.querySelectorAll('.dialog .sheet .total')]"
+                               ".some((x) => +x.textContent)")
+        assert page.get_attribute("html", "data-theme") == "dark"
+        assert serious(page) == []
+        assert not page.errors
+    finally:
+        page.context.close()
 
 
 # ---------------------------------------------------------------- 3. the turn notice
