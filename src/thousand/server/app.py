@@ -63,6 +63,7 @@ from .routes.shells import router as shells_router
 from .routes.socket import router as socket_router
 from .routes.tables import router as tables_router
 from .routes.tournaments import router as tournaments_router
+from .routes.web_app import router as web_app_router
 from .store.accounts import AccountStore
 from .store.tables import Store, StoreError, normalize_url
 from .web_security import CONTENT_SECURITY_POLICY, PRIVATE_NETWORKS
@@ -370,6 +371,7 @@ def _route(app: FastAPI, web: Path, metrics: bool) -> None:
     app.include_router(analysis_router)  # a finished game's analysis on request
     app.include_router(exercises_router)  # a player's exercises from his analyses
     app.include_router(shells_router)  # the pages (server/routes/shells.py)
+    app.include_router(web_app_router)  # the app: manifest, service worker, offline page
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
     app.include_router(operations_router)  # /healthz, /readyz
     if metrics:

@@ -12,6 +12,7 @@ import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 import { joinPanel } from "./join.js";
 import { capture as captureMotion, play as playMotion, collect as collectTrick } from "./motion.js";
 import { playSound, soundOn, setSoundOn } from "./sound.js";
+import { turnNotice, notifySwitch } from "./turn_notice.js";
 import * as site from "./rematch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
@@ -602,7 +603,7 @@ function render() {
     return;
   }
   const myTurn = !watching && v.to_move === state.seat && (v.legal || []).length > 0 && !waiting;
-  if (myTurn && !state.myTurn) playSound("turn");
+  turnNotice(myTurn); // the tab's title and icon, the sound, a notification (turn_notice.js)
   state.myTurn = myTurn;
   if (!state.hint) hideHint();
   const before = captureMotion(els.board);
@@ -676,6 +677,7 @@ function renderTools() {
         renderTools();
         document.getElementById("sound-button")?.focus();
       } }, el("span", { class: "sym", "aria-hidden": "true" }, "♪"), t("sound_label")),
+    state.seat !== null && !state.over ? notifySwitch(renderTools) : null,
     el("label", { class: "check" },
       el("input", { type: "checkbox", checked: sheetOn ? true : null,
         onchange: (e) => localStorage.setItem(SHEET_KEY, e.target.checked ? "on" : "off") }),

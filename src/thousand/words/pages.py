@@ -185,6 +185,33 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "spectator_note": "Вы смотрите игру: ходы делают игроки за столом.",
         "sheet_table_label": "Таблица записи",
         "sound_label": "Звук",
+        "theme_label": "Оформление",
+        "theme_system": "Авто",
+        "theme_light": "Светлое",
+        "theme_dark": "Тёмное",
+        "turn_title": "Ваш ход",
+        "notify_label": "Уведомлять о ходе",
+        "notify_title": "Тысяча: ваш ход",
+        "notify_body": "Стол ждёт вашего хода.",
+        "notify_denied": (
+            "Браузер не разрешил уведомления: их можно разрешить в настройках сайта."
+        ),
+        "manifest_name": "Тысяча — карточная игра",
+        "manifest_description": (
+            "Карточная игра «Тысяча» в браузере: с друзьями и с ботами, по правилам на выбор."
+        ),
+        "offline_page_title": "Нет связи",
+        "offline_text": (
+            "Тысяча на сайте играется через сервер, а связи с ним сейчас нет. Когда сеть "
+            "вернётся, откройте страницу снова."
+        ),
+        "offline_retry": "Попробовать снова",
+        "offline_terminal": (
+            "Без сети можно сыграть с ботами в терминале. Поставьте игру (один раз, пока есть "
+            "сеть; нужен Python 3.11):"
+        ),
+        "offline_or": "или",
+        "offline_then": "и начните партию:",
         "log_region": "Ход игры: все события",
         "prompt_contract": "Назовите заказ (не меньше {bid}).",
         "prompt_contract_concede": "Назовите заказ (не меньше {bid}) или распишитесь.",
@@ -852,6 +879,34 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "spectator_note": "You are watching: the players at the table make the moves.",
         "sheet_table_label": "Score sheet table",
         "sound_label": "Sound",
+        "theme_label": "Colours",
+        "theme_system": "Auto",
+        "theme_light": "Light",
+        "theme_dark": "Dark",
+        "turn_title": "Your move",
+        "notify_label": "Notify me of my move",
+        "notify_title": "Thousand: your move",
+        "notify_body": "The table is waiting for your move.",
+        "notify_denied": (
+            "The browser did not allow notifications: they can be allowed in the site's settings."
+        ),
+        "manifest_name": "Thousand — the card game",
+        "manifest_description": (
+            "The Russian card game Thousand (Тысяча) in the browser: with friends and bots, "
+            "by the rules you choose."
+        ),
+        "offline_page_title": "No connection",
+        "offline_text": (
+            "Thousand on the site is played through the server, and it cannot be reached now. "
+            "When the network is back, open the page again."
+        ),
+        "offline_retry": "Try again",
+        "offline_terminal": (
+            "Without a network you can play against bots in the terminal. Install the game "
+            "(once, while you are online; it needs Python 3.11):"
+        ),
+        "offline_or": "or",
+        "offline_then": "and start a game:",
         "log_region": "The game so far: every event",
         "prompt_contract": "Name the contract ({bid} or more).",
         "prompt_contract_concede": "Name the contract ({bid} or more) or concede.",
