@@ -157,6 +157,9 @@ def serve_command(
     lease_ttl: Annotated[float, typer.Option(
         "--lease-ttl", help="Seconds a worker's hold on a table lasts unrenewed (many "
         "workers): after that another takes it over.", min=1.0, max=120.0)] = 5.0,
+    chat_filter: Annotated[str | None, typer.Option(
+        "--chat-filter", help="A file of words the chat refuses besides the default ones "
+        "(one a line, * at the end: any ending; docs/server.md \"Moderation\").")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
@@ -204,6 +207,12 @@ def serve_command(
         overrides, caps = parse_overrides(limit_specs or []), parse_caps(limit_specs or [])
     except LimitError as e:
         raise fail(e.text(lang), lang=lang) from None
+    from thousand.server.features.chat_filter import FilterFileError, load
+
+    try:  # and so is a --chat-filter file that cannot be read
+        load(chat_filter)
+    except FilterFileError as e:
+        raise fail(str(e), lang=lang) from None
     if workers > 1:
         _supervise(workers, host, port, lang, level, proxies, {
             "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
@@ -213,7 +222,8 @@ def serve_command(
             "metrics_from": metrics_from or [],
             "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
             "limits_storage": limits_storage, "limits": limit_specs or [],
-            "limits_on": not no_limits, "max_tables": max_tables})
+            "limits_on": not no_limits, "max_tables": max_tables,
+            "chat_filter": chat_filter})
         return
     from thousand.server.ops.worker import worker_id
 
@@ -232,7 +242,8 @@ def serve_command(
                                  metrics=not no_metrics, redis_url=redis,
                                  metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
-                                 tune_gc=True, max_tables=max_tables, caps=caps)
+                                 tune_gc=True, max_tables=max_tables, caps=caps,
+                                 chat_filter=chat_filter)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

@@ -48,4 +48,5 @@ def worker_app() -> FastAPI:
                       tune_gc=True,
                       max_tables=options.get("max_tables", CAPS["tables"].value),
                       metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS,
-                      caps=parse_caps(options["limits"]))
+                      caps=parse_caps(options["limits"]),
+                      chat_filter=options.get("chat_filter"))

@@ -127,6 +127,8 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("signin", "5/minute;20/hour", "20/minute;100/hour",
           "a wrong password (the client is the name tried from this address)"),
     Limit("guesses", "100/hour", "", "wrong passwords of one account, from anywhere"),
+    Limit("report", "5/hour;20/day", "20/hour;100/day", "a player reported to the "
+          "moderators"),
 )}
 
 class RateLimited(ServerError):
