@@ -8,13 +8,18 @@ done, 1 no such account, 2 a database that cannot be opened.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from thousand.cli import app
 
 from .common import fail
+
+if TYPE_CHECKING:
+    from thousand.server.store.tables import Store
 
 admin = typer.Typer(help="The operator's commands on a server's database: moderators.  "
                     "Справка по-русски: thousand admin --help --lang ru.",
@@ -41,10 +46,11 @@ def _line(key: str, lang: str, **params: object) -> str:
     return (ru if lang == "ru" else en).format(**params)
 
 
-def _set_role(db: str | None, name: str, role: str | None, lang: str) -> str:
+@contextmanager
+def _store(db: str | None, lang: str) -> Iterator[Store]:
+    """The server's database (``--db``, else ``thousand serve``'s default), closed after;
+    one clear line (exit 2) when it cannot be opened."""
     from thousand.server import default_db_url
-    from thousand.server.names import name_key
-    from thousand.server.store import moderation
     from thousand.server.store.tables import Store, StoreError
 
     try:
@@ -52,9 +58,17 @@ def _set_role(db: str | None, name: str, role: str | None, lang: str) -> str:
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     try:
-        shown = moderation.set_role(store, name_key(name), role)
+        yield store
     finally:
         store.close()
+
+
+def _set_role(db: str | None, name: str, role: str | None, lang: str) -> str:
+    from thousand.server.names import name_key
+    from thousand.server.store import moderation
+
+    with _store(db, lang) as store:
+        shown = moderation.set_role(store, name_key(name), role)
     if shown is None:
         raise fail(_line("no_account", lang, name=name), code=1, lang=lang)
     return shown
@@ -77,16 +91,8 @@ def revoke_moderator(name: _Name, db: _Db = None, lang: _Lang = "en") -> None:
 @admin.command("list-moderators")
 def list_moderators(db: _Db = None, lang: _Lang = "en") -> None:
     """The moderators' names, one a line."""
-    from thousand.server import default_db_url
     from thousand.server.store import moderation
-    from thousand.server.store.tables import Store, StoreError
 
-    try:
-        store = Store(db or default_db_url())
-    except StoreError as e:
-        raise fail(e.text(lang), lang=lang) from None
-    try:
+    with _store(db, lang) as store:
         names = moderation.moderators(store)
-    finally:
-        store.close()
     typer.echo("\n".join(names) if names else _line("none", lang))
