@@ -162,6 +162,11 @@ def test_a_muted_player_is_refused_at_every_table_until_the_mute_ends(
     b, pb = account(server)
     one, _, tb1 = table_of(a, b)
     two, _, tb2 = table_of(a, b)
+    bot = post(a, "/api/reports", {"table": one, "seat": 2, "reason": "abuse"})
+    assert bot.status_code == 400 and bot.json()["error"]["code"] == "no_such_seat"
+    rude = post(a, "/api/reports", {"table": one, "seat": 1, "reason": "abuse",
+                                    "text": "он сука"})
+    assert rude.status_code == 400 and rude.json()["error"]["code"] == "filtered"
     r = post(a, "/api/reports", {"table": one, "seat": 1, "reason": "abuse"})
     assert r.status_code == 201, r.text
     mod = moderator(server)

@@ -58,10 +58,15 @@ class Moderation:
     # ------------------------------------------------------------------ the chat
 
     async def check_chat(self, live: LiveTable, seat: int, text: str) -> None:
-        """A chat line about to be said at ``live``: refused (ServerError) when it has a
-        filtered word, or when its seat's player is muted."""
+        """A chat line about to be said at ``live`` (the tables' ``chatting``
+        announcement): :meth:`check_line` of its seat's player."""
+        await self.check_line(live.seats[seat].player_id, text)
+
+    async def check_line(self, player_id: str | None, text: str) -> None:
+        """Any chat line of ``player_id`` (None: a seat nobody with a session holds),
+        wherever it is said: refused (ServerError) when it has a filtered word, or when
+        its player is muted."""
         self.words.check(text)
-        player_id = live.seats[seat].player_id
         if player_id is None:
             return
         until = await self.hub.db(rows.muted_until, self.store, player_id)
