@@ -397,6 +397,10 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
     }
     case "abandoned":
       return t("err_abandoned");
+    case "filtered": // a chat line with a word of the site's filter (docs/server.md "Moderation")
+      return t("err_filtered");
+    case "chat_muted":
+      return t("err_chat_muted", { until: fmtDate(p.until) });
     case "adjourned":
       return t("err_adjourned");
     case "busy":

@@ -14,6 +14,7 @@ import { capture as captureMotion, play as playMotion, collect as collectTrick }
 import { playSound, soundOn, setSoundOn } from "./sound.js";
 import { turnNotice, notifySwitch } from "./turn_notice.js";
 import * as site from "./rematch.js";
+import { openReport } from "./report.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const TOKEN_KEY = `thousand.seat.${tableId}`;
@@ -794,7 +795,13 @@ function renderChat() {
     me !== null && typeof m.seat === "number" && m.seat !== me && !state.muted.includes(m.seat)
       ? el("button", { type: "button", class: "small chat-mute", "data-seat": String(m.seat),
         "aria-label": t("chat_mute_label", { name: m.name || who(m.seat) }),
-        onclick: () => setMuted(m.seat, true) }, t("chat_mute")) : null));
+        onclick: () => setMuted(m.seat, true) }, t("chat_mute")) : null,
+    // anyone but the speaker reports him to the moderators (docs/server.md "Moderation")
+    typeof m.seat === "number" && m.seat !== me
+      ? el("button", { type: "button", class: "small chat-report", "data-seat": String(m.seat),
+        "aria-label": t("report_label", { name: m.name || who(m.seat) }),
+        onclick: (ev) => openReport(m.name || who(m.seat), { table: tableId, seat: m.seat }, ev.currentTarget) },
+      t("report")) : null));
   const hidden = me === null ? [] : state.muted.map((seat) => el("li", { class: "chat-muted" },
     t("chat_muted", { name: who(seat) }), " ",
     el("button", { type: "button", class: "small chat-unmute", "data-seat": String(seat),

@@ -560,6 +560,8 @@ class LiveTable:
             line = check_chat(text)
         except ValueError as e:
             raise _malformed(str(e)) from None
+        for check in self.hub.events.chatting:
+            await check(self, seat, line)
         async with self.chat_lock:
             try:
                 row = await self.hub.db(self.hub.store.add_chat, self.id, seat,
@@ -792,6 +794,10 @@ class TableEvents:
         default_factory=list)
     #: a table is to be closed by its creator: a feature's refusal, or None
     closing: list[Callable[[LiveTable], ServerError | None]] = field(default_factory=list)
+    #: a seat's chat line, checked before it is said (a listener raises ServerError for
+    #: a refusal: a muted player, a filtered word)
+    chatting: list[Callable[[LiveTable, int, str], Awaitable[None]]] = field(
+        default_factory=list)
     #: the features' parts of a table's snapshot
     shown: list[Part] = field(default_factory=list)
     #: the features' parts of a table's line in ``GET /api/tables``

@@ -113,6 +113,12 @@ players_t = sa.Table(
     sa.Column("seat_secret", sa.String(64), nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("deleted", sa.Float, nullable=True),
+    # moderation and the profile (migration 0014; server/store/moderation.py)
+    sa.Column("role", sa.String(16), nullable=True),
+    sa.Column("muted_until", sa.Float, nullable=True),
+    sa.Column("closed", sa.Float, nullable=True),
+    sa.Column("country", sa.String(2), nullable=True),
+    sa.Column("about", sa.Text, nullable=True),
     sa.Index("ix_players_name_key", "name_key", unique=True),
 )
 
