@@ -5,7 +5,8 @@ time_control.py) besides the older move clock (``clock``, seconds a move).  Its 
 and each seat's remaining time and timed-out moves in a row are kept as JSON, written
 with each move in the move's own transaction and fence, so that a restart or another
 worker's take-over resumes the clock where the last move left it.  The rows before have
-none: they keep their move clock.
+none: they keep their move clock.  (``tables`` is altered in place: a batch's copy of it
+would cascade to its seats and moves on SQLite.)
 
 Revision ID: 0013
 Revises: 0012
@@ -24,10 +25,13 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("game_clock", sa.Text, nullable=True))
+    # not a batch: on SQLite a batch copies the table, and dropping the old ``tables``
+    # would delete its seats and moves (their foreign keys cascade)
+    op.add_column("tables", sa.Column("game_clock", sa.Text, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("game_clock")
+    if op.get_bind().dialect.name == "sqlite":  # SQLite 3.35 drops a column in place
+        op.execute("ALTER TABLE tables DROP COLUMN game_clock")
+    else:
+        op.drop_column("tables", "game_clock")
