@@ -176,6 +176,9 @@ class Turns:
         if game is None or self.game is None:
             return
         was_away, self.game = self.game.away(seat), game
+        if self._clock is not None and self._clock.key[0] == seat:
+            self._cancel_clock()  # his turn is over: everybody sees his time after it
+        self.live.broadcast({"type": "clock", **(self.game_json() or {})})
         shown = was_away and not game.away(seat)  # his own move: everybody sees him back
         if seat in self._once:
             self._once.discard(seat)
