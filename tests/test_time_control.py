@@ -4,6 +4,10 @@ seconds are given."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 from pydantic import BaseModel
 
@@ -17,6 +21,7 @@ from thousand.server.live.time_control import (
     TimeControl,
     category_of,
 )
+from thousand.server.live.turns import Turns
 from thousand.server.routes.time_controls import chosen_control
 
 
@@ -90,3 +95,60 @@ def test_the_routes_read_a_category_a_control_or_the_default() -> None:
             chosen_control(_Body(time_control=bad), 5, default=False)
     with pytest.raises(ServerError):
         chosen_control(_Body(clock=30, time_control="fast"), 5, default=True)
+
+
+class _Live:
+    """A live table as its turns see it (server/live/turns.py TurnTable), no more: two
+    people (seats 0 and 2) and a bot, at a game clock of a minute and two seconds."""
+
+    def __init__(self) -> None:
+        self.row = SimpleNamespace(status="playing", clock=None,
+                                   game_clock=GameClock.start(TimeControl(60, 2), 3).to_json())
+        self.seats = [SimpleNamespace(kind=k) for k in ("human", "bot", "human")]
+        self.table = SimpleNamespace(to_move=0, version=5)
+        self.standin = [False] * 3
+        self.closed = self.over = False
+        self.abandoned: set[int] = set()
+        self.sent: list[dict[str, Any]] = []
+        self.turns = Turns(self)  # type: ignore[arg-type]
+
+    def bot_plays(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or self.standin[seat]
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def broadcast_seats(self) -> None:
+        self.sent.append({"type": "seats"})
+
+    def clock_json(self) -> dict[str, Any] | None:
+        return self.turns.game_json()
+
+
+def test_the_turns_measure_a_move_by_the_clock_they_are_given() -> None:
+    """The turns' own time source is injected: a fake one, moved by hand."""
+    async def main() -> None:
+        live = _Live()
+        turns = live.turns
+        now = [1000.0]
+        turns.now = lambda: now[0]
+        turns.kick()  # seat 0's turn: his clock runs
+        assert live.sent[-1]["type"] == "clock" and live.sent[-1]["seat"] == 0
+        now[0] += 12.5
+        shown = turns.game_json()
+        assert shown is not None and shown["left"] == 47.5 and shown["remaining"][0] == 47.5
+        game = turns.charge(0)
+        assert game is not None and game.left[0] == 60 - 12.5 + 2
+        turns.charged(0, game)  # stored: everybody is told his time after the move
+        told = live.sent[-1]
+        assert told["type"] == "clock" and told["seat"] is None
+        assert told["remaining"] == [49.5, 60, 60]
+        assert turns.charge(1) is None  # a bot's seat has no clock
+        live.table.to_move, live.table.version = 2, 7
+        turns.kick()
+        now[0] += 500  # far past seat 2's time: never less than nothing
+        shown = turns.game_json()
+        assert shown is not None and shown["seat"] == 2 and shown["left"] == 0
+        turns.stop()
+
+    asyncio.run(main())
