@@ -33,9 +33,11 @@ export function clockText(seconds) {
 }
 
 /**
- * The clock's part of a request's body: the time control chosen, else the move clock
- * (`seconds` when `perMove`), else none — null given, so that quick play adds no default.
+ * The clock's part of a request's body: the move clock when ticked (`seconds`: a choice
+ * made on purpose, over the time control shown by default), else the time control
+ * chosen, else none — null given, so that quick play adds no default.
  */
 export function clockBody(control, perMove, seconds) {
-  return control ? { time_control: control, clock: null } : { clock: perMove ? seconds : null };
+  if (perMove) return { clock: seconds };
+  return control ? { time_control: control, clock: null } : { clock: null };
 }
