@@ -10,6 +10,7 @@ import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, handleArrows, moveLabel, promptText, otherTalonNote, cardFace } from "./board.js";
 import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 import { joinPanel } from "./join.js";
+import { clockText } from "./time_control.js";
 import { capture as captureMotion, play as playMotion, collect as collectTrick } from "./motion.js";
 import { playSound, soundOn, setSoundOn } from "./sound.js";
 import { turnNotice, notifySwitch } from "./turn_notice.js";
@@ -66,6 +67,7 @@ const state = {
   holdTimer: null,
   shownTricks: null,
   clock: null,
+  clockWarned: new Set(), // "version:seconds": the warnings of my clock said already
   lastError: null,
   picked: null, // a card tapped once on a touch screen: the second tap plays it
   collected: null, // how many tricks had gone to their takers when the cloth was cleared
@@ -999,16 +1001,39 @@ function onKey(e) {
 
 // ------------------------------------------------------------------ start
 
+/** The seconds the clock's running turn has left now (null: none runs). */
+function runningLeft(c) {
+  return c && typeof c.left === "number" && c.seat !== null ? c.left - (Date.now() - c.at) / 1000 : null;
+}
+
 function tickClock() {
   const c = state.clock;
+  const running = runningLeft(c);
   for (const node of document.querySelectorAll("[data-clock-seat]")) {
-    if (!c || typeof c.left !== "number" || c.seat === null) {
+    const seat = Number(node.dataset.clockSeat);
+    const game = c && Array.isArray(c.remaining);
+    const left = running !== null && c.seat === seat ? running : game ? c.remaining[seat] : null;
+    if (left === null || left === undefined) {
       node.textContent = "";
       continue;
     }
-    const left = Math.max(0, Math.ceil(c.left - (Date.now() - c.at) / 1000));
-    node.textContent = t("clock_left", { s: left });
-    node.classList.toggle("low", left <= 10);
+    node.textContent = game ? t("clock_game", { t: clockText(left) }) : t("clock_left", { s: Math.max(0, Math.ceil(left)) });
+    node.classList.toggle("low", c.seat === seat && left <= 10);
+    node.classList.toggle("running", c.seat === seat);
+  }
+  warnClock(c, running);
+}
+
+/** Said once (the toast's live region) when my own clock passes 30 and 10 seconds left. */
+function warnClock(c, running) {
+  if (running === null || c.seat !== state.seat || state.seat === null) return;
+  for (const mark of [30, 10]) {
+    const key = `${c.version}:${mark}`;
+    if (running <= mark && c.left > mark && !state.clockWarned.has(key)) {
+      if (state.clockWarned.size > 20) state.clockWarned.clear();
+      state.clockWarned.add(key);
+      announce(t("clock_warn", { s: mark }));
+    }
   }
 }
 
