@@ -77,7 +77,7 @@ tables_t = sa.Table(
     sa.Column("finished", sa.Float, nullable=True),
     sa.Column("winner", sa.Text, nullable=True),
     sa.Column("scores", sa.Text, nullable=True),
-    # a time control's state, JSON (migration 0013; server/live/time_control.py)
+    # a time control's state, JSON (migration 0015; server/live/time_control.py)
     sa.Column("game_clock", sa.Text, nullable=True),
     sa.Index("ix_tables_status", "status"),
     sa.Index("ix_tables_created", "created"),

@@ -8,8 +8,8 @@ worker's take-over resumes the clock where the last move left it.  The rows befo
 none: they keep their move clock.  (``tables`` is altered in place: a batch's copy of it
 would cascade to its seats and moves on SQLite.)
 
-Revision ID: 0013
-Revises: 0012
+Revision ID: 0015
+Revises: 0014
 Create Date: 2026-12-07
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0013"
-down_revision: str | None = "0012"
+revision: str = "0015"
+down_revision: str | None = "0014"
 branch_labels: str | None = None
 depends_on: str | None = None
 
