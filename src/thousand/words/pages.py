@@ -465,6 +465,12 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
             "{seconds} с."
         ),
         "limit_upload": "Вы загружаете записи слишком часто. Попробуйте снова через {seconds} с.",
+        "limit_challenge": (
+            "Вы вызываете игроков слишком часто. Попробуйте снова через {seconds} с."
+        ),
+        "limit_follow": (
+            "Вы слишком часто меняете список друзей. Попробуйте снова через {seconds} с."
+        ),
         # quick play, ratings, rematch (quickplay.js, rematch.js)
         "quick_title": "Быстрая игра",
         "quick_lead": (
@@ -1071,6 +1077,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "limit_analysis": "You have asked for too many analyses today. Try again in {seconds} s.",
         "limit_guest": "Too many new guests come from this address. Try again in {seconds} s.",
         "limit_upload": "You are uploading records too often. Try again in {seconds} s.",
+        "limit_challenge": "You are challenging players too often. Try again in {seconds} s.",
+        "limit_follow": "You are changing your friends too often. Try again in {seconds} s.",
         # quick play, ratings, rematch (quickplay.js, rematch.js)
         "quick_title": "Quick play",
         "quick_lead": (

@@ -40,7 +40,7 @@ from .models import (
 )
 from .play import MAX_CLOCK
 
-__all__ = ["invite_secret", "live_or_404", "router"]
+__all__ = ["invite_secret", "live_or_404", "parse_clock", "router"]
 
 router = APIRouter(route_class=StrictRoute)
 
@@ -93,7 +93,7 @@ def _parse_seats(value: list[SeatSpec] | None, players: int) -> list[SeatRow]:
     return out
 
 
-def _parse_clock(value: Any, low: float) -> float | None:
+def parse_clock(value: Any, low: float) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not (
@@ -120,7 +120,7 @@ async def api_create(body: CreateTable, request: Request) -> Created:
     mine = next((s for s in seats if s.kind == "human"), None)
     if mine is not None:  # the creator's seat: his own name, or one that is no account's
         mine.name = await person_name(request, mine.name)
-    clock = _parse_clock(body.clock, request.app.state.min_clock)
+    clock = parse_clock(body.clock, request.app.state.min_clock)
     hub = hub_of(request)
     async with limiter_of(request).live_slots(request, hub.still_live) as laid:
         live, seat, token = await hub.create(rules, seats, clock, body.open,
