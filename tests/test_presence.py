@@ -9,6 +9,7 @@ session; nothing waits a fixed time."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Iterator
@@ -33,9 +34,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield s
 
 
-def guest(server: Server, name: str | None, http: httpx.Client | None = None) -> httpx.Client:
-    """A browser's session: a guest player (named), his cookies and the CSRF header."""
-    c = http or httpx.Client(base_url=server.base, timeout=30)
+def guest(where: Server | httpx.Client, name: str | None) -> httpx.Client:
+    """A browser's session on a server (or through a client of one): a guest player
+    (named), his cookies and the CSRF header."""
+    c = where if isinstance(where, httpx.Client) else httpx.Client(base_url=where.base,
+                                                                   timeout=30)
     assert c.get("/api/me").status_code == 200
     c.headers["X-CSRF-Token"] = c.cookies["thousand_csrf"]
     if name is not None:
@@ -51,11 +54,12 @@ def me(c: httpx.Client) -> str:
 class Lobby:
     """A lobby socket read on a thread of its own: every message kept, in order."""
 
-    def __init__(self, server: Server, c: httpx.Client) -> None:
+    def __init__(self, base: str, c: httpx.Client) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
-        self.ws: ClientConnection = connect(
-            f"ws://127.0.0.1:{server.port}/ws/lobby",
-            additional_headers={"Cookie": cookie, "Origin": server.base})
+        self.stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self.stack.enter_context(connect(
+            base.replace("http://", "ws://") + "/ws/lobby",
+            additional_headers={"Cookie": cookie, "Origin": base}))
         self.messages: list[Msg] = []
         self.online: dict[str, Msg] = {}
         self.counts: dict[str, int] = {}
@@ -81,7 +85,7 @@ class Lobby:
         return [m["challenge"] for m in self.messages if m["type"] == "challenge"]
 
     def close(self) -> None:
-        self.ws.close()
+        self.stack.close()
         self.thread.join(10)
 
 
@@ -90,14 +94,14 @@ def test_the_lobby_sees_who_is_online_live_and_a_player_may_hide(server: Server)
     with no name is not shown; Boris at a table he laid shows as waiting there; once he
     hides he is gone from every lobby, and back when he shows himself again."""
     anna, boris, nameless = guest(server, "Анна"), guest(server, "Борис"), guest(server, None)
-    a = Lobby(server, anna)
+    a = Lobby(server.base, anna)
     try:
         until(lambda: me(anna) in a.online, what="Anna sees herself online")
         assert a.online[me(anna)]["status"] == "lobby"
-        b = Lobby(server, boris)
+        b = Lobby(server.base, boris)
         until(lambda: me(boris) in a.online, what="Anna sees Boris come")
         assert a.online[me(boris)]["name"] == "Борис" and a.online[me(boris)]["guest"]
-        n = Lobby(server, nameless)
+        n = Lobby(server.base, nameless)
         until(lambda: a.counts.get("online") == 2 and me(boris) in b.online,
               what="both counted, Boris sees the lobby too")
         assert me(nameless) not in a.online
@@ -108,11 +112,7 @@ def test_the_lobby_sees_who_is_online_live_and_a_player_may_hide(server: Server)
             {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
         assert r.status_code == 201, r.text
         laid = r.json()
-        seat = connect(f"ws://127.0.0.1:{server.port}/ws/{laid['table']}",
-                       subprotocols=["thousand", f"token.{laid['token']}"],  # type: ignore[list-item]
-                       additional_headers={"Origin": server.base, "Cookie": "; ".join(
-                           f"{k}={v}" for k, v in boris.cookies.items())})
-        try:
+        with _seat_socket(server, boris, laid["table"], laid["token"]):
             until(lambda: a.online.get(me(boris), {}).get("status") == "waiting",
                   what="Anna sees Boris waiting at his table")
             assert a.online[me(boris)]["table"] == laid["table"]
@@ -124,8 +124,6 @@ def test_the_lobby_sees_who_is_online_live_and_a_player_may_hide(server: Server)
             assert boris.get("/api/me/social").json() == {"hidden": True, "strangers": True}
             boris.put("/api/me/social", json={"hidden": False, "strangers": True})
             until(lambda: me(boris) in a.online, what="Boris shown again")
-        finally:
-            seat.close()
         until(lambda: me(boris) not in a.online, what="Boris left the table")
         n.close()
     finally:
@@ -138,7 +136,7 @@ def test_a_challenge_is_told_live_accepted_and_seats_both(server: Server) -> Non
     beginner bot in seat 2, a seat each of theirs (GET /api/me/seats).  A second
     challenge is declined; a third, to Gleb away, waits in his list and is cancelled."""
     vera, gleb = guest(server, "Вера"), guest(server, "Глеб")
-    v, g = Lobby(server, vera), Lobby(server, gleb)
+    v, g = Lobby(server.base, vera), Lobby(server.base, gleb)
     try:
         until(lambda: me(gleb) in v.online, what="Vera sees Gleb")
         r = vera.post("/api/challenges", json={"to": me(gleb), "preset": "classic",
@@ -200,7 +198,7 @@ def test_follows_blocks_and_strangers(server: Server) -> None:
     dasha, egor, fedor = guest(server, "Даша"), guest(server, "Егор"), guest(server, "Фёдор")
     assert dasha.put(f"/api/friends/follows/{me(egor)}").json() == {"player": me(egor),
                                                                      "on": True}
-    e = Lobby(server, egor)
+    e = Lobby(server.base, egor)
     try:
         until(lambda: (dasha.get("/api/friends").json()["follows"][0]["presence"] or {})
               .get("status") == "lobby", what="Dasha sees Egor online")
@@ -234,10 +232,10 @@ def test_challenges_are_limited_per_player_and_per_address(
     path = tmp_path_factory.mktemp("presence-limits") / "games.db"
     limiter = Limiter(limits=parse_overrides(["challenge=2/minute|3/minute", "guest=off"]))
     with Server(f"sqlite:///{path}", limiter=limiter) as server:
-        one = guest(server, "Жанна", client_from(server.base, 61))
-        two = guest(server, "Зоя", client_from(server.base, 61))
-        other = guest(server, "Игнат", client_from(server.base, 62))
-        targets = [guest(server, f"Цель {i}", client_from(server.base, 63)) for i in range(4)]
+        one = guest(client_from(server.base, 61), "Жанна")
+        two = guest(client_from(server.base, 61), "Зоя")
+        other = guest(client_from(server.base, 62), "Игнат")
+        targets = [guest(client_from(server.base, 63), f"Цель {i}") for i in range(4)]
         ids = [me(t) for t in targets]
 
         def ask(c: httpx.Client, to: str) -> httpx.Response:

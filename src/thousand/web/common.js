@@ -500,6 +500,7 @@ const NAV = [
   ["/history", "nav_history", () => t("nav_history")],
   ["/leaderboard", "nav_leaderboard", () => t("nav_leaderboard")],
   ["/tournaments", "nav_tournaments", () => t("nav_tournaments")],
+  ["/friends", "nav_friends", () => t("nav_friends")],
   ["/replay", "nav_replay", () => t("nav_replay")],
 ];
 

@@ -7,6 +7,7 @@ import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, p
   NAME_KEY, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
+import { presenceBox } from "./presence.js";
 import { explainInWords, presetsInWords } from "./option_words.js";
 
 const REFRESH_MS = 4000;
@@ -517,7 +518,8 @@ function layout() {
   clear(main, 
     el("h1", {}, t("lobby_title")),
     el("p", { class: "lead" }, t("lobby_lead")),
-    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.quick, els.mine, els.tables), els.form),
+    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.quick,
+      presenceBox(() => state.rules?.presets), els.mine, els.tables), els.form),
   );
 }
 

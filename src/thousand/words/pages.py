@@ -16,6 +16,8 @@ import json
 import sys
 from pathlib import Path
 
+from .social import SOCIAL_WORDS
+
 #: The pages' words: language -> key -> text.  Both languages have the same keys.
 PAGE_WORDS: dict[str, dict[str, str]] = {
     "ru": {
@@ -1249,6 +1251,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "other_talon_before": "The last deal: {cards}.",
     },
 }
+for _lang, _words in SOCIAL_WORDS.items():  # presence, challenges, friends: their own module
+    PAGE_WORDS[_lang].update(_words)
 
 #: The words of a page's shell before its script words the page in the reader's language
 #: (server/templates/shell.html; the shells are ``<html lang="ru">``): the skip link and
@@ -1268,6 +1272,7 @@ SHELL_TITLES: dict[str, str] = {
     "exercises": "упражнения",
     "player": "игрок",
     "leaderboard": "рейтинг",
+    "friends": "друзья",
 }
 
 #: The module of the pages that carries :data:`PAGE_WORDS` (web/i18n.js imports it).
