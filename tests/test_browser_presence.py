@@ -2,7 +2,8 @@
 ``thousand serve`` (docs/server.md "Presence, challenges and friends"): two people, each
 in a browser context of his own (a guest named in the lobby), see each other in the
 lobby's «Кто здесь»; one challenges the other from the list, the other is told at once
-and accepts, and both pages land at the table, each at his own seat.  axe-core finds no
+and accepts, and both pages land at the table, each at his own seat.  On Boris's page Anna follows
+him, and her friends page shows him playing, with the game to watch.  axe-core finds no
 serious or critical violation in the box with the challenge form open, nor with the
 challenge received.  One server and one browser for the module (test_browser.py's).
 
@@ -66,6 +67,21 @@ def test_two_players_see_each_other_and_a_challenge_seats_both(server: str,
             f"localStorage.getItem('thousand.seat.{table}')") or "null")
             for name, page in (("Анна", anna), ("Борис", boris))}
         assert seats["Анна"]["seat"] == 0 and seats["Борис"]["seat"] == 1, seats
+        # Boris's page: Anna follows him; her friends page shows him playing there
+        boris_id = boris.evaluate("fetch('/api/me').then(r => r.json()).then(j => j.player.id)")
+        anna.goto(f"{server}/p/{boris_id}")
+        follow = anna.locator("#follows-toggle")
+        follow.click(timeout=DEADLINE_MS)
+        anna.wait_for_selector("#follows-toggle[aria-pressed=true]", timeout=DEADLINE_MS)
+        assert anna.evaluate("document.activeElement.id") == "follows-toggle"
+        assert anna.get_by_role("link", name="Сыграть с Борис").count() == 1
+        assert not serious(anna), serious(anna)
+        anna.goto(f"{server}/friends")
+        row = anna.locator("#follows-list li", has_text="Борис")
+        row.locator(".online-status", has_text="играет").wait_for(timeout=DEADLINE_MS)
+        assert row.get_by_role("link", name="Смотреть игру").get_attribute("href") == \
+            f"/t/{table}"
+        assert not serious(anna), serious(anna)
         assert not anna.errors and not boris.errors
     finally:
         anna.context.close()

@@ -7,7 +7,7 @@ import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, p
   NAME_KEY, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
-import { presenceBox } from "./presence.js";
+import { presenceBox, redrawPresence } from "./presence.js";
 import { explainInWords, presetsInWords } from "./option_words.js";
 
 const REFRESH_MS = 4000;
@@ -197,6 +197,7 @@ function renderForm() {
     return;
   }
   if (els.quick) clear(els.quick, quickPlayBox(state.rules.presets));
+  redrawPresence(); // the challenge form offers the presets now
   const nameInput = nameField("my-name", state.me);
   const presetSelect = el("select", { id: "preset", name: "preset", "aria-describedby": "preset-explain" },
     (state.rules.presets ?? []).map((p) => el("option", { value: p.name, selected: p.name === state.preset ? true : null },

@@ -6,6 +6,7 @@
 import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { familyTitle, playerLabel } from "./leaderboard.js";
+import { playerActions } from "./presence.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const state = { page: null, families: [], error: null };
@@ -87,6 +88,7 @@ function render() {
     el("h1", { id: "player-name" }, name),
     el("p", { class: "lead" }, who.kind === "guest" ? [guestTag(), " "] : null,
       who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDay(p.since) }) : null),
+    who.kind === "bot" ? null : playerActions(who.id, who.name),
     el("h2", {}, t("player_totals")),
     el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
       stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts)),

@@ -21,6 +21,7 @@ const live = {
   socket: null,
   retry: 500,
   listeners: new Set(),
+  going: null, // the table this page is on its way to
 };
 
 function changed() {
@@ -120,7 +121,8 @@ function told(c) {
     return;
   }
   live.challenges.delete(c.id);
-  if (c.status === "accepted" && c.table) {
+  if (c.status === "accepted" && c.table && live.going !== c.table) {
+    live.going = c.table; // told twice (the answer, the socket): one way there
     announce(t("challenge_accepted"));
     location.href = `/t/${encodeURIComponent(c.table)}`;
   } else if (c.status === "declined" && mine) {
@@ -128,6 +130,11 @@ function told(c) {
   } else if (c.status === "cancelled" && !mine) {
     announce(t("challenge_cancelled", { name: other }));
   }
+}
+
+/** Draw the presence again (the lobby calls it once the rules' presets have come). */
+export function redrawPresence() {
+  changed();
 }
 
 export function presenceState() {
@@ -148,7 +155,10 @@ export function watchLink(p) {
 
 // ------------------------------------------------------------------ the lobby's box
 
-let form = null; // the player being challenged: {id, name}
+// the player being challenged: {id, name}; a player's page sends one here as
+// /?challenge=<id>&name=<name>
+const asked = new URLSearchParams(location.search);
+let form = asked.get("challenge") ? { id: asked.get("challenge"), name: asked.get("name") ?? "" } : null;
 const choice = { preset: "classic", clockOn: false, clock: 60, level: "heuristic" };
 
 /** The lobby's «Кто здесь» box; `presets()`: the rules catalogue's (null until loaded).
@@ -162,6 +172,7 @@ export function presenceBox(presets = () => null) {
     form: el("div", { id: "challenge-form-box" }),
     list: el("div", { id: "online" }),
     formFor: undefined,
+    known: false,
   };
   const box = el("section", { id: "presence", class: "panel presence", "aria-labelledby": "presence-title" },
     el("h2", { id: "presence-title" }, t("presence_title")),
@@ -185,8 +196,10 @@ function render(parts, presets) {
   parts.counts.textContent = t("presence_counts", live.counts);
   parts.unnamed.hidden = live.named;
   clear(parts.challenges, ...challengeLists());
-  if (parts.formFor !== (form && form.id)) {
+  const known = Boolean(presets());
+  if (parts.formFor !== (form && form.id) || parts.known !== known) {
     parts.formFor = form && form.id;
+    parts.known = known;
     clear(parts.form, form ? challengeForm(presets) : null);
   }
   const others = [...live.online.values()].filter((p) => p.id !== live.me);
@@ -229,7 +242,7 @@ function gameWords(c) {
 }
 
 function challengeLists() {
-  const all = [...live.challenges.values()];
+  const all = [...live.challenges.values()].filter((c) => c.expires * 1000 > Date.now());
   const inbound = all.filter((c) => c.to.id === live.me);
   const outbound = all.filter((c) => c.from.id === live.me);
   const action = (c, verb, cls = "small") => {
@@ -312,4 +325,38 @@ function challengeForm(presets) {
     }
   });
   return f;
+}
+
+// ------------------------------------------------------------------ a player's page
+
+/** What one may do with the player `id` (named `name`) on his page: challenge him (the
+ * lobby's form, opened for him), follow him, block him; the buttons say which is on. */
+export function playerActions(id, name) {
+  const box = el("div", { class: "player-actions", id: "player-actions" });
+  const toggle = (kind, on, words) => {
+    const b = el("button", { type: "button", class: "small", id: `${kind}-toggle`, "aria-pressed": on ? "true" : "false" }, words);
+    b.addEventListener("click", async () => {
+      try {
+        await api(`/api/friends/${kind}/${encodeURIComponent(id)}`, { method: on ? "DELETE" : "PUT" });
+        await draw(await api("/api/friends"));
+        document.getElementById(`${kind}-toggle`)?.focus();
+      } catch (e) {
+        announce(t("challenge_failed", { why: e.message }), "error");
+      }
+    });
+    return b;
+  };
+  const draw = async (friends) => {
+    const me = await currentPlayer();
+    if (me && me.player && me.player.id === id) return; // one's own page
+    const follows = friends.follows.some((f) => f.id === id);
+    const blocks = friends.blocks.some((f) => f.id === id);
+    clear(box,
+      el("a", { class: "button", href: `/?challenge=${encodeURIComponent(id)}&name=${encodeURIComponent(name)}` },
+        t("challenge_button", { name })), " ",
+      toggle("follows", follows, follows ? t("unfollow", { name }) : t("follow", { name })), " ",
+      toggle("blocks", blocks, blocks ? t("unblock", { name }) : t("block", { name })));
+  };
+  api("/api/friends").then(draw, () => null); // no session: nothing to offer
+  return box;
 }

@@ -87,7 +87,11 @@ class Challenges:
                             table_id):
             raise _refused("challenge_over", "this challenge is no longer open", 409)
         if table_id is not None:
-            await self._lay(found, table_id)
+            try:
+                await self._lay(found, table_id)
+            except BaseException:  # no room for a table now (503): it may be tried again
+                await hub.db(self.social.reopen, challenge_id)
+                raise
         return await self._told(challenge_id)
 
     async def _told(self, challenge_id: str) -> Challenge:

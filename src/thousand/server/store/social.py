@@ -223,6 +223,13 @@ class SocialStore:
                 challenges_t.c.expires > now).values(
                 status=status, table_id=table_id)).rowcount)
 
+    def reopen(self, challenge_id: str) -> None:
+        """An accepted challenge whose table could not be laid is open again."""
+        with self.engine.begin() as conn:
+            conn.execute(challenges_t.update().where(
+                challenges_t.c.id == challenge_id, challenges_t.c.status == "accepted")
+                .values(status="open", table_id=None))
+
     def _challenges(self, *where: sa.ColumnElement[bool]) -> list[Challenge]:
         sender, target = players_t.alias("sender"), players_t.alias("target")
         query = (sa.select(challenges_t, sender.c.name.label("from_name"),
