@@ -12,7 +12,9 @@ lobby socket") from this one process.  Once every socket sees everybody, for ``-
 seconds ``--churn`` players a second leave (their socket closed) and come back (a new
 socket) — presence changes; each change's delivery latency is the time from the close (or
 the open) until a lobby socket is told of it (the player in ``gone``, or back in
-``players``), for every other socket: p50, p99 and the largest.  The server's CPU over the
+``players``), for every other socket: p50, p99 and the largest; and apart, the time
+until the server made the message about it (its ``at``), so that what the server takes
+is told from what the sockets and this process take.  The server's CPU over the
 window (``/proc/PID/stat``, every thread: nothing but presence runs there) is given in % of
 one core.  The server is pinned to CPU 0 and this process to CPU 1 (benchmarks/server.py's
 ``pin``), so the server has a core of its own — on a machine shared with other work, the
@@ -93,10 +95,10 @@ class Player:
                     continue
                 for p in m["players"]:
                     self.seen.add(p["id"])
-                    bench.heard(self, p["id"], "in", now)
+                    bench.heard(self, p["id"], "in", now, m["at"])
                 for gone in m.get("gone", ()):
                     self.seen.discard(gone)
-                    bench.heard(self, gone, "out", now)
+                    bench.heard(self, gone, "out", now, m["at"])
         except Exception:  # closed
             return
 
@@ -105,14 +107,21 @@ class Bench:
     """The changes under way (player id and direction -> when), and their latencies."""
 
     def __init__(self) -> None:
-        self.pending: dict[tuple[str, str], float] = {}
+        self.pending: dict[tuple[str, str], tuple[float, float]] = {}
         self.latencies: list[float] = []
+        #: from the change to the server's message about it (its ``at``), once a message
+        self.made: dict[tuple[str, str, float], float] = {}
         self.measuring = False
 
-    def heard(self, listener: Player, player: str, way: str, now: float) -> None:
+    def start(self, player: str, way: str) -> None:
+        self.pending[(player, way)] = (time.monotonic(), time.time())
+        self.pending.pop((player, "in" if way == "out" else "out"), None)
+
+    def heard(self, listener: Player, player: str, way: str, now: float, at: float) -> None:
         start = self.pending.get((player, way))
         if start is not None and self.measuring and listener.id != player:
-            self.latencies.append(now - start)
+            self.latencies.append(now - start[0])
+            self.made[(player, way, start[0])] = at - start[1]
 
 
 async def run(args: argparse.Namespace) -> str:
@@ -155,13 +164,11 @@ async def run(args: argparse.Namespace) -> str:
             tick = time.monotonic()
             movers = rng.sample(players, args.churn)
             for p in movers:
-                bench.pending[(p.id, "out")] = time.monotonic()
-                bench.pending.pop((p.id, "in"), None)
+                bench.start(p.id, "out")
             await asyncio.gather(*(p.close() for p in movers))
             await asyncio.sleep(0.4)
             for p in movers:
-                bench.pending[(p.id, "in")] = time.monotonic()
-                bench.pending.pop((p.id, "out"), None)
+                bench.start(p.id, "in")
             await asyncio.gather(*(p.open(bench) for p in movers))
             await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
         await asyncio.sleep(1.0)  # the last changes arrive
@@ -169,9 +176,11 @@ async def run(args: argparse.Namespace) -> str:
         cpu = (cpu_seconds(proc.pid) - cpu0) / window * 100
         bench.measuring = False
         n, p50, p99, worst = latency_ms(bench.latencies)
+        _, made50, made99, _ = latency_ms(list(bench.made.values()))
         line = (f"{time.strftime('%Y-%m-%d')} | {args.players} lobby sockets, {args.churn} "
                 f"leave and come back a second, {window:.0f} s | deliveries {n} | latency "
-                f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {worst:.0f} ms | server CPU "
+                f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {worst:.0f} ms (the server's message "
+                f"made: p50 {made50:.0f} ms, p99 {made99:.0f} ms) | server CPU "
                 f"{cpu:.1f}% of a core | all seen in {ready:.0f} s"
                 f"{'' if pinned else ' | not pinned (one CPU)'}")
         for p in players:

@@ -22,13 +22,13 @@ from ..features.accounts import Accounts, Player, current_player
 from ..features.challenges import Challenges
 from ..features.presence import LobbyConn, Presence, counts
 from ..ids import is_id
-from ..limits import RateLimited, limit, limiter_of
+from ..limits import limit, limiter_of
 from ..live.hub import frames, hub_of
 from ..reader import StrictRoute
 from ..store.social import SocialStore, blocks_t, follows_t
 from ..web_security import same_origin
 from .models import error_responses
-from .socket import refuse, write_out, written
+from .socket import counted, refuse, write_out, written
 from .tables import parse_clock
 
 __all__ = ["router"]
@@ -86,18 +86,16 @@ async def lobby_socket(websocket: WebSocket) -> None:
     if identity is None:
         await refuse(websocket, 4401, "not_signed_in", "open a page of the site first")
         return
-    limiter = limiter_of(websocket)
-    try:  # the lobby's sockets count with the tables' (``socket``, ``sockets``)
-        await limiter.check(websocket, "socket")
-        closed = await limiter.open_socket(websocket)
-    except RateLimited as e:
-        await refuse(websocket, 4429, "rate_limited", e.message,
-                     {"limit": e.limit, "seconds": e.seconds})
+    closed = await counted(websocket)  # with the tables' sockets
+    if closed is None:
         return
     player = identity.player
     presence = presence_of(websocket)
-    conn = LobbyConn(player.id, player.name, player.kind != "account",
-                     hub_of(websocket).caps["behind"])
+    hub = hub_of(websocket)
+    # his setting known before he joins: the next tick shows him (or not), no later one
+    settings = await hub.db(presence.social.settings, [player.id])
+    presence.hidden[player.id] = settings[player.id][0]
+    conn = LobbyConn(player.id, player.name, player.kind != "account", hub.caps["behind"])
     writer = asyncio.create_task(write_out(websocket, conn))
     try:
         conn.send({"type": "hello", "me": player.id})

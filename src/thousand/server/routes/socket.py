@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -26,7 +27,7 @@ from ..store.tables import TableRow
 from ..web_security import same_origin
 from .tables import invite_secret
 
-__all__ = ["WS_PROTOCOL", "refuse", "router", "write_out", "written"]
+__all__ = ["WS_PROTOCOL", "counted", "refuse", "router", "write_out", "written"]
 
 router = APIRouter(route_class=StrictRoute)
 
@@ -42,18 +43,27 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
     await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
-    limiter = limiter_of(websocket)
-    try:  # how often and how many sockets one client and one address open
-        await limiter.check(websocket, "socket")
-        closed = await limiter.open_socket(websocket)
-    except RateLimited as e:
-        await refuse(websocket, 4429, "rate_limited", e.message,
-                      {"limit": e.limit, "seconds": e.seconds})
+    closed = await counted(websocket)
+    if closed is None:
         return
     try:
         await serve_socket(websocket, table_id, offered)
     finally:
         closed()
+
+
+async def counted(websocket: WebSocket) -> Callable[[], None] | None:
+    """Count an accepted socket (a table's or the lobby's) against how often and how many
+    sockets one client and one address open (``socket``, ``sockets``): the function that
+    counts it closed, or None when it was refused (told why, and closed)."""
+    limiter = limiter_of(websocket)
+    try:
+        await limiter.check(websocket, "socket")
+        return await limiter.open_socket(websocket)
+    except RateLimited as e:
+        await refuse(websocket, 4429, "rate_limited", e.message,
+                     {"limit": e.limit, "seconds": e.seconds})
+        return None
 
 
 async def serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
