@@ -105,6 +105,10 @@ def test_the_lobby_sees_who_is_online_live_and_a_player_may_hide(server: Server)
         until(lambda: a.counts.get("online") == 2 and me(boris) in b.online,
               what="both counted, Boris sees the lobby too")
         assert me(nameless) not in a.online
+        metrics = server.get("/metrics").text  # three lobby sockets here, two shown
+        assert "thousand_lobby_sockets{" in metrics and "thousand_players_online{" in metrics
+        assert any(line.startswith("thousand_lobby_sockets{") and float(line.split()[-1]) == 3
+                   for line in metrics.splitlines()), metrics
         b.close()
         until(lambda: me(boris) not in a.online, what="Anna sees Boris go")
         # Boris at a table of his, waiting for a second person: its page's socket

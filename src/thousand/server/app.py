@@ -284,6 +284,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     _route(app, web, metrics)
     if metrics:
         _watch(hub, cluster)
+        metrics_.watch_presence(lambda: len(presence.conns), lambda: len(presence.shown))
     _answer_errors(app, web)
     _middleware(app, cluster)
     return app
