@@ -4,7 +4,7 @@
 // «Кто здесь» box (presenceBox), the friends page (friends.js) reads the same state.
 // A challenge accepted by either side takes both to the table.
 
-import { el, clear, api, announce, presetName, levelName, currentPlayer, guestTag, NAME_KEY } from "./common.js";
+import { el, clear, api, announce, clockField, presetName, levelName, currentPlayer, guestTag, NAME_KEY } from "./common.js";
 import { t } from "./i18n.js";
 
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
@@ -280,14 +280,6 @@ function challengeForm(presets) {
   const preset = el("select", { id: "challenge-preset" }, known.map((p) =>
     el("option", { value: p.name, selected: p.name === choice.preset ? true : null }, p.title || presetName(p.name))));
   preset.addEventListener("change", () => { choice.preset = preset.value; });
-  const clockOn = el("input", { id: "challenge-clock-on", type: "checkbox", checked: choice.clockOn ? true : null });
-  const clock = el("input", { id: "challenge-clock", type: "number", min: "5", max: "3600", step: "5",
-    value: String(choice.clock), disabled: choice.clockOn ? null : true, "aria-label": t("clock_seconds") });
-  clockOn.addEventListener("change", () => {
-    choice.clockOn = clockOn.checked;
-    clock.disabled = !clockOn.checked;
-  });
-  clock.addEventListener("change", () => { choice.clock = Number.parseInt(clock.value, 10) || 60; });
   const level = el("select", { id: "challenge-level" },
     LEVELS.map((l) => el("option", { value: l, selected: l === choice.level ? true : null }, levelName(l))));
   level.addEventListener("change", () => { choice.level = level.value; });
@@ -302,8 +294,7 @@ function challengeForm(presets) {
   const f = el("form", { id: "challenge-form", class: "challenge-form", "aria-labelledby": "challenge-title" },
     el("h3", { id: "challenge-title" }, t("challenge_title", { name: form.name })),
     el("div", { class: "field" }, el("label", { for: "challenge-preset" }, t("preset")), preset),
-    el("div", { class: "field inline" }, clockOn, el("label", { for: "challenge-clock-on" }, t("clock_label")), clock,
-      el("span", { class: "muted" }, t("seconds"))),
+    clockField("challenge", choice),
     el("div", { class: "field" }, el("label", { for: "challenge-level" }, t("challenge_bots")), level),
     send, " ", close);
   f.addEventListener("submit", async (e) => {
