@@ -291,3 +291,19 @@ def test_a_block_keeps_players_apart_at_quick_play_and_in_chat(server: Server) -
         kw.send(json.dumps({"type": "chat", "text": "здравствуй"}))
         assert _next(kw, "chat")["text"] == "здравствуй"  # Lev's line never came
         assert _next(lw, "chat")["text"] == "здравствуй"
+
+
+def test_an_unanswered_challenge_expires(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A challenge stands for CHALLENGE_TTL seconds (here five seconds): then it leaves the
+    challenged player's list and can no longer be accepted (409 ``challenge_over``)."""
+    from thousand.server.features import challenges
+
+    monkeypatch.setattr(challenges, "CHALLENGE_TTL", 5.0)
+    maria, nikita = guest(server, "Мария"), guest(server, "Никита")
+    sent = maria.post("/api/challenges", json={"to": me(nikita)}).json()
+    assert [c["id"] for c in nikita.get("/api/challenges").json()["challenges"]] == [sent["id"]]
+    until(lambda: nikita.get("/api/challenges").json()["challenges"] == [],
+          what="the challenge expired")
+    r = nikita.post(f"/api/challenges/{sent['id']}/accept")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "challenge_over"
+    assert maria.post("/api/challenges", json={"to": me(nikita)}).status_code == 201
