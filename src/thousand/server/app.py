@@ -33,9 +33,11 @@ from .cluster.workers import FORWARDED, Cluster, owned_path
 from .errors import ServerError, error_response
 from .features.accounts import Accounts
 from .features.analysis_jobs import AnalysisLimits, AnalysisRunner
+from .features.challenges import Challenges
 from .features.chat_filter import load as load_chat_filter
 from .features.events import subscribe
 from .features.moderation import Moderation
+from .features.presence import Presence
 from .holdings import ALL, Holdings, LocalHoldings
 from .limits import Limiter, RateLimited, count
 from .live.bot_turns import ThinkingCaps
@@ -63,11 +65,13 @@ from .routes.players import router as players_router
 from .routes.recovery import Recovery
 from .routes.recovery import router as recovery_router
 from .routes.shells import router as shells_router
+from .routes.social import router as social_router
 from .routes.socket import router as socket_router
 from .routes.tables import router as tables_router
 from .routes.tournaments import router as tournaments_router
 from .routes.web_app import router as web_app_router
 from .store.accounts import AccountStore
+from .store.social import SocialStore
 from .store.tables import Store, StoreError, normalize_url
 from .web_security import CONTENT_SECURITY_POLICY, PRIVATE_NETWORKS
 
@@ -273,7 +277,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                               limits=analysis_limits or AnalysisLimits.of(limiter.limits,
                                                                           hub.caps))
     readiness = _readiness(store, hub, limiter, redis_url)
-    services = _Services(hub, store, limiter, reaper, holdings, analyses, readiness, tune_gc)
+    presence = _presence(hub, store, cluster)
+    services = _Services(hub, store, limiter, reaper, holdings, analyses, readiness, tune_gc,
+                         presence)
     app = FastAPI(title="thousand", lifespan=services.lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
     # every body is read by the one strict reader (server/reader.py); every router takes
@@ -288,11 +294,13 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
           accounts=Accounts(hub, AccountStore(store)), analyses=analyses,
           readiness=readiness, min_clock=min_clock, moderation=moderation,
           metrics_from=metrics_from,
+          presence=presence, challenges=Challenges(hub, presence.social, presence),
           uploads=asyncio.Semaphore(hub.caps["replays"]),
           recovery=Recovery.of(mailer, store))
     _route(app, web, metrics)
     if metrics:
         _watch(hub, cluster)
+        metrics_.watch_presence(lambda: len(presence.conns), lambda: len(presence.shown))
     _answer_errors(app, web)
     _middleware(app, cluster)
     return app
@@ -304,10 +312,10 @@ class _Services:
 
     def __init__(self, hub: Hub, store: Store, limiter: Limiter, reaper: Reaper,
                  holdings: Holdings, analyses: AnalysisRunner, readiness: Readiness,
-                 tune_gc: bool) -> None:
+                 tune_gc: bool, presence: Presence) -> None:
         self.hub, self.store, self.limiter, self.reaper = hub, store, limiter, reaper
         self.holdings, self.analyses, self.readiness = holdings, analyses, readiness
-        self.tune_gc = tune_gc
+        self.tune_gc, self.presence = tune_gc, presence
 
     @asynccontextmanager
     async def lifespan(self, _app: FastAPI) -> AsyncIterator[None]:
@@ -320,11 +328,13 @@ class _Services:
             gc_tuning.tune()
         self.reaper.start()
         self.analyses.start()
+        self.presence.start()
         self.readiness.started = True
         try:
             yield
         finally:
             self.readiness.started = False
+            await self.presence.stop()
             await self.reaper.stop()
             await self.analyses.stop()
             await self.holdings.stop()
@@ -343,6 +353,16 @@ def _hold(hub: Hub, limiter: Limiter, reaper: Reaper, holdings: Holdings) -> Hol
     hub.laid_for = lambda player, ids: limiter.laid_for(f"player:{player}", ids)
     limiter.on_laid = hub.laid  # whose share of the bots' pool a table's bots take
     return holdings
+
+
+def _presence(hub: Hub, store: Store, cluster: Cluster | None) -> Presence:
+    """Who is here (server/features/presence.py): with many workers, told to the others
+    and heard from them over the workers' bus."""
+    presence = Presence(hub, SocialStore(store))
+    if cluster is not None:
+        presence.publish = lambda data: cluster.tell_all("presence", data)
+        cluster.topics["presence"] = presence.heard
+    return presence
 
 
 def _readiness(store: Store, hub: Hub, limiter: Limiter, redis_url: str | None) -> Readiness:
@@ -379,6 +399,7 @@ def _route(app: FastAPI, web: Path, metrics: bool) -> None:
     app.include_router(moderation_router)  # reports, moderators, profiles
     app.include_router(analysis_router)  # a finished game's analysis on request
     app.include_router(exercises_router)  # a player's exercises from his analyses
+    app.include_router(social_router)  # the lobby socket, challenges, friends
     app.include_router(shells_router)  # the pages (server/routes/shells.py)
     app.include_router(web_app_router)  # the app: manifest, service worker, offline page
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")

@@ -121,6 +121,10 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("analyses", "1", "3", "analyses queued or running at once", "2"),
     Limit("thinking", "1", "2", "the bots' pool's places held at once by the tables one "
           "laid", "2"),
+    Limit("challenge", "5/minute;30/hour", "20/minute;100/hour",
+          "a challenge sent to a player"),
+    Limit("follow", "30/minute;200/hour", "100/minute;1000/hour",
+          "following, blocking, or undoing either"),
     Limit("guest", "10/minute;50/hour", "10/minute;50/hour", "a guest made"),
     Limit("upload", "10/minute;100/hour", "30/minute;300/hour", "a record uploaded"),
     Limit("signup", "5/hour", "20/hour", "an account made"),

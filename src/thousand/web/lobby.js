@@ -8,6 +8,7 @@ import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, p
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
 import { timeControlField, clockBody } from "./time_control.js";
+import { presenceBox, redrawPresence } from "./presence.js";
 import { explainInWords, presetsInWords } from "./option_words.js";
 
 const REFRESH_MS = 4000;
@@ -198,6 +199,7 @@ function renderForm() {
     return;
   }
   if (els.quick) clear(els.quick, quickPlayBox(state.rules.presets));
+  redrawPresence(); // the challenge form offers the presets now
   const nameInput = nameField("my-name", state.me);
   const presetSelect = el("select", { id: "preset", name: "preset", "aria-describedby": "preset-explain" },
     (state.rules.presets ?? []).map((p) => el("option", { value: p.name, selected: p.name === state.preset ? true : null },
@@ -520,7 +522,8 @@ function layout() {
   clear(main, 
     el("h1", {}, t("lobby_title")),
     el("p", { class: "lead" }, t("lobby_lead")),
-    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.quick, els.mine, els.tables), els.form),
+    el("div", { class: "lobby" }, el("div", { class: "lobby-lists" }, els.quick,
+      presenceBox(() => state.rules?.presets), els.mine, els.tables), els.form),
   );
 }
 

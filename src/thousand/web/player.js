@@ -10,6 +10,7 @@ import { t, getLang, onLangChange } from "./i18n.js";
 import { familyTitle, playerLabel } from "./leaderboard.js";
 import { countryLabel } from "./profile.js";
 import { openReport } from "./report.js";
+import { playerActions } from "./presence.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const state = { page: null, families: [], me: null, error: null };
@@ -100,6 +101,7 @@ function render() {
       ? el("p", {}, el("button", { type: "button", id: "player-report", class: "small",
         "aria-label": t("report_label", { name }),
         onclick: (ev) => openReport(name, { player: who.id }, ev.currentTarget) }, t("report"))) : null,
+    who.kind === "bot" ? null : playerActions(who.id, who.name),
     el("h2", {}, t("player_totals")),
     el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
       stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts),

@@ -16,6 +16,8 @@ import json
 import sys
 from pathlib import Path
 
+from .social import SOCIAL_WORDS
+
 #: The pages' words: language -> key -> text.  Both languages have the same keys.
 PAGE_WORDS: dict[str, dict[str, str]] = {
     "ru": {
@@ -565,6 +567,12 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
             "{seconds} с."
         ),
         "limit_upload": "Вы загружаете записи слишком часто. Попробуйте снова через {seconds} с.",
+        "limit_challenge": (
+            "Вы вызываете игроков слишком часто. Попробуйте снова через {seconds} с."
+        ),
+        "limit_follow": (
+            "Вы слишком часто меняете список друзей. Попробуйте снова через {seconds} с."
+        ),
         # quick play, ratings, rematch (quickplay.js, rematch.js)
         "quick_title": "Быстрая игра",
         "quick_lead": (
@@ -1324,6 +1332,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "limit_analysis": "You have asked for too many analyses today. Try again in {seconds} s.",
         "limit_guest": "Too many new guests come from this address. Try again in {seconds} s.",
         "limit_upload": "You are uploading records too often. Try again in {seconds} s.",
+        "limit_challenge": "You are challenging players too often. Try again in {seconds} s.",
+        "limit_follow": "You are changing your friends too often. Try again in {seconds} s.",
         # quick play, ratings, rematch (quickplay.js, rematch.js)
         "quick_title": "Quick play",
         "quick_lead": (
@@ -1546,6 +1556,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "other_talon_before": "The last deal: {cards}.",
     },
 }
+for _lang, _words in SOCIAL_WORDS.items():  # presence, challenges, friends: their own module
+    PAGE_WORDS[_lang].update(_words)
 
 #: The words of a page's shell before its script words the page in the reader's language
 #: (server/templates/shell.html; the shells are ``<html lang="ru">``): the skip link and
@@ -1566,6 +1578,7 @@ SHELL_TITLES: dict[str, str] = {
     "player": "игрок",
     "leaderboard": "рейтинг",
     "moderation": "модерация",
+    "friends": "друзья",
 }
 
 #: The module of the pages that carries :data:`PAGE_WORDS` (web/i18n.js imports it).

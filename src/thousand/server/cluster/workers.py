@@ -213,6 +213,9 @@ class Cluster:
             "attach": self._op_attach, "http": self._op_http, "tables": self._op_tables,
             "ping": self._op_ping,
         }
+        #: what the site's features hear from every worker (:meth:`tell_all`), by topic:
+        #: the handler gets the data and the worker that told it
+        self.topics: dict[str, Callable[[Any, str], None]] = {}
 
     # ------------------------------------------------------------------ life
 
@@ -491,6 +494,14 @@ class Cluster:
         data = dump_bytes(message)
         self._send.put_nowait((channel, data, done))
 
+    def tell_all(self, topic: str, data: Any) -> None:
+        """Tell every other worker's handler of ``topic`` (:attr:`topics`) ``data``: the
+        features' own news (presence, challenges) on the workers' bus, in order with
+        everything else this worker publishes; lost if the bus is down (a feature
+        that must not lose it sends it again)."""
+        self._publish(self.everyone, {"t": "topic", "topic": topic, "from": self.me,
+                                      "data": data})
+
     async def _sender(self) -> None:
         while True:
             batch = [await self._send.get()]
@@ -560,7 +571,11 @@ class Cluster:
 
     def _dispatch(self, m: dict[str, Any]) -> None:
         kind = m.get("t")
-        if kind == "out":
+        if kind == "topic":
+            handler = self.topics.get(m.get("topic", ""))
+            if handler is not None and m.get("from") != self.me:
+                handler(m.get("data"), str(m.get("from")))
+        elif kind == "out":
             for item in m["items"]:
                 relay = self._relays.get(item[0])
                 if relay is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import ratings, rematch, tournaments
+from . import blocks, ratings, rematch, tournaments
 
 if TYPE_CHECKING:
     from ..live.hub import Hub
@@ -20,8 +20,8 @@ __all__ = ["subscribe"]
 
 
 def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
-    """The ratings, the tournaments and the rematch listen to ``hub``'s tables; the
-    moderation checks their chat."""
+    """The ratings, the tournaments, the rematch and the blocks listen to ``hub``'s
+    tables; the moderation checks their chat."""
     events = hub.events
     events.game_over += [ratings.rate_finished, tournaments.table_over]
     events.rebuilt.append(ratings.load_ratings)
@@ -31,5 +31,6 @@ def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
     events.shown += [ratings.shown, rematch.shown]
     events.listed.append(ratings.listed)
     events.shown_at_end.append(rematch.shown)
+    events.seated.append(blocks.mute_blocked)
     if moderation is not None:
         events.chatting.append(moderation.check_chat)

@@ -7,7 +7,8 @@ listed table that is waiting, has the preset's own rules (no option changed: the
 player asked for, and a rated one) and the same move clock, and has a free seat — never one
 where the same player (his session) sits already.  A request without a session cannot be
 told from another: an address is not a person (a household, an office share one), so it
-is seated wherever a seat is free.  One lock serialises
+is seated wherever a seat is free.  Nor is a player seated beside one he blocks or who
+blocks him (server/store/social.py).  One lock serialises
 quick play, so that two players asking at once meet at one table rather than laying two.
 
 A table laid by quick play may carry its creator's ``bots_after``: when that many seconds
@@ -26,6 +27,7 @@ from thousand.engine.rules import Rules
 
 from ..checks import hash_token
 from ..store import ratings as site_store
+from ..store.social import SocialStore
 from ..store.tables import SeatRow
 from .ratings import rated
 
@@ -61,9 +63,10 @@ def person_name(seat: int) -> str:
 
 
 def _fits(live: LiveTable, rules: Rules, clock: float | None, control: TimeControl | None,
-          who: str | None) -> bool:
-    if who is not None and any(s.player_id == who for s in live.seats):
-        return False  # he sits there already
+          who: str | None, shunned: set[str]) -> bool:
+    if who is not None and any(s.player_id == who or s.player_id in shunned
+                               for s in live.seats):
+        return False  # he sits there already, or one he blocks (or who blocks him)
     return (live.row.status == "waiting" and live.row.listed and not live.closed
             and live.row.clock == clock and live.turns.control == control
             and live.row.rules == rules.to_json()
@@ -78,8 +81,11 @@ async def quick_play(hub: Hub, name: str, owner: tuple[str, str] | None, preset:
     one that waits for others."""
     who = owner[0] if owner is not None else None
     rules = Rules.preset_rules(preset)
+    shunned = set() if who is None else await hub.db(
+        SocialStore(hub.store).blocked_with, who)
     async with hub.quick_lock:
-        waiting = sorted((t for t in hub.tables.values() if _fits(t, rules, clock, control, who)),
+        waiting = sorted((t for t in hub.tables.values()
+                          if _fits(t, rules, clock, control, who, shunned)),
                          key=lambda t: t.row.created)
         for live in waiting:
             seat = live.free_seats()[0]

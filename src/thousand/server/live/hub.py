@@ -467,6 +467,8 @@ class LiveTable:
     async def attach(self, conn: Conn) -> None:
         """A connection joins: its snapshot first, then every later event (under the lock,
         so none falls between)."""
+        if conn.seat is not None:
+            await self.hub.events.tell(self.hub.events.seated, self)
         async with self.lock:
             self.conns.add(conn)
             seat = conn.seat
@@ -802,6 +804,8 @@ class TableEvents:
     game_over: list[TableListener] = field(default_factory=list)
     #: a table was rebuilt from the store (after a restart, or taken over)
     rebuilt: list[TableListener] = field(default_factory=list)
+    #: a seat's connection is joining the table (before its snapshot)
+    seated: list[TableListener] = field(default_factory=list)
     #: the hub started and rebuilt the unfinished tables (one process, no cluster)
     started: list[Callable[[Hub], Awaitable[None]]] = field(default_factory=list)
     #: a seat's ``rematch`` message (a listener raises ServerError for a refusal)

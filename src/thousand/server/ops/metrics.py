@@ -63,6 +63,11 @@ _TABLES = Gauge("thousand_live_tables", "Tables in this worker's memory that are
                 "over.", ["worker"], registry=REGISTRY)
 _CONNECTIONS = Gauge("thousand_connections", "Open table WebSockets (players and "
                      "spectators).", ["worker"], registry=REGISTRY)
+_LOBBIES = Gauge("thousand_lobby_sockets", "Open lobby WebSockets (who is here).",
+                 ["worker"], registry=REGISTRY)
+_ONLINE = Gauge("thousand_players_online", "Players online on every worker, as this "
+                "worker's lobbies were last told (the hidden ones not counted).", ["worker"],
+                registry=REGISTRY)
 _TAKEOVERS = Counter("thousand_lease_takeovers", "Tables whose lease this worker took "
                      "over from a worker that stopped renewing it.", ["worker"],
                      registry=REGISTRY)
@@ -131,6 +136,14 @@ class _ClusterCollector(Collector):
         for what, value in sorted(self.stats().items()):
             family.add_metric([me, what], value)
         yield family
+
+
+def watch_presence(sockets: Callable[[], float], online: Callable[[], float]) -> None:
+    """Read the lobby sockets open here and the players online from the presence at
+    each scrape (server/features/presence.py)."""
+    me = worker_id()
+    _LOBBIES.labels(me).set_function(sockets)
+    _ONLINE.labels(me).set_function(online)
 
 
 def watch_cluster(stats: Callable[[], dict[str, int]]) -> None:

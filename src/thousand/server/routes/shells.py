@@ -73,6 +73,11 @@ async def exercises_page(request: Request) -> Response:
     return page(request, "exercises")  # the player's exercises (web/exercises.js)
 
 
+@router.api_route("/friends", methods=["GET", "HEAD"], include_in_schema=False)
+async def friends_page(request: Request) -> Response:
+    return page(request, "friends")  # follows, blocks, presence settings (web/friends.js)
+
+
 @router.api_route("/tournaments", methods=["GET", "HEAD"], include_in_schema=False)
 @router.api_route("/tournaments/{tid}", methods=["GET", "HEAD"], include_in_schema=False)
 async def tournaments_page(request: Request) -> Response:

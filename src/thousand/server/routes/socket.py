@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -26,7 +27,7 @@ from ..store.tables import TableRow
 from ..web_security import same_origin
 from .tables import invite_secret
 
-__all__ = ["WS_PROTOCOL", "router"]
+__all__ = ["WS_PROTOCOL", "counted", "refuse", "router", "write_out", "written"]
 
 router = APIRouter(route_class=StrictRoute)
 
@@ -42,18 +43,27 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     offered = _subprotocols(websocket.headers.get("sec-websocket-protocol"))
     await websocket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
-    limiter = limiter_of(websocket)
-    try:  # how often and how many sockets one client and one address open
-        await limiter.check(websocket, "socket")
-        closed = await limiter.open_socket(websocket)
-    except RateLimited as e:
-        await _refuse(websocket, 4429, "rate_limited", e.message,
-                      {"limit": e.limit, "seconds": e.seconds})
+    closed = await counted(websocket)
+    if closed is None:
         return
     try:
         await serve_socket(websocket, table_id, offered)
     finally:
         closed()
+
+
+async def counted(websocket: WebSocket) -> Callable[[], None] | None:
+    """Count an accepted socket (a table's or the lobby's) against how often and how many
+    sockets one client and one address open (``socket``, ``sockets``): the function that
+    counts it closed, or None when it was refused (told why, and closed)."""
+    limiter = limiter_of(websocket)
+    try:
+        await limiter.check(websocket, "socket")
+        return await limiter.open_socket(websocket)
+    except RateLimited as e:
+        await refuse(websocket, 4429, "rate_limited", e.message,
+                     {"limit": e.limit, "seconds": e.seconds})
+        return None
 
 
 async def serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
@@ -78,18 +88,18 @@ async def serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) 
             await websocket.close(code=1012)
         return
     if live is None:
-        await _refuse(websocket, 4404, "no_such_table", "no such table")
+        await refuse(websocket, 4404, "no_such_table", "no such table")
         return
     seat = live.seat_of_token(token) if token else None
     if await _refused(websocket, token, offered, live.row, seat, live.abandoned):
         return
     if seat is None and sum(c.seat is None for c in live.conns) >= hub.caps["watchers"]:
-        await _refuse(websocket, 4429, "too_many_watchers",
+        await refuse(websocket, 4429, "too_many_watchers",
                       "this table has as many spectators as it takes")
         return
     conn = Conn(seat, hub.caps["behind"])
     conn.limit = limiter_of(websocket).for_socket(websocket)
-    writer = asyncio.create_task(_writer(websocket, conn))
+    writer = asyncio.create_task(write_out(websocket, conn))
     try:
         await live.attach(conn)
         async for raw in frames(websocket, conn):
@@ -98,7 +108,7 @@ async def serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) 
         pass
     finally:
         live.detach(conn)
-        await _written(writer)
+        await written(writer)
 
 
 async def _relay(websocket: WebSocket, cluster: Cluster, table_id: str, token: str | None,
@@ -115,11 +125,11 @@ async def _relay(websocket: WebSocket, cluster: Cluster, table_id: str, token: s
         return
     conn = Conn(None, hub.caps["behind"])
     conn.limit = limiter_of(websocket).for_socket(websocket)
-    writer = asyncio.create_task(_writer(websocket, conn))
+    writer = asyncio.create_task(write_out(websocket, conn))
     try:
         await cluster.relay(websocket, conn, table_id, token, owner)
     finally:
-        await _written(writer)
+        await written(writer)
 
 
 async def _refused(websocket: WebSocket, token: str | None, offered: list[str],
@@ -131,20 +141,20 @@ async def _refused(websocket: WebSocket, token: str | None, offered: list[str],
         accounts: Accounts = websocket.app.state.accounts
         if seat is None or seat in abandoned or not await (
                 accounts.may_hold(websocket, row.seats[seat].player_id)):
-            await _refuse(websocket, 4401, "bad_token",
+            await refuse(websocket, 4401, "bad_token",
                           "this token holds no seat at this table")
             return True
     elif not row.listed and not hmac.compare_digest(
             (_socket_token(offered, "invite") or "").encode("utf-8", "replace"),
             invite_secret(row).encode("ascii")):
         # an unlisted table is watched, as its replay is seen, with its link only
-        await _refuse(websocket, 4403, "invite_needed", "this table is not listed: "
+        await refuse(websocket, 4403, "invite_needed", "this table is not listed: "
                       "it is watched only with its link (invite)")
         return True
     return False
 
 
-async def _written(writer: asyncio.Task[None]) -> None:
+async def written(writer: asyncio.Task[None]) -> None:
     """Let the connection's writer send what is queued (5 s at most), then end it."""
     try:
         await asyncio.wait_for(writer, 5)
@@ -170,7 +180,7 @@ def _socket_token(offered: list[str], kind: str = "token") -> str | None:
     return None
 
 
-async def _refuse(websocket: WebSocket, code: int, error: str, message: str,
+async def refuse(websocket: WebSocket, code: int, error: str, message: str,
                   params: dict[str, Any] | None = None) -> None:
     with contextlib.suppress(Exception):  # the client may have gone already
         await websocket.send_json({"type": "error", "code": error, "params": params or {},
@@ -178,7 +188,7 @@ async def _refuse(websocket: WebSocket, code: int, error: str, message: str,
         await websocket.close(code=code)
 
 
-async def _writer(websocket: WebSocket, conn: Conn) -> None:
+async def write_out(websocket: WebSocket, conn: Conn) -> None:
     """Send the connection's queue in order; at its end (the connection closed, or fell
     too far behind) close the socket, which ends the reader too."""
     try:

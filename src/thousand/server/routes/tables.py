@@ -41,7 +41,7 @@ from .models import (
 from .play import MAX_CLOCK
 from .time_controls import chosen_control
 
-__all__ = ["invite_secret", "live_or_404", "router"]
+__all__ = ["invite_secret", "live_or_404", "parse_clock", "router"]
 
 router = APIRouter(route_class=StrictRoute)
 
@@ -94,7 +94,7 @@ def _parse_seats(value: list[SeatSpec] | None, players: int) -> list[SeatRow]:
     return out
 
 
-def _parse_clock(value: Any, low: float) -> float | None:
+def parse_clock(value: Any, low: float) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not (
@@ -121,7 +121,7 @@ async def api_create(body: CreateTable, request: Request) -> Created:
     mine = next((s for s in seats if s.kind == "human"), None)
     if mine is not None:  # the creator's seat: his own name, or one that is no account's
         mine.name = await person_name(request, mine.name)
-    clock = _parse_clock(body.clock, request.app.state.min_clock)
+    clock = parse_clock(body.clock, request.app.state.min_clock)
     control = chosen_control(body, request.app.state.min_clock, default=False)
     hub = hub_of(request)
     async with limiter_of(request).live_slots(request, hub.still_live) as laid:
