@@ -83,11 +83,11 @@ from thousand.engine.view import View
 from thousand.solver import PlayOptions, PlayPosition, Solver
 from thousand.texts import count
 
-from .base import Reason, ReasoningBot
-from .evaluate import keep_score, predict_play
-from .heuristic import HeuristicBot, concede_cost, concede_possible
-from .inference import play_history, play_likelihood
-from .sampling import Knowledge, World, knowledge, with_talon
+from ..base import Reason, ReasoningBot
+from ..evaluate import keep_score, predict_play
+from ..heuristic import HeuristicBot, concede_cost, concede_possible
+from ..inference import play_history, play_likelihood
+from ..sampling import Knowledge, World, knowledge, with_talon
 
 
 @dataclass(frozen=True)
@@ -1705,7 +1705,7 @@ def expert(seed: int | None = None) -> SearchBot:
 
 
 def _register() -> None:
-    from . import register_bot
+    from .. import register_bot
 
     register_bot(
         "strong", strong,
