@@ -3,7 +3,7 @@ fast path of random play (thousand.envs._fastsim, which includes the solver's co
 
 Everything else about the package is in pyproject.toml.  Both extensions are optional: when they
 cannot be compiled (no compiler, no Python headers) the install goes on, says what to install,
-and the pure-Python paths serve instead (the solver in thousand.solver.search, which gives the
+and the pure-Python paths serve instead (the solver in thousand.solver.alphabeta, which gives the
 same answers, only slower; fastsim plays through the engine).
 
 Before building, the header of the options (src/thousand/solver/_native/options.h) is written

@@ -26,10 +26,10 @@ from typing import Any
 
 from thousand.analysis import analyse_record
 from thousand.bots import make_bot
-from thousand.bots.arena import play_game
 from thousand.engine.game import Game
 from thousand.engine.record import game_to_record
 from thousand.engine.rules import Rules
+from thousand.evaluation.arena import play_game
 
 OUT = Path(__file__).resolve().parent / "results" / "analysis.txt"
 

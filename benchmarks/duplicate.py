@@ -1,4 +1,4 @@
-"""Strength of the bots in the duplicate arena (thousand.bots.duplicate), saved as it runs.
+"""Strength of the bots in the duplicate arena (thousand.evaluation.duplicate), saved as it runs.
 
     python benchmarks/duplicate.py --bots strong,heuristic,heuristic --sets 1000 --jobs 2 \
         --seed 1 --out benchmarks/results/dup-strong-heuristic
@@ -21,8 +21,8 @@ import os
 import sys
 import time
 
-from thousand.bots.duplicate import load_partial, report_text, run_duplicate, save_report
 from thousand.engine.rules import Rules
+from thousand.evaluation.duplicate import load_partial, report_text, run_duplicate, save_report
 
 
 def main(argv: list[str]) -> None:

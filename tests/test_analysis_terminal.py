@@ -229,7 +229,7 @@ def test_f7_opens_the_analysis_and_steps_through_it(game: tuple[Table, dict[str,
         assert seat == SEAT and kw["samples"] == 0
         return analysis
 
-    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game", fake)
+    monkeypatch.setattr("thousand.terminal.tui.screens.analyse_game", fake)
     restored = Table.from_record(record)
     app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,
                       analysis_samples=0)
@@ -296,7 +296,7 @@ def test_an_analysis_closed_while_it_runs_is_kept(game: tuple[Table, dict[str, A
         assert release.wait(10)
         return analysis
 
-    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game", slow)
+    monkeypatch.setattr("thousand.terminal.tui.screens.analyse_game", slow)
     restored = Table.from_record(record)
     app = ThousandApp(restored, Seats(restored, {}, SEAT), lang="en", bot_delay=0,
                       analysis_samples=0, analyse=True)
@@ -383,7 +383,7 @@ def _app_with_analysis(record: dict[str, Any], analysis: dict[str, Any],
                        monkeypatch: pytest.MonkeyPatch) -> ThousandApp:
     """The full-screen table of a finished record, in Russian, whose F7 gets ``analysis``
     at once (no analysis is computed)."""
-    monkeypatch.setattr("thousand.terminal.tui.app.analyse_game",
+    monkeypatch.setattr("thousand.terminal.tui.screens.analyse_game",
                         lambda rec, seat, **kw: analysis)
     restored = Table.from_record(record)
     return ThousandApp(restored, Seats(restored, {}, SEAT), lang="ru", bot_delay=0,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from thousand.bots.arena import run_arena
 from thousand.engine.record import replay
 from thousand.engine.rules import Rules
+from thousand.evaluation.arena import run_arena
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 
@@ -49,8 +49,8 @@ def test_shared_wins_count_fractionally() -> None:
 
 
 def test_compulsory_openings_are_told_apart() -> None:
-    from thousand.bots.arena import _compulsory
     from thousand.engine import moves as mv
+    from thousand.evaluation.arena import _compulsory
 
     assert _compulsory([mv.bid(100), mv.PASS, mv.PASS, mv.give(0)])
     assert not _compulsory([mv.bid(100), mv.bid(105), mv.PASS, mv.PASS, mv.give(0)])
@@ -114,7 +114,7 @@ def test_verdict_comes_from_the_intervals_whatever_the_count() -> None:
     """Issue 15: a bot is called stronger when its 95% interval lies above every other
     bot's — 20 wins of 20 against none tells, though 20 games are few; overlapping
     intervals say "too few games" below 30 games and "overlap" from there on."""
-    from thousand.bots.arena import MIN_SAMPLE, ArenaResult, SeatStats, verdict
+    from thousand.evaluation.arena import MIN_SAMPLE, ArenaResult, SeatStats, verdict
 
     def result(games: int, wins: list[float]) -> ArenaResult:
         bots = [SeatStats(label=f"b{i}", level=f"b{i}", games=games, wins=w)

@@ -23,12 +23,6 @@ from thousand.bots import (
     make_bot,
     register_bot,
 )
-from thousand.bots.arena import (
-    labels_for,
-    play_game,
-    run_arena,
-    wilson_interval,
-)
 from thousand.bots.evaluate import make_chance, predict_auction, predict_play
 from thousand.engine import moves as mv
 from thousand.engine.cards import card_label, mask_of, parse_card, parse_cards, points_of
@@ -36,7 +30,13 @@ from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
-from thousand.texts import advice_for
+from thousand.evaluation.arena import (
+    labels_for,
+    play_game,
+    run_arena,
+    wilson_interval,
+)
+from thousand.words.catalogue import advice_for
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = ROOT / "src" / "thousand" / "bots"
@@ -666,7 +666,7 @@ def test_two_player_hand_with_nothing_bids_no_more_than_the_opening() -> None:
 
 def test_two_player_hints_advise_the_talon_and_the_discard() -> None:
     """"Two players" point 3 in a hint: the advice names the talon to take and the card to
-    discard as imperatives in both languages (thousand.texts.ADVICE), the reason follows
+    discard as imperatives in both languages (thousand.words.catalogue.ADVICE), the reason follows
     and does not name the move again."""
     g = two_game(*MARRIAGES_AND_NINES)
     play(g, "100", "pass")

@@ -1,4 +1,4 @@
-"""The duplicate arena (thousand.bots.duplicate), on a few sets."""
+"""The duplicate arena (thousand.evaluation.duplicate), on a few sets."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from thousand.bots.duplicate import (
+from thousand.engine.game import Game
+from thousand.engine.rules import Rules
+from thousand.evaluation.duplicate import (
     DuplicateReport,
     load_partial,
     mean_ci,
@@ -18,8 +20,6 @@ from thousand.bots.duplicate import (
     report_text,
     run_duplicate,
 )
-from thousand.engine.game import Game
-from thousand.engine.rules import Rules
 
 
 def test_every_rotation_gets_the_same_cards() -> None:
@@ -135,7 +135,7 @@ def test_difference_verdict_and_the_report_in_russian() -> None:
     """The duplicate report says which level is stronger only from 30 dealt sets on and
     when the 95% interval of the difference leaves out 0; the whole report reads in
     Russian with ``lang="ru"`` (counts agreed)."""
-    from thousand.bots.duplicate import difference_verdict, report_lines
+    from thousand.evaluation.duplicate import difference_verdict, report_lines
 
     # issue 15: an interval that leaves out 0 tells, whatever the number of sets
     assert difference_verdict("a", "b", 50.0, 10.0, 3) == "a is stronger than b"
@@ -155,7 +155,7 @@ def test_difference_verdict_and_the_report_in_russian() -> None:
 
 def _captured_games(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
     """The games the duplicate arena plays, as it plays them."""
-    import thousand.bots.duplicate as dup
+    import thousand.evaluation.duplicate as dup
 
     games: list[Game] = []
     play = dup.play_game

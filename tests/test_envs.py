@@ -411,8 +411,8 @@ def test_openspiel_search_bots_play_it() -> None:
 
 def test_openspiel_seat_in_the_duplicate_arena() -> None:
     from thousand.bots import _DESCRIPTIONS, _REGISTRY
-    from thousand.bots.arena import openspiel_level, run_arena
-    from thousand.bots.duplicate import run_duplicate
+    from thousand.evaluation.arena import openspiel_level, run_arena
+    from thousand.evaluation.duplicate import run_duplicate
 
     level = openspiel_level("openspiel:ismcts:0.02")
     assert level == "openspiel-ismcts-20ms"
@@ -435,9 +435,9 @@ def test_openspiel_seat_plays_two_players() -> None:
     two-player view (the talons, the discards) and searched; it plays a duplicate set
     without a fault."""
     from thousand.bots import _DESCRIPTIONS, _REGISTRY
-    from thousand.bots.arena import openspiel_level
-    from thousand.bots.duplicate import run_duplicate
     from thousand.envs.openspiel_bots import OpenSpielBot
+    from thousand.evaluation.arena import openspiel_level
+    from thousand.evaluation.duplicate import run_duplicate
 
     rules = Rules.preset_rules("two", cut_nines=True, talon_shown="not_at_100")
     bot = OpenSpielBot("ismcts", seed=1, seconds=0.02)

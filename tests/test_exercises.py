@@ -128,7 +128,7 @@ def test_an_answer_that_is_no_move_is_asked_again_in_words() -> None:
     from rich.console import Console
 
     from thousand.cli.exercises_cmd import drill
-    from thousand.texts import move_words
+    from thousand.words.catalogue import move_words
 
     _, ex = _play_exercise()
     legal = [move_str(m) for m in position_view(ex).legal]

@@ -20,8 +20,6 @@ from pathlib import Path
 import pytest
 
 from thousand.bots import BotError, register_bot
-from thousand.bots.arena import Referee, play_game, run_arena
-from thousand.bots.duplicate import run_duplicate
 from thousand.bots.external import ExternalBot
 from thousand.cli.common import seat_levels
 from thousand.engine.game import Game
@@ -30,6 +28,8 @@ from thousand.engine.record import replay
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
 from thousand.engine.view import View
+from thousand.evaluation.arena import Referee, play_game, run_arena
+from thousand.evaluation.duplicate import run_duplicate
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]

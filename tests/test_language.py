@@ -1,4 +1,4 @@
-"""The language of every message: one catalogue (thousand.texts) for the terminal and the
+"""The language of every message: one catalogue (thousand.words.catalogue) for the terminal and the
 browser, in Russian and English, spoken to the player in the second person, with names
 declined in Russian and counts agreed; the score sheet that fits 80 columns; the rules
 command without identifiers; ``thousand --version``.
@@ -31,17 +31,8 @@ from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.engine.table import Table, TableError
 from thousand.terminal.i18n import T
 from thousand.terminal.sheet_view import SHEET_WIDTH, render_sheet
-from thousand.texts import (
-    EVENTS,
-    ILLEGAL,
-    PHRASES,
-    declined,
-    event_key,
-    event_text,
-    illegal_text,
-    plural,
-    render,
-)
+from thousand.words.catalogue import EVENTS, ILLEGAL, PHRASES, event_key, event_text, illegal_text
+from thousand.words.grammar import declined, plural, render
 
 # --------------------------------------------------------------------------- the people
 
@@ -427,7 +418,7 @@ def test_every_refusal_of_whole_games_reads_right(
 def test_every_illegal_message_reads_right() -> None:
     """Every message of the illegal-move catalogue, with every reason it may carry, in
     both languages: no template mark left, no grammar slip."""
-    from thousand.texts import REASONS, TASKS
+    from thousand.words.catalogue import REASONS, TASKS
 
     sample: dict[str, object] = {"card": "KS", "suit": "H", "led": "D", "min": 100,
                                  "step": 5, "next": 105, "cap": 120, "limit": -120, "bid": 110,
@@ -447,8 +438,9 @@ def test_every_illegal_message_reads_right() -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_every_phrase_of_the_terminal_reads_right(lang: str) -> None:
-    """Every phrase of the table's story (thousand.texts.PHRASES, the terminal's lines) with
-    the person as "Вы"/"You" and names of both genders in every role: agreed, declined."""
+    """Every phrase of the table's story (thousand.words.catalogue.PHRASES, the terminal's
+    lines) with the person as "Вы"/"You" and names of both genders in every role: agreed,
+    declined."""
     roles = ("name", "to", "seller", "player", "cutter", "dealer")
     people = ["Вы", "Аня", "Боря", "Маша", "Вова", "Саша"]
     values = {"n": 3, "bid": 110, "cards": "К♠ Д♠", "card": "Т♥", "price": 240, "points": 21,
@@ -791,13 +783,13 @@ def test_the_opening_line_names_levels_and_preset_in_russian() -> None:
 
 
 def test_level_and_preset_names_have_one_home() -> None:
-    """The names for people live in thousand.texts and reach the pages through
+    """The names for people live in thousand.words.catalogue and reach the pages through
     ``/api/texts`` and ``/api/rules``: every registered level and preset has a Russian and
     an English name."""
     from thousand.bots import bot_levels
-    from thousand.rules_text import preset_title
     from thousand.server.catalog import rules_catalog, texts_catalog
-    from thousand.texts import BOT_LEVEL_NAMES, PRESET_TITLES, level_name
+    from thousand.words.catalogue import BOT_LEVEL_NAMES, PRESET_TITLES, level_name
+    from thousand.words.rules import preset_title
 
     assert set(bot_levels()) <= set(BOT_LEVEL_NAMES)
     assert set(PRESET_NAMES) == set(PRESET_TITLES)
@@ -809,7 +801,7 @@ def test_level_and_preset_names_have_one_home() -> None:
     assert texts_catalog("en")["bot_level_names"]["expert"] == "expert"
 
 
-#: A hint's advice starts with one of these imperatives (thousand.texts.ADVICE).
+#: A hint's advice starts with one of these imperatives (thousand.words.catalogue.ADVICE).
 _ADVICE_RU = re.compile(r"^(Сыграйте|Отдайте|Снесите|Скажите|Закажите|Поднимите заказ до|"
                         r"Пасуйте|Не перекупайте|Играйте без пересдачи|Темните|Посмотрите|"
                         r"Потребуйте|Распишитесь|Перекупите)(\s|$)")
@@ -905,7 +897,7 @@ def test_record_and_save_faults_are_told_in_russian(tmp_path: Any,
     """Issue 28, 14: a card dealt twice names the seats in Russian («месту 0 и месту
     2», «раздача 1»), and ``play --resume`` of a file that is not JSON says it as
     ``replay`` does, not in the JSON parser's English."""
-    from thousand.texts import record_error_text
+    from thousand.words.catalogue import record_error_text
 
     said = record_error_text("deal 1: KS is dealt twice: seat 0 and seat 2", "ru")
     assert said == "раздача 1: KS сдана дважды: месту 0 и месту 2"
@@ -922,7 +914,7 @@ def test_record_and_save_faults_are_told_in_russian(tmp_path: Any,
 def test_f1_help_has_a_russian_word_for_look() -> None:
     """Issue 28, 14: every word move of F1's help has its Russian beside it."""
     from thousand.terminal.tui.words import W
-    from thousand.vocabulary import parse_typed
+    from thousand.words.vocabulary import parse_typed
 
     assert "look (смотрю)" in W("ru", "help")
     assert parse_typed("смотрю", ["look", "dark"]) == parse_typed("look", ["look", "dark"])
@@ -933,7 +925,7 @@ def test_russian_numbers_have_a_decimal_comma_everywhere() -> None:
     Russian, "96.4%" in English; the analysis' summary and the F7 summary use it."""
     from thousand.analysis.text import render_text
     from thousand.terminal.analysis_view import summary_lines
-    from thousand.texts import decimal, percent
+    from thousand.words.grammar import decimal, percent
 
     assert percent(96.4, "ru") == "96,4%" and percent(96.4, "en") == "96.4%"
     assert decimal(-3.25, "ru", 1, sign=True) == "-3,2" or decimal(-3.25, "ru", 1,
@@ -969,7 +961,7 @@ def test_the_duplicate_table_fits_80_columns_in_a_pipe() -> None:
 
 def test_english_explanations_quote_in_english() -> None:
     """Issue 28, 19: ``rules --explain dark --lang en`` quotes an option's title “so”."""
-    from thousand.rules_text import OPTION_TEXT, plain_explanation
+    from thousand.words.rules import OPTION_TEXT, plain_explanation
 
     for option in OPTION_TEXT:
         assert "«" not in plain_explanation(option, "en"), option

@@ -20,11 +20,11 @@ from thousand.engine.cards import mask_of
 from thousand.engine.options import GROUPS, REACHES, Option
 from thousand.engine.rules import OPTION_NAMES, OPTIONS, Rules, RulesError
 from thousand.envs import fastsim
-from thousand.rules_text import GROUP_TITLE, OPTION_TEXT, value_words
-from thousand.rules_text import GROUPS as WORDED_GROUPS
 from thousand.server.catalog import rules_catalog
 from thousand.solver import PlayOptions, PlayPosition, Solver
 from thousand.solver import native_options as no
+from thousand.words.rules import GROUP_TITLE, OPTION_TEXT, value_words
+from thousand.words.rules import GROUPS as WORDED_GROUPS
 
 ENGINE = Path(__file__).resolve().parent.parent / "src" / "thousand" / "engine"
 

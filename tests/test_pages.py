@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from live_server import chromium, serve
-from thousand.texts import name_forms
+from thousand.words.grammar import name_forms
 
 pytestmark = pytest.mark.needs("chromium")
 

@@ -41,6 +41,7 @@ from thousand.engine.record import (
 from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.sheet import sheet_footer
 from thousand.terminal.sheet_view import render_sheet
+from thousand.words.catalogue import illegal_move_text
 
 # ------------------------------------------------------------------ helpers
 
@@ -375,7 +376,7 @@ def test_illegal_move_names_deal_move_and_reason() -> None:
     assert str(e.value) == "deal 1, move 10: 9C: you must follow spades"
     assert (e.value.deal, e.value.move) == (1, 10)
     assert e.value.illegal is not None
-    assert e.value.illegal.text("ru") == "нужно ходить в масть: пики"
+    assert illegal_move_text(e.value.illegal, "ru") == "нужно ходить в масть: пики"
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,7 @@ from thousand.engine.errors import IllegalMove
 from thousand.engine.moves import parse_move
 from thousand.engine.rules import Rules
 from thousand.engine.view import view_of
+from thousand.words.catalogue import illegal_move_text
 
 # ------------------------------------------------------------------------- helpers
 
@@ -192,7 +193,7 @@ def test_cap_120_without_a_marriage() -> None:
     err = illegal(d, "125")
     assert err.code == "bid_over_cap" and err.params["cap"] == 120
     assert str(err) == "125: you may not bid above 120 without a marriage"
-    assert err.text("ru") == "нельзя заказать больше 120 без марьяжа"
+    assert illegal_move_text(err, "ru") == "нельзя заказать больше 120 без марьяжа"
     do(d, "120")
     assert d.high_bid == 120
 
@@ -584,7 +585,7 @@ def test_contract_is_never_lower_than_the_bid() -> None:
     err = illegal(d, "150")  # a bid is not a contract
     assert err.code == "wrong_phase"
     assert str(err) == "150: 150 is not possible now: seat 1 to name the contract"
-    assert err.text("ru") == "150 сейчас невозможно: очередь игрока 1 — назвать заказ"
+    assert illegal_move_text(err, "ru") == "150 сейчас невозможно: очередь игрока 1 — назвать заказ"
 
 
 def test_concede_offered_only_with_rule_and_context() -> None:
@@ -844,7 +845,7 @@ def test_follow_suit() -> None:
     assert legal(d) == ["TH", "JH", "9H"]
     err = illegal(d, "KS")
     assert err.code == "must_follow" and str(err) == "KS: you must follow hearts"
-    assert err.text("ru") == "нужно ходить в масть: черви"
+    assert illegal_move_text(err, "ru") == "нужно ходить в масть: черви"
 
 
 def test_void_without_trump_plays_any_card() -> None:
@@ -890,7 +891,7 @@ def test_must_overtake() -> None:
     assert legal(d) == ["TH"]  # the ten beats the king
     err = illegal(d, "JH")
     assert err.code == "must_overtake" and str(err) == "JH: you must play higher than K♥"
-    assert err.text("ru") == "нужно перебить К♥"
+    assert illegal_move_text(err, "ru") == "нужно перебить К♥"
     d2 = do(play_deal(rules(must_overtake=True)), "AH")
     assert legal(d2) == ["TH", "JH", "9H"]  # nothing beats the ace: any heart
 
@@ -1356,7 +1357,7 @@ def test_illegal_play_messages() -> None:
     d = play_deal()
     err = illegal(d, "TS")
     assert err.code == "not_in_hand" and str(err) == "TS: you do not hold 10♠"
-    assert err.text("ru") == "у вас нет карты 10♠"
+    assert illegal_move_text(err, "ru") == "у вас нет карты 10♠"
     err = illegal(d, "give AS")
     assert err.code == "wrong_phase"
     d = one_loss()

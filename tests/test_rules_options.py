@@ -22,7 +22,7 @@ from thousand.engine.rules import (
     RulesError,
     format_value,
 )
-from thousand.rules_text import (
+from thousand.words.rules import (
     LANGS,
     OPTION_TEXT,
     PRESET_TEXT,

@@ -9,7 +9,6 @@ import pytest
 
 from bot_rulesets import BOT_RULESETS
 from thousand.bots import bot_levels, decide_with_reason, make_bot
-from thousand.bots.arena import play_game
 from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.sampling import (
     DISCARDS,
@@ -34,6 +33,7 @@ from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
+from thousand.evaluation.arena import play_game
 from thousand.solver import solve_moves
 from two_player_deals import talon_choice
 

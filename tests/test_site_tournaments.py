@@ -1,6 +1,6 @@
 """docs/server.md "Tournaments": a tournament made, registered for and started over a real
 server (Uvicorn, SQLite), its rounds laid as the server's tables, their results recorded
-and the next round paired, to standings equal to thousand.bots.tournament's for the same
+and the next round paired, to standings equal to thousand.evaluation.tournament's for the same
 results; a restart mid-tournament resumes it; in a real browser two people and four bots
 play three rounds to the standings.  Tables play one deal; the people's seats are played
 by their stand-ins once a short move clock runs out (the hub's clock)."""
@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from test_server import Server
-from thousand.bots.tournament import Tournament
+from thousand.evaluation.tournament import Tournament
 
 MsgT = dict[str, Any]
 
@@ -51,7 +51,7 @@ def wait_over(client: httpx.Client, tid: str, seconds: float = 40) -> MsgT:
 
 
 def replay_standings(info: MsgT) -> list[MsgT]:
-    """The standings thousand.bots.tournament gives for the tournament's entries, seed and
+    """The standings thousand.evaluation.tournament gives for the tournament's entries, seed and
     results, after checking that it pairs every round as the server did; each with its
     entry's guest mark, as the server adds it."""
     t = Tournament(info["format"], info["rounds"], 3, info["seed"])

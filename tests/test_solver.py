@@ -615,7 +615,7 @@ def test_layouts_come_from_the_engine_tables():
     """RULES §1 ten_strength: the search's numbering is the engine's strength order
     (thousand.engine.cards.STRENGTH, HIGHER_BY_STRENGTH) with the points of the real cards."""
     from thousand.engine.cards import HIGHER_BY_STRENGTH, STRENGTH
-    from thousand.solver.search import layout
+    from thousand.solver.alphabeta import layout
 
     for name, strength in STRENGTH.items():
         lay = layout(name)
@@ -772,7 +772,7 @@ def test_native_and_python_agree_on_whole_deals():
     for _ in range(1500):
         pos = random_position(rng, rng.choice((2, 3, 4, 5)))
         assert py.solve(pos) == c.solve(pos), repr(pos)
-    # The C core is search.py line by line: from empty tables both search the same nodes.
+    # The C core is alphabeta.py line by line: from empty tables both search the same nodes.
     for _ in range(5):
         pos = _deal(rng)
         py, c = Solver(native=False), Solver(native=True)
@@ -920,8 +920,8 @@ def test_solver_rules_are_the_engine_functions():
     the search keeps for itself (in the numbering of its Layout) equal them: the cards a
     follower may play, the trick winner, the leads tried, the best declaration on a lead."""
     from thousand.engine import play_rules as pr
+    from thousand.solver.alphabeta import Search, _winner2, _winner3
     from thousand.solver.position import ACES
-    from thousand.solver.search import Search, _winner2, _winner3
 
     rng = random.Random(515)
     checked_leads = declarations = 0

@@ -1,4 +1,4 @@
-"""Tournaments (thousand.bots.tournament, ``thousand tournament``): points by place, byes,
+"""Tournaments (thousand.evaluation.tournament, ``thousand tournament``): points by place, byes,
 round-robin and Swiss pairings, registration, and a quick bot ladder (docs/ratings.md)."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections import Counter
 
 import pytest
 
-from thousand.bots.tournament import (
+from thousand.engine.rules import Rules
+from thousand.evaluation.tournament import (
     Tournament,
     TournamentError,
     TournamentResult,
@@ -20,7 +21,6 @@ from thousand.bots.tournament import (
     run_tournament,
     table_points,
 )
-from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, rate_game
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]

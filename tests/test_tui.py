@@ -3,7 +3,7 @@ driven as a person drives it: Textual's ``App.run_test`` at 80×24, key presses,
 moves and mouse clicks, with bots at the other seats deciding in worker threads.
 
 The table is a client of the table protocol like the line mode: every rule event its seat
-receives is a line of its log, worded by :func:`thousand.texts.event_text`, and what it
+receives is a line of its log, worded by :func:`thousand.words.catalogue.event_text`, and what it
 draws comes from the seat's view.  A save (``"format": "thousand-save"``) holds the
 table's private record with its seed, the bots and the person's seat;
 ``thousand play --resume`` continues it at the same version, in either mode.
@@ -48,7 +48,7 @@ from thousand.terminal.tui.widgets import (
     TooSmallScreen,
 )
 from thousand.terminal.tui.words import W
-from thousand.texts import event_text, preset_name
+from thousand.words.catalogue import event_text, preset_name
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"

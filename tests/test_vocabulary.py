@@ -1,4 +1,4 @@
-"""One vocabulary of typed moves (thousand.vocabulary) for every front end: the terminal
+"""One vocabulary of typed moves (thousand.words.vocabulary) for every front end: the terminal
 reads a typed move with it, the pages get it in the catalogue (/api/texts, ``typed``) and
 common.js reads with it in the same steps — for every word, card and number typed, in
 every kind of position, the Python parse and the page's give the same move.  The words
@@ -22,7 +22,7 @@ from thousand.engine.rules import Rules
 from thousand.engine.table import Table
 from thousand.server.catalog import texts_catalog
 from thousand.terminal import parse_input
-from thousand.vocabulary import (
+from thousand.words.vocabulary import (
     CONTRACT_WORDS,
     GIVE_WORDS,
     RANK_WORDS,
@@ -125,7 +125,7 @@ def test_both_front_ends_read_every_typed_move_alike(
         page: Path, positions: list[list[str]]) -> None:
     """For every word of the vocabulary, every card in every notation, bids, contracts and
     nonsense, in a position of every phase: common.js's typedMove, with the vocabulary the
-    server serves, gives the move thousand.vocabulary.parse_typed gives."""
+    server serves, gives the move thousand.words.vocabulary.parse_typed gives."""
     cases = [(text, legal) for legal in positions for text in _typed()]
     got = _run_page(page, cases, texts_catalog("ru")["typed"])
     differ = [(text, legal[:4], js, parse_typed(text, legal))

@@ -1,7 +1,9 @@
-"""The browser client's files (src/thousand/web/): present and ready to serve, every module
-parses, no HTML is built from text, every UI string exists in both languages, and the
-event lines come from the one catalogue the terminal also uses (thousand.texts.EVENTS),
-worded the same way by the page's JavaScript as by Python."""
+"""The browser client's files (src/thousand/web/ and the pages' shell, server/templates/):
+present and ready to serve, every module parses, no HTML is built from text, every UI
+string exists in both languages and comes from the words package (thousand.words.pages),
+the event lines come from the one catalogue the terminal also uses
+(thousand.words.catalogue.EVENTS), worded the same way by the page's JavaScript as by
+Python, and the pages' cards are the engine's."""
 
 from __future__ import annotations
 
@@ -14,12 +16,19 @@ from pathlib import Path
 
 import pytest
 
+from thousand.engine.cards import N_CARDS, POINTS, RANKS, SUITS, card_label, card_str
 from thousand.engine.rules import Rules
 from thousand.engine.table import EVENT_TYPES, Table
-from thousand.texts import EVENTS, SUIT_NAMES, YOU_FORMS, event_key, event_text, name_forms
+from thousand.server.pages import shell_html
+from thousand.words.catalogue import EVENTS, SUIT_NAMES, SUIT_OF, event_key, event_text
+from thousand.words.grammar import YOU_FORMS, name_forms
+from thousand.words.pages import PAGE_WORDS, PAGE_WORDS_JS, page_words_module
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "thousand" / "web"
-PAGES = ("index.html", "table.html", "history.html", "replay.html", "exercises.html")
+#: The pages' shells (server/templates, written by thousand.server.pages).
+TEMPLATES = WEB.parent / "server" / "templates"
+#: Pages whose shells are checked: each is the one shell with its script web/<page>.js.
+PAGES = ("lobby", "table", "history", "replay", "exercises")
 MODULES = ("i18n.js", "cards.js", "common.js", "board.js", "sheet.js", "lobby.js", "table.js",
            "history.js", "replay.js", "exercises.js")
 NODE = shutil.which("node")
@@ -30,17 +39,37 @@ def _js_files() -> list[Path]:
 
 
 def _text_files() -> list[Path]:
-    return sorted(p for p in WEB.iterdir() if p.suffix in (".js", ".html", ".css", ".svg"))
+    return sorted(p for folder in (WEB, TEMPLATES) for p in folder.iterdir()
+                  if p.suffix in (".js", ".html", ".css", ".svg"))
+
+
+def _page_modules(folder: Path, script: str) -> None:
+    """The pages' modules in ``folder`` as Node reads them, with ``run.mjs`` (``script``)
+    beside them to import them."""
+    for path in _js_files():
+        shutil.copy(path, folder / path.name)
+    (folder / "package.json").write_text('{"type": "module"}')
+    (folder / "run.mjs").write_text(script)
+
+
+def _run_node(folder: Path, payload: str) -> object:
+    """What ``run.mjs`` in ``folder`` writes (JSON) when it reads ``payload``."""
+    result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=folder,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
 
 
 def test_the_files_are_there() -> None:
-    for name in (*PAGES, *MODULES, "style.css", "favicon.svg"):
+    for name in (*(f"{page}.js" for page in PAGES), *MODULES, "style.css", "favicon.svg"):
         assert (WEB / name).is_file(), name
+    for name in ("shell.html", "error.html"):
+        assert (TEMPLATES / name).is_file(), name
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_pages_are_served_ready(page: str) -> None:
-    html = (WEB / page).read_text("utf-8")
+    html = shell_html(page)
     assert html.lower().startswith("<!doctype html>")
     assert '<meta charset="utf-8">' in html
     assert 'name="viewport"' in html
@@ -85,13 +114,16 @@ def test_no_html_is_built_from_text() -> None:
 
 
 def _i18n_keys() -> dict[str, list[str]]:
-    text = (WEB / "i18n.js").read_text("utf-8")
-    out = {}
-    for lang in ("ru", "en"):
-        block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", text, re.M | re.S)
-        assert block, lang
-        out[lang] = re.findall(r'^    "([a-z0-9_]+)": "', block.group(1), re.M)
-    return out
+    """The keys of the pages' words (thousand.words.pages, which web/page_words.js is)."""
+    return {lang: list(PAGE_WORDS[lang]) for lang in ("ru", "en")}
+
+
+def test_the_pages_get_their_words_from_the_python_words() -> None:
+    """web/page_words.js is thousand.words.pages as written now (one home: change the words
+    there and run `python -m thousand.words.pages`), and i18n.js takes its words from it."""
+    assert (WEB / "page_words.js").read_text("utf-8") == page_words_module()
+    assert PAGE_WORDS_JS == WEB / "page_words.js"
+    assert 'import { STRINGS } from "./page_words.js";' in (WEB / "i18n.js").read_text("utf-8")
 
 
 def test_both_languages_have_the_same_strings() -> None:
@@ -105,7 +137,7 @@ def test_both_languages_have_the_same_strings() -> None:
 
 def test_the_pages_call_the_sheet_zapis_not_pulya() -> None:
     """«Пуля» is the score sheet of преферанс; in Тысяча the sheet is «запись» (issue 15)."""
-    for path in sorted(WEB.glob("*.js")) + sorted(WEB.glob("*.html")):
+    for path in sorted(WEB.glob("*.js")) + sorted(TEMPLATES.glob("*.html")):
         text = path.read_text("utf-8").lower()
         assert "пуля" not in text, path.name
 
@@ -216,12 +248,9 @@ def test_every_event_of_whole_games_has_a_line() -> None:
 @pytest.mark.needs("node")
 def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
     """The page's eventText (common.js), fed the catalogue /api/texts serves and the names'
-    case forms the snapshot sends, writes the same line as thousand.texts.event_text for
+    case forms the snapshot sends, writes the same line as thousand.words.catalogue.event_text for
     every event of whole games: names declined, counts agreed, the reader's own seat (or a
     player called "Вы"/"You") spoken to, seats without a name as «игрок N»."""
-    for path in _js_files():
-        shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "package.json").write_text('{"type": "module"}')
     events = _sample_events()
     events += [{"type": k, "audience": "all", "v": 1, **d} for k, d in SYNTHETIC.items()]
     # one of each kind of line is enough, and keeps the exchange small
@@ -237,7 +266,7 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
         "eventText(c.event, c.names, data.cat, data.lang, c.reader, data.forms)]);\n"
         "process.stdout.write(JSON.stringify(out));\n"
     )
-    (tmp_path / "run.mjs").write_text(script)
+    _page_modules(tmp_path, script)
     for lang in ("ru", "en"):
         name_sets: list[list[str] | None] = [
             ["Аня", "Боря", "Вова", "Гена"],
@@ -253,10 +282,8 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
             "you_forms": YOU_FORMS[lang],
         }
         payload = json.dumps({"cases": cases, "cat": catalogue, "lang": lang, "forms": forms})
-        result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
-                                capture_output=True, text=True, timeout=60)
-        assert result.returncode == 0, result.stderr
-        out = json.loads(result.stdout)
+        out = _run_node(tmp_path, payload)
+        assert isinstance(out, list)
         for case, (key, text) in zip(cases, out, strict=True):
             event = case["event"]
             assert key == event_key(event), event
@@ -266,20 +293,18 @@ def test_the_page_words_events_as_python_does(tmp_path: Path) -> None:
 @pytest.mark.needs("node")
 def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
     """errorText (common.js) with the catalogue /api/texts serves gives the reason of
-    thousand.texts.illegal_text: the move in words, whose turn it is (the reader's own:
+    thousand.words.catalogue.illegal_text: the move in words, whose turn it is (the reader's own:
     «ваша очередь»), names declined."""
     from thousand.server.catalog import name_forms_json, texts_catalog
-    from thousand.texts import illegal_text
+    from thousand.words.catalogue import illegal_text
 
-    for path in _js_files():
-        shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "package.json").write_text('{"type": "module"}')
-    (tmp_path / "run.mjs").write_text(
+    _page_modules(
+        tmp_path,
         'import { errorText } from "./common.js";\n'
         'import { readFileSync } from "node:fs";\n'
         'const d = JSON.parse(readFileSync(0, "utf8"));\n'
         "process.stdout.write(JSON.stringify(d.cases.map((c) => "
-        "errorText(c.msg, d.names, d.cat, d.lang, c.reader, d.forms))));\n"
+        "errorText(c.msg, d.names, d.cat, d.lang, c.reader, d.forms))));\n",
     )
     names = ["Аня", "Боря", "Вова"]
     reasons = [("wrong_phase", {"what": "give 9S", "seat": 1, "task": "contract"}),
@@ -293,10 +318,43 @@ def test_the_page_words_illegal_moves_as_python_does(tmp_path: Path) -> None:
                  for code, params in reasons for reader in (None, 1)]
         payload = json.dumps({"cases": cases, "cat": texts_catalog(lang), "lang": lang,
                               "names": names, "forms": name_forms_json(tuple(names))[lang]})
-        result = subprocess.run([NODE, "run.mjs"], input=payload, cwd=tmp_path,
-                                capture_output=True, text=True, timeout=60)
-        assert result.returncode == 0, result.stderr
-        for case, text in zip(cases, json.loads(result.stdout), strict=True):
+        out = _run_node(tmp_path, payload)
+        assert isinstance(out, list)
+        for case, text in zip(cases, out, strict=True):
             p = case["msg"]["params"]
             assert text.endswith(illegal_text(p["code"], p["params"], lang, names,
                                               case["reader"])), (case, text)
+
+
+# ---------------------------------------------------------------- the cards
+
+
+@pytest.mark.needs("node")
+def test_the_pages_cards_are_the_engines(tmp_path: Path) -> None:
+    """cards.js keeps the pages' own copy of the card points, the cards' labels and the
+    suits' names (a page counts a pile's points and names a card as it draws it, without
+    asking): for every card they are the engine's (engine/cards.py POINTS, card_label) and
+    the catalogue's (SUIT_NAMES; SUIT_OF ends a card's name), and so are the suits' and
+    ranks' orders."""
+    _page_modules(
+        tmp_path,
+        'import { SUITS, RANKS, SUIT_NAME, pointsOf, cardLabel, cardName } from "./cards.js";\n'
+        'import { readFileSync } from "node:fs";\n'
+        'const cards = JSON.parse(readFileSync(0, "utf8"));\n'
+        "const langs = ['ru', 'en'];\n"
+        "process.stdout.write(JSON.stringify({suits: SUITS, ranks: RANKS, names: langs.map("
+        "(l) => [...SUITS].map((s) => SUIT_NAME[l][s])), cards: cards.map((c) => [pointsOf(c), "
+        "...langs.map((l) => cardLabel(c, l)), ...langs.map((l) => cardName(c, l))])}));\n",
+    )
+    every = range(N_CARDS)
+    out = _run_node(tmp_path, json.dumps([card_str(c) for c in every]))
+    assert isinstance(out, dict)
+    assert (out["suits"], out["ranks"]) == (SUITS, RANKS)
+    assert out["names"] == [list(SUIT_NAMES["ru"]), list(SUIT_NAMES["en"])]
+    for c, (points, label_ru, label_en, name_ru, name_en) in zip(every, out["cards"],
+                                                                strict=True):
+        assert (points, label_ru, label_en) == (POINTS[c], card_label(c, "ru"),
+                                                card_label(c, "en"))
+        suit = c // 6
+        assert name_ru.endswith(" " + SUIT_OF["ru"][suit]), name_ru
+        assert name_en.endswith(" of " + SUIT_OF["en"][suit]), name_en

@@ -116,6 +116,12 @@ def test_the_wheel_alone_plays_in_the_terminal_and_serves_on_sqlite(
                 pass
             assert time.monotonic() < deadline, "the server did not become ready"
             time.sleep(0.1)
+        # the pages' shell and words are package data (server/templates, web/page_words.js)
+        lobby = httpx.get(base + "/", timeout=30)
+        assert lobby.status_code == 200 and "/static/lobby.js" in lobby.text, lobby.text
+        assert httpx.get(base + "/static/page_words.js", timeout=30).status_code == 200
+        missing = httpx.get(base + "/t/no-such-table", timeout=30)
+        assert missing.status_code == 404 and 'data-error="table"' in missing.text
         laid = httpx.post(base + "/api/tables", timeout=30, json={
             "preset": "classic", "options": {"max_deals": 1},
             "seats": [{"kind": "human", "name": "Аня"}, {"kind": "bot"}, {"kind": "bot"}]})

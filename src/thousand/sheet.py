@@ -28,8 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine.game import DealSummary, Event, Game
-from .rules_text import preset_title
-from .texts import counts_bolts, render
+from .words.catalogue import counts_bolts
+from .words.grammar import LANGS, render
+from .words.rules import preset_title
 
 __all__ = [
     "LANGS",
@@ -48,9 +49,7 @@ __all__ = [
     "sheet_rows",
 ]
 
-LANGS = ("ru", "en")
-
-#: Every word the sheet writes, by language (templates of :func:`thousand.texts.render`).
+#: Every word the sheet writes, by language (templates of :func:`thousand.words.grammar.render`).
 WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "title": "Запись — {rules}",

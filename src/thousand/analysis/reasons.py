@@ -14,7 +14,8 @@ from thousand.engine import moves as mv
 from thousand.engine.cards import TEN, card_label
 from thousand.engine.moves import Move
 from thousand.engine.view import View
-from thousand.texts import count, declined, move_words, render, suit_name
+from thousand.words.catalogue import move_words, suit_name
+from thousand.words.grammar import count, declined, render
 
 
 def _words(m: Move, lang: str) -> str:

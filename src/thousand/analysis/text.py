@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from thousand.texts import decimal, label, move_words, percent, render
+from thousand.words.catalogue import move_words
+from thousand.words.grammar import decimal, label, percent, render
 
 #: The chess-like sign of each mark.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}

@@ -20,7 +20,7 @@ One JSON object a line; the bot writes nothing but its answers on its standard o
 One process plays one game: :meth:`ExternalBot.sit` starts it, :meth:`ExternalBot.stand`
 ends it.  What goes wrong is raised from :meth:`ExternalBot.choose` as a :class:`BotFault`
 (``timeout``, ``malformed``, ``exited``), which the arena counts and answers with a
-fallback move (:class:`thousand.bots.arena.Referee`):
+fallback move (:class:`thousand.evaluation.arena.Referee`):
 
 * no answer within ``timeout`` seconds: a fault; the process keeps its seat, and its late
   answer is dropped when it comes (its version is old);
@@ -106,7 +106,7 @@ class BotFault(Exception):
 @runtime_checkable
 class TableBot(Protocol):
     """A bot that follows the table, not only its view: told when it sits down at a table
-    and when the game ends.  :func:`thousand.bots.arena.play_game` plays a game through a
+    and when the game ends.  :func:`thousand.evaluation.arena.play_game` plays a game through a
     :class:`~thousand.engine.table.Table` when a seat holds one."""
 
     def choose(self, view: View) -> Move: ...
@@ -187,7 +187,7 @@ class ExternalBot:
     """A seat played by a command speaking JSON lines (see the module docstring).
 
     ``command`` is split like a shell would (``shlex``) but run without one.  Use it where
-    a bot goes: :func:`thousand.bots.arena.play_game` (with a Table), ``run_arena`` and
+    a bot goes: :func:`thousand.evaluation.arena.play_game` (with a Table), ``run_arena`` and
     ``run_duplicate`` (as ``cmd:COMMAND``)."""
 
     def __init__(self, command: str | Sequence[str], timeout: float = DEFAULT_TIMEOUT,

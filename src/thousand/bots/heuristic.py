@@ -72,7 +72,7 @@ from thousand.engine.deal import Phase, concede_values, contract_choices, next_b
 from thousand.engine.moves import Move
 from thousand.engine.play_rules import beats, note_voids, trick_winner, void_suits
 from thousand.engine.view import View
-from thousand.texts import SUIT_NAMES
+from thousand.words.catalogue import SUIT_NAMES
 
 from .base import Reason, ReasoningBot
 from .evaluate import (

@@ -106,7 +106,7 @@ def language_of(args: Sequence[str]) -> str:
     """The language a command line speaks: its ``--lang`` when that is ru or en, else the
     command's default (``play``, ``rules``, ``serve``: Russian; the others and
     ``thousand`` itself: English)."""
-    from thousand.rules_text import LANGS
+    from thousand.words.grammar import LANGS
 
     for i, word in enumerate(args):
         if word == "--":

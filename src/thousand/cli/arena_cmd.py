@@ -25,7 +25,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from thousand.bots.arena import (
+from thousand.bots.external import DEFAULT_TIMEOUT, is_command
+from thousand.cli import app
+from thousand.engine.rules import Rules, RulesError
+from thousand.evaluation.arena import (
     OPENSPIEL_PREFIX,
     ArenaResult,
     Columns,
@@ -38,11 +41,9 @@ from thousand.bots.arena import (
     shown_level,
     verdict,
 )
-from thousand.bots.external import DEFAULT_TIMEOUT, is_command
-from thousand.cli import app
-from thousand.engine.rules import Rules, RulesError
-from thousand.rules_text import check_lang
-from thousand.texts import decimal, percent, points_number, preset_name
+from thousand.words.catalogue import preset_name
+from thousand.words.grammar import decimal, percent, points_number
+from thousand.words.rules import check_lang
 
 from .common import (
     SetOption,
@@ -311,9 +312,9 @@ def _duplicate(
     progress: Progress,
     move_timeout: float = DEFAULT_TIMEOUT,
 ) -> None:
-    """``--duplicate``: the same dealt sets in every seating (thousand.bots.duplicate)."""
-    from thousand.bots.duplicate import RunError, report_columns, report_lines, run_duplicate
-    from thousand.bots.duplicate import report_word as report_word_dup
+    """``--duplicate``: the same dealt sets in every seating (thousand.evaluation.duplicate)."""
+    from thousand.evaluation.duplicate import RunError, report_columns, report_lines, run_duplicate
+    from thousand.evaluation.duplicate import report_word as report_word_dup
 
     if seed is None:
         seed = secrets.randbelow(2**31)

@@ -49,7 +49,7 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
 
 
 #: The errors of the options several commands share: key -> (English, Russian)
-#: (:func:`thousand.texts.render`: counts agreed).
+#: (:func:`thousand.words.grammar.render`: counts agreed).
 ERRORS: dict[str, tuple[str, str]] = {
     "error": ("error: {text}", "ошибка: {text}"),
     "no_level": ("--bots needs at least one level", "--bots: назовите хотя бы один уровень"),
@@ -138,7 +138,7 @@ def bot_reason(e: Exception, lang: str = "en") -> str:
 
 def error_text(key: str, lang: str = "en", **params: object) -> str:
     """The shared error ``key`` (:data:`ERRORS`) in ``lang``."""
-    from thousand.texts import render
+    from thousand.words.grammar import render
 
     en, ru = ERRORS[key]
     return render(ru if lang == "ru" else en, lang, params)
@@ -154,7 +154,7 @@ def fail(message: str, code: int = 2, lang: str = "en") -> typer.Exit:
 def rules_or_exit(preset: str, sets: list[str] | None, lang: str = "en") -> Rules:
     """The ruleset of a preset and ``--set`` overrides, or exit 2 naming what is wrong in
     ``lang``."""
-    from thousand.rules_text import rules_error_text
+    from thousand.words.rules import rules_error_text
 
     try:
         return Rules.from_cli(preset, sets or [])

@@ -18,7 +18,8 @@ from rich.markup import escape
 from thousand.analysis.exercises import Exercise, check, position_view
 from thousand.engine.protocol import view_json
 from thousand.engine.record import SAVE_FORMAT
-from thousand.texts import is_you, move_words, render
+from thousand.words.catalogue import move_words
+from thousand.words.grammar import is_you, render
 
 from . import app
 from .common import output_console
@@ -65,7 +66,7 @@ _TEXTS = {
 
 def text(lang: str, key: str, **params: object) -> str:
     """A user-visible line in ``lang`` (ru or en), names agreed and declined
-    (:func:`thousand.texts.render`)."""
+    (:func:`thousand.words.grammar.render`)."""
     return render(_TEXTS["en" if lang == "en" else "ru"][key], lang, params)
 
 

@@ -37,9 +37,9 @@ from thousand.cli import app
 from thousand.engine.record import MAX_SEED, check_name
 from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
-from thousand.rules_text import check_lang, rules_error_text
 from thousand.terminal.autosave import Autosave, saves_dir
 from thousand.terminal.autosave import play_command as typed_play_command
+from thousand.words.rules import check_lang, rules_error_text
 
 from .common import (
     PRESET_HELP,

@@ -30,8 +30,8 @@ from thousand.engine.record import (
     replay,
 )
 from thousand.engine.rules import RulesError
-from thousand.rules_text import check_lang
-from thousand.texts import record_error_text, replay_error_text
+from thousand.words.catalogue import record_error_text, replay_error_text
+from thousand.words.rules import check_lang
 
 from .common import one_line, os_reason, value_reason
 
@@ -97,7 +97,7 @@ def _read(path: str, lang: str = "en") -> bytes:
 
 def not_a_record(shown: str, e: RecordError, lang: str) -> typer.Exit:
     """Exit 2: ``error: FILE: why`` (the reason as the record reader gives it; in Russian
-    :func:`thousand.texts.record_error_text` words it)."""
+    :func:`thousand.words.catalogue.record_error_text` words it)."""
     why = record_error_text(e, lang)
     return _fail(message("error", lang, text=message("not_record", lang, file=shown, why=why)),
                  2)
@@ -123,7 +123,7 @@ def read_record(path: str, lang: str) -> Record:
 
 def replay_failure(e: ReplayError, record: Record | None, lang: str) -> typer.Exit:
     """Exit 1: the first thing the rules do not allow, one line; an illegal move worded
-    with the players' names (:func:`thousand.texts.replay_error_text`)."""
+    with the players' names (:func:`thousand.words.catalogue.replay_error_text`)."""
     names = list(record.players) if record is not None else None
     return _fail(replay_error_text(e, lang, names), 1)
 

@@ -24,7 +24,7 @@ from rich.table import Table
 
 from thousand.cli import app
 from thousand.engine.rules import OPTION_NAMES, Rules, RulesError
-from thousand.rules_text import (
+from thousand.words.rules import (
     GROUPS,
     LANGS,
     check_lang,

@@ -6,7 +6,7 @@
 four-player preset) over the rounds, each table a whole game or ``--deals N`` deals; then
 the standings (points by place, byes, first places, game score) and each bot's rating
 after the tournament's games with its change, in a table that fits ``COLUMNS``, or all
-of it as JSON.  The tournament itself is :mod:`thousand.bots.tournament`.
+of it as JSON.  The tournament itself is :mod:`thousand.evaluation.tournament`.
 """
 
 from __future__ import annotations
@@ -21,18 +21,19 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from thousand.bots.arena import Columns, Rows, labels_for
-from thousand.bots.tournament import (
+from thousand.cli import app
+from thousand.engine.rules import Rules, RulesError
+from thousand.evaluation.arena import Columns, Rows, labels_for
+from thousand.evaluation.tournament import (
     FORMATS,
     TournamentError,
     TournamentResult,
     run_tournament,
     word,
 )
-from thousand.cli import app
-from thousand.engine.rules import Rules, RulesError
-from thousand.rules_text import check_lang
-from thousand.texts import decimal, preset_name
+from thousand.words.catalogue import preset_name
+from thousand.words.grammar import decimal
+from thousand.words.rules import check_lang
 
 from .arena_cmd import _print_tables
 from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit

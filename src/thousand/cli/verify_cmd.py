@@ -20,11 +20,11 @@ import typer
 from thousand.cli import app
 from thousand.engine.fairness import verify_commitment
 from thousand.engine.record import RecordError, ReplayError, replay
-from thousand.texts import render
+from thousand.words.grammar import render
 
 from .replay_cmd import _fail, _shown, not_a_record, read_record, replay_failure, said_lang
 
-#: The lines of the command: key -> (English, Russian) (:func:`thousand.texts.render`).
+#: The lines of the command: key -> (English, Russian) (:func:`thousand.words.grammar.render`).
 LINES: dict[str, tuple[str, str]] = {
     "none": ("deal {n}: no commitment to check", "раздача {n}: проверять нечего — хеша нет"),
     "no_salt": ("deal {n}: committed, salt not revealed yet (in play)",

@@ -12,5 +12,5 @@ outside JSON (:mod:`.strict_json`), dealing (:mod:`.draws`) and its commitments
 It does no input or output (but :mod:`.message_files`, a tool of development run by hand,
 which writes the files made from the client messages' declarations), reads no clock, and
 imports nothing of the project outside itself: the words for people
-(:mod:`thousand.texts`), the solver, the bots and the front ends build on it.
+(:mod:`thousand.words`), the solver, the bots and the front ends build on it.
 """

@@ -92,7 +92,7 @@ class Phase(IntEnum):
     TALON_CHOICE = 8
 
 
-#: What the player to move does in each phase (a message parameter, see thousand.texts).
+#: What the player to move does in each phase (a message parameter, see thousand.words.catalogue).
 PHASE_TASKS = {
     Phase.DARK_CHOICE: "dark_or_look",
     Phase.AUCTION: "bid",
@@ -616,13 +616,9 @@ class Deal:
         if move not in legal:
             if not mv.is_move(move):
                 raise IllegalMove(str(move), "not_a_move")
-            if self.phase == Phase.DARK_CHOICE and move != mv.DARK:
+            if self.implies_look(move):
                 self.apply(mv.LOOK)
-                try:
-                    self.apply(move)
-                except IllegalMove:
-                    self.undo()
-                    raise
+                self.apply(move)
                 # The implied look is part of this move: it is not in the history
                 # (which stays equal to the record) and one undo takes both back.
                 self._undo.pop()
@@ -656,6 +652,26 @@ class Deal:
             self._apply_buy(move)
         elif phase == Phase.TALON_CHOICE:
             self._apply_talon_choice(move)
+
+    def implies_look(self, move: Move) -> bool:
+        """Whether ``move`` comes with an implied ``look``: in the dark choice any move but
+        ``dark`` and ``look`` is the look and then that move (a record never writes
+        ``look``).  Raises the :class:`IllegalMove` of ``move`` in the looked position when
+        it is illegal there too; the deal is left as it was.
+
+        The one reading of the implied look: :meth:`apply` makes both as one move (one
+        history entry, one undo), :class:`~thousand.engine.table.Table` as two versions (the
+        look is an event of its own)."""
+        if self.phase != Phase.DARK_CHOICE or move in (mv.DARK, mv.LOOK):
+            return False
+        self.apply(mv.LOOK)  # try it in the looked position, then take the look back
+        try:
+            error = None if move in self.legal_moves() else self.why_illegal(move)
+        finally:
+            self.undo()
+        if error is not None:
+            raise error
+        return True
 
     def _snapshot(self) -> _Snapshot:
         # tuple.__new__ rather than _Snapshot(...): the same record, without the Python
@@ -1050,7 +1066,7 @@ class Deal:
 
     def _expected(self, phase: Phase) -> dict[str, int | str]:
         """What the player to move is to do now: his seat and a task code, as message
-        parameters (the texts are in :mod:`thousand.texts`)."""
+        parameters (the texts are in :mod:`thousand.words.catalogue`)."""
         if phase == Phase.EXCHANGE and self.discards_due:
             task = "discard"
         elif phase == Phase.CONTRACT and not self._concede_allowed():

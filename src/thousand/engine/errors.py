@@ -3,12 +3,19 @@
 The engine raises :class:`IllegalMove` with a message code and its parameters: numbers,
 cards in record notation (``"KH"``), suits as letters (``"H"``) and short reason codes.
 Nothing here is text for people: front ends turn a code and its parameters into Russian or
-English with the message catalogue :mod:`thousand.texts`, and the table protocol sends
-them as they are (docs/protocol.md), so a client in any language can show its own words.
+English with the message catalogue (:func:`thousand.words.catalogue.illegal_move_text`), and
+the table protocol sends them as they are (docs/protocol.md), so a client in any language
+can show its own words.
+
+The engine imports no words.  ``str()`` of an :class:`IllegalMove` still reads in English
+(``thousand replay`` prints it, a record's fault carries it) because the words hand the
+engine their wording (:func:`word_illegal_moves`) when the package is imported
+(``thousand/__init__.py``): the dependency points from the words to the engine, never back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Literal, get_args
 
 #: Every code an illegal move may carry (docs/protocol.md lists their parameters).
@@ -44,13 +51,30 @@ ILLEGAL_CODES: tuple[str, ...] = get_args(IllegalCode)
 
 Param = int | str | None
 
+#: How an illegal move's code and parameters read in a language: ``(code, params, lang)``.
+Wording = Callable[[str, Mapping[str, Param], str], str]
+
+
+def _codes(code: str, params: Mapping[str, Param], lang: str) -> str:
+    """The wording before the words are handed in: the code and its parameters as data."""
+    return " ".join([code, *(f"{k}={v}" for k, v in params.items())])
+
+
+_wording: list[Wording] = [_codes]
+
+
+def word_illegal_moves(wording: Wording) -> None:
+    """Let ``str()`` of an illegal move read through ``wording`` (the message catalogue's,
+    handed in by the package's ``__init__``; the engine never imports it)."""
+    _wording[0] = wording
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow in this position.
 
     ``move`` is the move in record notation, ``code`` one of :data:`ILLEGAL_CODES`,
     ``params`` plain data.  ``str()`` gives the English text (what ``thousand replay``
-    prints) and :meth:`text` either language, both from the catalogue.
+    prints); :func:`thousand.words.catalogue.illegal_move_text` either language.
     """
 
     def __init__(self, move: str, code: IllegalCode, **params: Param) -> None:
@@ -60,13 +84,7 @@ class IllegalMove(ValueError):
         super().__init__(move, code)
 
     def __str__(self) -> str:
-        return f"{self.move}: {self.text('en')}"
-
-    def text(self, lang: str = "en") -> str:
-        """The reason alone (without the move), in ``lang`` (``en`` or ``ru``)."""
-        from ..texts import illegal_text  # the catalogue: the words live outside the engine
-
-        return illegal_text(self.code, self.params, lang)
+        return f"{self.move}: {_wording[0](self.code, self.params, 'en')}"
 
     def to_json(self) -> dict[str, object]:
         """The plain-data form sent by the table protocol."""

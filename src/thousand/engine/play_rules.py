@@ -4,7 +4,7 @@ This module is the one home of RULES §2 items 5-6, the play options of §4 and 
 ``must_overtake``, with the decisions of docs/rules-decisions.md where the text leaves a
 choice.  The engine (:mod:`thousand.engine.deal`) plays by these functions; the solver's position
 (:mod:`thousand.solver.position`: ``legal_moves``, ``apply_move``, ``trick_winner``) is made
-of them; the solver's search (:mod:`thousand.solver.search` and the C core) keeps faster
+of them; the solver's search (:mod:`thousand.solver.alphabeta` and the C core) keeps faster
 versions of its own, which ``tests/test_solver.py`` ties to these on random positions.
 
 Cards and hands are those of :mod:`thousand.engine.cards` (a card ``suit * 6 + rank``, a hand a

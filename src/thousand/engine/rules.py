@@ -31,7 +31,7 @@ is :mod:`thousand.engine.options`); :data:`OPTIONS` is the table made of them, w
 validation below, the rules pages' groups and the C paths' allow-lists read.
 
 The module is pure: no printing, no I/O.  Explanations for people live in
-:mod:`thousand.rules_text`.
+:mod:`thousand.words.rules`.
 """
 
 from __future__ import annotations

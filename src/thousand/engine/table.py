@@ -370,14 +370,7 @@ class Table:
         dark choice is ``look`` first, as its own version."""
         deal = self.game.deal
         assert deal is not None
-        if deal.phase == Phase.DARK_CHOICE and move not in (mv.DARK, mv.LOOK):
-            deal.apply(mv.LOOK)  # try it in the looked position, then take the look back
-            try:
-                error = None if move in deal.legal_moves() else deal.why_illegal(move)
-            finally:
-                deal.undo()
-            if error is not None:
-                raise error
+        if deal.implies_look(move):
             self._step(mv.LOOK)
         self._step(move)
 

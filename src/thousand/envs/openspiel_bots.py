@@ -17,7 +17,7 @@ Both search for ``seconds`` seconds a decision (a forced move takes none); the r
 settings are OpenSpiel's defaults (UCT constant 2, one random rollout per leaf, the most
 visited move).  The seat's spec is ``openspiel:ALGORITHM[:SECONDS]``; the arena registers
 it as the bot level ``openspiel-ALGORITHM[-MILLISECONDSms]``
-(:func:`thousand.bots.arena.openspiel_level`).
+(:func:`thousand.evaluation.arena.openspiel_level`).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -36,7 +36,7 @@ from thousand.bots import bot_levels
 from thousand.engine.record import dumps_record
 from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
-from thousand.rules_text import value_words
+from thousand.words.rules import value_words
 
 from . import gc_tuning
 from . import metrics as metrics_
@@ -74,7 +74,7 @@ from .models import (
     error_responses,
 )
 from .names import check_person_name
-from .pages import error_page, page_lang, page_words
+from .pages import error_page, page_lang, page_words, shell_page
 from .player_stats import seat_players_of
 from .reader import ReadError, StrictRoute, raw_body
 from .reaper import Reaper, adjourned_table, resume
@@ -114,12 +114,6 @@ WORKER_HEADER = "X-Thousand-Worker"
 
 #: The ``lang`` query parameter: the language of the words a route gives.
 Lang = Annotated[Literal["ru", "en"], Query(description="ru or en")]
-
-#: The pages: path -> the file of src/thousand/web/ that is its shell.
-PAGES = {"lobby": "index.html", "table": "table.html", "history": "history.html",
-         "replay": "replay.html", "account": "account.html",
-         "tournaments": "tournaments.html", "exercises": "exercises.html"}
-
 
 def default_db_url() -> str:
     """SQLite in the user's data folder: ``$XDG_DATA_HOME/thousand/thousand.db``
@@ -193,7 +187,7 @@ def _parse_clock(value: Any, low: float) -> float | None:
 
 def _with_labels(catalog: dict[str, Any], lang: str) -> dict[str, Any]:
     """The rules catalogue with ``labels``: beside each option's ``values``, each value in
-    the players' words (``thousand.rules_text.value_words``: «игрок слева от сдающего»,
+    the players' words (``thousand.words.rules.value_words``: «игрок слева от сдающего»,
     not ``left_of_dealer``), for the new-table form."""
     out = copy.deepcopy(catalog)
     for group in out.get("groups", []):
@@ -468,8 +462,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
 
     @app.exception_handler(RateLimited)
     async def _rate_limited(request: Request, e: RateLimited) -> JSONResponse:
-        # a person reads it: in his language (web/i18n.js "limit_<name>")
-        words = page_words(web, page_lang(request))
+        # a person reads it: in his language (the pages' words, "limit_<name>")
+        words = page_words(page_lang(request))
         said = words.get(f"limit_{e.limit}", "").replace("{seconds}", str(e.seconds))
         body = e.http_json()
         body["error"]["message"] = said or e.message
@@ -489,7 +483,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
             if e.status_code == 405:  # every method of the path, not one route's
                 response.headers["Allow"] = _allowed(app, request)
             return response
-        page = error_page(request, web, e.status_code,
+        page = error_page(request, e.status_code,
                           "page" if e.status_code == 404 else "other")
         if e.status_code == 405:  # /healthz, /readyz: GET routes outside /api/
             page.headers["Allow"] = _allowed(app, request)
@@ -539,14 +533,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     # ------------------------------------------------------------------ pages
 
     def page(name: str) -> Response:
-        path = web / PAGES[name]
-        if path.is_file():
-            return FileResponse(path, media_type="text/html",
-                                headers={"Cache-Control": "no-cache"})
-        return HTMLResponse(
-            "<!doctype html><meta charset=utf-8><title>Тысяча</title>"
-            "<p>The web client is not installed; the API is at <a href=/api/docs>"
-            "/api/docs</a>.</p>", status_code=200)
+        return shell_page(web, name)  # server/pages.py: the one shell, the page's script
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def lobby_page() -> Response:
@@ -571,7 +558,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         state = await known(table_id)
         if state == "live":
             return page("table")
-        return error_page(request, web, 410 if state == "closed" else 404,
+        return error_page(request, 410 if state == "closed" else 404,
                           state or "table")
 
     @app.api_route("/account", methods=["GET", "HEAD"], include_in_schema=False)
@@ -599,7 +586,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     async def replay_page(request: Request, game_id: str) -> Response:
         if await known(game_id) == "live":
             return page("replay")
-        return error_page(request, web, 404, "game")
+        return error_page(request, 404, "game")
 
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
 

@@ -62,7 +62,7 @@ from functools import partial
 from thousand.bots import Bot, make_bot
 from thousand.engine import moves as mv
 from thousand.engine.view import View
-from thousand.texts import advice_for
+from thousand.words.catalogue import advice_for
 
 from .bot_turns import Share, ThinkingCaps, Turns
 

@@ -1,8 +1,9 @@
 """What the browser needs to word things: the rules (``GET /api/rules``) and the message
 catalogue (``GET /api/texts``), in Russian or English.
 
-The words are those of :mod:`thousand.rules_text` (the same as ``thousand rules
---explain``) and :mod:`thousand.texts`; this module only arranges them as JSON.
+The words are those of :mod:`thousand.words.rules` (the same as ``thousand rules
+--explain``), :mod:`thousand.words.catalogue` and :mod:`thousand.words.grammar`; this module
+only arranges them as JSON.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from thousand import texts
 from thousand.bots import bot_levels, describe_level
 from thousand.engine.rules import OPTIONS, PRESET_NAMES, Rules
-from thousand.rules_text import GROUPS, PRESET_TEXT, explain, preset_title, title
-from thousand.vocabulary import vocabulary_json
+from thousand.words import catalogue, grammar
+from thousand.words.rules import GROUPS, PRESET_TEXT, explain, preset_title, title
+from thousand.words.vocabulary import vocabulary_json
 
 __all__ = ["name_forms_json", "rules_catalog", "texts_catalog"]
 
@@ -54,7 +55,7 @@ def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
 
 
 def _preset_title(name: str, lang: str) -> tuple[str, str]:
-    """A preset's title (its name for people, :data:`thousand.texts.PRESET_TITLES`, the
+    """A preset's title (its name for people, :data:`thousand.words.catalogue.PRESET_TITLES`, the
     one home of those names) and its description without the heading it starts with."""
     text = PRESET_TEXT[name].get(lang) if name in PRESET_TEXT else name
     head, sep, rest = text.partition(": ")
@@ -64,7 +65,7 @@ def _preset_title(name: str, lang: str) -> tuple[str, str]:
 
 def rules_catalog(lang: str) -> dict[str, Any]:
     """``GET /api/rules``: the presets (every option's value in each) and the options in
-    the groups of the rules pages (:data:`thousand.rules_text.GROUPS`), with their titles,
+    the groups of the rules pages (:data:`thousand.words.rules.GROUPS`), with their titles,
     explanations, kinds, values and classic defaults."""
     classic = Rules().to_json()
     presets = []
@@ -98,22 +99,23 @@ def _worded(value: Any, lang: str) -> Any:
 
 
 def texts_catalog(lang: str) -> dict[str, Any]:
-    """``GET /api/texts``: every table of :mod:`thousand.texts` (illegal-move texts,
-    reasons, tasks, suit names, event texts when it has them) in ``lang``, plus the bot
+    """``GET /api/texts``: every table of :mod:`thousand.words.catalogue` (illegal-move texts,
+    reasons, tasks, suit names, event texts when it has them) and of
+    :mod:`thousand.words.grammar` (what the reader is called) in ``lang``, plus the bot
     levels with their descriptions and the words of typed moves (``typed``:
-    :func:`thousand.vocabulary.vocabulary_json`, the same in both languages).  Keys are
-    the tables' names in lower case."""
+    :func:`thousand.words.vocabulary.vocabulary_json`, the same in both languages).  Keys are
+    the tables' names in lower case, in the order of their names."""
     out: dict[str, Any] = {"lang": lang}
-    for name in dir(texts):
-        if not name.isupper() or name.startswith("_") or name == "LANGS":
-            continue
-        value = getattr(texts, name)
+    tables = {name: getattr(module, name) for module in (grammar, catalogue)
+              for name in dir(module)
+              if name.isupper() and not name.startswith("_") and name != "LANGS"}
+    for name, value in sorted(tables.items()):
         if isinstance(value, dict) and value:
             out[name.lower()] = _worded(value, lang)
-    out["suits"] = "".join(getattr(texts, "SUITS", "SCDH"))
+    out["suits"] = "".join(getattr(catalogue, "SUITS", "SCDH"))
     out["bot_levels"] = {level: describe_level(level, lang) for level in bot_levels()}
     # every registered level has a name for people (a level without one: its identifier)
-    out["bot_level_names"] = {level: texts.level_name(level, lang) for level in bot_levels()}
+    out["bot_level_names"] = {level: catalogue.level_name(level, lang) for level in bot_levels()}
     # the words a player may type for a move, the terminal's own (web/common.js reads them)
     out["typed"] = vocabulary_json()
     return out
@@ -122,7 +124,7 @@ def texts_catalog(lang: str) -> dict[str, Any]:
 @functools.lru_cache(maxsize=256)
 def name_forms_json(names: tuple[str, ...]) -> dict[str, dict[str, dict[str, str]]]:
     """The players' names in every case, for the browser to decline them in the event
-    lines (``{f:dat}``): ``{"ru": {name: texts.name_forms(name, "ru")}, "en": {...}}``.
+    lines (``{f:dat}``): ``{"ru": {name: grammar.name_forms(name, "ru")}, "en": {...}}``.
     Treat the result as read-only (it is cached)."""
-    return {lang: {n: texts.name_forms(n, lang) for n in names if isinstance(n, str) and n}
-            for lang in texts.LANGS}
+    return {lang: {n: grammar.name_forms(n, lang) for n in names if isinstance(n, str) and n}
+            for lang in grammar.LANGS}

@@ -42,7 +42,7 @@ from thousand.engine.rules import Rules
 from thousand.engine.table import Table, TableError, audience_includes
 from thousand.engine.view import View
 from thousand.site.ratings import rating_family
-from thousand.texts import illegal_text
+from thousand.words.catalogue import illegal_text
 
 from . import caps as server_caps
 from . import metrics, rematch, site_ratings, site_tournaments
@@ -690,7 +690,7 @@ class LiveTable:
             self.assisted = True  # a game with hints is training: not rated
             async with self.hint_lock:
                 # with the move, its advice to the player («Поднимите заказ до 130»), as
-                # the terminal words it (thousand.texts.advice_for)
+                # the terminal words it (thousand.words.catalogue.advice_for)
                 hint = await self.hub.think(self._ask("hint", seat, level, view))
             conn.send({"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,
                        "advice": hint.advice, "version": version, "level": level})

@@ -1,11 +1,14 @@
-"""The server's own pages: the error pages, in the page's language.
+"""The pages the server writes: every page from one Jinja2 shell (``templates/shell.html``)
+in the page's language.
 
-Every other page is a shell of ``src/thousand/web/`` that its script fills in; an error
-page is written here instead, so that it says what is wrong without a script and with
-the right HTTP status (404 for an unknown address, table or game; 410 for a table its
-creator closed).  Its words are those of the pages' catalogue, ``web/i18n.js`` (one
-entry per line: ``"key": "text",``), so the browser and the server never word the same
-thing twice.  No user data goes into these pages (not even the id asked for).
+A page of the site is the shell and its script (``web/<page>.js``), which fills it in; the
+shell is Russian (``<html lang="ru">``) until the script words it in the reader's language.
+An error page (``templates/error.html``, the shell with a body of its own) is written here
+whole instead, so that it says what is wrong without a script and with the right HTTP status
+(404 for an unknown address, table or game; 410 for a table its creator closed).  Its
+words are the pages' own (:data:`thousand.words.pages.PAGE_WORDS`, which the browser gets as
+``web/page_words.js``), so the browser and the server never word the same thing twice.  No
+user data goes into these pages (not even the id asked for).
 
 The language (:func:`page_lang`): ``?lang=ru|en``, else the cookie the pages' language
 switch sets (:data:`LANG_COOKIE`), else the first of Russian or English in the
@@ -15,23 +18,29 @@ browser's ``Accept-Language``, else Russian.
 from __future__ import annotations
 
 import functools
-import html
-import json
 import re
 from pathlib import Path
 
+import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-__all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words"]
+from thousand.words.grammar import LANGS
+from thousand.words.pages import PAGE_WORDS, SHELL_TITLES, SHELL_WORDS
+
+__all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words", "shell_page"]
 
 #: The cookie the pages' language switch sets (web/i18n.js writes it too).
 LANG_COOKIE = "thousand_lang"
-LANGS = ("ru", "en")
 
-_ENTRY = re.compile(r'^    "([a-z0-9_]+)": ("(?:[^"\\]|\\.)*"),?$', re.M)
+#: The shells: HTML escaped, a missing value an error, no blank lines from the tags.
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("thousand.server", "templates"),
+    autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+    keep_trailing_newline=True,
+)
 
-#: What each error page says: its title's key and its text's key in web/i18n.js.
+#: What each error page says: its title's key and its text's key in the pages' words.
 KINDS = {
     "page": ("err_page_title_404", "err_page_text_404"),
     "table": ("err_page_title_table", "err_page_text_table"),
@@ -39,9 +48,6 @@ KINDS = {
     "game": ("err_page_title_game", "err_page_text_game"),
     "other": ("err_page_title_other", "err_page_text_other"),
 }
-
-#: When the pages' catalogue cannot be read (the web client is not installed).
-_BARE = {"ru": "Ошибка {status}", "en": "Error {status}"}
 
 
 def _accepted(header: str) -> str | None:
@@ -73,57 +79,42 @@ def page_lang(request: Request) -> str:
     return _accepted(request.headers.get("accept-language", "")) or "ru"
 
 
-@functools.lru_cache(maxsize=8)
-def _catalogue(path: Path) -> dict[str, dict[str, str]]:
-    text = path.read_text("utf-8")
-    out: dict[str, dict[str, str]] = {}
-    for lang in LANGS:
-        block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", text, re.M | re.S)
-        out[lang] = ({k: json.loads(v) for k, v in _ENTRY.findall(block.group(1))}
-                     if block else {})
-    return out
+def page_words(lang: str) -> dict[str, str]:
+    """The pages' words in ``lang`` (Russian for a language the pages do not speak)."""
+    return PAGE_WORDS.get(lang, PAGE_WORDS["ru"])
 
 
-def page_words(web: Path, lang: str) -> dict[str, str]:
-    """The pages' words in ``lang`` (web/i18n.js), or none when it cannot be read."""
-    try:
-        return _catalogue(web / "i18n.js")[lang]
-    except OSError:
-        return {}
+@functools.cache
+def shell_html(page: str) -> str:
+    """The shell of ``page`` (a page of :data:`thousand.words.pages.SHELL_TITLES`, whose
+    script is ``web/<page>.js``), the same for every request."""
+    return _TEMPLATES.get_template("shell.html").render(
+        lang="ru", page=page, title=SHELL_TITLES[page], words=PAGE_WORDS["ru"],
+        shell=SHELL_WORDS)
 
 
-def error_page(request: Request, web: Path, status: int, kind: str = "page") -> HTMLResponse:
+def shell_page(web: Path, page: str) -> HTMLResponse:
+    """The response for ``page``: its shell, or a line saying where the API is when the
+    web client (its script in ``web``) is not installed."""
+    if not (web / f"{page}.js").is_file():
+        return HTMLResponse(
+            "<!doctype html><meta charset=utf-8><title>Тысяча</title>"
+            "<p>The web client is not installed; the API is at <a href=/api/docs>"
+            "/api/docs</a>.</p>")
+    return HTMLResponse(shell_html(page), headers={"Cache-Control": "no-cache"})
+
+
+def error_page(request: Request, status: int, kind: str = "page") -> HTMLResponse:
     """An error page: what is wrong in the page's language, a way on (the lobby, and the
     history for a game), a link to the other language; ``status`` its HTTP status."""
     lang = page_lang(request)
-    words = page_words(web, lang)
+    words = page_words(lang)
     title_key, text_key = KINDS.get(kind, KINDS["other"])
-
-    def say(key: str) -> str:
-        return html.escape(words.get(key, "").replace("{status}", str(status)))
-
-    title = say(title_key) or html.escape(_BARE[lang].format(status=status))
-    other = "en" if lang == "ru" else "ru"
-    links = [f'<a class="button primary" href="/">{say("err_page_to_lobby")}</a>']
-    if kind == "game":
-        links.append(f'<a class="button" href="/history">{say("err_page_to_history")}</a>')
-    body = (
-        "<!doctype html>\n"
-        f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="color-scheme" content="light">\n'
-        f"<title>{title} — {say('app_name')}</title>\n"
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">\n'
-        '<link rel="stylesheet" href="/static/style.css">\n</head>\n'
-        f'<body class="page-error" data-error="{html.escape(kind)}">\n'
-        '<header class="top">'
-        f'<a class="brand" href="/"><span aria-hidden="true">♠♥ </span>{say("app_name")}</a>'
-        f'<a class="lang" lang="{other}" hreflang="{other}" href="?lang={other}">'
-        f'{say("err_page_other_lang")}</a></header>\n'
-        f'<main id="main" class="error-page">\n<h1>{title}</h1>\n'
-        f'<p class="lead">{say(text_key)}</p>\n'
-        f'<p class="error-actions">{" ".join(links)}</p>\n</main>\n</body>\n</html>\n'
-    )
+    body = _TEMPLATES.get_template("error.html").render(
+        lang=lang, page="error", kind=kind, words=words,
+        other="en" if lang == "ru" else "ru",
+        title=words[title_key].replace("{status}", str(status)),
+        text=words[text_key].replace("{status}", str(status)))
     return HTMLResponse(body, status_code=status,
                         headers={"Cache-Control": "no-store", "Content-Language": lang,
                                  "Vary": "Accept-Language, Cookie"})

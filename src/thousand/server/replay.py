@@ -17,7 +17,7 @@ from typing import Any
 from thousand.engine.protocol import cards_json, view_json
 from thousand.engine.record import RecordError, ReplayError, load_record, replay
 from thousand.engine.table import Event, Table, audience_includes
-from thousand.texts import replay_error_text
+from thousand.words.catalogue import replay_error_text
 
 __all__ = ["MAX_STEPS", "ReplayRefused", "record_replay", "table_replay"]
 

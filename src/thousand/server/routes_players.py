@@ -9,13 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from . import player_stats, site_store
 from .accounts import current_player
 from .hub import ServerError, hub_of
 from .models import error_responses
-from .pages import error_page
+from .pages import error_page, shell_page
 from .reader import StrictRoute
 from .routes_play import FamilyRating, HistoryPoint, PlayerRef, _Strict, family_games
 
@@ -95,8 +95,7 @@ def _web(request: Request) -> Path:
 
 
 def _shell(request: Request, name: str) -> Response:
-    return FileResponse(_web(request) / name, media_type="text/html",
-                        headers={"Cache-Control": "no-cache"})
+    return shell_page(_web(request), name)
 
 
 async def _find(request: Request, name: str) -> tuple[str, str, str | None] | None:
@@ -110,14 +109,14 @@ async def _find(request: Request, name: str) -> tuple[str, str, str | None] | No
 async def player_page(request: Request, name: str) -> Response:
     """A player's page; the site's 404 page for nobody (or a deleted account)."""
     if await _find(request, name) is None:
-        return error_page(request, _web(request), 404)
-    return _shell(request, "player.html")
+        return error_page(request, 404)
+    return _shell(request, "player")
 
 
 @router.api_route("/leaderboard", methods=["GET", "HEAD"], include_in_schema=False)
 async def leaderboard_page(request: Request) -> Response:
     """The leaderboard per preset family (its script reads /api/leaderboard)."""
-    return _shell(request, "leaderboard.html")
+    return _shell(request, "leaderboard")
 
 
 @router.get("/api/families", response_model=Families, responses=error_responses())

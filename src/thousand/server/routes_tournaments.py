@@ -1,6 +1,6 @@
 """The routes of tournaments: make one, list them, show one, register and unregister, start
 (docs/server.md "Tournaments").  The running logic is in site_tournaments.py, the
-pairings and standings in thousand.bots.tournament; these only read the request, check
+pairings and standings in thousand.evaluation.tournament; these only read the request, check
 who asks and shape the answer."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
 from thousand.bots import bot_levels
-from thousand.bots.tournament import MAX_ROUNDS
 from thousand.engine.rules import MAX_DEALS, PRESET_NAMES
+from thousand.evaluation.tournament import MAX_ROUNDS
 
 from . import site_tournaments as st
 from .account_store import Player
@@ -142,7 +142,7 @@ class TournamentList(_Strict):
 class TournamentOut(_Strict):
     """One tournament: its entries, its rounds so far with their tables and results, and
     the standings; ``seed`` the draw of lots' and pairings' (any program pairs them again
-    with thousand.bots.tournament); ``mine`` when the asker made it, ``registered`` when
+    with thousand.evaluation.tournament); ``mine`` when the asker made it, ``registered`` when
     he entered it."""
 
     id: str

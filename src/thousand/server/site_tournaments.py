@@ -3,7 +3,7 @@ results recorded as the tables end, and a running tournament resumed after a res
 (docs/server.md "Tournaments").
 
 The tournament itself — the pairings, byes, points and standings — is the pure
-:class:`thousand.bots.tournament.Tournament`; this module only keeps it and plays it on
+:class:`thousand.evaluation.tournament.Tournament`; this module only keeps it and plays it on
 the server's tables.  What is stored (``tournaments.state``, JSON) is what rebuilds it:
 the seed, each round's table ids and every recorded result.  Rebuilding registers the
 entries in the order they joined, starts it (the same draw of lots from the same seed),
@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from thousand.bots.tournament import Tournament, TournamentError
 from thousand.engine.rules import Rules
-from thousand.texts import level_name
+from thousand.evaluation.tournament import Tournament, TournamentError
+from thousand.words.catalogue import level_name
 
 from .caps import CAPS
 from .checks import hash_token, new_token, seat_token

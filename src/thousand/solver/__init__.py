@@ -25,6 +25,7 @@ from typing import Any
 from ..engine.cards import points_of
 from ..engine.play_rules import trick_winner
 from . import native_options
+from .alphabeta import Search, potential, search_for
 from .position import (
     CLASSIC,
     DECLARE,
@@ -33,7 +34,6 @@ from .position import (
     apply_move,
     legal_moves,
 )
-from .search import Search, potential, search_for
 
 try:  # the optional compiled core, built from _native/core.c by setup.py
     from . import _csolver as _native_mod

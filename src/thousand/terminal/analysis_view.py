@@ -19,7 +19,7 @@ from typing import Any
 from thousand.engine import moves as mv
 from thousand.engine.protocol import view_json
 from thousand.engine.record import load_record
-from thousand.texts import label, percent, points_number
+from thousand.words.grammar import label, percent, points_number
 
 from .render import move_plain
 

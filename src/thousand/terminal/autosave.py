@@ -40,7 +40,7 @@ from typing import Any
 
 from thousand.engine.record import SAVE_FORMAT, seal_record
 from thousand.engine.table import Table
-from thousand.texts import record_error_text
+from thousand.words.catalogue import record_error_text
 
 from .i18n import T
 
@@ -359,7 +359,7 @@ def load_save(source: str | bytes) -> SavedGame:
     and the person at seat 0.  Anything else raises :class:`SaveError`."""
     from thousand.bots import bot_levels
     from thousand.engine.record import MAX_RECORD_BYTES, RecordError, unseal_record
-    from thousand.rules_text import LANGS
+    from thousand.words.grammar import LANGS
 
     if len(source) > MAX_RECORD_BYTES:
         raise SaveError("too_large", mb=MAX_RECORD_BYTES // 1_000_000)

@@ -3,8 +3,8 @@ English; what happens at the table is worded by the shared catalogue.
 
 Russian words are those the players use at the table (docs/rules.ru.md).  ``T(lang, key,
 **params)`` formats one: a key of :data:`WORDS` (the terminal's chrome), else a key of
-:data:`thousand.texts.PHRASES` (the table's story, shared with every front end); the
-templates agree with the names they are given (:func:`thousand.texts.render`: «отдать
+:data:`thousand.words.catalogue.PHRASES` (the table's story, shared with every front end); the
+templates agree with the names they are given (:func:`thousand.words.grammar.render`: «отдать
 Боре», «Вы берёте прикуп»).  ``T(lang, "trick_you", ...)`` — a phrase key with ``_you`` —
 is that phrase about the person himself.  :func:`rules_summary` says in a few lines how a
 ruleset differs from the classic game, for the start of a table.
@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
 from thousand.engine.view import View
-from thousand.texts import PHRASES, YOU, advice_for, level_name, phrase, preset_name, render
-
-LANGS = ("ru", "en")
+from thousand.words.catalogue import PHRASES, advice_for, level_name, phrase, preset_name
+from thousand.words.grammar import YOU, render
 
 WORDS: dict[str, dict[str, str]] = {
     "ru": {
@@ -263,7 +262,7 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _phrase_key(key: str) -> str | None:
-    """The :data:`~thousand.texts.PHRASES` key that words ``key`` (``trick_you`` is
+    """The :data:`~thousand.words.catalogue.PHRASES` key that words ``key`` (``trick_you`` is
     ``trick`` about the person), or None."""
     if key in PHRASES:
         return key
@@ -279,7 +278,7 @@ def has(lang: str, key: str) -> bool:
 
 def T(lang: str, key: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in (names agreed and declined,
-    :func:`thousand.texts.render`)."""
+    :func:`thousand.words.grammar.render`)."""
     words = _words(lang)
     if key in words:
         text = words[key]

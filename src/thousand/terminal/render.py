@@ -30,7 +30,7 @@ from thousand.engine.cards import (
 )
 from thousand.engine.moves import Move
 from thousand.engine.rules import Rules
-from thousand.texts import SUIT_NAMES
+from thousand.words.catalogue import SUIT_NAMES
 
 from .i18n import T
 

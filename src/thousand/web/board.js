@@ -16,7 +16,7 @@ const TALON_MOVE = /^talon ([12])$/;
 /** Whether the page is used with a finger: "tap" rather than "click" in the prompts. */
 export const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 
-/** A catalogue text with a player in it worded by the grammar (thousand.texts.render):
+/** A catalogue text with a player in it worded by the grammar (thousand.words.grammar.render):
  * `{name:acc}` declined with the snapshot's name forms, `{name:A|B}` B for the page's own
  * seat (second person). */
 function said(text, seat, ctx) {

@@ -24,6 +24,8 @@ export const SUIT_NAME = {
   ru: { S: "пики", C: "трефы", D: "бубны", H: "черви" },
   en: { S: "spades", C: "clubs", D: "diamonds", H: "hearts" },
 };
+// The engine's card points (engine/cards.py RANK_POINTS); tests/test_web_static.py ties
+// them, the labels and the suits' names to the engine and the catalogue.
 const POINTS = { 9: 0, J: 2, Q: 3, K: 4, T: 10, A: 11 };
 
 export const rankOf = (card) => card.slice(0, -1);

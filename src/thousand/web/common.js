@@ -206,7 +206,7 @@ export function presetName(preset, lang = getLang()) {
   return (names && names[preset]) || String(preset ?? "");
 }
 
-// A catalogue entry may be a template, or [English, Russian] as in thousand.texts.
+// A catalogue entry may be a template, or [English, Russian] as in thousand.words.catalogue.
 function pick(entry, lang) {
   if (entry === undefined || entry === null) return undefined;
   if (typeof entry === "string") return entry;
@@ -219,7 +219,7 @@ function section(cat, name) {
   return (cat && (cat[name] || (cat.texts && cat.texts[name]))) || {};
 }
 
-/** A catalogue template with its values (thousand.texts.render: `{f:case}`, `{f:A|B}`,
+/** A catalogue template with its values (thousand.words.grammar.render: `{f:case}`, `{f:A|B}`,
  * `{f:#one|few|many}`); `forms` the names' cases from the server. */
 export function format(template, values, lang = getLang(), cat = null, forms = null) {
   return renderTemplate(template, values, lang, cat, forms);
@@ -252,7 +252,7 @@ export function suitWord(suit, lang = getLang(), cat = null) {
   return idx >= 0 ? own[lang === "ru" ? "ru" : "en"][idx] : t("no_trump");
 }
 
-// The same choice of template as thousand.texts.event_key.
+// The same choice of template as thousand.words.catalogue.event_key.
 const SEAT_FIELDS = {
   seat: "name", to_seat: "to", seller: "seller", leader: "leader", dealer: "dealer",
   opener: "opener", declarer: "declarer", redeal_by: "redeal_by",
@@ -278,9 +278,9 @@ export function eventKey(ev, events) {
   return events && events[key] !== undefined ? key : kind;
 }
 
-/** One line for a table event, from the catalogue's templates (thousand.texts.event_text):
+/** One line for a table event, from the catalogue's templates (thousand.words.catalogue.event_text):
  * `reader` the seat the page shows (spoken to as "Вы"/"You"), `forms` the names' case
- * forms from the server ({name: texts.name_forms(name, lang)}). */
+ * forms from the server ({name: grammar.name_forms(name, lang)}). */
 export function eventText(ev, names, cat, lang = getLang(), reader = null, forms = null) {
   const events = section(cat, "events");
   const key = eventKey(ev, events);
@@ -323,7 +323,7 @@ export function eventText(ev, names, cat, lang = getLang(), reader = null, forms
   return text;
 }
 
-/** Why a move is illegal in words (thousand.texts.illegal_text), or null when the
+/** Why a move is illegal in words (thousand.words.catalogue.illegal_text), or null when the
  * catalogue has no words for it. */
 function illegalText(code, params, names, cat, lang, reader, forms) {
   const tmpl = pick(section(cat, "illegal")[code], lang);
@@ -415,9 +415,9 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
 
 // ------------------------------------------------------------------ typed moves
 
-// The words a player may type come from the server (thousand.vocabulary, served in the
+// The words a player may type come from the server (thousand.words.vocabulary, served in the
 // catalogue as `typed`): the terminal reads them too, and these steps are those of
-// thousand.vocabulary.parse_typed, which tests/test_vocabulary.py holds them to.
+// thousand.words.vocabulary.parse_typed, which tests/test_vocabulary.py holds them to.
 
 /** Typed text as it is compared: lower case, «ё» as «е», one space between words. */
 function normalise(text) {
@@ -458,7 +458,7 @@ function cardMove(text, legal, vocab) {
 
 const own = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
 
-/** The move typed text asks for in record notation, or null (thousand.vocabulary.
+/** The move typed text asks for in record notation, or null (thousand.words.vocabulary.
  * parse_typed): `legal` only settles what the text leaves open (a bid or a contract; a
  * card played, given or discarded), `vocab` is the catalogue's `typed`. */
 export function typedMove(text, legal, vocab) {

@@ -1,5 +1,5 @@
-// The template grammar of thousand.texts.render, for the catalogue /api/texts serves:
-// `{f}`, `{f:case}` (a name declined: the forms come from the server, texts.name_forms),
+// The template grammar of thousand.words.grammar.render, for the catalogue /api/texts serves:
+// `{f}`, `{f:case}` (a name declined: the forms come from the server, grammar.name_forms),
 // `{f:A|B}` (B when the field is the reader: second person; either may hold marks),
 // `{f:#one|few|many}` (a count with its word agreed).  Python and this port must agree:
 // tests/test_web_static.py compares them line by line.
@@ -11,7 +11,7 @@ const OWN_YOU = {
   ru: { nom: "вы", gen: "вас", dat: "вам", acc: "вас", ins: "вами", loc: "вас", poss: "ваш" },
   en: { nom: "you", gen: "you", dat: "you", acc: "you", ins: "you", loc: "you", poss: "your" },
 };
-/** What the reader's own seat is called (thousand.texts.YOU). */
+/** What the reader's own seat is called (thousand.words.grammar.YOU). */
 export const YOU_NAME = { ru: "Вы", en: "You" };
 
 const langOf = (lang) => (lang === "ru" ? "ru" : "en");
@@ -62,7 +62,7 @@ export function plural(n, forms, lang) {
 
 const capital = (s) => s.slice(0, 1).toUpperCase() + s.slice(1);
 
-/** A name in a case: the server's forms (texts.name_forms) when it sent them. */
+/** A name in a case: the server's forms (grammar.name_forms) when it sent them. */
 function declined(value, kase, ctx) {
   const forms = ctx.forms && ctx.forms[String(value)];
   if (forms && forms[kase]) return forms[kase];
@@ -117,9 +117,9 @@ function render(t, values, ctx, first) {
   return out;
 }
 
-/** thousand.texts.render: a catalogue template with its values, agreed and declined.
+/** thousand.words.grammar.render: a catalogue template with its values, agreed and declined.
  *  `cat.you_forms` are the reader's pronouns; `forms` {name: {gen, dat, …}} the names'
- *  cases from the server (texts.name_forms). */
+ *  cases from the server (grammar.name_forms). */
 export function format(template, values, lang = "ru", cat = null, forms = null) {
   const l = langOf(lang);
   const you = (cat && cat.you_forms) || OWN_YOU[l];
@@ -149,7 +149,7 @@ export function seatForms(n, lang) {
   };
 }
 
-/** thousand.texts.move_words: a move in record notation in words (`words` the
+/** thousand.words.catalogue.move_words: a move in record notation in words (`words` the
  *  catalogue's move_words), cards by their labels. */
 export function moveWords(move, lang = "ru", words = {}) {
   const text = String(move ?? "").trim();

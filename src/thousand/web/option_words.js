@@ -1,5 +1,5 @@
 // An option of the rules in words for the lobby's «Договорённости» (issue 28, 9). The
-// explanations come from the server (/api/rules: thousand.rules_text, which the terminal's
+// explanations come from the server (/api/rules: thousand.words.rules, which the terminal's
 // `thousand rules` prints as well), written for a reader who types options: they name the
 // values and the other options by their identifiers («none — ничего», «по rounding», «В
 // пресетах: classic none, …»). A page shows the same text with every identifier put in

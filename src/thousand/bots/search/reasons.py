@@ -4,7 +4,7 @@ percentage, the count of sampled deals and points, each with its word agreed («
 
 from __future__ import annotations
 
-from thousand.texts import count
+from thousand.words.grammar import count
 
 from ..base import Reason
 

@@ -91,9 +91,9 @@ def _talon_reason(
     view: View, second: bool, made: tuple[float, float], worth: tuple[float, float], n: int
 ) -> Reason:
     """Why this talon (``second``: talon 2), as a hint's reason that does not name the move
-    (thousand.texts.ADVICE names it): the card glimpsed at the cut, which lies in talon 2,
-    the bid's make chance with each talon (``made``: talon 1's, talon 2's) and what the
-    deal is worth on average with each (``worth``)."""
+    (thousand.words.catalogue.ADVICE names it): the card glimpsed at the cut, which lies in
+    talon 2, the bid's make chance with each talon (``made``: talon 1's, talon 2's) and
+    what the deal is worth on average with each (``worth``)."""
     card = (view.talon_known & -view.talon_known).bit_length() - 1
     en_c, ru_c = card_label(card, "en"), card_label(card, "ru")
     bid = view.bid

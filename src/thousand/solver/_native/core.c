@@ -1,7 +1,7 @@
 /*
  * The C core of the Тысяча double-dummy solver: the extension thousand.solver._csolver.
  *
- * This file is thousand/solver/search.py translated line by line (same move generation, same
+ * This file is thousand/solver/alphabeta.py translated line by line (same move generation, same
  * move ordering, same bounds, same transposition-table contents), so that both give the same
  * answers; the tests compare them.  Change both together.
  *
@@ -10,16 +10,18 @@
  * at trick boundaries only; an entry holds bounds on the gain and the best lead.
  *
  * Cards: 0..23 = suit * 6 + rank, ranks 9 J Q K T A; a hand is a 24-bit mask.  Inside the
- * search a card is numbered by its strength within its suit (search.py: Layout): with
+ * search a card is numbered by its strength within its suit (alphabeta.py: Layout): with
  * ten_strength=high that is the card itself, with natural the ten moves below the jack
  * (9 10 J Q K A).  "Beats" is then a comparison of numbers whatever the option; points and
  * declarations are looked up in the core's layout tables.
  *
- * Two players (RULES §4 "Two players"; search.py: TwoSearch): a core made with seats=2 keeps
+ * Two players (RULES §4 "Two players"; alphabeta.py: TwoSearch): a core made with seats=2 keeps
  * an empty third hand, so that what looks only at the cards (bounds, quick tricks, leads,
- * equivalent cards, the table) is the three-player code; the follower (follow2), the side
- * of a trick (trick_side2) and the last trick have their own, chosen by one test of S->two
- * where they are called.  The three-player path keeps its constants.
+ * equivalent cards, the table) serves both unchanged.  What knows the seats of a trick (the
+ * follower in follow, the side of a trick in trick_side, lead_side and last_side, the last
+ * trick in boundary) is written once for both and tests S->two: with two seats the follower
+ * is the last to play and the trick is won by winner2.  The three-player path keeps its
+ * constants.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -51,7 +53,7 @@ static void init_tables(void) {
 static inline int popcount(uint32_t m) { return __builtin_popcount(m); }
 static inline int highest(uint32_t m) { return 31 - __builtin_clz(m); }
 
-/* The tables of one ten_strength (search.py: Layout), by position. */
+/* The tables of one ten_strength (alphabeta.py: Layout), by position. */
 typedef struct {
     int natural;             /* not the identity: hands are mapped on the way in */
     int pos[24];             /* engine card -> position */
@@ -187,7 +189,7 @@ typedef struct {
     int pot[4][64];
     uint8_t combo_pat[64], inv_pat[64];
     uint32_t h[3];
-    int ds; /* suits whose marriage or half marriage was declared (see search.py) */
+    int ds; /* suits whose marriage or half marriage was declared (see alphabeta.py) */
     Entry *tt;
     uint64_t tt_mask; /* number of entries - 1 */
     uint64_t gen;
@@ -320,70 +322,64 @@ static uint32_t involved(const Core *S, uint32_t hand) {
     return inv;
 }
 
-/* The side of a plain lead c: 1 the declarer surely wins the trick, 0 surely loses it,
- * -1 the followers decide. */
-static int lead_side(const Core *S, int leader, int c, int trump) {
-    const uint32_t *h = S->h;
-    uint32_t second = h[(leader + 1) % 3], third = h[(leader + 2) % 3];
-    int side = -1;
-    uint32_t r2s = follow_cands(S, second, c, -1, trump);
-    while (r2s) {
-        int r2 = highest(r2s);
-        r2s ^= 1u << r2;
-        uint32_t r3s = follow_cands(S, third, c, r2, trump);
-        while (r3s) {
-            int r3 = highest(r3s);
-            r3s ^= 1u << r3;
-            int won = (leader + winner3(c, r2, r3, trump)) % 3 == S->decl ? 1 : 0;
-            if (side < 0)
-                side = won;
-            else if (side != won)
-                return -1;
-        }
-    }
-    return side;
-}
-
-/* trick_side with two cards to a trick (search.py: TwoSearch.trick_side, lead_side). */
-static int trick_side2(const Core *S, int leader, int c0, int c, int trump) {
+/* trick_side when the last player is to complete the trick c0 (and c1 with three seats): 1
+ * if every card he may play gives the trick to the declarer, 0 if none does, -1 if his choice
+ * decides (alphabeta.py: last_side). */
+static inline __attribute__((always_inline)) int last_side_of(const Core *S, const int two,
+                                                               int leader, int c0, int c1,
+                                                               int trump) {
     int decl = S->decl;
-    if (c0 >= 0) return (leader ^ winner2(c0, c, trump)) == decl ? 1 : 0;
-    uint32_t replies = follow_cands(S, S->h[leader ^ 1], c, -1, trump);
+    int last = two ? leader ^ 1 : (leader + 2) % 3;
+    uint32_t replies = follow_cands(S, S->h[last], c0, c1, trump);
     int side = -1;
     while (replies) {
         int r = highest(replies);
         replies ^= 1u << r;
-        int won = (leader ^ winner2(c, r, trump)) == decl ? 1 : 0;
+        int winner =
+            two ? leader ^ winner2(c0, r, trump) : (leader + winner3(c0, c1, r, trump)) % 3;
+        int won = winner == decl ? 1 : 0;
         if (side < 0)
             side = won;
         else if (side != won)
             return -1;
+    }
+    return side;
+}
+
+/* last_side compiled once for each number of seats (two is a constant in each copy, so the
+ * three-player copy has no test of it): one source, two specialised functions. */
+static int last_side3(const Core *S, int leader, int c0, int c1, int trump) {
+    return last_side_of(S, 0, leader, c0, c1, trump);
+}
+static int last_side2(const Core *S, int leader, int c0, int trump) {
+    return last_side_of(S, 1, leader, c0, -1, trump);
+}
+
+/* The side of a plain lead c: 1 the declarer surely wins the trick, 0 surely loses it,
+ * -1 the followers decide (every reply, every pair of replies with three seats). */
+static int lead_side(const Core *S, int leader, int c, int trump) {
+    if (S->two) return last_side2(S, leader, c, trump);
+    int side = -1;
+    uint32_t r2s = follow_cands(S, S->h[(leader + 1) % 3], c, -1, trump);
+    while (r2s) {
+        int r2 = highest(r2s);
+        r2s ^= 1u << r2;
+        int won = last_side3(S, leader, c, r2, trump);
+        if (won < 0 || (side >= 0 && side != won)) return -1;
+        side = won;
     }
     return side;
 }
 
 static int trick_side(const Core *S, int seat, int leader, int c0, int c1, int c, int trump) {
     (void)seat;
-    if (S->two) return trick_side2(S, leader, c0, c, trump);
-    int decl = S->decl;
-    if (c1 >= 0) return (leader + winner3(c0, c1, c, trump)) % 3 == decl ? 1 : 0;
     if (c0 < 0) return lead_side(S, leader, c, trump);
-    int last = (leader + 2) % 3;
-    uint32_t replies = follow_cands(S, S->h[last], c0, c, trump);
-    int side = -1;
-    while (replies) {
-        int r = highest(replies);
-        replies ^= 1u << r;
-        int won = (leader + winner3(c0, c, r, trump)) % 3 == decl ? 1 : 0;
-        if (side < 0)
-            side = won;
-        else if (side != won)
-            return -1;
-    }
-    return side;
+    if (S->two) return (leader ^ winner2(c0, c, trump)) == S->decl ? 1 : 0;
+    if (c1 >= 0) return (leader + winner3(c0, c1, c, trump)) % 3 == S->decl ? 1 : 0;
+    return last_side3(S, leader, c0, c, trump);
 }
 
-/* Drop the cards an equivalent card makes useless (see search.py: reduce): of neighbours in
+/* Drop the cards an equivalent card makes useless (see alphabeta.py: reduce): of neighbours in
  * strength, the dearest when the mover's side wins the trick, the cheapest when it loses. */
 static uint32_t reduce(const Core *S, int seat, int leader, int c0, int c1, uint32_t cands,
                        int trump) {
@@ -512,7 +508,7 @@ static int lead_moves(const Core *S, int seat, int trump, int tdecl, int aces, i
     return n;
 }
 
-/* Bounds from the tricks the leader can surely cash in a row (see search.py: quick). */
+/* Bounds from the tricks the leader can surely cash in a row (see alphabeta.py: quick). */
 static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int ub,
                   int *qlo, int *qhi) {
     const uint32_t *h = S->h;
@@ -585,71 +581,25 @@ static void quick(const Core *S, int leader, int trump, int tdecl, int aces, int
 static int boundary(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
                     int beta);
 
-/* The follower of the game for two, the last to play to c0 (search.py: TwoSearch.follow). */
-static int follow2(Core *S, int leader, int c0, int trump, int tdecl, int aces, int alpha,
-                   int beta) {
-    uint32_t *h = S->h;
-    int seat = leader ^ 1;
-    uint32_t cands = follow_cands(S, h[seat], c0, -1, trump);
-    int decl = S->decl;
-    int maximize = seat == decl;
-    if (cands & (cands - 1)) cands = reduce(S, seat, leader, c0, -1, cands, trump);
-    const int *points = S->L.points;
-    int base = points[c0];
-    int keys[MAX_MOVES];
-    int n = 0;
-    int ws = c0 / 6;
-    uint32_t m = cands;
-    while (m) {
-        int c = highest(m);
-        m ^= 1u << c;
-        int cs = c / 6;
-        int beats = (cs == ws && c > c0) || (cs == trump && ws != trump);
-        keys[n++] = (beats ? 100 + base + points[c] : -points[c]) * 64 + c;
-    }
-    sort_desc(keys, n);
-    int best = maximize ? -INF : INF;
-    S->nodes++;
-    for (int i = 0; i < n; i++) {
-        int c = ((keys[i] % 64) + 64) % 64;
-        h[seat] ^= 1u << c;
-        int winner = leader ^ winner2(c0, c, trump);
-        int gain = winner == decl ? base + points[c] : 0;
-        int na = aces == winner ? aces : -1;
-        int v = gain + boundary(S, winner, trump, tdecl, na, 0, alpha - gain, beta - gain);
-        h[seat] ^= 1u << c;
-        if (maximize) {
-            if (v > best) {
-                best = v;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) break;
-                }
-            }
-        } else {
-            if (v < best) {
-                best = v;
-                if (v < beta) {
-                    beta = v;
-                    if (v <= alpha) break;
-                }
-            }
-        }
-    }
-    return best;
-}
+static int follow3(Core *S, int leader, int c0, int c1, int trump, int tdecl, int aces,
+                   int alpha, int beta);
 
-static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int aces, int alpha,
-                  int beta) {
+/* The second (c1 < 0) or the third player to play to the trick; with two seats the second
+ * completes it (c1 is always -1): he wins it when he can and it is worth it, or throws his
+ * cheapest card.  Compiled once for each number of seats (follow3, follow2). */
+static inline __attribute__((always_inline)) int follow_of(Core *S, const int two, int leader,
+                                                           int c0, int c1, int trump, int tdecl,
+                                                           int aces, int alpha, int beta) {
     uint32_t *h = S->h;
-    int second = c1 < 0;
-    int seat = (leader + (second ? 1 : 2)) % 3;
+    int second = c1 < 0 && !two;
+    int seat = two ? leader ^ 1 : (leader + (second ? 1 : 2)) % 3;
     uint32_t cands = follow_cands(S, h[seat], c0, c1, trump);
     int decl = S->decl;
     int maximize = seat == decl;
     if (cands & (cands - 1)) cands = reduce(S, seat, leader, c0, c1, cands, trump);
+    /* (with two seats the leader, who holds the trick so far, is never the mover's friend) */
     int wcard, widx;
-    if (second) {
+    if (c1 < 0) {
         wcard = c0;
         widx = 0;
     } else if (winner2(c0, c1, trump)) {
@@ -660,9 +610,9 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
         widx = 0;
     }
     int wseat = (leader + widx) % 3;
-    int friend_wins = (wseat == decl) == maximize;
+    int friend_wins = !two && (wseat == decl) == maximize;
     const int *points = S->L.points;
-    int base = points[c0] + (second ? 0 : points[c1]);
+    int base = points[c0] + (c1 < 0 ? 0 : points[c1]);
     int keys[MAX_MOVES];
     int n = 0;
     int ws = wcard / 6;
@@ -691,10 +641,10 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
         int v;
         h[seat] ^= 1u << c;
         if (second) {
-            v = follow(S, leader, c0, c, trump, tdecl, aces, alpha, beta);
+            v = follow3(S, leader, c0, c, trump, tdecl, aces, alpha, beta);
         } else {
-            int w = winner3(c0, c1, c, trump);
-            int winner = (leader + w) % 3;
+            int winner =
+                two ? leader ^ winner2(c0, c, trump) : (leader + winner3(c0, c1, c, trump)) % 3;
             int gain = winner == decl ? base + points[c] : 0;
             int na = aces == winner ? aces : -1;
             v = gain + boundary(S, winner, trump, tdecl, na, 0, alpha - gain, beta - gain);
@@ -719,6 +669,23 @@ static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int
         }
     }
     return best;
+}
+
+static int follow3(Core *S, int leader, int c0, int c1, int trump, int tdecl, int aces,
+                   int alpha, int beta) {
+    return follow_of(S, 0, leader, c0, c1, trump, tdecl, aces, alpha, beta);
+}
+
+static int follow2(Core *S, int leader, int c0, int trump, int tdecl, int aces, int alpha,
+                   int beta) {
+    return follow_of(S, 1, leader, c0, -1, trump, tdecl, aces, alpha, beta);
+}
+
+/* alphabeta.py: Search.follow (the seats tested once here, not at every node). */
+static int follow(Core *S, int leader, int c0, int c1, int trump, int tdecl, int aces, int alpha,
+                  int beta) {
+    return S->two ? follow2(S, leader, c0, trump, tdecl, aces, alpha, beta)
+                  : follow3(S, leader, c0, c1, trump, tdecl, aces, alpha, beta);
 }
 
 static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl, int alpha,
@@ -758,8 +725,7 @@ static int lead(Core *S, int leader, int trump, int tdecl, int aces, int nodecl,
             c = mv;
         }
         h[leader] ^= 1u << c;
-        int v = gain + (S->two ? follow2(S, leader, c, nt, ntd, na, alpha - gain, beta - gain)
-                               : follow(S, leader, c, -1, nt, ntd, na, alpha - gain, beta - gain));
+        int v = gain + follow(S, leader, c, -1, nt, ntd, na, alpha - gain, beta - gain);
         h[leader] ^= 1u << c;
         S->ds = ds;
         if (maximize) {
@@ -1039,8 +1005,6 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     int v;
     if (nt == 0)
         v = boundary(self, leader, trump, tdecl, aces, nodecl, alpha, beta);
-    else if (self->two)
-        v = follow2(self, leader, t[0], trump, tdecl, aces, alpha, beta);
     else
         v = follow(self, leader, t[0], t[1], trump, tdecl, aces, alpha, beta);
     return Py_BuildValue("(iL)", v, self->nodes - before);

@@ -1,6 +1,6 @@
 """The words of the full-screen table that the line mode has no use for (labels, keys,
 the help screen), in Russian and English.  What the rules say — every event, every
-refusal — comes from the shared catalogue :mod:`thousand.texts`; the moves' names from
+refusal — comes from the shared catalogue :mod:`thousand.words.catalogue`; the moves' names from
 :mod:`thousand.terminal.i18n`."""
 
 from __future__ import annotations

@@ -45,10 +45,11 @@ from typing import Any
 
 from rich.table import Table
 
+from thousand.bots.external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from thousand.engine import moves as mv
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
-from thousand.texts import decimal, percent
+from thousand.words.grammar import decimal, percent
 
 from .arena import (
     MIN_SAMPLE,
@@ -62,7 +63,6 @@ from .arena import (
     shown_level,
     wilson_interval,
 )
-from .external import DEFAULT_TIMEOUT, check_level, is_command, seat_bot
 from .jobs import run_jobs
 
 Z95 = 1.96
@@ -161,7 +161,7 @@ def t95(df: int) -> float:
     return _T95[df - 1] if df <= len(_T95) else Z95 + 2.4 / df
 
 
-#: Why a duplicate run cannot start: key -> (English, Russian) (thousand.texts.render).
+#: Why a duplicate run cannot start: key -> (English, Russian) (thousand.words.grammar.render).
 RUN_ERRORS: dict[str, tuple[str, str]] = {
     "bots_count": ("{n:#bot|bots} for a {players}-player game: name one bot per seat",
                    "{n:#бот|бота|ботов}, а играют {players}: нужен один бот на место"),
@@ -181,7 +181,7 @@ class RunError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang``."""
-        from thousand.texts import render
+        from thousand.words.grammar import render
 
         en, ru = RUN_ERRORS[self.key]
         return render(ru if lang == "ru" else en, lang, self.params)
@@ -555,7 +555,7 @@ def save_report(report: DuplicateReport, save_dir: str) -> None:
 
 # --------------------------------------------------------------------------- showing
 
-#: The words of the duplicate report: key -> (English, Russian) (thousand.texts.render).
+#: The words of the duplicate report: key -> (English, Russian) (thousand.words.grammar.render).
 WORDS: dict[str, tuple[str, str]] = {
     "bot": ("bot", "бот"),
     "score": ("deal score (95% CI)", "очки за раздачу (95% ДИ)"),
@@ -591,7 +591,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 def report_word(key: str, lang: str = "en", **params: object) -> str:
     """A word or line of the duplicate report in ``lang`` (:data:`WORDS`)."""
-    from thousand.texts import render
+    from thousand.words.grammar import render
 
     en, ru = WORDS[key]
     return render(ru if lang == "ru" else en, lang, params)
@@ -600,7 +600,7 @@ def report_word(key: str, lang: str = "en", **params: object) -> str:
 def difference_verdict(a: str, b: str, m: float, ci: float, sets: int, lang: str = "en") -> str:
     """What a difference of mean deal scores says, from its 95% interval: which level is
     stronger when the interval leaves out 0, whatever the number of dealt sets; an
-    interval holding 0 says "too few" below :data:`~thousand.bots.arena.MIN_SAMPLE` sets
+    interval holding 0 says "too few" below :data:`~thousand.evaluation.arena.MIN_SAMPLE` sets
     and "no clear difference" from there on."""
     if m - ci > 0:
         return report_word("better", lang, a=a, b=b)
@@ -689,7 +689,7 @@ def report_lines(report: DuplicateReport, lang: str = "en") -> list[str]:
 def rules_label(rules_json: dict[str, Any], lang: str = "en") -> str:
     """``classic`` or ``classic, must_overtake=true``: the preset by its name for people
     in ``lang`` («классика»), and what differs as ``--set`` writes it."""
-    from thousand.texts import preset_name
+    from thousand.words.catalogue import preset_name
 
     rules = Rules.from_json(rules_json)
     text = preset_name(rules.preset, lang)

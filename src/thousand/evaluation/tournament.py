@@ -6,8 +6,8 @@ several rounds, a standings table, and for bots a ladder run from the command li
 it: players register until it starts, then each round is paired (:meth:`Tournament.
 next_round`), each table's game is recorded (:meth:`Tournament.record`) and the standings
 follow (:meth:`Tournament.standings`).  :func:`run_tournament` plays one between bots with
-the arena's machinery (:func:`~thousand.bots.arena.play_game`, the
-:class:`~thousand.bots.arena.Referee`, :func:`~thousand.bots.jobs.run_jobs` for
+the arena's machinery (:func:`~thousand.evaluation.arena.play_game`, the
+:class:`~thousand.evaluation.arena.Referee`, :func:`~thousand.evaluation.jobs.run_jobs` for
 ``jobs``) and rates its games (:mod:`thousand.site.ratings`).
 
 What was decided, and why:
@@ -54,12 +54,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from thousand.bots.external import DEFAULT_TIMEOUT, check_level, seat_bot
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, RatingChange, places, rate_game, rating_family
 
 from .arena import Referee, game_seed, labels_for, new_game, play_game
-from .external import DEFAULT_TIMEOUT, check_level, seat_bot
 from .jobs import run_jobs
 
 Format = Literal["round-robin", "swiss"]
@@ -72,7 +72,7 @@ MAX_ROUNDS = 1000
 MAX_PLAYERS = 1000
 
 #: The words of tournaments, for errors and the report: key -> (English, Russian)
-#: (:func:`thousand.texts.render`).
+#: (:func:`thousand.words.grammar.render`).
 WORDS: dict[str, tuple[str, str]] = {
     "bad_format": ("unknown tournament format {format}; choose round-robin or swiss",
                    "неизвестный формат турнира {format}; выберите round-robin или swiss"),
@@ -141,7 +141,7 @@ WORDS: dict[str, tuple[str, str]] = {
 
 def word(key: str, lang: str = "en", **params: object) -> str:
     """A text of :data:`WORDS` in ``lang``."""
-    from thousand.texts import render
+    from thousand.words.grammar import render
 
     en, ru = WORDS[key]
     return render(ru if lang == "ru" else en, lang, params)
@@ -463,6 +463,45 @@ def _pair_cost(c: int) -> int:
 _PAIR_COST = [_pair_cost(c) for c in range(MAX_ROUNDS + 2)]
 
 
+def _random_rounds(n: int, k: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:
+    """``rounds`` rounds of players ``0..n-1`` drawn at random: tables of ``k``, then the
+    players left over (the byes) as the last group when ``k`` does not divide ``n``."""
+    n_byes = n % k
+    sched: list[list[list[int]]] = []
+    for _ in range(rounds):
+        order = list(range(n))
+        rng.shuffle(order)
+        groups = [order[i:i + k] for i in range(0, n - n_byes, k)]
+        if n_byes:
+            groups.append(order[n - n_byes:])
+        sched.append(groups)
+    return sched
+
+
+def _meetings(sched: list[list[list[int]]], n: int,
+              bye_group: int) -> tuple[list[list[int]], list[int]]:
+    """How often each pair of players meets at a table in ``sched``, and each player's
+    byes (group ``bye_group`` of a round; -1: none)."""
+    met = [[0] * n for _ in range(n)]
+    byes = [0] * n
+    for groups in sched:
+        for g, grp in enumerate(groups):
+            if g == bye_group:
+                for p in grp:
+                    byes[p] += 1
+            else:
+                for a, b in itertools.combinations(grp, 2):
+                    met[a][b] += 1
+                    met[b][a] += 1
+    return met, byes
+
+
+def _least_cost(total: int, cells: int, of: Callable[[int], int]) -> int:
+    """The least cost of ``cells`` counts adding up to ``total`` (each costing ``of``)."""
+    q, rem = divmod(total, cells)
+    return (cells - rem) * of(q) + rem * of(q + 1)
+
+
 def _round_robin(players: Sequence[str], k: int, rounds: int,
                  rng: random.Random) -> list[tuple[list[list[str]], list[str]]]:
     """A round-robin schedule: for each round its tables of ``k`` and its byes, with the
@@ -479,36 +518,13 @@ def _round_robin(players: Sequence[str], k: int, rounds: int,
     n_byes = n % k
     n_groups = n // k + (1 if n_byes else 0)
     bye_group = n_groups - 1 if n_byes else -1  # the byes are a round's last group
-    sched: list[list[list[int]]] = []
-    for _ in range(rounds):
-        order = list(range(n))
-        rng.shuffle(order)
-        groups = [order[i:i + k] for i in range(0, n - n_byes, k)]
-        if n_byes:
-            groups.append(order[n - n_byes:])
-        sched.append(groups)
-    met = [[0] * n for _ in range(n)]
-    byes = [0] * n
+    sched = _random_rounds(n, k, rounds, rng)
+    met, byes = _meetings(sched, n, bye_group)
     bye_weight = 4
-    for groups in sched:
-        for g, grp in enumerate(groups):
-            if g == bye_group:
-                for p in grp:
-                    byes[p] += 1
-            else:
-                for a, b in itertools.combinations(grp, 2):
-                    met[a][b] += 1
-                    met[b][a] += 1
-
-    def even(total: int, cells: int, of: Callable[[int], int]) -> int:
-        """The least cost of ``cells`` counts adding up to ``total``."""
-        q, rem = divmod(total, cells)
-        return (cells - rem) * of(q) + rem * of(q + 1)
-
     cost = (sum(_pair_cost(met[a][b]) for a, b in itertools.combinations(range(n), 2))
             + bye_weight * sum(b * b for b in byes))
-    floor = (even(rounds * (n // k) * k * (k - 1) // 2, n * (n - 1) // 2, _pair_cost)
-             + bye_weight * even(rounds * n_byes, n, lambda b: b * b))
+    floor = (_least_cost(rounds * (n // k) * k * (k - 1) // 2, n * (n - 1) // 2, _pair_cost)
+             + bye_weight * _least_cost(rounds * n_byes, n, lambda b: b * b))
 
     def move(grp: list[int], g: int, who: int, sign: int) -> int:
         """Put (+1) or take (−1) ``who`` in or out of group ``g``: the cost's change."""

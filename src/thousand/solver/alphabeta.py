@@ -26,10 +26,12 @@ numbering, which ``tests/test_solver.py`` ties to those functions on random posi
 Two players (RULES §4 "Two players"): :class:`TwoSearch` is the same search with tricks of
 two cards and one defender.  It keeps three hands with the third one empty, so that everything
 that only looks at the cards (the bounds, the quick tricks, the leads and their order, the
-equivalent cards, the table's key) serves both unchanged; it overrides only what knows the
-seats of a trick: the follower (:meth:`TwoSearch.follow`, who is the last to play), who wins
-(:meth:`TwoSearch.trick_side`, :meth:`TwoSearch.lead_side`) and the last trick.  The
-three-player path keeps its own code and constants.
+equivalent cards, the table's key) serves both unchanged.  What knows the seats of a trick
+(who follows, who completes the trick, who wins it: :meth:`Search.follow`,
+:meth:`Search.trick_side`, :meth:`Search.lead_side`, :meth:`Search.last_trick`) is written
+once for both and reads :attr:`Search.seats`: with two seats the follower is the last to play
+and the trick is won by ``_winner2``.  The search of three seats keeps its constants inline
+(``% 3``, ``_winner3``) on its hot paths; the test on ``seats`` costs less than a call.
 
 The C core in ``_native/`` is this module line by line; keep them in step (the tests compare
 them on many positions).
@@ -185,6 +187,9 @@ class Search:
     Hands, trick cards and moves inside it are in the numbering of its :class:`Layout`;
     :meth:`search` takes the engine's cards.
     """
+
+    #: the players at the table: 3, or 2 in :class:`TwoSearch`
+    seats = 3
 
     def __init__(self, options: PlayOptions, declarer: int) -> None:
         self.opts = options
@@ -530,11 +535,16 @@ class Search:
     def last_trick(self, leader: int, trump: int) -> int:
         """The gain of the last trick: one card each, no declaration possible."""
         h = self.h
+        pts = self.points
         c0 = h[leader].bit_length() - 1
+        if self.seats == 2:
+            c1 = h[leader ^ 1].bit_length() - 1
+            if leader ^ _winner2(c0, c1, trump) == self.decl:
+                return pts[c0] + pts[c1]
+            return 0
         c1 = h[(leader + 1) % 3].bit_length() - 1
         c2 = h[(leader + 2) % 3].bit_length() - 1
         if (leader + _winner3(c0, c1, c2, trump)) % 3 == self.decl:
-            pts = self.points
             return pts[c0] + pts[c1] + pts[c2]
         return 0
 
@@ -598,36 +608,31 @@ class Search:
         self.last_best = best_move
         return best
 
-    def follow(
-        self,
-        leader: int,
-        c0: int,
-        c1: int,
-        trump: int,
-        tdecl: int,
-        aces: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Gain when the second (``c1 < 0``) or the third player is to play to the trick."""
+    def follow(self, leader: int, c0: int, c1: int, trump: int, tdecl: int, aces: int,
+               alpha: int, beta: int) -> int:
+        """Gain when the second (``c1 < 0``) or the third player is to play to the trick.  With
+        two seats the second player completes the trick (``c1`` is always -1): he wins it
+        when he can and it is worth it, or throws his cheapest card."""
         h = self.h
         pts = self.points
-        second = c1 < 0
-        seat = (leader + (1 if second else 2)) % 3
+        two = self.seats == 2
+        second = c1 < 0 and not two
+        seat = leader ^ 1 if two else (leader + (1 if second else 2)) % 3
         cands = self.follow_cands(h[seat], c0, c1, trump)
         decl = self.decl
         maximize = seat == decl
         if cands & (cands - 1):
             cands = self.reduce(seat, leader, c0, c1, cands, trump)
         # Order: play the cards that do the mover's side most good first.
-        if second:
+        # (with two seats the leader, who holds the trick so far, is never the mover's friend)
+        if c1 < 0:
             wcard, widx = c0, 0
         else:
             w = _winner2(c0, c1, trump)
             wcard, widx = (c1, 1) if w else (c0, 0)
         wseat = (leader + widx) % 3
-        friend_wins = (wseat == decl) == maximize
-        base = pts[c0] + (0 if second else pts[c1])
+        friend_wins = not two and (wseat == decl) == maximize
+        base = pts[c0] + (0 if c1 < 0 else pts[c1])
         scored: list[tuple[int, int]] = []
         m = cands
         ws = _SUIT[wcard]
@@ -652,8 +657,10 @@ class Search:
             if second:
                 v = self.follow(leader, c0, c, trump, tdecl, aces, alpha, beta)
             else:
-                w = _winner3(c0, c1, c, trump)
-                winner = (leader + w) % 3
+                if two:
+                    winner = leader ^ _winner2(c0, c, trump)
+                else:
+                    winner = (leader + _winner3(c0, c1, c, trump)) % 3
                 gain = base + pts[c] if winner == decl else 0
                 na = aces if aces == winner else -1
                 v = gain + self.boundary(winner, trump, tdecl, na, False, alpha - gain, beta - gain)
@@ -764,44 +771,50 @@ class Search:
     def trick_side(self, seat: int, leader: int, c0: int, c1: int, c: int, trump: int) -> int:
         """1 if the declarer surely wins the trick after ``seat`` plays ``c``, 0 if he surely
         loses it, -1 if the last player's choice decides."""
-        decl = self.decl
-        if c1 >= 0:
-            return 1 if (leader + _winner3(c0, c1, c, trump)) % 3 == decl else 0
         if c0 < 0:
             return self.lead_side(leader, c, trump)
-        last = (leader + 2) % 3
-        replies = self.follow_cands(self.h[last], c0, c, trump)
+        if self.seats == 2:
+            return 1 if leader ^ _winner2(c0, c, trump) == self.decl else 0
+        if c1 >= 0:
+            return 1 if (leader + _winner3(c0, c1, c, trump)) % 3 == self.decl else 0
+        return self.last_side(leader, c0, c, trump)
+
+    def lead_side(self, leader: int, c: int, trump: int) -> int:
+        """:meth:`trick_side` for a plain lead ``c``: every reply (every pair of replies with
+        three seats) is tried."""
+        if self.seats == 2:
+            return self.last_side(leader, c, -1, trump)
+        side = -1
+        r2s = self.follow_cands(self.h[(leader + 1) % 3], c, -1, trump)
+        while r2s:
+            r2 = r2s.bit_length() - 1
+            r2s ^= 1 << r2
+            won = self.last_side(leader, c, r2, trump)
+            if won < 0 or (side >= 0 and side != won):
+                return -1
+            side = won
+        return side
+
+    def last_side(self, leader: int, c0: int, c1: int, trump: int) -> int:
+        """:meth:`trick_side` when the last player is to complete the trick ``c0`` (and
+        ``c1`` with three seats): 1 if every card he may play gives the trick to the
+        declarer, 0 if none does, -1 if his choice decides."""
+        decl = self.decl
+        two = self.seats == 2
+        last = leader ^ 1 if two else (leader + 2) % 3
+        replies = self.follow_cands(self.h[last], c0, c1, trump)
         side = -1
         while replies:
             r = replies.bit_length() - 1
             replies ^= 1 << r
-            won = 1 if (leader + _winner3(c0, c, r, trump)) % 3 == decl else 0
+            if two:
+                won = 1 if leader ^ _winner2(c0, r, trump) == decl else 0
+            else:
+                won = 1 if (leader + _winner3(c0, c1, r, trump)) % 3 == decl else 0
             if side < 0:
                 side = won
             elif side != won:
                 return -1
-        return side
-
-    def lead_side(self, leader: int, c: int, trump: int) -> int:
-        """:meth:`trick_side` for a plain lead ``c``: every pair of replies is tried."""
-        h = self.h
-        decl = self.decl
-        second = h[(leader + 1) % 3]
-        third = h[(leader + 2) % 3]
-        side = -1
-        r2s = self.follow_cands(second, c, -1, trump)
-        while r2s:
-            r2 = r2s.bit_length() - 1
-            r2s ^= 1 << r2
-            r3s = self.follow_cands(third, c, r2, trump)
-            while r3s:
-                r3 = r3s.bit_length() - 1
-                r3s ^= 1 << r3
-                won = 1 if (leader + _winner3(c, r2, r3, trump)) % 3 == decl else 0
-                if side < 0:
-                    side = won
-                elif side != won:
-                    return -1
         return side
 
     def in_trick(
@@ -828,97 +841,12 @@ class TwoSearch(Search):
     declarer against one defender.
 
     Seats are 0 and 1 and ``self.h`` keeps an empty third hand, so the methods that look only
-    at the cards (bounds, quick tricks, leads, equivalent cards, the table) are the base
-    class's.  What knows the seats of a trick is here: the follower is the last to play, the
-    trick is won by :func:`_winner2`, and the next seat is ``seat ^ 1``.
+    at the cards (bounds, quick tricks, leads, equivalent cards, the table) serve unchanged;
+    those that know the seats of a trick read :attr:`seats`: the follower is the last to
+    play, the trick is won by :func:`_winner2`, and the next seat is ``seat ^ 1``.
     """
 
-    def last_trick(self, leader: int, trump: int) -> int:
-        """The gain of the last trick: one card each, no declaration possible."""
-        h = self.h
-        c0 = h[leader].bit_length() - 1
-        c1 = h[leader ^ 1].bit_length() - 1
-        if leader ^ _winner2(c0, c1, trump) == self.decl:
-            return self.points[c0] + self.points[c1]
-        return 0
-
-    def follow(
-        self,
-        leader: int,
-        c0: int,
-        c1: int,
-        trump: int,
-        tdecl: int,
-        aces: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Gain when the follower is to play to ``c0`` (``c1`` is always -1): he completes
-        the trick, so he wins it when he can and is worth it, or throws his cheapest card."""
-        h = self.h
-        pts = self.points
-        seat = leader ^ 1
-        cands = self.follow_cands(h[seat], c0, -1, trump)
-        decl = self.decl
-        maximize = seat == decl
-        if cands & (cands - 1):
-            cands = self.reduce(seat, leader, c0, -1, cands, trump)
-        base = pts[c0]
-        ws = _SUIT[c0]
-        scored: list[tuple[int, int]] = []
-        m = cands
-        while m:
-            c = m.bit_length() - 1
-            m ^= 1 << c
-            cs = _SUIT[c]
-            beats = (cs == ws and c > c0) or (cs == trump and ws != trump)
-            scored.append((100 + base + pts[c] if beats else -pts[c], c))
-        scored.sort(reverse=True)
-        best = -INF if maximize else INF
-        self.nodes += 1
-        for _, c in scored:
-            h[seat] ^= 1 << c
-            winner = leader ^ _winner2(c0, c, trump)
-            gain = base + pts[c] if winner == decl else 0
-            na = aces if aces == winner else -1
-            v = gain + self.boundary(winner, trump, tdecl, na, False, alpha - gain, beta - gain)
-            h[seat] ^= 1 << c
-            if maximize:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if v <= alpha:
-                            break
-        return best
-
-    def trick_side(self, seat: int, leader: int, c0: int, c1: int, c: int, trump: int) -> int:
-        """:meth:`Search.trick_side` with two cards to a trick: the follower's card decides."""
-        if c0 < 0:
-            return self.lead_side(leader, c, trump)
-        return 1 if leader ^ _winner2(c0, c, trump) == self.decl else 0
-
-    def lead_side(self, leader: int, c: int, trump: int) -> int:
-        """:meth:`Search.lead_side` with one follower: each of his replies is tried."""
-        decl = self.decl
-        replies = self.follow_cands(self.h[leader ^ 1], c, -1, trump)
-        side = -1
-        while replies:
-            r = replies.bit_length() - 1
-            replies ^= 1 << r
-            won = 1 if leader ^ _winner2(c, r, trump) == decl else 0
-            if side < 0:
-                side = won
-            elif side != won:
-                return -1
-        return side
+    seats = 2
 
 
 def search_for(options: PlayOptions, declarer: int, seats: int) -> Search:

@@ -36,15 +36,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from thousand.engine import moves as mv
-from thousand.engine.game import Game
-from thousand.engine.moves import Move
-from thousand.engine.rules import Rules
-from thousand.engine.table import Table
-from thousand.engine.view import View
-
-from .base import Bot, BotError
-from .external import (
+from thousand.bots.base import Bot, BotError
+from thousand.bots.external import (
     DEFAULT_TIMEOUT,
     BotFault,
     TableBot,
@@ -53,8 +46,15 @@ from .external import (
     is_command,
     seat_bot,
 )
+from thousand.bots.random_bot import RandomBot
+from thousand.engine import moves as mv
+from thousand.engine.game import Game
+from thousand.engine.moves import Move
+from thousand.engine.rules import Rules
+from thousand.engine.table import Table
+from thousand.engine.view import View
+
 from .jobs import run_jobs
-from .random_bot import RandomBot
 
 MAX_MOVES = 500_000  # a game that long is a bug somewhere, not a game
 
@@ -320,8 +320,8 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
 
 def shown_level(level: str, lang: str = "en") -> str:
     """A seat's bot for people: a level by its name in ``lang``
-    (:func:`thousand.texts.level_name`), a command by its short name."""
-    from thousand.texts import level_name
+    (:func:`thousand.words.catalogue.level_name`), a command by its short name."""
+    from thousand.words.catalogue import level_name
 
     return level_name(display_name(level), lang)
 
@@ -329,7 +329,7 @@ def shown_level(level: str, lang: str = "en") -> str:
 def labels_for(levels: Sequence[str], lang: str = "en") -> list[str]:
     """``heuristic, random, random`` -> ``heuristic, random 1, random 2`` (in Russian
     «любитель, случайный 1, случайный 2»: the levels' names for people,
-    :func:`thousand.texts.level_name`); a command by its short name
+    :func:`thousand.words.catalogue.level_name`); a command by its short name
     (``cmd:/home/me/first.py`` -> ``cmd:first.py``)."""
     names = [shown_level(lv, lang) for lv in levels]
     out = []
@@ -493,7 +493,7 @@ def run_arena(
 #: 20 against none is not luck).
 MIN_SAMPLE = 30
 
-#: The words of the arena's report: key -> (English, Russian) (thousand.texts.render).
+#: The words of the arena's report: key -> (English, Russian) (thousand.words.grammar.render).
 REPORT_WORDS: dict[str, tuple[str, str]] = {
     "bot": ("bot", "бот"),
     "games": ("games", "партий"),
@@ -595,7 +595,7 @@ def report_tables(columns: Columns, rows: Rows, width: int | None = None) -> lis
 
 def report_word(key: str, lang: str = "en", **params: object) -> str:
     """A word or line of the arena's report in ``lang`` (:data:`REPORT_WORDS`)."""
-    from thousand.texts import render
+    from thousand.words.grammar import render
 
     en, ru = REPORT_WORDS[key]
     return render(ru if lang == "ru" else en, lang, params)
