@@ -235,7 +235,7 @@ ADVICE: dict[str, tuple[str, str]] = {
     "pass": ("Pass", "Пасуйте"),
     "pass:buy": ("Do not buy the talon at {price}", "Не перекупайте прикуп за {price}"),
     "pass:redeal_offer": ("Play on without a redeal", "Играйте без пересдачи"),
-    "dark": ("Bid dark (120 blind)", "Темните: 120 втемную"),
+    "dark": ("Bid dark (120 blind)", "Темните (120 втемную)"),
     "look": ("Look at your cards", "Посмотрите карты"),
     "redeal": ("Demand a redeal", "Потребуйте пересдачу"),
     "concede": ("Concede", "Распишитесь"),

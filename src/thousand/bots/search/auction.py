@@ -168,17 +168,17 @@ class AuctionSearch(BidSearch):
         self, view: View, rng: random.Random, budget: _Budget
     ) -> tuple[Samples, float]:
         """A blind 120 (doubled) per sampled deal (how often a random hand with the talon
-        makes it, and the raise its ten cards allow, as a bid's) and looking (keeps every
-        choice open: at least the value of passing, the same in every deal); and the blind
-        120's make chance."""
+        makes it) and looking (keeps every choice open: at least the value of passing, the
+        same in every deal); and the blind 120's make chance."""
         me = view.seat
         assert me is not None
-        groups: list[int] | None = [] if self.config.raise_credit else None
-        totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5,
-                                         groups=groups)
+        # (120 alone, without the raise its ten cards allow: looking is valued at a fixed
+        # defender's value, without the bids it leaves open, and crediting the one's raise
+        # but not the other's made the bot bid dark on random hands)
+        totals, hands = self._bid_totals(view, rng, budget, [120], factor=0.5)
         self.last_samples = n = len(totals)
         st = stakes(view, me, self.config.win_bonus, dark=True)
-        u_dark, p = self._bid_samples(view, totals, hands, 120, st, groups)
+        u_dark, p = self._bid_samples(view, totals, hands, 120, st)
         smp = Samples({mv.LOOK: [self.config.defender_value] * n, mv.DARK: u_dark},
                       [1.0] * n, order=[mv.LOOK, mv.DARK])
         return smp, p
