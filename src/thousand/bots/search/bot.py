@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 
 from thousand.engine.deal import Phase
 from thousand.engine.moves import Move
@@ -46,27 +47,12 @@ class SearchBot(
         return super().decide(view)
 
     def decide_among(self, view: View) -> tuple[Move, Reason]:
+        """The phase's decision (:data:`_DECIDERS`); the heuristic bot's where the search
+        has none (no deal could be drawn) or a phase has no search."""
         legal = view.legal
         rng, budget = self.search_start(view)
-        phase = view.phase
-        if phase == Phase.PLAY:
-            out = self._play(view, rng, budget)
-        elif phase == Phase.AUCTION:
-            out = self._auction(view, rng, budget)
-        elif phase == Phase.EXCHANGE:
-            out = self._exchange(view, rng, budget)
-        elif phase == Phase.CONTRACT:
-            out = self._contract(view, rng, budget)
-        elif phase == Phase.DARK_CHOICE:
-            out = self._dark(view, rng, budget)
-        elif phase == Phase.REDEAL_OFFER:
-            out = self._redeal_offer(view, rng, budget)
-        elif phase == Phase.BUY:
-            out = self._buy(view, rng, budget)
-        elif phase == Phase.TALON_CHOICE:
-            out = self._talon_choice(view, rng, budget)
-        else:
-            out = None
+        decider = _DECIDERS.get(view.phase)
+        out = decider(self, view, rng, budget) if decider is not None else None
         if out is None or out[0] not in legal:
             move, why = self.fallback.decide(view)
             return move, why
@@ -85,6 +71,20 @@ class SearchBot(
         if view.game is not None:
             key += f"|{view.game.deal_number}|{view.game.scores}"
         return zlib.crc32(key.encode())
+
+
+#: each phase's decision, the move with its reason (:mod:`thousand.bots.valuation` has the
+#: same table of the searches behind them, which value every move)
+_DECIDERS: dict[Phase, Callable[[SearchBot, View, random.Random, _Budget], tuple[Move, Reason]]] = {
+    Phase.PLAY: SearchBot._play,
+    Phase.AUCTION: SearchBot._auction,
+    Phase.EXCHANGE: SearchBot._exchange,
+    Phase.CONTRACT: SearchBot._contract,
+    Phase.DARK_CHOICE: SearchBot._dark,
+    Phase.REDEAL_OFFER: SearchBot._redeal_offer,
+    Phase.BUY: SearchBot._buy,
+    Phase.TALON_CHOICE: SearchBot._talon_choice,
+}
 
 
 def strong(seed: int | None = None) -> SearchBot:
