@@ -7,7 +7,7 @@ ratings and rating changes.
 
 URL is any store URL (``sqlite:///site.db``, or PostgreSQL with a schema of its own:
 ``postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3Dbench``);
-the schema is made by the store's own migrations (:class:`thousand.server.store.Store`).
+the schema is made by the store's own migrations (:class:`thousand.server.store.tables.Store`).
 
 How, quickly (bulk inserts; about a minute for the defaults):
 
@@ -38,8 +38,8 @@ import sqlalchemy as sa
 from thousand.bots import make_bot
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
-from thousand.server import site_store
-from thousand.server.store import Store, moves_t, players_t, seats_t, tables_t
+from thousand.server.store import ratings as site_store
+from thousand.server.store.tables import Store, moves_t, players_t, seats_t, tables_t
 from thousand.site.ratings import Rating, rate_scores
 
 #: one Argon2id hash (of "benchmark"), shared by every account

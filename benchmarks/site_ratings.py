@@ -26,8 +26,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
 from thousand.engine.rules import Rules
-from thousand.server import site_store
-from thousand.server.store import SeatRow, Store, TableRow, players_t, tables_t
+from thousand.server.store import ratings as site_store
+from thousand.server.store.tables import SeatRow, Store, TableRow, players_t, tables_t
 from thousand.site.ratings import Rating
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -38,8 +38,8 @@ from site_ratings import new_game
 from sqlalchemy.engine import make_url
 
 from thousand.engine.record import replay
-from thousand.server import site_store
-from thousand.server.store import Store
+from thousand.server.store import ratings as site_store
+from thousand.server.store.tables import Store
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 

@@ -65,11 +65,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(folder: Path, *extra: str, limited: bool = False) -> Iterator[str]:
+def serve(folder: Path, *extra: str, limited: bool = False,
+          port: int | None = None) -> Iterator[str]:
     """``thousand serve`` over ``folder/thousand.db``: its base URL once it answers.
     Without ``limited`` it limits no client (``--no-limits``): the tests lay tables and
-    move faster than any person, from one address."""
-    port = free_port()
+    move faster than any person, from one address.  ``port``: a free one chosen before
+    (an option must name the server's own address: ``--public-url``)."""
+    port = port or free_port()
     db = f"sqlite:///{folder / 'thousand.db'}"
     cmd = [sys.executable, "-c", "from thousand.cli import main; main()", "serve",
            "--db", db, "--port", str(port), "--no-browser",

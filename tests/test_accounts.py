@@ -21,9 +21,9 @@ import websockets
 import needs
 from live_server import postgres_schema, wait_over
 from test_server import Server
-from thousand.server.account_store import DELETED_NAME, AccountStore, NameTaken
-from thousand.server.accounts import check_account_name
-from thousand.server.store import SeatRow, Store, TableRow, players_t, sessions_t
+from thousand.server.features.accounts import check_account_name
+from thousand.server.store.accounts import DELETED_NAME, AccountStore, NameTaken
+from thousand.server.store.tables import SeatRow, Store, TableRow, players_t, sessions_t
 
 PASSWORD = "correct horse"
 
@@ -148,7 +148,7 @@ def test_an_expired_session_is_a_guest_again(server: Server,
         assert me(c2)["player"]["id"] == vera
         # the server's clock, moved on past the idle time (not a wait: on a busy machine a
         # wait may run out before the first request is answered)
-        import thousand.server.accounts as accounts_module
+        import thousand.server.features.accounts as accounts_module
 
         later = SimpleNamespace(time=lambda: time.time() + 0.7)
         monkeypatch.setattr(accounts_module, "time", later)
@@ -449,8 +449,8 @@ def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> 
 def test_the_limits_count_a_signed_in_request_against_its_player() -> None:
     from starlette.requests import Request
 
-    from thousand.server.account_store import Identity, Player
-    from thousand.server.accounts import client_key
+    from thousand.server.features.accounts import client_key
+    from thousand.server.store.accounts import Identity, Player
 
     request = Request({"type": "http", "client": ("192.0.2.7", 5000), "headers": [],
                        "state": {}})

@@ -14,9 +14,9 @@ import sqlalchemy as sa
 
 from live_server import wait_over
 from test_server import Server, new_table
-from thousand.server import analysis_store as st
-from thousand.server.analysis_jobs import AnalysisLimits
-from thousand.server.store import Store, seats_t
+from thousand.server.features.analysis_jobs import AnalysisLimits
+from thousand.server.store import analyses as st
+from thousand.server.store.tables import Store, seats_t
 
 #: Open-card values only: a deal in seconds.
 FAST = {"view_based": False, "samples": 1, "lang": "en"}

@@ -9,7 +9,10 @@ the run is told so, per route, below (:data:`CONFIG`): the rules of a new table 
 checked by the engine (a preset's options that do not go together: 422, the number of
 seats the rules want: 400), a record by replaying it (400), a person's name by the name
 rules of server/names.py (its characters, its letters, an account's look-alike: 400 or
-409, at sign-up, at a seat, in quick play).  Nothing else is allowed: the lengths,
+409, at sign-up, at a seat, in quick play); the routes of e-mail and recovery answer 503
+without ``--smtp`` (this one has it, to an SMTP server on loopback), 401 to a guest,
+400 to what is no address or link.
+Nothing else is allowed: the lengths,
 enumerations and ranges the routes check (a name's 32 characters, a password's 8 to 128,
 quick play's presets, bot levels, clock and wait, the leaderboard's families) are stated
 in the document (issue 27).
@@ -26,7 +29,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from live_server import serve
+from smtp_box import serve_mailing, smtp_server
 
 #: What the engine refuses that a schema cannot describe, per route (see the docstring).
 CONFIG = """
@@ -57,13 +60,39 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "409",
 [[operations]]
 include-name = "POST /api/tournaments/{tid}/register"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404", "409"]
+
+[[operations]]
+include-name = "POST /api/account/forgot"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "429", "503"]
+
+[[operations]]
+include-name = "POST /api/account/reset"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "429", "503"]
+
+[[operations]]
+include-name = "POST /api/account/email/verify"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "409", "429", "503"]
+
+[[operations]]
+include-name = "POST /api/account/email"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "429", "503"]
+
+[[operations]]
+include-name = "GET /api/account/email"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "503"]
+
+[[operations]]
+include-name = "DELETE /api/account/email"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "503"]
 """
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # bots that wait before they move: the tables schemathesis lays cost nothing
-    with serve(tmp_path_factory.mktemp("contract"), "--bot-delay", "10") as url:
+    # bots that wait before they move: the tables schemathesis lays cost nothing; the
+    # letters go to a real SMTP server on loopback (e-mail and recovery on)
+    with smtp_server() as box, serve_mailing(tmp_path_factory.mktemp("contract"), box,
+                                             "--bot-delay", "10") as url:
         yield url
 
 

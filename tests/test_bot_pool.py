@@ -1,4 +1,4 @@
-"""server/bot_pool.py: the bots and hints of the server think in processes of their own —
+"""server/live/bot_pool.py: the bots and hints of the server think in processes of their own —
 real processes (spawned), killed for real, and a real ``thousand serve`` stopped and
 killed to see that none of them outlives it."""
 
@@ -20,8 +20,8 @@ from test_server import Client, Server, free_port, new_table
 from thousand.bots import make_bot
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
-from thousand.server import bot_pool
-from thousand.server.bot_pool import BotAsk, BotCache, BotPool, bot_seed
+from thousand.server.live import bot_pool
+from thousand.server.live.bot_pool import BotAsk, BotCache, BotPool, bot_seed
 
 LEVELS = ("heuristic", "beginner", "random")
 

@@ -1,6 +1,6 @@
 """docs/server.md "Limits" and "Many workers": what one address holds at once — its live
 tables, its open table WebSockets — is counted over every worker, not once per worker
-(server/holdings.py, server/shared_holdings.py), with real ``thousand serve`` workers on
+(server/holdings.py, server/cluster/holdings.py), with real ``thousand serve`` workers on
 PostgreSQL and Redis (tests/cluster_live.py).
 
 The clients are told apart by their address, as in tests/test_public_limits.py: each

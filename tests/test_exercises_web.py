@@ -18,8 +18,8 @@ from test_server import Server, new_table
 from thousand.analysis.walk import decisions
 from thousand.engine.moves import move_str
 from thousand.engine.record import load_record
-from thousand.server import analysis_store as st
-from thousand.server.store import Store, seats_t
+from thousand.server.store import analyses as st
+from thousand.server.store.tables import Store, seats_t
 
 
 def give_seat(db_url: str, game: str, seat: int, account: str) -> None:

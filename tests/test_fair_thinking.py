@@ -1,5 +1,5 @@
 """Issue 27 "Safe in public": the bots' thinking is shared fairly by address
-(server/bot_turns.py, docs/server.md "Limits", the ``thinking`` limit).
+(server/live/bot_turns.py, docs/server.md "Limits", the ``thinking`` limit).
 
 One address lays six tables of expert bots and keeps the one bot process busy; another
 address's one table of expert bots must still get its turns — about every other ask of
@@ -20,7 +20,7 @@ import pytest
 
 from live_server import serve
 from test_public_limits import client, post
-from thousand.server.bot_turns import Share, ThinkingCaps, Turns
+from thousand.server.live.bot_turns import Share, ThinkingCaps, Turns
 from waiting import until
 
 EXPERTS = [{"kind": "bot", "level": "expert"}] * 3

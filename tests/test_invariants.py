@@ -24,10 +24,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from depth import examples
 from thousand.engine import moves as mv
 from thousand.engine.cards import FULL_DECK, POINTS, points_of, round_points
-from thousand.engine.deal import Deal, Phase
+from thousand.engine.deal import Deal, Phase, view_of
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
-from thousand.engine.view import view_of
 
 #: Random games per ruleset (each of up to 12 deals; some start near the barrel).
 EXAMPLES = examples(100, 1000)

@@ -735,6 +735,8 @@ ERRORS_RU = [
     ["replay", "/"],
     ["verify", "/nonexistent/game.json"],
     ["serve", "--log-level", "loud"],
+    ["serve", "--smtp", "smtp://relay"],
+    ["serve", "--smtp", "http://relay", "--public-url", "https://example.org"],
     ["play", "--set", "bid_step=7"],
     ["play", "nosuch"],
 ]
@@ -788,7 +790,8 @@ def test_level_and_preset_names_have_one_home() -> None:
     an English name."""
     from thousand.bots import bot_levels
     from thousand.server.catalog import rules_catalog, texts_catalog
-    from thousand.words.catalogue import BOT_LEVEL_NAMES, PRESET_TITLES, level_name
+    from thousand.words.catalogue import BOT_LEVEL_NAMES, level_name
+    from thousand.words.presets import PRESET_TITLES
     from thousand.words.rules import preset_title
 
     assert set(bot_levels()) <= set(BOT_LEVEL_NAMES)

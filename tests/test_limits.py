@@ -291,7 +291,7 @@ def _request(address: str) -> Request:
 
 
 def test_wrong_passwords_are_counted_per_name_and_address_and_per_address() -> None:
-    """``server/guesses.py``: a wrong password counts against its name from its address
+    """``server/features/guesses.py``: a wrong password counts against its name from its address
     (five a minute) and against its address (twenty a minute, whatever the names), and
     only a failure counts: asking first (``Limiter.test``) counts nothing."""
 

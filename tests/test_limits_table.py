@@ -16,8 +16,8 @@ from typing import Any
 from live_server import serve
 from test_public_limits import guest, post, spectate
 from thousand.server.caps import CAPS, PER
-from thousand.server.hub import Conn
 from thousand.server.limits import LIMITS, parse_caps, parse_overrides
+from thousand.server.live.hub import Conn
 
 DOCS = Path(__file__).parent.parent / "docs" / "server.md"
 OTHER = "per server, table, tournament, connection or request"

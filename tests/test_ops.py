@@ -29,8 +29,8 @@ from websockets.sync.client import connect
 
 import needs
 from live_server import free_port, postgres_schema, serve
-from thousand.server.logs import JsonFormatter
-from thousand.server.store import head_revision
+from thousand.server.ops.logs import JsonFormatter
+from thousand.server.store.tables import head_revision
 from waiting import until
 
 
@@ -123,7 +123,7 @@ def test_readyz_checks_the_redis_of_the_rate_limits(tmp_path: Path) -> None:
 def test_not_ready_before_the_hub_runs_and_the_first_failing_check_is_the_reason() -> None:
     import asyncio
 
-    from thousand.server.health import Readiness
+    from thousand.server.ops.health import Readiness
 
     async def fails() -> None:
         raise ConnectionError("refused")
@@ -154,7 +154,7 @@ def test_the_cluster_redis_check_pings_and_fails_with_the_reason() -> None:
     that answers passes, a port nobody listens on is the reason of a 503."""
     import asyncio
 
-    from thousand.server.health import Readiness, redis_check
+    from thousand.server.ops.health import Readiness, redis_check
 
     async def reasons() -> tuple[str | None, str | None]:
         up, down = Readiness(), Readiness()
@@ -319,7 +319,7 @@ def test_the_migrations_head_is_alembics() -> None:
     from alembic.script import ScriptDirectory
 
     cfg = Config()
-    cfg.set_main_option("script_location", "thousand.server:migrations")
+    cfg.set_main_option("script_location", "thousand.server.store:migrations")
     assert head_revision() == ScriptDirectory.from_config(cfg).get_current_head()
 
 

@@ -22,7 +22,7 @@ from test_server import Server
 from test_site_ratings import guest, lay, wait_over
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
-from thousand.server.store import Store
+from thousand.server.store.tables import Store
 
 
 @pytest.fixture(scope="module")

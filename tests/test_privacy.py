@@ -187,9 +187,9 @@ def test_the_pages_pass_the_secret_on(base: str) -> None:
 def test_a_players_rating_history_names_no_unlisted_table(tmp_path: Path) -> None:
     """``GET /api/players/{name}/ratings`` is public: a rated game at an unlisted table
     moves the rating, but its id is not shown (the store on real SQLite)."""
-    from thousand.server import site_store
-    from thousand.server.account_store import AccountStore
-    from thousand.server.store import SeatRow, Store, TableRow
+    from thousand.server.store import ratings as site_store
+    from thousand.server.store.accounts import AccountStore
+    from thousand.server.store.tables import SeatRow, Store, TableRow
 
     store = Store(f"sqlite:///{tmp_path / 'ratings.db'}")
     try:
@@ -214,9 +214,9 @@ def test_a_players_page_shows_a_stranger_no_unlisted_game(tmp_path: Path) -> Non
     """``GET /api/players/{name}`` lists a player's last games: a stranger's list (and a
     list without a session) has his listed game only; he himself sees both (his seat is
     his); both count in his totals (the store on real SQLite)."""
-    from thousand.server import player_stats
-    from thousand.server.account_store import AccountStore
-    from thousand.server.store import SeatRow, Store, TableRow
+    from thousand.server.features import player_stats
+    from thousand.server.store.accounts import AccountStore
+    from thousand.server.store.tables import SeatRow, Store, TableRow
 
     store = Store(f"sqlite:///{tmp_path / 'pages.db'}")
     try:

@@ -26,8 +26,8 @@ import pytest
 import websockets
 
 from live_server import serve, wait_over
-from thousand.server.analysis_store import fair_order
-from thousand.server.site_tournaments import MAX_ENTRIES
+from thousand.server.features.tournaments import MAX_ENTRIES
+from thousand.server.store.analyses import fair_order
 
 Msg = dict[str, Any]
 BOTS = [{"kind": "human", "name": "Анна"}, {"kind": "bot"}, {"kind": "bot"}]

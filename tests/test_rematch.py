@@ -17,7 +17,7 @@ import playwright.sync_api as sync_api
 import pytest
 
 from test_server import Client, Server
-from thousand.server.store import Store
+from thousand.server.store.tables import Store
 
 
 @pytest.fixture(scope="module")

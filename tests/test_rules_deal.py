@@ -29,11 +29,11 @@ from thousand.engine.deal import (
     DealResult,
     Phase,
     sitting_dealer_value,
+    view_of,
 )
 from thousand.engine.errors import IllegalMove
 from thousand.engine.moves import parse_move
 from thousand.engine.rules import Rules
-from thousand.engine.view import view_of
 from thousand.words.catalogue import illegal_move_text
 
 # ------------------------------------------------------------------------- helpers

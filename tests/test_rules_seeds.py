@@ -29,11 +29,10 @@ from test_rules_deal import (
 )
 from thousand.engine import moves as mv
 from thousand.engine.cards import NINE, RANK_MASK, card_str, parse_card
-from thousand.engine.deal import Phase
+from thousand.engine.deal import Phase, view_of
 from thousand.engine.game import Game
 from thousand.engine.record import game_to_record, load_record, replay
 from thousand.engine.rules import Rules
-from thousand.engine.view import view_of
 
 # ----------------------------------------------------------------------- ten_strength
 

@@ -33,7 +33,7 @@ from test_table import cards_in, check
 from thousand.engine.rules import PRESET_NAMES, Rules
 from thousand.engine.table import Table, audience_includes
 from thousand.server import create_app
-from thousand.server.store import Store
+from thousand.server.store.tables import Store
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 Msg = dict[str, Any]

@@ -24,7 +24,8 @@ from test_server import Client, Server, new_table, state_of
 from thousand.engine.client_messages import ChatMessage, HintMessage, MoveMessage
 from thousand.engine.table import Table, TableError
 from thousand.server.checks import check_chat
-from thousand.server.hub import ServerError, read_message
+from thousand.server.errors import ServerError
+from thousand.server.live.hub import read_message
 
 pytestmark = pytest.mark.fuzz
 

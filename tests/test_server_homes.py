@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from thousand.engine.rules import Rules
 from thousand.server.app import check_cluster_db, create_app
-from thousand.server.hub import Hub
 from thousand.server.ids import is_id
-from thousand.server.store import MovesWrite, SeatRow, Store, StoreError, TableRow
+from thousand.server.live.hub import Hub
+from thousand.server.store.tables import MovesWrite, SeatRow, Store, StoreError, TableRow
 
 
 def _row(table_id: str) -> TableRow:
@@ -119,7 +119,7 @@ def test_write_moves_commits_the_waiting_tables_moves_once(tmp_path: Path) -> No
 def test_the_move_clocks_upper_bound_is_one_for_tables_and_quick_play(tmp_path: Path) -> None:
     """A table laid in the lobby and a quick-play table take the same longest clock
     (routes_play.MAX_CLOCK): one second more is refused by both."""
-    from thousand.server.routes_play import MAX_CLOCK
+    from thousand.server.routes.play import MAX_CLOCK
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'clock.db'}", bot_delay=0)) as client:
         for path in ("/api/tables", "/api/quickplay"):

@@ -22,8 +22,8 @@ from openskill.models import PlackettLuce
 from live_server import postgres_schema
 from test_server import Client, Server
 from thousand.engine.rules import Rules
-from thousand.server import site_store
-from thousand.server.store import SeatRow, Store, TableRow, players_t
+from thousand.server.store import ratings as site_store
+from thousand.server.store.tables import SeatRow, Store, TableRow, players_t
 from thousand.site.ratings import Rating, places
 
 MODEL = PlackettLuce()
@@ -246,7 +246,7 @@ def test_the_leaderboard_shows_a_first_game_marked_provisional(tmp_path: Path) -
     between the leaderboard (its ladder's games counted in, 13) and its page (4).  Now
     the board's default shows him, marked provisional, and a bot's games are the site's
     own, the same on the board and the page."""
-    from thousand.server.routes_play import MIN_GAMES
+    from thousand.server.routes.play import MIN_GAMES
 
     store = Store(f"sqlite:///{tmp_path / 'r.db'}")
     try:

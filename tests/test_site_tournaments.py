@@ -180,7 +180,7 @@ def test_a_tournament_names_its_bots_for_people_has_a_clock_and_leads_back(
     default move clock, and the table's rematch names the tournament's page instead (a
     rematch there is refused)."""
     from test_server import Client
-    from thousand.server.routes_tournaments import DEFAULT_CLOCK
+    from thousand.server.routes.tournaments import DEFAULT_CLOCK
 
     anna = guest(server.base, "Анна")
     made = ok(anna.post("/api/tournaments", json={

@@ -31,7 +31,15 @@ from live_server import postgres_schema
 from test_server import CLI, Client, Server, free_port, new_table, verify_stream
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
-from thousand.server.store import ChatRow, MovesWrite, SeatRow, Store, TableRow, metadata, migrate
+from thousand.server.store.tables import (
+    ChatRow,
+    MovesWrite,
+    SeatRow,
+    Store,
+    TableRow,
+    metadata,
+    migrate,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -364,7 +372,7 @@ def test_the_hubs_batch_of_writes_commits_consecutive_moves_once(tmp_path: Path)
     call still gets its own result or exception."""
     from functools import partial
 
-    from thousand.server.hub import _run_all
+    from thousand.server.live.hub import _run_all
 
     store = Store(f"sqlite:///{tmp_path / 'batch.db'}")
     commits: list[int] = []

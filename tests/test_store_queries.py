@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from thousand.engine.rules import Rules
-from thousand.server.store import SeatRow, Store, TableRow
+from thousand.server.store.tables import SeatRow, Store, TableRow
 
 
 def test_a_page_of_the_history_is_three_queries_from_the_index(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from sqlalchemy.engine import make_url
 from websockets.sync.client import connect
 
 from live_server import postgres_schema, serve
-from thousand.server.store import Store
+from thousand.server.store.tables import Store
 
 DATA = Path(__file__).parent / "data"
 OLD = json.loads((DATA / "v0001.json").read_text(encoding="utf-8"))
@@ -43,7 +43,7 @@ OLD_TABLES = ("tables", "seats", "moves", "chat")
 def _alembic(conn: sa.Connection) -> Config:
     cfg = Config()
     cfg.set_main_option("script_location",
-                        str(resources.files("thousand.server").joinpath("migrations")))
+                        str(resources.files("thousand.server.store").joinpath("migrations")))
     cfg.attributes["connection"] = conn
     return cfg
 
@@ -108,7 +108,7 @@ def _heads() -> str:
 
     cfg = Config()
     cfg.set_main_option("script_location",
-                        str(resources.files("thousand.server").joinpath("migrations")))
+                        str(resources.files("thousand.server.store").joinpath("migrations")))
     return str(ScriptDirectory.from_config(cfg).get_current_head())
 
 

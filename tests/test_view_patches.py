@@ -26,7 +26,7 @@ from test_table import _DEFS, RULESETS, cards_in, check
 from thousand.engine.protocol import view_changes, view_json
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
-from thousand.server.store import Store
+from thousand.server.store.tables import Store
 
 Msg = dict[str, Any]
 EVENTS_MESSAGE = fastjsonschema.compile({**_DEFS, "$ref": "#/definitions/events_message"})

@@ -438,39 +438,59 @@ def _could_bid(r: Rules, a: _AuctionAct, marriages: int) -> bool:
 
 
 def knowledge(view: View, soft: bool = True) -> Knowledge:
-    """What ``view.seat`` knows about the cards, at any phase of the deal."""
+    """What ``view.seat`` knows about the cards, at any phase of the deal: the hidden
+    places and their sizes, the cards known in or kept out of each, the pool left to deal,
+    and the alternatives and checks that weigh a drawn placement."""
     me = view.seat
     if me is None:
         raise ValueError("a spectator's view has no seat to sample for")
     if view.players == 2:
         return _two_knowledge(view, soft)
-    r = view.rules
-    n = view.players
-    active = view.active
     d = view.declarer
+    pre_exchange = d < 0
+    others = [s for s in view.active if s != me]
     played = view.played_cards()
+    fixed, sizes, known = _places(view, me, others, pre_exchange)
+    _add_shown_cards(view, me, played, known)
+    seen = played
+    for m in (*fixed.values(), *known.values()):
+        seen |= m
+    exclude = _voids(view)
+    talon_groups = _taken_talon(view, me, others, pre_exchange, exclude)
+    pool = FULL_DECK & ~seen
+    talon_info = _talon_info(view)
+    if talon_info and not pre_exchange and me != d and not talon_groups and DISCARDS not in sizes:
+        # nowhere else to be: the talon is in the declarer's hand (or played)
+        on_d = talon_info & pool
+        known[d] = known.get(d, 0) | on_d
+        pool &= ~on_d
+    variants = _talon_variants(view, talon_groups, pool, known)
+    variants += _marriage_groups(view, others, pre_exchange, pool, known, exclude)
+    return Knowledge(
+        seat=me, players=view.players, sizes=sizes, known=known, exclude=exclude, pool=pool,
+        fixed=fixed, checks=_auction_checks(view, others, pre_exchange, soft),
+        variants=variants,
+    )
+
+
+def _places(
+    view: View, me: int, others: list[int], pre_exchange: bool
+) -> tuple[dict[int, Mask], dict[int, int], dict[int, Mask]]:
+    """The places whose cards the seat sees (``fixed``: its hand, a shown talon, its own
+    discards), the hidden places and their sizes, and the talon card known from the cut."""
+    r = view.rules
     fixed: dict[int, Mask] = {}
     sizes: dict[int, int] = {}
     known: dict[int, Mask] = {}
-    exclude: dict[int, Mask] = {}
-    checks: list[Check] = []
-    talon_groups: list[tuple[int, Mask]] = []
-    seen = played
-    hand = view.hand
-    if hand is not None:
-        fixed[me] = hand
-        seen |= hand
+    if view.hand is not None:
+        fixed[me] = view.hand
     else:
         sizes[me] = view.hand_sizes[me]
-    others = [s for s in active if s != me]
     for s in others:
         sizes[s] = view.hand_sizes[s]
-    pre_exchange = d < 0
-    talon_seen = view.talon
     if pre_exchange:
-        if talon_seen is not None:  # pragma: no cover - the talon is shown only when taken
-            fixed[TALON] = talon_seen
-            seen |= talon_seen
+        if view.talon is not None:  # pragma: no cover - the talon is shown only when taken
+            fixed[TALON] = view.talon
         else:
             sizes[TALON] = 3
             # the cut (RULES §4): the dealer's glimpse of the bottom card, a third nine
@@ -481,47 +501,73 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
         n_disc = 3 if view.phase in _CONTRACT_NAMED else _n_discarded(view)
         if view.discards is not None:
             fixed[DISCARDS] = view.discards
-            seen |= view.discards
         elif n_disc:
             sizes[DISCARDS] = n_disc
-    # the cards given
+    return fixed, sizes, known
+
+
+def _add_shown_cards(view: View, me: int, played: Mask, known: dict[int, Mask]) -> None:
+    """The cards known in the others' hands: given face up to them and not played yet, and
+    the partners of the marriages they declared."""
     for card, to in view.given:
         if card is not None and to != me and not played >> card & 1:
             known[to] = known.get(to, 0) | (1 << card)
     for s, m in _declared_partners(view, played).items():
         if s != me:
             known[s] = known.get(s, 0) | m
-    for m in known.values():
-        seen |= m
-    # voids and must_overtake
+
+
+def _voids(view: View) -> dict[int, Mask]:
+    """The cards each seat cannot hold by the way it followed: the suits it failed to
+    follow (and, with ``must_overtake``, the cards it did not overtake with)."""
+    r = view.rules
+    exclude: dict[int, Mask] = {}
     for t in view.tricks:
         _note_voids(t.cards, t.trump, r.must_overtake, exclude, r.ten_strength)
     if len(view.trick) > 1:
         _note_voids(view.trick, view.trump, r.must_overtake, exclude, r.ten_strength)
-    # the talon taken by the declarer (and not its own hand): the cards this seat saw, or
-    # those it knew from the cut when the talon stays hidden from it
-    talon_info = talon_seen if talon_seen is not None else view.talon_known
-    if not pre_exchange and talon_info and me != d:
-        for s in others:
-            if s == d:
-                continue
-            if r.exchange == "give_one_each" and any(to == s for _, to in view.given):
-                talon_groups.append((s, talon_info))
-            else:
-                # nothing given to him yet (the buy phase, the exchange) or ever
-                # (discard_three): no talon card is his
-                exclude[s] = exclude.get(s, 0) | talon_info
-    pool = FULL_DECK & ~seen
-    if talon_info and not pre_exchange and me != d and not talon_groups and DISCARDS not in sizes:
-        # nowhere else to be: the talon is in the declarer's hand (or played)
-        on_d = talon_info & pool
-        known[d] = known.get(d, 0) | on_d
-        pool &= ~on_d
+    return exclude
+
+
+def _talon_info(view: View) -> Mask:
+    """The talon's cards this seat knows: those it saw, or those it knew from the cut when
+    the talon stays hidden from it."""
+    return view.talon if view.talon is not None else view.talon_known
+
+
+def _taken_talon(
+    view: View, me: int, others: list[int], pre_exchange: bool, exclude: dict[int, Mask]
+) -> list[tuple[int, Mask]]:
+    """The talon taken by the declarer (and not this seat's own hand): the other defender
+    holds no talon card unless one was given to him (``give_one_each``): those defenders,
+    with the talon's cards, for :func:`_talon_variants`; the others' exclusions are added
+    to ``exclude``."""
+    talon_info = _talon_info(view)
+    d = view.declarer
+    groups: list[tuple[int, Mask]] = []
+    if pre_exchange or not talon_info or me == d:
+        return groups
+    for s in others:
+        if s == d:
+            continue
+        if view.rules.exchange == "give_one_each" and any(to == s for _, to in view.given):
+            groups.append((s, talon_info))
+        else:
+            # nothing given to him yet (the buy phase, the exchange) or ever
+            # (discard_three): no talon card is his
+            exclude[s] = exclude.get(s, 0) | talon_info
+    return groups
+
+
+def _talon_variants(
+    view: View, talon_groups: list[tuple[int, Mask]], pool: Mask, known: dict[int, Mask]
+) -> list[list[tuple[float, dict[int, Mask]]]]:
+    """Where the talon's unplayed cards lie when the other defender was given one of the
+    declarer's 10 (not the one given to me): a talon card with chance 1/9 each, unless he
+    is known to hold one (played it, declared with it)."""
+    d = view.declarer
     variants: list[list[tuple[float, dict[int, Mask]]]] = []
     for s, talon in talon_groups:
-        # The other defender got one card of the declarer's 10 (not the one given to me):
-        # a talon card with chance 1/9 each, unless he is known to hold one (played it,
-        # declared with it).
         rest = talon & pool
         if not rest:
             continue
@@ -532,12 +578,7 @@ def knowledge(view: View, soft: bool = True) -> Knowledge:
         for c in cards_of(rest):
             group.append((1 / 9, {d: rest & ~(1 << c), s: 1 << c}))
         variants.append(group)
-    variants += _marriage_groups(view, others, pre_exchange, pool, known, exclude)
-    checks += _auction_checks(view, others, pre_exchange, soft)
-    return Knowledge(
-        seat=me, players=n, sizes=sizes, known=known, exclude=exclude, pool=pool,
-        fixed=fixed, checks=checks, variants=variants,
-    )
+    return variants
 
 
 def _marriage_groups(

@@ -200,7 +200,7 @@ def run(args: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if args is None else args)
     _register(_command_of(argv))
     if _command_of(argv) == "play":
-        from .play_cmd import optional_resume  # ``play --resume`` alone: the last game
+        from .resume import optional_resume  # ``play --resume`` alone: the last game
 
         argv = optional_resume(argv)
     if _wants_help(argv) and language_of(argv) == "ru":

@@ -48,29 +48,10 @@ from .common import (
     one_line,
     output_console,
 )
+from .resume import LAST_GAME
 
 #: The presets ``thousand play`` takes: the common ones and the game for two.
 PLAY_PRESET_HELP = PRESET_HELP + "; two: the game for two against one bot (default classic)"
-
-#: What ``--resume`` with no file stands for (:func:`optional_resume`).
-LAST_GAME = ""
-
-
-def optional_resume(argv: Sequence[str]) -> list[str]:
-    """``thousand play … --resume`` with no file after it (the end of the line, or the
-    next option) as ``--resume=`` (:data:`LAST_GAME`): the newest unfinished game.  Click
-    options take a value or none, never either, so the command line is read this way
-    before it parses it."""
-    out = list(argv)
-    if not out or out[0] != "play":
-        return out
-    for i, word in enumerate(out):
-        if word == "--":
-            break
-        if word == "--resume" and (i + 1 == len(out) or out[i + 1].startswith("-")):
-            out[i] = "--resume=" + LAST_GAME
-    return out
-
 
 def _fail(lang: str, key: str, **params: object) -> NoReturn:
     """Exit 2 with one line in the game's language: ``ошибка: …`` / ``error: …``."""

@@ -157,13 +157,23 @@ def serve_command(
     lease_ttl: Annotated[float, typer.Option(
         "--lease-ttl", help="Seconds a worker's hold on a table lasts unrenewed (many "
         "workers): after that another takes it over.", min=1.0, max=120.0)] = 5.0,
+    smtp: Annotated[str | None, typer.Option(
+        "--smtp", envvar="THOUSAND_SMTP", help="The mail server: smtp://user:password@"
+        "host:587?starttls=1 or smtps://…:465; without it e-mail and password recovery "
+        "are off (docs/server.md \"E-mail and password recovery\").")] = None,
+    mail_from: Annotated[str | None, typer.Option(
+        "--mail-from", envvar="THOUSAND_MAIL_FROM", help="The letters' From address "
+        "(default: noreply@ the --public-url host).")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", envvar="THOUSAND_PUBLIC_URL", help="The site's address as players "
+        "open it (https://example.org): the letters' links are made from it.")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
     import uvicorn
     from uvicorn.config import LOGGING_CONFIG
 
-    from thousand.server import create_app, default_db_url, logs
+    from thousand.server import create_app, default_db_url
     from thousand.server.app import check_cluster_db
     from thousand.server.limits import (
         Limiter,
@@ -172,7 +182,9 @@ def serve_command(
         parse_overrides,
         rates_storage,
     )
-    from thousand.server.store import StoreError, shown_url
+    from thousand.server.ops import logs
+    from thousand.server.ops.mail import MailError, mailer_of
+    from thousand.server.store.tables import StoreError, shown_url
     from thousand.server.web_security import PRIVATE_NETWORKS
 
     level = log_level.lower()
@@ -189,7 +201,7 @@ def serve_command(
         except StoreError as e:
             raise fail(e.text(lang), lang=lang) from None
     if worker_id_opt is not None:
-        from thousand.server.worker import set_worker_id
+        from thousand.server.ops.worker import set_worker_id
 
         try:
             set_worker_id(worker_id_opt)
@@ -203,6 +215,10 @@ def serve_command(
         overrides, caps = parse_overrides(limit_specs or []), parse_caps(limit_specs or [])
     except LimitError as e:
         raise fail(e.text(lang), lang=lang) from None
+    try:  # a bad --smtp, --mail-from or --public-url, too
+        mailer = mailer_of(smtp, mail_from, public_url)
+    except MailError as e:
+        raise fail(e.text(lang), lang=lang) from None
     if workers > 1:
         _supervise(workers, host, port, lang, level, proxies, {
             "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
@@ -212,9 +228,10 @@ def serve_command(
             "metrics_from": metrics_from or [],
             "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
             "limits_storage": limits_storage, "limits": limit_specs or [],
-            "limits_on": not no_limits, "max_tables": max_tables})
+            "limits_on": not no_limits, "max_tables": max_tables,
+            "mail": [smtp, mail_from, public_url]})
         return
-    from thousand.server.worker import worker_id
+    from thousand.server.ops.worker import worker_id
 
     uvicorn_logs = logs.configure(log_format, level,
                                   worker=worker_id() if redis is not None else None)
@@ -231,12 +248,13 @@ def serve_command(
                                  metrics=not no_metrics, redis_url=redis,
                                  metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
-                                 tune_gc=True, max_tables=max_tables, caps=caps)
+                                 tune_gc=True, max_tables=max_tables, caps=caps,
+                                 mailer=mailer)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)
     actual = sock.getsockname()[1]
-    # JSON lines: uvicorn's loggers reach the root's JSON handler (server/logs.py)
+    # JSON lines: uvicorn's loggers reach the root's JSON handler (server/ops/logs.py)
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
                             log_config=LOGGING_CONFIG if uvicorn_logs else None,
                             ws_max_size=65536, lifespan="on", proxy_headers=bool(proxies),
@@ -277,7 +295,7 @@ def _supervise(workers: int, host: str, port: int, lang: str, level: str,
     from uvicorn.supervisors import Multiprocess
 
     from thousand.server.cluster_app import ENV
-    from thousand.server.store import Store, StoreError, shown_url
+    from thousand.server.store.tables import Store, StoreError, shown_url
 
     try:
         Store(str(options["db"])).close()

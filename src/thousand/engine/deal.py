@@ -41,8 +41,7 @@ Phases, in order (RULES §2, §4, §6):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import NamedTuple
 
 from . import moves as mv
 from .cards import (
@@ -63,10 +62,18 @@ from .cards import (
     points_of,
     round_points,
 )
+from .deal_data import (
+    PHASE_NAMES,
+    PHASE_TASKS,
+    DealResult,
+    Declaration,
+    Outcome,
+    Phase,
+    Trick,
+)
 from .errors import IllegalMove
 from .moves import Move
 from .play_rules import (
-    DeclarationKind,
     declaration,
     declaring_cards,
     follow_cards,
@@ -75,47 +82,17 @@ from .play_rules import (
     trick_winner,
 )
 from .rules import Rules
+from .view import GameInfo, View
 
-if TYPE_CHECKING:
-    from .view import View
+#: the deal's names, with its data (deal_data: the phases, a trick, a declaration, a
+#: result), which the deal's importers read from here
+__all__ = [
+    "PHASE_NAMES", "PHASE_TASKS", "Deal", "DealContext", "DealResult", "Declaration",
+    "Outcome", "Phase", "Trick", "concede_values", "contract_choices", "contract_made",
+    "declarer_value", "half_of", "next_bid", "others_factor", "recorded_change", "score_deal",
+    "sitting_dealer_value", "view_of",
+]
 
-
-class Phase(IntEnum):
-    DARK_CHOICE = 0
-    AUCTION = 1
-    EXCHANGE = 2
-    CONTRACT = 3
-    REDEAL_OFFER = 4
-    PLAY = 5
-    DONE = 6
-    BUY = 7
-    TALON_CHOICE = 8
-
-
-#: What the player to move does in each phase (a message parameter, see thousand.words.catalogue).
-PHASE_TASKS = {
-    Phase.DARK_CHOICE: "dark_or_look",
-    Phase.AUCTION: "bid",
-    Phase.EXCHANGE: "give",
-    Phase.CONTRACT: "contract_or_concede",
-    Phase.REDEAL_OFFER: "redeal_or_pass",
-    Phase.BUY: "buy_or_pass",
-    Phase.TALON_CHOICE: "choose_talon",
-    Phase.PLAY: "play",
-    Phase.DONE: "nothing",
-}
-
-PHASE_NAMES = {
-    Phase.DARK_CHOICE: "dark choice",
-    Phase.AUCTION: "auction",
-    Phase.EXCHANGE: "exchange",
-    Phase.CONTRACT: "contract",
-    Phase.REDEAL_OFFER: "redeal offer",
-    Phase.PLAY: "play",
-    Phase.DONE: "over",
-    Phase.BUY: "buy",
-    Phase.TALON_CHOICE: "talon choice",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,65 +145,6 @@ class DealContext:
         if not self.cut or self.cut[-1] % 6 == JACK:
             return None
         return self.cut[-1]
-
-
-#: How a deal ended (:attr:`DealResult.outcome`).
-Outcome = Literal["played", "conceded", "redeal"]
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the cards in play order, the trump, who took it."""
-
-    leader: int
-    cards: tuple[tuple[int, Card], ...]
-    trump: int
-    winner: int
-
-    @property
-    def points(self) -> int:
-        return sum(POINTS[c] for _, c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """A declaration made by leading a card with ``+``.
-
-    ``kind`` is ``marriage``, ``half_marriage``, ``ace_marriage`` or ``four_nines``;
-    ``points`` what it scored (0 for a defender under ``marriage_points_declarer_only``).
-    """
-
-    seat: int
-    kind: DeclarationKind
-    suit: int
-    points: int
-    trick: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """How a deal ended and what it is worth, before the game's barrel and penalties.
-
-    ``outcome`` is ``played``, ``conceded`` or ``redeal``.  ``points`` are the raw
-    points by seat (cards taken + declarations, the declarer's discards included;
-    0 for a sitting-out dealer and all 0 in a conceded deal); ``values`` are the
-    deal values of RULES §7 (contract ±, rounded defenders' points, concede
-    payments, the sitting dealer's talon score; dark and golden doubling applied).
-    """
-
-    outcome: Outcome
-    declarer: int | None
-    bid: int | None
-    contract: int | None
-    made: bool | None
-    dark: bool
-    golden: bool
-    points: tuple[int, ...]
-    tricks: tuple[int, ...]
-    values: tuple[int, ...]
-    redeal_by: int | None = None
-    active: tuple[int, ...] = ()
-    dealer: int = 0
 
 
 class _Snapshot(NamedTuple):
@@ -415,9 +333,7 @@ class Deal:
         return self.phase == Phase.DONE
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may see (``None``: a spectator); see :func:`.view.view_of`."""
-        from .view import view_of
-
+        """What ``seat`` may see (``None``: a spectator); see :func:`view_of`."""
         return view_of(self, seat)
 
     def opponents(self) -> tuple[int, ...]:
@@ -1300,3 +1216,99 @@ def sitting_dealer_value(talon: Mask, rules: Rules) -> int:
                 total += rules.marriage_values[c // 6] // 2
         return total
     return 0
+
+
+# ------------------------------------------------------------------ a seat's view
+
+
+def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
+    """Build ``seat``'s view of ``deal``."""
+    n = deal.players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        raise ValueError(f"no seat {seat!r} at this table: seats are 0 to {n - 1}, or None")
+    d = deal.declarer
+    hand: Mask | None = None
+    if seat is not None and (deal.looked >> seat) & 1:
+        hand = deal.hands[seat]
+    talon = deal.talon if deal.talon_visible_to(seat) else None
+    other_talon = (
+        deal.unchosen_talon if deal.phase == Phase.DONE and deal.talon_choice >= 0 else None
+    )
+    cut, talon_known = _cut_seen_by(deal, seat)
+    given = tuple(
+        (c if seat is not None and (seat in (d, to)) else None, to) for c, to in deal.given
+    )
+    discards = deal.discards if seat is not None and seat == d else None
+    history = []
+    n_given = 0
+    for m in deal.history:
+        if mv.is_give(m):
+            to = deal.given[n_given][1]
+            n_given += 1
+            history.append(mv.move_str(m) if seat is not None and seat in (d, to) else "give ??")
+        elif mv.is_discard(m):
+            history.append(mv.move_str(m) if seat is not None and seat == d else "discard ??")
+        else:
+            history.append(mv.move_str(m))
+    legal: tuple[Move, ...] = ()
+    if seat is not None and seat == deal.to_move and deal.phase != Phase.DONE:
+        legal = tuple(deal.legal_moves())
+    return View(
+        seat=seat,
+        rules=deal.rules,
+        players=n,
+        dealer=deal.ctx.dealer,
+        active=deal.active,
+        opener=deal.ctx.opener,
+        golden=deal.ctx.golden,
+        phase=deal.phase,
+        to_move=deal.to_move,
+        hand=hand,
+        hand_sizes=tuple(h.bit_count() for h in deal.hands),
+        talon=talon,
+        talon_choice=deal.talon_choice,
+        other_talon=other_talon,
+        cut=cut,
+        talon_known=talon_known,
+        auction=tuple(deal.auction),
+        high_bid=deal.high_bid,
+        high_bidder=deal.high_bidder,
+        passed=tuple(s for s in range(n) if (deal.passed >> s) & 1),
+        dark_bidder=deal.dark_bidder,
+        dark=deal.dark_standing,
+        declarer=d,
+        bid=deal.bid,
+        contract=deal.contract,
+        given=given,
+        buys=tuple(deal.buys),
+        buy_price=deal.buy_price() if deal.phase == Phase.BUY else None,
+        discards=discards,
+        trump=deal.trump,
+        trump_declarer=deal.trump_declarer,
+        trick=tuple(deal.current_trick()),
+        tricks=tuple(deal.tricks),
+        declarations=tuple(deal.declarations),
+        taken=tuple(deal.taken),
+        tricks_won=tuple(deal.tricks_won),
+        bonus=tuple(deal.bonus),
+        aces_duty=deal.aces_in_row,
+        declared_suits=deal.declared_suits,
+        legal=legal,
+        history=tuple(history),
+        result=deal.result,
+        game=game,
+    )
+
+
+def _cut_seen_by(deal: Deal, seat: int | None) -> tuple[tuple[Card | None, ...], Mask]:
+    """What ``seat`` saw at the cut (RULES §4 "The cut"): nines and a jack were shown to
+    everyone; any other card only the dealer looked at.  The bottom card lies in the
+    talon, so whoever saw it knows one talon card."""
+    ctx = deal.ctx
+    dealer_sees = seat is not None and seat == ctx.dealer
+    cut = tuple(
+        c if dealer_sees or c % 6 in (NINE, JACK) else None for c in ctx.cut
+    )
+    bottom = ctx.cut_talon_card
+    known = 1 << bottom if bottom is not None and cut[-1] is not None else 0
+    return cut, known

@@ -3,7 +3,7 @@
 A :class:`Game` deals (from its own seeded random source, or from cards it is
 given when a record is replayed), hands each deal a :class:`DealContext` that
 says who may bid, bid dark or concede, and scores every finished deal in the
-order RULES §7 settles:
+order RULES §7 settles, by the steps of :mod:`thousand.engine.scoring`:
 
 deal values → the barrel rule for sitters → bolt, concede, redeal and cut
 penalties → climbing on the barrel (and knock-off) → sitters whose deals ran out
@@ -25,44 +25,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
+from . import scoring
 from .cards import FULL_DECK, JACK, NINE, Card, Mask, card_str, mask_of
-from .deal import Deal, DealContext, DealResult, recorded_change
+from .deal import Deal, DealContext, DealResult, view_of
 from .draws import Draws
 from .moves import LOOK, Move
 from .rules import Rules
-from .view import GameInfo, View, view_of
-
-#: What an :class:`Event` marks on the score sheet.
-EventKind = Literal[
-    "barrel_on",
-    "fall",
-    "knocked_off",
-    "barrel_timeout",
-    "bolt",
-    "bolt_penalty",
-    "bolt_samosval",
-    "concede_penalty",
-    "redeal_penalty",
-    "cut_penalty",
-    "fall_reset",
-    "samosval",
-    "golden_restart",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something the score sheet marks: ``kind`` is one of :data:`EventKind` (``barrel_on``,
-    ``fall``, ``knocked_off``, ``barrel_timeout``, ``bolt``, ``bolt_penalty``,
-    ``bolt_samosval``, ``concede_penalty``, ``redeal_penalty``, ``cut_penalty``,
-    ``fall_reset``, ``samosval``, ``golden_restart``); ``amount`` is the score change it
-    made, if any."""
-
-    seat: int
-    kind: EventKind
-    amount: int = 0
+from .scoring import Event as Event
+from .scoring import EventKind as EventKind
+from .scoring import Marks
+from .scoring import SeatState as SeatState
+from .view import GameInfo, View
 
 
 @dataclass(slots=True)
@@ -98,26 +73,6 @@ class DealSummary:
     scores: tuple[int, ...]
     changes: tuple[int, ...]
     events: tuple[Event, ...]
-
-
-@dataclass(slots=True)
-class SeatState:
-    """Per-player counters the rules need across deals."""
-
-    score: int = 0
-    on_barrel: bool = False
-    barrel_deals: int = 0
-    falls: int = 0
-    no_barrel: bool = False
-    bolts: int = 0
-    bolt_streak: int = 0
-    concedes: int = 0
-
-    def copy(self) -> SeatState:
-        return SeatState(
-            self.score, self.on_barrel, self.barrel_deals, self.falls, self.no_barrel,
-            self.bolts, self.bolt_streak, self.concedes,
-        )
 
 
 class _Checkpoint(NamedTuple):
@@ -509,99 +464,37 @@ class Game:
     # ---------------------------------------------------------------- scoring
 
     def _score(self, res: DealResult, ctx: DealContext) -> DealSummary:
+        """Score a finished deal on the sheet, step by step in the order of RULES §7
+        (:mod:`thousand.engine.scoring`), and move the deal on to the next dealer."""
         r = self.rules
         seats = self.seats
-        n = self.n
         before = self.scores
-        events: list[Event] = []
-        falls: list[int] = []
-        barrel = r.barrel
-        wins = self._wins
+        marks = Marks()
         sat_before = [s.on_barrel for s in seats]
         before_penalties = before
         if res.outcome == "redeal":
-            self._score_redeal(events)
+            self.redeal_streak += 1
+            scoring.redeal_penalty(r, seats, self.dealer, self.redeal_streak, marks)
         else:
             self.redeal_streak = 0
             self.deals_played += 1
-            # 1-2. deal values, with the barrel rule for those sitting on it.
-            for seat in range(n):
-                st = seats[seat]
-                value = res.values[seat]
-                declarer = seat == res.declarer
-                st.score += recorded_change(r, st.score, st.on_barrel, declarer, res.made, value)
-                if not (st.on_barrel and declarer):
-                    continue
-                if res.made:
-                    if wins(st.score):
-                        st.on_barrel = False  # he made the contract that wins
-                elif value < 0:
-                    # A failed contract, or a concede that costs him something, takes him
-                    # off; a concede that costs nothing leaves him sitting (RULES §7).
-                    self._leave_barrel(seat, falls, events, "fall")
-            # 3. penalties: bolts, concede.
+            scoring.deal_values(r, seats, res, marks)
             before_penalties = self.scores
-            self._score_bolts(res, events)
-            if res.outcome == "conceded" and res.declarer is not None:
-                st = seats[res.declarer]
-                st.concedes += 1
-                every = r.concede_penalty_every
-                if every and st.concedes % every == 0:
-                    st.score -= r.penalty
-                    events.append(Event(res.declarer, "concede_penalty", -r.penalty))
+            scoring.bolts(r, seats, res, marks)
+            scoring.concede_penalty(r, seats, res, marks)
             if r.golden_deals and res.golden and res.made:
                 self.golden_made = True
-        self._score_cut(ctx, events)
-        if barrel is not None:
-            # A penalty on a sitter takes him off the barrel: a fall (RULES §7).
-            for seat, st in enumerate(seats):
-                if st.on_barrel and st.score < before_penalties[seat]:
-                    self._leave_barrel(seat, falls, events, "fall")
-            if res.outcome != "redeal":
-                self._climb(res, sat_before, falls, events)
-                # 5. sitters whose deals ran out.
-                for seat, st in enumerate(seats):
-                    if st.on_barrel and sat_before[seat]:
-                        st.barrel_deals += 1
-                        if r.barrel_deals is not None and st.barrel_deals >= r.barrel_deals:
-                            st.score -= r.penalty
-                            self._leave_barrel(seat, falls, events, "barrel_timeout", -r.penalty)
-            # 6. every third fall resets the score.
-            for seat in falls:
-                st = seats[seat]
-                st.falls += 1
-                every = r.barrel_falls_reset
-                if every and st.falls % every == 0:
-                    change = r.barrel_reset_score - st.score
-                    st.score = r.barrel_reset_score
-                    events.append(Event(seat, "fall_reset", change))
-                    if r.no_barrel_after_reset:
-                        st.no_barrel = True
-        # 7. samosval.
-        if r.samosval:
-            for seat, st in enumerate(seats):
-                if st.score != before[seat] and st.score in r.samosval:
-                    events.append(Event(seat, "samosval", -st.score))
-                    st.score = 0
-        # golden restart, after the last golden deal.
-        if (
-            r.golden_deals
-            and r.golden_restart
-            and res.outcome != "redeal"
-            and self.deals_played - self.golden_start == self.golden_count
-            and not self.golden_made
-        ):
-            self.seats = [SeatState() for _ in range(n)]
-            self.golden_start = self.deals_played
-            self.golden_made = False
-            events.append(Event(-1, "golden_restart"))
-        # 8. the end of the game.
-        if res.outcome != "redeal":
-            self._check_end(res)
-        if res.outcome == "redeal":
-            pass  # the same dealer deals again
-        else:
-            self.dealer = (self.dealer + 1) % n
+        scoring.cut_penalty(r, seats, ctx, marks)
+        if r.barrel is not None:
+            scoring.barrel_rule(r, seats, res, before_penalties, sat_before, self.dealer, marks)
+        scoring.samosval(r, seats, before, marks)
+        if res.outcome != "redeal":  # a redeal: the same dealer deals again
+            self._golden_restart(marks)
+            won = scoring.winner(r, self.scores, res, self.deals_played)
+            if won is not None:
+                self.winner = won
+                self.over = True
+            self.dealer = (self.dealer + 1) % self.n
         after = self.scores
         return DealSummary(
             number=len(self.summaries) + 1,
@@ -609,154 +502,28 @@ class Game:
             result=res,
             scores=after,
             changes=tuple(a - b for a, b in zip(after, before, strict=True)),
-            events=tuple(events),
+            events=tuple(marks.events),
         )
 
-    def _leave_barrel(
-        self, seat: int, falls: list[int], events: list[Event], kind: EventKind, amount: int = 0
-    ) -> None:
-        self.seats[seat].on_barrel = False
-        self.seats[seat].barrel_deals = 0
-        falls.append(seat)
-        events.append(Event(seat, kind, amount))
-
-    def _score_redeal(self, events: list[Event]) -> None:
+    def _golden_restart(self, marks: Marks) -> None:
+        """After the last golden deal with none made (``golden_restart``): every score and
+        count back to 0, and the golden deals again."""
         r = self.rules
-        self.redeal_streak += 1
-        every = r.redeal_penalty_after
-        if every and self.redeal_streak % every == 0:
-            self.seats[self.dealer].score -= r.penalty
-            events.append(Event(self.dealer, "redeal_penalty", -r.penalty))
-
-    def _score_cut(self, ctx: DealContext, events: list[Event]) -> None:
-        """Three nines at the cut cost the cutter the penalty (RULES §4 cut_nines)."""
-        if not self.rules.cut_nines or not ctx.cut:
-            return
-        nines = 0
-        for c in ctx.cut:
-            if c % 6 != NINE:
-                break
-            nines += 1
-        if nines >= 3:
-            cutter = (ctx.dealer + 1) % self.n
-            self.seats[cutter].score -= self.rules.penalty
-            events.append(Event(cutter, "cut_penalty", -self.rules.penalty))
-
-    def _score_bolts(self, res: DealResult, events: list[Event]) -> None:
-        """Bolts are counted (and marked) only where the rules count them: ``bolts`` or
-        ``bolt_samosval``; a game without them has no bolts to speak of."""
-        r = self.rules
-        if res.outcome != "played" or res.declarer is None:
-            return
-        if r.bolts is None and not r.bolt_samosval:
-            return
-        for seat in res.active:
-            st = self.seats[seat]
-            if seat == res.declarer:
-                st.bolt_streak = 0
-                continue
-            bolt = res.points[seat] == 0 if r.bolt_means == "no_points" else res.tricks[seat] == 0
-            if not bolt:
-                st.bolt_streak = 0
-                continue
-            if st.on_barrel and not r.barrel_bolts:
-                continue
-            st.bolts += 1
-            st.bolt_streak += 1
-            events.append(Event(seat, "bolt"))
-            if r.bolts is not None:
-                hit = (
-                    (r.bolts == "every_3rd" and st.bolts % 3 == 0)
-                    or (r.bolts == "every_5th" and st.bolts % 5 == 0)
-                    or (r.bolts == "three_in_a_row" and st.bolt_streak % 3 == 0)
-                )
-                if hit:
-                    st.score -= r.penalty
-                    events.append(Event(seat, "bolt_penalty", -r.penalty))
-            if r.bolt_samosval and st.bolt_streak % 3 == 0:
-                events.append(Event(seat, "bolt_samosval", -st.score))
-                st.score = 0
-            if st.bolt_streak % 3 == 0:
-                st.bolt_streak = 0
-
-    def _climb(
-        self,
-        res: DealResult,
-        sat_before: list[bool],
-        falls: list[int],
-        events: list[Event],
-    ) -> None:
-        """4. Climbing on the barrel, knock-off and simultaneous fall (RULES §7 Barrel)."""
-        r = self.rules
-        barrel = r.barrel
-        wins = self._wins
-        assert barrel is not None
-        climbers = [
-            s for s in range(self.n)
-            if not self.seats[s].on_barrel
-            and not self.seats[s].no_barrel
-            and s not in falls  # who left the barrel in this deal does not climb back in it
-            and self.seats[s].score >= barrel
-            and not wins(self.seats[s].score)
-        ]
-        if not climbers:
-            return
-        pre_cap = {s: self.seats[s].score for s in climbers}
-        for s in climbers:
-            st = self.seats[s]
-            if r.barrel_score == "capped":
-                st.score = barrel
-            st.on_barrel = True
-            st.barrel_deals = 0
-            events.append(Event(s, "barrel_on", st.score - pre_cap[s]))
-        fallen: list[int] = []
-        if r.barrel_simultaneous_fall and len(climbers) > 1:
-            fallen = list(climbers)
-        elif r.barrel_knock_off and len(climbers) > 1:
-            keep = self._who_stays(res, climbers, pre_cap)
-            fallen = [s for s in climbers if s != keep]
-        if r.barrel_knock_off:
-            fallen += [s for s in range(self.n) if sat_before[s] and self.seats[s].on_barrel]
-        for s in fallen:
-            # barrel − penalty; with barrel_score=kept his own score stands for the barrel
-            self.seats[s].score -= r.penalty
-            self._leave_barrel(s, falls, events, "knocked_off", -r.penalty)
-
-    def _who_stays(self, res: DealResult, climbers: list[int], pre_cap: dict[int, int]) -> int:
-        if res.declarer in climbers:
-            return res.declarer
-        best = max(pre_cap[s] for s in climbers)
-        top = [s for s in climbers if pre_cap[s] == best]
-        if len(top) == 1:
-            return top[0]
-        start = res.declarer if res.declarer is not None else self.dealer
-        for k in range(1, self.n + 1):
-            s = (start + k) % self.n
-            if s in top:
-                return s
-        return top[0]
+        if (
+            r.golden_deals
+            and r.golden_restart
+            and self.deals_played - self.golden_start == self.golden_count
+            and not self.golden_made
+        ):
+            self.seats = [SeatState() for _ in range(self.n)]
+            self.golden_start = self.deals_played
+            self.golden_made = False
+            marks.events.append(Event(-1, "golden_restart"))
 
     def _wins(self, score: int) -> bool:
-        """Whether a score wins the game (:meth:`thousand.engine.rules.Rules.wins`)."""
+        """Whether a score wins the game (:meth:`thousand.engine.rules.Rules.wins`, the one
+        threshold the scoring steps ask too)."""
         return self.rules.wins(score)
-
-    def _check_end(self, res: DealResult) -> None:
-        scores = self.scores
-        reached = [s for s in range(self.n) if self._wins(scores[s])]
-        if reached:
-            if res.declarer in reached:
-                self.winner = res.declarer
-            else:
-                best = max(scores[s] for s in reached)
-                top = [s for s in reached if scores[s] == best]
-                self.winner = top[0] if len(top) == 1 else top
-            self.over = True
-            return
-        if self.rules.max_deals is not None and self.deals_played >= self.rules.max_deals:
-            best = max(scores)
-            top = [s for s in range(self.n) if scores[s] == best]
-            self.winner = top[0] if len(top) == 1 else top
-            self.over = True
 
     def settlement(self) -> list[int] | None:
         """What each player owes the winner: the points he lacks to the win score

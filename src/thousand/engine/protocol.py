@@ -34,7 +34,7 @@ from .client_messages import (
     TableMessage,
     read_client_message,
 )
-from .deal import PHASE_NAMES, DealResult
+from .deal_data import PHASE_NAMES, DealResult
 from .rules import Rules
 from .strict_json import NotJson, TooDeep, TooLarge
 from .view import View

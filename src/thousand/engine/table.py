@@ -529,7 +529,7 @@ class _Cards(NamedTuple):
 
 
 def _phase_name(phase: Phase) -> str:
-    from .deal import PHASE_NAMES
+    from .deal_data import PHASE_NAMES
 
     return PHASE_NAMES[phase]
 

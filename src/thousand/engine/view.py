@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import moves as mv
-from .cards import JACK, NINE, Card, Mask, card_str
-from .deal import Deal, DealResult, Declaration, Phase, Trick
+from .cards import Card, Mask, card_str
+from .deal_data import DealResult, Declaration, Phase, Trick
 from .moves import Move
 from .rules import Rules
 
@@ -142,102 +142,9 @@ class View:
         return m
 
 
-def view_of(deal: Deal, seat: int | None, game: GameInfo | None = None) -> View:
-    """Build ``seat``'s view of ``deal``."""
-    n = deal.players
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise ValueError(f"no seat {seat!r} at this table: seats are 0 to {n - 1}, or None")
-    d = deal.declarer
-    hand: Mask | None = None
-    if seat is not None and (deal.looked >> seat) & 1:
-        hand = deal.hands[seat]
-    talon = deal.talon if deal.talon_visible_to(seat) else None
-    other_talon = (
-        deal.unchosen_talon if deal.phase == Phase.DONE and deal.talon_choice >= 0 else None
-    )
-    cut, talon_known = _cut_seen_by(deal, seat)
-    given = tuple(
-        (c if seat is not None and (seat in (d, to)) else None, to) for c, to in deal.given
-    )
-    discards = deal.discards if seat is not None and seat == d else None
-    history = []
-    n_given = 0
-    for m in deal.history:
-        if mv.is_give(m):
-            to = deal.given[n_given][1]
-            n_given += 1
-            history.append(mv.move_str(m) if seat is not None and seat in (d, to) else "give ??")
-        elif mv.is_discard(m):
-            history.append(mv.move_str(m) if seat is not None and seat == d else "discard ??")
-        else:
-            history.append(mv.move_str(m))
-    legal: tuple[Move, ...] = ()
-    if seat is not None and seat == deal.to_move and deal.phase != Phase.DONE:
-        legal = tuple(deal.legal_moves())
-    return View(
-        seat=seat,
-        rules=deal.rules,
-        players=n,
-        dealer=deal.ctx.dealer,
-        active=deal.active,
-        opener=deal.ctx.opener,
-        golden=deal.ctx.golden,
-        phase=deal.phase,
-        to_move=deal.to_move,
-        hand=hand,
-        hand_sizes=tuple(h.bit_count() for h in deal.hands),
-        talon=talon,
-        talon_choice=deal.talon_choice,
-        other_talon=other_talon,
-        cut=cut,
-        talon_known=talon_known,
-        auction=tuple(deal.auction),
-        high_bid=deal.high_bid,
-        high_bidder=deal.high_bidder,
-        passed=tuple(s for s in range(n) if (deal.passed >> s) & 1),
-        dark_bidder=deal.dark_bidder,
-        dark=deal.dark_standing,
-        declarer=d,
-        bid=deal.bid,
-        contract=deal.contract,
-        given=given,
-        buys=tuple(deal.buys),
-        buy_price=deal.buy_price() if deal.phase == Phase.BUY else None,
-        discards=discards,
-        trump=deal.trump,
-        trump_declarer=deal.trump_declarer,
-        trick=tuple(deal.current_trick()),
-        tricks=tuple(deal.tricks),
-        declarations=tuple(deal.declarations),
-        taken=tuple(deal.taken),
-        tricks_won=tuple(deal.tricks_won),
-        bonus=tuple(deal.bonus),
-        aces_duty=deal.aces_in_row,
-        declared_suits=deal.declared_suits,
-        legal=legal,
-        history=tuple(history),
-        result=deal.result,
-        game=game,
-    )
-
-
-def _cut_seen_by(deal: Deal, seat: int | None) -> tuple[tuple[Card | None, ...], Mask]:
-    """What ``seat`` saw at the cut (RULES §4 "The cut"): nines and a jack were shown to
-    everyone; any other card only the dealer looked at.  The bottom card lies in the
-    talon, so whoever saw it knows one talon card."""
-    ctx = deal.ctx
-    dealer_sees = seat is not None and seat == ctx.dealer
-    cut = tuple(
-        c if dealer_sees or c % 6 in (NINE, JACK) else None for c in ctx.cut
-    )
-    bottom = ctx.cut_talon_card
-    known = 1 << bottom if bottom is not None and cut[-1] is not None else 0
-    return cut, known
-
-
 def describe_move(m: Move) -> str:
     """The record notation of a move (re-exported for front ends)."""
     return mv.move_str(m)
 
 
-__all__ = ["GameInfo", "View", "card_str", "describe_move", "view_of"]
+__all__ = ["GameInfo", "View", "card_str", "describe_move"]

@@ -1,7 +1,7 @@
 """The observation of one seat as a flat vector, and as a string, built from its view only.
 
 Both environments (:mod:`thousand.envs.pettingzoo`, :mod:`thousand.envs.openspiel`) hand a
-player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.engine.view.view_of`,
+player :meth:`ObservationEncoder.encode` of ``view(seat)`` (:func:`thousand.engine.deal.view_of`,
 the one place that decides what is hidden), never the deal itself, so an observation can
 show nothing the seat's view does not.  Seats are *relative*: block index 0 is the observing
 seat, 1 the next seat clockwise, and so on, so that a policy learnt in one seat plays in all.
@@ -74,6 +74,40 @@ PHASE_ORDER = (
 #: Two players: the talon choice (RULES §4 "Two players" 3) is the phase field's ninth entry,
 #: so that the field of three and four players is unchanged.
 _PHASE_INDEX = {p: i for i, p in enumerate((*PHASE_ORDER, Phase.TALON_CHOICE))}
+
+
+class _Entries:
+    """The entries of one observation as it is encoded: the positions of the ones, and the
+    positions and values of the others, written in two numpy calls at the end (faster than
+    element by element).  Seats are relative to ``me``."""
+
+    __slots__ = ("at", "me", "ones", "p", "val")
+
+    def __init__(self, me: int, players: int) -> None:
+        self.me = me
+        self.p = players
+        self.ones: list[int] = []
+        self.at: list[int] = []
+        self.val: list[float] = []
+
+    def one(self, i: int) -> None:
+        self.ones.append(i)
+
+    def value(self, i: int, v: float) -> None:
+        self.at.append(i)
+        self.val.append(v)
+
+    def seat(self, base: int, s: int) -> None:
+        """A one at seat ``s``'s place (relative to mine) in the block at ``base``."""
+        self.ones.append(base + (s - self.me) % self.p)
+
+    def seat_value(self, base: int, s: int, v: float) -> None:
+        """``v`` at seat ``s``'s place (relative to mine) in the block at ``base``."""
+        self.value(base + (s - self.me) % self.p, v)
+
+    def cards(self, base: int, mask: int) -> None:
+        """Ones at the cards of ``mask`` in the 24-card block at ``base``."""
+        self.ones.extend(base + c for c in cards_of(mask))
 
 
 class ObservationEncoder:
@@ -177,136 +211,141 @@ class ObservationEncoder:
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0.0)
+        w = _Entries(view.seat, self.players)
+        self._encode_deal(view, w)
+        self._encode_auction(view, w)
+        self._encode_cards(view, w)
+        self._encode_sheet(view, w)
         o = self.offset
-        p = self.players
-        me = view.seat
-        top = float(self.actions.top)
-        # the positions of the ones, and the other values: two numpy calls in all
-        ones: list[int] = []
-        one = ones.append
-        at: list[int] = []
-        val: list[float] = []
+        if view.talon_choice >= 0:
+            w.one(o["talon_choice"] + view.talon_choice)
+        if view.other_talon is not None:
+            w.cards(o["other_talon"], view.other_talon)
+        out[w.ones] = 1.0
+        if w.at:
+            out[w.at] = w.val
+        return out
 
-        def value(i: int, v: float) -> None:
-            at.append(i)
-            val.append(v)
-
-        def cards(base: int, mask: int) -> None:
-            ones.extend(base + c for c in cards_of(mask))
-
+    def _encode_deal(self, view: View, w: _Entries) -> None:
+        """My hand, the phase, the deal's seats, the hands' sizes, the talon and the cut."""
+        o = self.offset
         if view.hand is None:
-            one(o["hand_hidden"])
+            w.one(o["hand_hidden"])
         else:
-            cards(o["hand"], view.hand)
-        one(o["phase"] + _PHASE_INDEX[view.phase])
+            w.cards(o["hand"], view.hand)
+        w.one(o["phase"] + _PHASE_INDEX[view.phase])
         if view.phase != Phase.DONE:
-            one(o["to_move"] + (view.to_move - me) % p)
-        one(o["dealer"] + (view.dealer - me) % p)
-        one(o["opener"] + (view.opener - me) % p)
-        base = o["active"]
-        ones.extend(base + (s - me) % p for s in view.active)
+            w.seat(o["to_move"], view.to_move)
+        w.seat(o["dealer"], view.dealer)
+        w.seat(o["opener"], view.opener)
+        for s in view.active:
+            w.seat(o["active"], s)
         if view.golden:
-            one(o["golden"])
-        base = o["hand_sizes"]
+            w.one(o["golden"])
         hand_scale = self.hand_scale
         for s, n in enumerate(view.hand_sizes):
-            value(base + (s - me) % p, n / hand_scale)
+            w.seat_value(o["hand_sizes"], s, n / hand_scale)
         if view.talon is not None:
-            cards(o["talon"], view.talon)
+            w.cards(o["talon"], view.talon)
         if view.talon_known:
-            cards(o["talon_known"], view.talon_known)
+            w.cards(o["talon_known"], view.talon_known)
         base = o["cut"]
-        ones.extend(base + c for c in view.cut if c is not None)
-        # the auction
+        w.ones.extend(base + c for c in view.cut if c is not None)
+
+    def _encode_auction(self, view: View, w: _Entries) -> None:
+        """The bids and passes, the declarer and his contract, the talon's buy-outs."""
+        o = self.offset
+        p = self.players
+        me = w.me
+        top = float(self.actions.top)
         base = o["bids"]
         for s, m in view.auction:
             if mv.is_bid(m):  # its rung: the action space's, from the engine's encoding
-                ones.append(base + (self.actions.index(m) - FIRST_BID) * p + (s - me) % p)
-        base = o["passed"]
-        ones.extend(base + (s - me) % p for s in view.passed)
+                w.one(base + (self.actions.index(m) - FIRST_BID) * p + (s - me) % p)
+        for s in view.passed:
+            w.seat(o["passed"], s)
         if view.high_bid:
-            value(o["high_bid"], view.high_bid / top)
+            w.value(o["high_bid"], view.high_bid / top)
         if view.high_bidder >= 0:
-            one(o["high_bidder"] + (view.high_bidder - me) % p)
+            w.seat(o["high_bidder"], view.high_bidder)
         if view.dark_bidder >= 0:
-            one(o["dark_bidder"] + (view.dark_bidder - me) % p)
+            w.seat(o["dark_bidder"], view.dark_bidder)
         if view.dark:
-            one(o["dark"])
+            w.one(o["dark"])
         if view.declarer >= 0:
-            one(o["declarer"] + (view.declarer - me) % p)
-            value(o["bid"], view.bid / top)
-            value(o["contract"], view.contract / top)
-        base = o["buys"]
+            w.seat(o["declarer"], view.declarer)
+            w.value(o["bid"], view.bid / top)
+            w.value(o["contract"], view.contract / top)
         for s, price in view.buys:
-            value(base + (s - me) % p, price / top)
+            w.seat_value(o["buys"], s, price / top)
         if view.buy_price is not None:
-            value(o["buy_price"], view.buy_price / top)
+            w.value(o["buy_price"], view.buy_price / top)
+
+    def _encode_cards(self, view: View, w: _Entries) -> None:
+        """The cards given and discarded, the trump, the tricks, the declarations and what
+        each seat took."""
+        o = self.offset
+        p = self.players
+        me = w.me
         base = o["given"]
         for c, to in view.given:
             if c is not None:
-                one(base + (to - me) % p * 24 + c)
+                w.one(base + (to - me) % p * 24 + c)
         if view.discards:
-            cards(o["discards"], view.discards)
-        one(o["trump"] + (view.trump if view.trump >= 0 else 4))
+            w.cards(o["discards"], view.discards)
+        w.one(o["trump"] + (view.trump if view.trump >= 0 else 4))
         if view.trump_declarer >= 0:
-            one(o["trump_declarer"] + (view.trump_declarer - me) % p)
-        # the cards
+            w.seat(o["trump_declarer"], view.trump_declarer)
         if view.trick:
             base = o["trick"]
             for i, (_, c) in enumerate(view.trick):
-                one(base + 24 * i + c)
-            one(o["trick_leader"] + (view.trick[0][0] - me) % p)
+                w.one(base + 24 * i + c)
+            w.seat(o["trick_leader"], view.trick[0][0])
         if view.tricks:
             base = o["played"]
             for t in view.tricks:
                 for s, c in t.cards:
-                    one(base + (s - me) % p * 24 + c)
+                    w.one(base + (s - me) % p * 24 + c)
             base = o["last_trick"]
             for i, (_, c) in enumerate(view.tricks[-1].cards):
-                one(base + 24 * i + c)
+                w.one(base + 24 * i + c)
         for d in view.declarations:
             r = (d.seat - me) % p
             if d.kind in ("marriage", "half_marriage"):
-                one(o["marriages"] + d.suit * p + r)
+                w.one(o["marriages"] + d.suit * p + r)
             elif d.kind == "ace_marriage":
-                one(o["ace_marriage"] + r)
+                w.one(o["ace_marriage"] + r)
             else:
-                one(o["four_nines"] + r)
-        taken, won, bonus = o["taken"], o["tricks_won"], o["bonus"]
+                w.one(o["four_nines"] + r)
         for s in range(p):
-            r = (s - me) % p
             if view.taken[s]:
-                value(taken + r, view.taken[s] / 120.0)
+                w.seat_value(o["taken"], s, view.taken[s] / 120.0)
             if view.tricks_won[s]:
-                value(won + r, view.tricks_won[s] / self.tricks_scale)
+                w.seat_value(o["tricks_won"], s, view.tricks_won[s] / self.tricks_scale)
             if view.bonus[s]:
-                value(bonus + r, view.bonus[s] / 100.0)
+                w.seat_value(o["bonus"], s, view.bonus[s] / 100.0)
+
+    def _encode_sheet(self, view: View, w: _Entries) -> None:
+        """The score sheet's line: scores, the barrel, bolts, concedes, falls, the deal."""
         g = view.game
-        if g is not None:
-            for s in range(p):
-                r = (s - me) % p
-                if g.scores[s]:
-                    value(o["scores"] + r, g.scores[s] / 1000.0)
-                if g.on_barrel[s]:
-                    one(o["on_barrel"] + r)
-                left = g.barrel_deals_left[s]
-                if left:
-                    value(o["barrel_deals_left"] + r, left / 3.0)
-                if g.bolts[s]:
-                    value(o["bolts"] + r, g.bolts[s] / 3.0)
-                if g.concedes[s]:
-                    value(o["concedes"] + r, g.concedes[s] / 3.0)
-                if g.falls[s]:
-                    value(o["falls"] + r, g.falls[s] / 3.0)
-            value(o["deal_number"], g.deal_number / 100.0)
-        if view.talon_choice >= 0:
-            one(o["talon_choice"] + view.talon_choice)
-        if view.other_talon is not None:
-            cards(o["other_talon"], view.other_talon)
-        out[ones] = 1.0
-        if at:
-            out[at] = val
-        return out
+        if g is None:
+            return
+        o = self.offset
+        for s in range(self.players):
+            if g.scores[s]:
+                w.seat_value(o["scores"], s, g.scores[s] / 1000.0)
+            if g.on_barrel[s]:
+                w.seat(o["on_barrel"], s)
+            left = g.barrel_deals_left[s]
+            if left:
+                w.seat_value(o["barrel_deals_left"], s, left / 3.0)
+            if g.bolts[s]:
+                w.seat_value(o["bolts"], s, g.bolts[s] / 3.0)
+            if g.concedes[s]:
+                w.seat_value(o["concedes"], s, g.concedes[s] / 3.0)
+            if g.falls[s]:
+                w.seat_value(o["falls"], s, g.falls[s] / 3.0)
+        w.value(o["deal_number"], g.deal_number / 100.0)
 
     def visible_cards(self, vector: np.ndarray) -> int:
         """Every card the vector shows anywhere (a mask): a test checks that it is among

@@ -19,7 +19,7 @@ The game (docs/research.md):
   that samples chance (MCTS, ISMCTS, outcome sampling) and keep ``chance_outcomes()`` short.
 * **Actions**: the dense indices of :class:`thousand.envs.actions.ActionSpace`.
 * **Information**: imperfect.  Every string and tensor of a player is built from
-  ``view(seat)`` (:func:`thousand.engine.view.view_of`) and nothing else: the observation is
+  ``view(seat)`` (:func:`thousand.engine.deal.view_of`) and nothing else: the observation is
   :class:`~thousand.envs.observation.ObservationEncoder` of the current view (and
   :func:`~thousand.envs.observation.view_key` as a string); the information state adds
   perfect recall: the string holds the player's final view of every earlier deal, the

@@ -50,11 +50,11 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, 
 
 from thousand.engine import moves as mv
 from thousand.engine.cards import SUITS, card_str, cards_str
-from thousand.engine.deal import PHASE_NAMES, Deal
+from thousand.engine.deal import Deal, view_of
+from thousand.engine.deal_data import PHASE_NAMES
 from thousand.engine.errors import IllegalMove
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
-from thousand.engine.view import view_of
 
 from .actions import ActionSpace
 from .observation import ObservationEncoder

@@ -19,7 +19,7 @@ __all__ = ["create_app", "default_db_url"]
 
 def __getattr__(name: str) -> Any:
     """``create_app`` and ``default_db_url`` imported on first use: a bot process
-    (server/bot_pool.py) imports this package for its pool alone, and FastAPI would
+    (server/live/bot_pool.py) imports this package for its pool alone, and FastAPI would
     double its memory and its start."""
     if name in __all__:
         from . import app

@@ -55,7 +55,7 @@ def _option(name: str, lang: str, classic: dict[str, Any]) -> dict[str, Any]:
 
 
 def _preset_title(name: str, lang: str) -> tuple[str, str]:
-    """A preset's title (its name for people, :data:`thousand.words.catalogue.PRESET_TITLES`, the
+    """A preset's title (its name for people, :data:`thousand.words.presets.PRESET_TITLES`, the
     one home of those names) and its description without the heading it starts with."""
     text = PRESET_TEXT[name].get(lang) if name in PRESET_TEXT else name
     head, sep, rest = text.partition(": ")

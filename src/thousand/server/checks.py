@@ -80,7 +80,7 @@ def new_token() -> str:
 
 
 def seat_token(secret: str, table_id: str, seat: int) -> str:
-    """The token of a seat held by a player (server/accounts.py): derived from the
+    """The token of a seat held by a player (server/features/accounts.py): derived from the
     player's own secret, not drawn at random, so that the server can give it again to
     the same player on another device (``GET /api/me/seats``) while it still keeps only
     the token's hash.  HMAC-SHA-256 of the table and seat under ``secret``."""

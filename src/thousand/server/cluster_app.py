@@ -16,12 +16,13 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import logs
 from .app import create_app
 from .caps import CAPS
 from .limits import Limiter, parse_caps, parse_overrides, rates_storage
+from .ops import logs
+from .ops.mail import mailer_of
+from .ops.worker import set_worker_id, worker_id
 from .web_security import PRIVATE_NETWORKS
-from .worker import set_worker_id, worker_id
 
 __all__ = ["ENV", "worker_app"]
 
@@ -48,4 +49,5 @@ def worker_app() -> FastAPI:
                       tune_gc=True,
                       max_tables=options.get("max_tables", CAPS["tables"].value),
                       metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS,
-                      caps=parse_caps(options["limits"]))
+                      caps=parse_caps(options["limits"]),
+                      mailer=mailer_of(*options.get("mail", (None, None, None))))

@@ -6,7 +6,7 @@ A rate is counted by the ``limits`` package in its storage; what is *held* is kn
 to the process that holds it (its tables in memory, its sockets), so each worker keeps
 its own counts (server/limits.py) and a :class:`Holdings` adds up everybody's.  One
 process (SQLite) has nobody else to ask: :class:`LocalHoldings` judges its own counts
-alone and needs no Redis.  Many workers share Redis: ``shared_holdings.RedisHoldings``
+alone and needs no Redis.  Many workers share Redis: ``cluster.holdings.RedisHoldings``
 keeps each worker's counts in a hash of its own that expires when the worker stops
 renewing it, so that a worker killed does not hold its address's budget for ever.
 ``create_app`` chooses one.

@@ -1,6 +1,6 @@
 """Limits per client and per address on every costly action: tables laid and held, seats,
 quick play, moves, chat, hints, syncs, sockets, tournaments and their entries, analyses,
-guests, uploads, accounts and wrong passwords (docs/server.md "Limits").
+guests, uploads, accounts, wrong passwords and mail (docs/server.md "Limits").
 
 A public server must not be spoiled by one client: an anonymous script once laid the
 server's thousand tables in 4.6 seconds and every later table, from anyone, was refused.
@@ -16,7 +16,7 @@ of its first round's), an account may have rates of its own (:attr:`Limit.accoun
 what is held at once (:data:`COUNTS`: live tables, open sockets) is counted by the
 process that holds it and added up over every worker (:attr:`Limiter.holdings`:
 server/holdings.py).  Wrong passwords count only when they are wrong: the sign-in
-asks first (:meth:`Limiter.test`) and counts a failure after (server/guesses.py).
+asks first (:meth:`Limiter.test`) and counts a failure after (server/features/guesses.py).
 
 The address is the connection's peer, or, behind a reverse proxy that ``thousand serve
 --trusted-proxy`` names, the one the proxy gives in ``X-Forwarded-For`` (uvicorn's proxy
@@ -28,14 +28,14 @@ application), a WebSocket message an ``error`` with the code ``rate_limited`` an
 ``seconds`` to wait (the connection kept).  The counts live in a storage named by a URL:
 ``memory://`` (one process, the default) or ``redis://host:6379`` (shared by many
 workers: by default the workers' own, :func:`rates_storage`); what is held at once, in
-the workers' Redis (server/shared_holdings.py).
+the workers' Redis (server/cluster/holdings.py).
 
 :data:`LIMITS` is the one place that names every limit and its rates; the caps that count
 no client (a server's, a table's, a tournament's, a request's) are
 :data:`thousand.server.caps.CAPS`.  ``thousand serve --limit NAME=VALUE`` sets either kind
 (:func:`parse_overrides`, :func:`parse_caps`): one option that knows every name rather
 than a flag each.  The counts ``analyses`` and ``thinking`` are kept by those who hold
-them (the analyses' queue, the bots' pool: server/bot_turns.py), whether the limiter is
+them (the analyses' queue, the bots' pool: server/live/bot_turns.py), whether the limiter is
 on or not: they share the server fairly rather than refuse a client.
 """
 
@@ -58,10 +58,10 @@ from limits.storage import storage_from_string
 from starlette.requests import HTTPConnection, Request
 
 from . import caps
-from .bot_turns import Share
 from .caps import CAPS
+from .errors import ServerError
 from .holdings import Holdings, LocalHoldings, Want
-from .hub import ServerError
+from .live.bot_turns import Share
 
 __all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateLimited",
            "address_of", "check", "client_of", "count", "is_account", "limit", "limiter_of",
@@ -69,7 +69,7 @@ __all__ = ["ASKER", "COUNTS", "LIMITS", "Limit", "LimitError", "Limiter", "RateL
 
 #: The address key (``addr:<address>``) of the request that is laying a table now, set
 #: by :meth:`Limiter.live_slots`: the global cap makes room only at the cost of those who
-#: hold more than he does (server/room.py).
+#: hold more than he does (server/live/room.py).
 ASKER: ContextVar[str | None] = ContextVar("thousand_table_asker", default=None)
 
 #: The session cookie (part of accounts); keyed on when the accounts module is absent.
@@ -127,6 +127,12 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("signin", "5/minute;20/hour", "20/minute;100/hour",
           "a wrong password (the client is the name tried from this address)"),
     Limit("guesses", "100/hour", "", "wrong passwords of one account, from anywhere"),
+    Limit("recovery", "5/hour;20/day", "20/hour;100/day",
+          "a letter asked for (an address to confirm, a forgotten password), or a link used"),
+    Limit("mail_address", "3/hour;10/day", "", "a letter to one e-mail address (the "
+          "client is the address, known or not)"),
+    Limit("mail_account", "5/hour;20/day", "", "a letter about one account (the client "
+          "is the account)"),
 )}
 
 class RateLimited(ServerError):
@@ -251,7 +257,7 @@ def client_of(conn: HTTPConnection) -> str:
     """The client's key: ``accounts.client_key`` (``player:<id>``/``addr:<address>``);
     until the accounts module is there, the session cookie's hash, else the address."""
     try:
-        accounts = importlib.import_module("thousand.server.accounts")
+        accounts = importlib.import_module("thousand.server.features.accounts")
         key = accounts.client_key(conn)
         if isinstance(key, str) and key:
             return key
@@ -462,7 +468,7 @@ class Limiter:
 
     def holders(self) -> list[tuple[str, set[str]]]:
         """The addresses that hold live tables here, those that hold most here first
-        (the global cap ends their idle tables first: server/room.py)."""
+        (the global cap ends their idle tables first: server/live/room.py)."""
         is_live = self.is_live or (lambda _t: True)
         held = [(who, {t for t in ids if is_live(t)}) for who, ids in self.laid.items()
                 if who.startswith("addr:")]

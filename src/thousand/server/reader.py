@@ -6,8 +6,9 @@ a traceback.  Here one function, :func:`parse_json` — the engine's one strict 
 (:mod:`thousand.engine.strict_json`, which reads the WebSocket's messages and the records
 too) with the server's bounds — refuses all of these *before* anything is built, with a
 :class:`ReadError` that the server answers as a 400 (``{"error": {"code", "message"}}``)
-(docs/server.md "Bodies").  What is accepted is then validated by Pydantic models
-(``server/models.py``), strict, with unknown keys forbidden.
+or, over the WebSocket, as a ``malformed`` error message (docs/server.md "Bodies").  What is
+accepted is then validated by Pydantic models (``server/routes/models.py``), strict, with unknown
+keys forbidden.
 
 * size: at most ``limit`` bytes (:func:`read_body` stops reading at the limit, so a huge
   upload is never held in memory, and gives what it read back at once);
@@ -88,9 +89,11 @@ async def read_body(request: Request, limit: int) -> bytes:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def raw_body(limit: int) -> Callable[[F], F]:
+def raw_body(limit: int | str) -> Callable[[F], F]:
     """Mark a route whose body is not the API's JSON (``POST /api/replay``: a record, read
-    by the record's own strict parser): :class:`StrictRoute` only bounds its size."""
+    by the record's own strict parser): :class:`StrictRoute` only bounds its size, to
+    ``limit`` bytes or, for a name, to the application's ``state.<name>`` (a cap the
+    application sets when it is made, after the router's routes are declared)."""
 
     def mark(endpoint: F) -> F:
         endpoint.raw_body_limit = limit  # type: ignore[attr-defined]
@@ -126,12 +129,14 @@ class StrictRoute(APIRoute):
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
-        raw_limit: int | None = getattr(self.endpoint, "raw_body_limit", None)
+        raw_limit: int | str | None = getattr(self.endpoint, "raw_body_limit", None)
         takes_body = self.body_field is not None
 
         async def strict(request: Request) -> Response:
             if raw_limit is not None:
-                request._body = await read_body(request, raw_limit)
+                most = (raw_limit if isinstance(raw_limit, int)
+                        else int(getattr(request.app.state, raw_limit)))
+                request._body = await read_body(request, most)
             elif takes_body:
                 most = int(getattr(request.app.state, "max_body", MAX_BODY))
                 data = await read_body(request, most)

@@ -1,77 +1,20 @@
 // The player's own page (/account): a guest takes a name with a password (sign up) or
 // signs in; an account signs out (here or everywhere), changes its password or is deleted
-// (docs/server.md "Players").  The server does the work; this page only asks and shows.
+// (docs/server.md "Players"); its e-mail and a forgotten password are account_mail.js'.
+// The server does the work; this page only asks and shows.
 
 import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announce, presetName, shownName, loadTexts, forgetSeats } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
+import { act, field, form, password } from "./account_forms.js";
+import { emailPanel, forgotPanel, linkView, loadMail, openLink } from "./account_mail.js";
 
 const state = { me: null, error: null };
 
-/** A refusal in the player's words: the API's code picks the text. */
-function why(e) {
-  const known = {
-    name_taken: () => t("account_err_name_taken"),
-    bad_credentials: () => t("account_err_bad_credentials"),
-    wrong_password: () => t("account_err_wrong_password"),
-    bad_password: () => t("account_err_bad_password"),
-    csrf: () => t("account_err_csrf"),
-  };
-  if (Object.hasOwn(known, e.code)) return known[e.code]();
-  if (e.code === "bad_name") return t("account_err_bad_name", { why: e.message });
-  return t("account_err_other", { why: e.message });
-}
-
-function field(id, label, attrs = {}) {
-  return el("div", { class: "field" },
-    el("label", { for: id }, label),
-    el("input", { id, name: id, required: true, ...attrs }));
-}
-
-/** A form whose submit calls `action(values)`; its error, if any, shown inside it. */
-function form(id, title, fields, button, action) {
-  const error = el("p", { class: "error-line", role: "alert", id: `${id}-error`, hidden: true });
-  const node = el("form", { class: "panel", id, "aria-labelledby": `${id}-title` },
-    el("h2", { id: `${id}-title` }, title), ...fields,
-    el("button", { type: "submit" }, button), error);
-  node.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const values = Object.fromEntries(new FormData(node).entries());
-    error.hidden = true;
-    try {
-      await action(values);
-    } catch (e) {
-      clear(error, why(e));
-      error.hidden = false;
-    }
-  });
-  return node;
-}
-
-/** A button's action; a refusal goes to the page's live region. */
-function act(action) {
-  return async () => {
-    try {
-      await action();
-    } catch (e) {
-      announce(why(e), "error");
-    }
-  };
-}
-
 async function reload(message) {
   state.me = await currentPlayer(true);
-  await refreshHeaderPlayer();
+  await Promise.all([refreshHeaderPlayer(), loadMail(state.me)]);
   render();
   if (message) announce(message);
-}
-
-/** A password field with its rule under it, inside its own form (one hint between the
- * forms floated apart from all of them). */
-function password(id, label, autocomplete) {
-  const box = field(id, label, { type: "password", autocomplete, minlength: 8, maxlength: 128,
-    "aria-describedby": `${id}-hint` });
-  box.append(el("p", { id: `${id}-hint`, class: "hint" }, t("account_password_hint")));
-  return box;
 }
 
 /** The player's own page (/p/<id>): his ratings, his games, as others see them. */
@@ -115,6 +58,7 @@ function guestView(player) {
       await api("/api/account/signin", { method: "POST", body: { name: v["signin-name"], password: v["signin-password"] } });
       await reload();
     }),
+    forgotPanel(),
   ];
 }
 
@@ -138,6 +82,7 @@ function accountView(player, tables) {
         forgetSeats();
         await reload(t("account_signed_out_everywhere"));
       }) }, t("account_signout_everywhere"))),
+    emailPanel(reload),
     form("password", t("account_password_title"), [
       password("old-password", t("account_old_password"), "current-password"),
       password("new-password", t("account_new_password"), "new-password"),
@@ -159,15 +104,22 @@ function accountView(player, tables) {
 function render() {
   const main = document.getElementById("main");
   const me = state.me;
-  clear(main, el("h1", {}, t("account_title")),
+  clear(main, el("h1", {}, t("account_title")), linkView(reload),
     !me ? el("p", {}, t("loading"))
       : me.player.kind === "account" ? accountView(me.player, me.tables || []) : guestView(me.player));
 }
 
 mountHeader("account");
+openLink(); // a letter's link (account_mail.js)
 render();
-Promise.all([currentPlayer(), loadTexts(getLang())]).then(([me]) => { // the presets' names
+Promise.all([currentPlayer(), loadTexts(getLang())]).then(async ([me]) => { // the presets' names
   state.me = me;
+  await loadMail(me);
   render();
 });
 onLangChange(render);
+window.addEventListener("hashchange", async () => { // a letter's link opened on this page
+  openLink();
+  await loadMail(state.me);
+  render();
+});

@@ -56,7 +56,7 @@ function csrfToken() {
 
 let mePromise = null;
 
-// The name a deleted account's games keep (thousand.server.account_store.DELETED_NAME:
+// The name a deleted account's games keep (thousand.server.store.accounts.DELETED_NAME:
 // the store holds one name, in Russian; no account can take it): shown in the page's language.
 const DELETED_NAME = "удалённый игрок";
 

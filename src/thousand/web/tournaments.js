@@ -79,7 +79,7 @@ function field(label, input) {
 
 /** What the form holds so far: the page draws itself again as its data come (the
  * presets, the player, the list), and what was typed must outlive that. */
-// the move clock filled (the server's default, routes_tournaments.DEFAULT_CLOCK): without
+// the move clock filled (the server's default, server/routes/tournaments.py DEFAULT_CLOCK): without
 // one a player who left holds the next round for ever
 const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "", clock: "60",
   bots: "0", level: "heuristic", play: true, myName: "" };

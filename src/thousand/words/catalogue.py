@@ -20,6 +20,7 @@ from thousand.engine.cards import SUITS, card_label, parse_card
 from thousand.engine.errors import IllegalMove
 from thousand.engine.moves import Move
 from thousand.words.grammar import YOU, SeatLabel, lang_of, render
+from thousand.words.presets import PRESET_TITLES
 
 SUIT_NAMES = {
     "en": ("spades", "clubs", "diamonds", "hearts"),
@@ -45,19 +46,6 @@ BOT_LEVEL_NAMES: dict[str, tuple[str, str]] = {
     "strong": ("strong", "сильный"),
     "expert": ("expert", "мастер"),
 }
-
-#: The presets as players call them: preset -> (English, Russian).  The one home of these
-#: titles: ``thousand rules``, the score sheet, ``thousand play``'s first line, the arena
-#: and the browser (``/api/texts`` ``preset_titles``, ``/api/rules``) all read them here.
-PRESET_TITLES: dict[str, tuple[str, str]] = {
-    "classic": ("classic", "классика"),
-    "dealer-opens": ("the dealer opens", "сдающий открывает"),
-    "house": ("house rules", "домашние правила"),
-    "textbook": ("the textbook way, four players", "по самоучителю, вчетвером"),
-    "casual": ("the simple way", "попросту"),
-    "two": ("two players", "вдвоём"),
-}
-
 
 def level_name(level: str, lang: str = "ru") -> str:
     """A bot level by its name for people in ``lang`` («любитель» for ``heuristic``); a

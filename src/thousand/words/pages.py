@@ -554,6 +554,59 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "account_err_bad_name": "Такое имя не подходит: {why}",
         "account_err_csrf": "Страница устарела: обновите её и попробуйте снова.",
         "account_err_other": "Не получилось: {why}",
+        # e-mail and a forgotten password (account_mail.js)
+        "limit_recovery": (
+            "Слишком много запросов на восстановление пароля. Попробуйте снова через {seconds} с."
+        ),
+        "limit_mail_address": (
+            "На этот адрес отправлено слишком много писем. Попробуйте снова через {seconds} с."
+        ),
+        "limit_mail_account": (
+            "Для этого имени отправлено слишком много писем. Попробуйте снова через {seconds} с."
+        ),
+        "account_forgot_title": "Забыли пароль?",
+        "account_forgot_lead": (
+            "Укажите адрес почты, подтверждённый для вашего имени: пришлём ссылку, по которой "
+            "можно задать новый пароль."
+        ),
+        "account_email": "Адрес почты",
+        "account_forgot_send": "Прислать ссылку",
+        "account_forgot_sent": (
+            "Если этот адрес подтверждён для какого-нибудь имени, на него отправлено письмо со "
+            "ссылкой. Ссылка действует час."
+        ),
+        "account_recovery_off": (
+            "Восстановить забытый пароль здесь нельзя: этот сервер не отправляет почту."
+        ),
+        "account_email_title": "Почта",
+        "account_email_lead": (
+            "По подтверждённому адресу почты можно задать новый пароль, если вы его забудете. "
+            "Адрес никому не показывается."
+        ),
+        "account_email_current": "Ваш адрес: {email}.",
+        "account_email_none": "Адрес не указан.",
+        "account_email_pending": "Ждёт подтверждения: {email}. Откройте ссылку из письма.",
+        "account_email_save": "Прислать ссылку для подтверждения",
+        "account_email_sent": "Письмо со ссылкой отправлено на {email}.",
+        "account_email_remove": "Убрать адрес",
+        "account_email_removed": "Адрес убран.",
+        "account_email_off": "Этот сервер не отправляет почту: адрес указать нельзя.",
+        "account_email_verified": "Адрес {email} подтверждён.",
+        "account_reset_title": "Новый пароль",
+        "account_reset_again": "Новый пароль ещё раз",
+        "account_reset_save": "Сохранить пароль",
+        "account_reset_done": (
+            "Пароль сменён, на всех устройствах нужно войти заново. Войдите с новым паролем."
+        ),
+        "account_err_mismatch": "Пароли не совпадают.",
+        "account_err_bad_link": (
+            "Ссылка неверна, уже использована или устарела. Попросите новую: «Забыли пароль?» "
+            "на этой странице."
+        ),
+        "account_err_bad_email": "Это не адрес электронной почты.",
+        "account_err_email_taken": "Этот адрес уже подтверждён для другого имени.",
+        "account_err_mail_off": "Этот сервер не отправляет почту.",
+        "account_err_mail_failed": "Письмо не удалось отправить. Попробуйте позже.",
         # tournaments (tournaments.js)
         "nav_tournaments": "Турниры",
         "limit_tournament": (
@@ -1162,6 +1215,58 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "account_err_bad_name": "This name will not do: {why}",
         "account_err_csrf": "The page is out of date: reload it and try again.",
         "account_err_other": "That did not work: {why}",
+        # e-mail and a forgotten password (account_mail.js)
+        "limit_recovery": "Too many password recovery requests. Try again in {seconds} s.",
+        "limit_mail_address": (
+            "Too many letters were sent to this address. Try again in {seconds} s."
+        ),
+        "limit_mail_account": (
+            "Too many letters were sent for this name. Try again in {seconds} s."
+        ),
+        "account_forgot_title": "Forgot your password?",
+        "account_forgot_lead": (
+            "Give the e-mail address confirmed for your name: we send a link where you choose "
+            "a new password."
+        ),
+        "account_email": "E-mail address",
+        "account_forgot_send": "Send the link",
+        "account_forgot_sent": (
+            "If this address is confirmed for a name, a letter with the link has been sent "
+            "to it. The link works for an hour."
+        ),
+        "account_recovery_off": (
+            "A forgotten password cannot be recovered here: this server sends no mail."
+        ),
+        "account_email_title": "E-mail",
+        "account_email_lead": (
+            "With a confirmed e-mail address you can choose a new password if you forget "
+            "yours. Nobody else sees the address."
+        ),
+        "account_email_current": "Your address: {email}.",
+        "account_email_none": "No address given.",
+        "account_email_pending": "Waiting for confirmation: {email}. Open the link in the letter.",
+        "account_email_save": "Send a confirmation link",
+        "account_email_sent": "A letter with the link was sent to {email}.",
+        "account_email_remove": "Remove the address",
+        "account_email_removed": "The address was removed.",
+        "account_email_off": "This server sends no mail: no address can be given.",
+        "account_email_verified": "The address {email} is confirmed.",
+        "account_reset_title": "A new password",
+        "account_reset_again": "The new password again",
+        "account_reset_save": "Save the password",
+        "account_reset_done": (
+            "The password was changed; every device has to sign in again. Sign in with the "
+            "new password."
+        ),
+        "account_err_mismatch": "The passwords differ.",
+        "account_err_bad_link": (
+            "The link is wrong, used already or expired. Ask for another: \"Forgot your "
+            "password?\" on this page."
+        ),
+        "account_err_bad_email": "This is not an e-mail address.",
+        "account_err_email_taken": "This address is confirmed for another name already.",
+        "account_err_mail_off": "This server sends no mail.",
+        "account_err_mail_failed": "The letter could not be sent. Try again later.",
         # tournaments (tournaments.js)
         "nav_tournaments": "Tournaments",
         "limit_tournament": "You are making tournaments too often. Try again in {seconds} s.",

@@ -27,8 +27,8 @@ from thousand.engine.rules import (
     RulesError,
     format_value,
 )
-from thousand.words.catalogue import PRESET_TITLES
 from thousand.words.grammar import LANGS
+from thousand.words.presets import PRESET_TITLES
 
 __all__ = [
     "GROUPS",
@@ -726,7 +726,7 @@ UNSUPPORTED_TEXT: dict[str, Text] = {}
 
 
 #: Each preset's short name for players: the way a family plays.
-#: The presets' short names for players, as :data:`thousand.words.catalogue.PRESET_TITLES` words
+#: The presets' short names for players, as :data:`thousand.words.presets.PRESET_TITLES` words
 #: them (that table is their one home; this view keeps the ``Text`` shape of the module).
 PRESET_TITLE: dict[str, Text] = {
     name: Text(ru, en) for name, (en, ru) in PRESET_TITLES.items()

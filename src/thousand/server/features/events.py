@@ -1,0 +1,31 @@
+"""The site's features listen to the live tables (docs/architecture.md "The server's
+rooms"): ``create_app`` calls :func:`subscribe` once for its hub.
+
+The order of the subscriptions is the order of the effects: when a game ends its
+players' ratings are made and told before a tournament records the table (and may lay
+the next round); a snapshot shows the ratings, then the rematch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ratings, rematch, tournaments
+
+if TYPE_CHECKING:
+    from ..live.hub import Hub
+
+__all__ = ["subscribe"]
+
+
+def subscribe(hub: Hub) -> None:
+    """The ratings, the tournaments and the rematch listen to ``hub``'s tables."""
+    events = hub.events
+    events.game_over += [ratings.rate_finished, tournaments.table_over]
+    events.rebuilt.append(ratings.load_ratings)
+    events.started.append(tournaments.resume)
+    events.closing.append(tournaments.refuse_close)
+    events.rematch_asked.append(rematch.ask)
+    events.shown += [ratings.shown, rematch.shown]
+    events.listed.append(ratings.listed)
+    events.shown_at_end.append(rematch.shown)

@@ -1,1 +1,0 @@
-"""The store's Alembic migrations (run by :func:`thousand.server.store.migrate`)."""

@@ -1,0 +1,1 @@
+"""The store's Alembic migrations (run by :func:`thousand.server.store.tables.migrate`)."""
