@@ -70,14 +70,16 @@ def test_every_page_works_under_the_policy(server: str, browser: Any) -> None:
     laid = page.evaluate(LAY)
     finished = page.evaluate(LAY.replace("max_deals: undefined", "open: true"))
     pages = ["/", "/history", "/leaderboard", "/tournaments", "/exercises", "/account",
-             "/p/" + "Зритель", laid["url"], f"/replay/{finished['table']}", "/no-such-page"]
+             "/p/" + "Зритель", laid["url"], f"/replay/{finished['table']}", "/no-such-page",
+             "/offline"]
     for path in pages:
         response = page.goto(server + path)
         assert "script-src 'self'" in response.headers["content-security-policy"], path
         page.wait_for_load_state("networkidle")
         # the header's account link is drawn by the page's script: it ran (the site's
-        # 404 page has none)
-        shown = "main h1" if path == "/no-such-page" else "header.top a.account"
+        # 404 page and the offline page have none)
+        shown = ("main h1 >> nth=0" if path in ("/no-such-page", "/offline")
+                 else "header.top a.account")
         sync_api.expect(page.locator(shown)).to_be_visible()
     # a 404 of the API's is logged by the console as an error: only the pages' own
     problems = [p for p in page.problems if "404" not in p]

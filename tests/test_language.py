@@ -671,7 +671,7 @@ def test_usage_errors_stay_english_where_english_is_chosen() -> None:
     assert err.splitlines()[1].startswith("Usage: thousand replay")
 
 
-COMMANDS = ["", "rules", "replay", "play", "arena", "verify", "serve", "tournament"]
+COMMANDS = ["", "rules", "replay", "play", "arena", "verify", "serve", "tournament", "admin"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

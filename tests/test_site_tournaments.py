@@ -177,15 +177,16 @@ def test_a_tournament_names_its_bots_for_people_has_a_clock_and_leads_back(
     the sheets, /history); a tournament made without a clock had none, so a player who
     left held the next round for ever; a finished table's end offered «Ещё партию» and no
     way back to the tournament.  Now the bots are «любитель 1», a tournament gets the
-    default move clock, and the table's rematch names the tournament's page instead (a
+    default clock, and the table's rematch names the tournament's page instead (a
     rematch there is refused)."""
     from test_server import Client
-    from thousand.server.routes.tournaments import DEFAULT_CLOCK
+    from thousand.server.live.time_control import DEFAULT_CATEGORY
 
     anna = guest(server.base, "Анна")
     made = ok(anna.post("/api/tournaments", json={
         "name": "Кубок", "rounds": 1, "bots": ["heuristic", "heuristic"]}), 201)
-    assert made["clock"] == DEFAULT_CLOCK
+    # the default time control since issue 31 (it was the default move clock)
+    assert made["clock"] is None and made["time_control"]["category"] == DEFAULT_CATEGORY
     assert [e["name"] for e in made["entries"]] == ["Анна", "любитель 1", "любитель 2"]
     # a clock of a second: her seat is still live when she asks for its token, and her
     # stand-in then plays the deal out

@@ -120,6 +120,9 @@ def test_the_wheel_alone_plays_in_the_terminal_and_serves_on_sqlite(
         lobby = httpx.get(base + "/", timeout=30)
         assert lobby.status_code == 200 and "/static/lobby.js" in lobby.text, lobby.text
         assert httpx.get(base + "/static/page_words.js", timeout=30).status_code == 200
+        # and the app's: the worker, the offline page, the icons (server/routes/web_app.py)
+        for path in ("/sw.js", "/offline", "/manifest.webmanifest", "/static/icons/icon-512.png"):
+            assert httpx.get(base + path, timeout=30).status_code == 200, path
         missing = httpx.get(base + "/t/no-such-table", timeout=30)
         assert missing.status_code == 404 and 'data-error="table"' in missing.text
         laid = httpx.post(base + "/api/tables", timeout=30, json={

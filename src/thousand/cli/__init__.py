@@ -68,7 +68,7 @@ def _root(
 
 
 _COMMANDS = ("rules", "replay", "play", "arena", "verify", "serve", "tournament", "analyse",
-             "exercises")
+             "exercises", "admin")
 _MODULES = tuple(f"{c}_cmd" for c in _COMMANDS)
 
 

@@ -167,6 +167,9 @@ def serve_command(
     public_url: Annotated[str | None, typer.Option(
         "--public-url", envvar="THOUSAND_PUBLIC_URL", help="The site's address as players "
         "open it (https://example.org): the letters' links are made from it.")] = None,
+    chat_filter: Annotated[str | None, typer.Option(
+        "--chat-filter", help="A file of words the chat refuses besides the default ones "
+        "(one a line, * at the end: any ending; docs/server.md \"Moderation\").")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
@@ -219,6 +222,12 @@ def serve_command(
         mailer = mailer_of(smtp, mail_from, public_url)
     except MailError as e:
         raise fail(e.text(lang), lang=lang) from None
+    from thousand.server.features.chat_filter import FilterFileError, load
+
+    try:  # and so is a --chat-filter file that cannot be read
+        load(chat_filter)
+    except FilterFileError as e:
+        raise fail(str(e), lang=lang) from None
     if workers > 1:
         _supervise(workers, host, port, lang, level, proxies, {
             "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
@@ -229,7 +238,8 @@ def serve_command(
             "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
             "limits_storage": limits_storage, "limits": limit_specs or [],
             "limits_on": not no_limits, "max_tables": max_tables,
-            "mail": [smtp, mail_from, public_url]})
+            "mail": [smtp, mail_from, public_url],
+            "chat_filter": chat_filter})
         return
     from thousand.server.ops.worker import worker_id
 
@@ -249,7 +259,7 @@ def serve_command(
                                  metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
                                  tune_gc=True, max_tables=max_tables, caps=caps,
-                                 mailer=mailer)
+                                 mailer=mailer, chat_filter=chat_filter)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

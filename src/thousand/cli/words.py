@@ -23,6 +23,10 @@ from thousand.terminal.autosave import saves_dir
 #: Where ``thousand play`` saves a game after every move (thousand.terminal.autosave).
 _SAVES = saves_dir()
 
+#: ``thousand admin``'s ``--db``, the same for each of its subcommands.
+_ADMIN_DB = ("База данных сервера: любой URL SQLAlchemy (по умолчанию — та же, что у "
+             "thousand serve: SQLite в ~/.local/share/thousand/thousand.db).")
+
 #: Every command's help in Russian: command -> {"": what it does, option's name: help}.
 #: The root ``thousand`` is the command "".
 HELP: dict[str, dict[str, str]] = {
@@ -189,7 +193,22 @@ HELP: dict[str, dict[str, str]] = {
                      "или THOUSAND_MAIL_FROM).",
         "public_url": "Адрес сайта, как его открывают игроки (https://example.org): из "
                       "него делаются ссылки в письмах (или THOUSAND_PUBLIC_URL).",
+        "chat_filter": "Файл слов, которые чат не пропускает, вдобавок к встроенным (по "
+                       "одному в строке, * в конце — любое окончание).",
     },
+    "admin": {
+        "": "Команды владельца сервера над его базой данных: модераторы "
+            "(grant-moderator ИМЯ, revoke-moderator ИМЯ, list-moderators; у каждой --db "
+            "как у thousand serve).",
+    },
+    # the subcommands of ``thousand admin`` (their rows in its help)
+    "grant-moderator": {"": "Сделать учётную запись ИМЯ модератором (страница /moderation).",
+                        "name": "Имя учётной записи.", "db": _ADMIN_DB, "lang": "Язык: ru или en."},
+    "revoke-moderator": {"": "Учётная запись ИМЯ больше не модератор.",
+                         "name": "Имя учётной записи.", "db": _ADMIN_DB,
+                         "lang": "Язык: ru или en."},
+    "list-moderators": {"": "Имена модераторов, по одному в строке.", "db": _ADMIN_DB,
+                        "lang": "Язык: ru или en."},
 }
 
 #: The help option every command has.

@@ -33,7 +33,9 @@ from .cluster.workers import FORWARDED, Cluster, owned_path
 from .errors import ServerError, error_response
 from .features.accounts import Accounts
 from .features.analysis_jobs import AnalysisLimits, AnalysisRunner
+from .features.chat_filter import load as load_chat_filter
 from .features.events import subscribe
+from .features.moderation import Moderation
 from .holdings import ALL, Holdings, LocalHoldings
 from .limits import Limiter, RateLimited, count
 from .live.bot_turns import ThinkingCaps
@@ -52,6 +54,7 @@ from .routes.analysis import router as analysis_router
 from .routes.catalog import router as catalog_router
 from .routes.exercises import router as exercises_router
 from .routes.games import router as games_router
+from .routes.moderation import router as moderation_router
 from .routes.operations import metrics_router
 from .routes.operations import router as operations_router
 from .routes.play import MIN_CLOCK
@@ -63,6 +66,7 @@ from .routes.shells import router as shells_router
 from .routes.socket import router as socket_router
 from .routes.tables import router as tables_router
 from .routes.tournaments import router as tournaments_router
+from .routes.web_app import router as web_app_router
 from .store.accounts import AccountStore
 from .store.tables import Store, StoreError, normalize_url
 from .web_security import CONTENT_SECURITY_POLICY, PRIVATE_NETWORKS
@@ -219,7 +223,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                max_tables: int = MAX_LIVE_TABLES,
                metrics_from: Sequence[str] = PRIVATE_NETWORKS,
                caps: Mapping[str, int] | None = None,
-               mailer: Mailer | None = None) -> FastAPI:
+               mailer: Mailer | None = None,
+               chat_filter: str | Path | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/live/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -242,7 +247,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     tables the server holds at most (at the cap the biggest holders' idle tables end
     first: server/live/room.py); ``caps``: the other caps of server/caps.py that are not
     their defaults (``thousand serve --limit NAME=N``); ``mailer``: the site's mail
-    (server/ops/mail.py; None: e-mail addresses and password recovery are off).  The
+    (server/ops/mail.py; None: e-mail addresses and password recovery are off).
+    ``chat_filter``: the operator's file of words the chat refuses besides the default ones
+    (server/features/chat_filter.py; ``FilterFileError`` when it cannot be read).  The
     bots' pool shares its places by the ``thinking`` limit of ``limiter``
     (server/live/bot_turns.py), on or off."""
     db_url = db_url or default_db_url()
@@ -255,7 +262,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
               bot_delay=bot_delay, max_tables=max_tables, caps=caps,
               thinking=ThinkingCaps(count(thinking, "client"), count(thinking, "account"),
                                     count(thinking, "address")))
-    subscribe(hub)  # the site's features listen to its tables
+    moderation = Moderation(hub, store, load_chat_filter(chat_filter))
+    subscribe(hub, moderation)  # the site's features listen to its tables
     cluster = None if redis_url is None else Cluster(hub, redis_url, prefix=redis_prefix,
                                                      ttl=lease_ttl)
     hub.cluster = cluster
@@ -278,7 +286,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     web = Path(web_dir) if web_dir is not None else _web_dir()
     _keep(app.state, hub=hub, cluster=cluster, store=store, limiter=limiter, web=web,
           accounts=Accounts(hub, AccountStore(store)), analyses=analyses,
-          readiness=readiness, min_clock=min_clock, metrics_from=metrics_from,
+          readiness=readiness, min_clock=min_clock, moderation=moderation,
+          metrics_from=metrics_from,
           uploads=asyncio.Semaphore(hub.caps["replays"]),
           recovery=Recovery.of(mailer, store))
     _route(app, web, metrics)
@@ -367,9 +376,11 @@ def _route(app: FastAPI, web: Path, metrics: bool) -> None:
     app.include_router(play_router)  # quick play, leaving, ratings (server/routes/play.py)
     app.include_router(tournaments_router)  # tournaments (server/routes/tournaments.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
+    app.include_router(moderation_router)  # reports, moderators, profiles
     app.include_router(analysis_router)  # a finished game's analysis on request
     app.include_router(exercises_router)  # a player's exercises from his analyses
     app.include_router(shells_router)  # the pages (server/routes/shells.py)
+    app.include_router(web_app_router)  # the app: manifest, service worker, offline page
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
     app.include_router(operations_router)  # /healthz, /readyz
     if metrics:

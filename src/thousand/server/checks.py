@@ -21,6 +21,7 @@ __all__ = [
     "hash_token",
     "new_token",
     "seat_token",
+    "text_problem",
     "token_matches",
 ]
 
@@ -32,7 +33,9 @@ MAX_NAME = 32
 _BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
-def _problem(text: str) -> str | None:
+def text_problem(text: str) -> str | None:
+    """What no person types in ``text`` (None: nothing): a lone surrogate, a control
+    character, a text-direction control."""
     for ch in text:
         code = ord(ch)
         if 0xD800 <= code <= 0xDFFF:
@@ -53,7 +56,7 @@ def check_name(value: object) -> str:
         raise ValueError("name: must not be empty")
     if len(name) > MAX_NAME:
         raise ValueError(f"name: at most {MAX_NAME} characters")
-    problem = _problem(name)
+    problem = text_problem(name)
     if problem:
         raise ValueError(f"name: {problem}")
     return name
@@ -68,7 +71,7 @@ def check_chat(value: object) -> str:
         raise ValueError("text must not be empty")
     if len(text) > MAX_CHAT:
         raise ValueError(f"a chat line is at most {MAX_CHAT} characters")
-    problem = _problem(text)
+    problem = text_problem(text)
     if problem:
         raise ValueError(f"text {problem}")
     return text

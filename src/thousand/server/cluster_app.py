@@ -50,4 +50,5 @@ def worker_app() -> FastAPI:
                       max_tables=options.get("max_tables", CAPS["tables"].value),
                       metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS,
                       caps=parse_caps(options["limits"]),
-                      mailer=mailer_of(*options.get("mail", (None, None, None))))
+                      mailer=mailer_of(*options.get("mail", (None, None, None))),
+                      chat_filter=options.get("chat_filter"))

@@ -133,6 +133,8 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
           "client is the address, known or not)"),
     Limit("mail_account", "5/hour;20/day", "", "a letter about one account (the client "
           "is the account)"),
+    Limit("report", "5/hour;20/day", "20/hour;100/day", "a player reported to the "
+          "moderators"),
 )}
 
 class RateLimited(ServerError):

@@ -28,7 +28,8 @@ from starlette.responses import HTMLResponse
 from thousand.words.grammar import LANGS
 from thousand.words.pages import PAGE_WORDS, SHELL_TITLES, SHELL_WORDS
 
-__all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words", "shell_page"]
+__all__ = ["LANG_COOKIE", "error_page", "page_lang", "page_words", "render_template",
+           "shell_page"]
 
 #: The cookie the pages' language switch sets (web/i18n.js writes it too).
 LANG_COOKIE = "thousand_lang"
@@ -82,6 +83,12 @@ def page_lang(request: Request) -> str:
 def page_words(lang: str) -> dict[str, str]:
     """The pages' words in ``lang`` (Russian for a language the pages do not speak)."""
     return PAGE_WORDS.get(lang, PAGE_WORDS["ru"])
+
+
+def render_template(name: str, **values: object) -> str:
+    """The template ``name`` of ``templates/`` with ``values`` (another module's page: the
+    offline page of server/routes/web_app.py)."""
+    return _TEMPLATES.get_template(name).render(**values)
 
 
 @functools.cache

@@ -7,11 +7,20 @@ import { el, clear, api, mountHeader, currentPlayer, refreshHeaderPlayer, announ
 import { t, getLang, onLangChange } from "./i18n.js";
 import { act, field, form, password } from "./account_forms.js";
 import { emailPanel, forgotPanel, linkView, loadMail, openLink } from "./account_mail.js";
+import { profileForm } from "./profile.js";
 
-const state = { me: null, error: null };
+// profile: the account's country and «о себе», and whether it is a moderator
+const state = { me: null, profile: null, error: null };
+
+/** The account's profile (GET /api/account/profile), or null for a guest. */
+async function loadProfile() {
+  state.profile = state.me?.player.kind === "account"
+    ? await api("/api/account/profile").catch(() => null) : null;
+}
 
 async function reload(message) {
   state.me = await currentPlayer(true);
+  await loadProfile();
   await Promise.all([refreshHeaderPlayer(), loadMail(state.me)]);
   render();
   if (message) announce(message);
@@ -67,6 +76,7 @@ function accountView(player, tables) {
     el("p", { id: "signed-in" }, t("account_signed_in", { name: player.name })),
     playerPageLink(player),
     el("p", {}, el("a", { id: "exercises-link", href: "/exercises" }, t("ex_link"))),
+    state.profile?.moderator ? el("p", {}, el("a", { id: "moderation-link", href: "/moderation" }, t("account_moderation"))) : null,
     tables.length ? el("section", { class: "panel", "aria-labelledby": "tables-title" },
       el("h2", { id: "tables-title" }, t("account_your_tables")),
       el("ul", {}, tables.map((x) => el("li", {},
@@ -83,6 +93,7 @@ function accountView(player, tables) {
         await reload(t("account_signed_out_everywhere"));
       }) }, t("account_signout_everywhere"))),
     emailPanel(reload),
+    state.profile ? profileForm(state.profile) : null,
     form("password", t("account_password_title"), [
       password("old-password", t("account_old_password"), "current-password"),
       password("new-password", t("account_new_password"), "new-password"),
@@ -115,6 +126,7 @@ render();
 Promise.all([currentPlayer(), loadTexts(getLang())]).then(async ([me]) => { // the presets' names
   state.me = me;
   await loadMail(me);
+  await loadProfile();
   render();
 });
 onLangChange(render);

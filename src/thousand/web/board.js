@@ -158,6 +158,7 @@ function seatPanel(seat, ctx) {
       el("span", { class: "tag-long" }, t("bot_tag", { level: levelName(meta.level) })),
       el("span", { class: "tag-short" }, levelName(meta.level))) : null,
     meta && meta.kind !== "bot" && meta.bot_playing ? el("span", { class: "tag bot" }, said(t("standin_tag"), seat, ctx)) : null,
+    meta && meta.away ? el("span", { class: "tag away", title: said(t("away_title"), seat, ctx) }, t("away_tag")) : null,
     meta && meta.kind !== "bot" && meta.taken === false ? el("span", { class: "tag free" }, t("seat_free")) : null,
     meta && meta.kind !== "bot" && meta.taken && meta.online === false
       ? el("span", { class: "tag offline" }, t("offline")) : null,
@@ -182,7 +183,9 @@ function seatPanel(seat, ctx) {
     info.push(el("span", { class: "mark tricks" }, t("tricks_n", { n: view.tricks_won[seat], p: view.taken[seat] + (view.bonus ? view.bonus[seat] : 0) })));
   }
   if (turn) info.push(el("span", { class: "mark turn-mark" }, t("to_move")));
-  if (turn && ctx.clock && ctx.clock.seat === seat) {
+  // a move clock on the seat to move; a game clock on every person's seat (table.js tickClock)
+  const gameClock = ctx.clock && Array.isArray(ctx.clock.remaining) && meta && meta.kind !== "bot";
+  if (gameClock || (turn && ctx.clock && ctx.clock.seat === seat)) {
     info.push(el("span", { class: "mark clock", "data-clock-seat": String(seat), role: "timer" }));
   }
   const panel = el("section", { class: classes.join(" "), "aria-label": name, "data-seat": String(seat),

@@ -4,6 +4,7 @@
 
 import { t, getLang, setLang, onLangChange, applyStatic } from "./i18n.js";
 import { cardLabel, parseCard } from "./cards.js";
+import { registerWorker } from "./app_worker.js";
 import { format as renderTemplate, seatName as grammarSeatName, seatForms, moveWords } from "./grammar.js";
 
 /** el("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child...); nested
@@ -396,6 +397,10 @@ export function errorText(msg, names, cat, lang = getLang(), reader = null, form
     }
     case "abandoned":
       return t("err_abandoned");
+    case "filtered": // a chat line with a word of the site's filter (docs/server.md "Moderation")
+      return t("err_filtered");
+    case "chat_muted":
+      return t("err_chat_muted", { until: fmtDate(p.until) });
     case "adjourned":
       return t("err_adjourned");
     case "busy":
@@ -503,8 +508,28 @@ const NAV = [
   ["/replay", "nav_replay", () => t("nav_replay")],
 ];
 
-/** The header: the name of the game, the pages, the language switch. */
+// The colours' switch (theme.js, loaded first in every page's head, keeps the choice
+// and colours the page): as the device says, light, or dark.
+const THEMES = [
+  ["system", () => t("theme_system")],
+  ["light", () => t("theme_light")],
+  ["dark", () => t("theme_dark")],
+];
+
+function themeSwitch() {
+  const theme = typeof window !== "undefined" ? window.thousandTheme : undefined;
+  if (!theme) return null;
+  const chosen = theme.chosen();
+  return el("select", {
+    class: "theme", id: "theme-select", "aria-label": t("theme_label"), title: t("theme_label"),
+    onchange: (e) => theme.choose(e.target.value),
+  }, THEMES.map(([value, label]) => el("option", { value, selected: value === chosen }, label())));
+}
+
+/** The header: the name of the game, the pages, the language and colours' switches; and
+ * the service worker's registration, which every page asks for (app_worker.js). */
 export function mountHeader(active) {
+  registerWorker();
   let header = document.querySelector("header.top");
   if (!header) {
     header = el("header", { class: "top" });
@@ -527,6 +552,7 @@ export function mountHeader(active) {
         type: "button", class: "lang", lang: lang === "ru" ? "en" : "ru",
         onclick: () => setLang(lang === "ru" ? "en" : "ru"),
       }, t("lang_switch_label")),
+      themeSwitch(),
     );
     document.documentElement.lang = lang;
     applyStatic(document);

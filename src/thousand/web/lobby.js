@@ -1,12 +1,13 @@
 // The lobby (/): the open tables (refreshed), joining a free seat or watching, the tables
 // this browser holds a seat at (back to them; the creator may close his for good), and
 // the form that lays a new table: a preset, the options grouped and explained
-// (/api/rules, values in words), each seat a person or a bot of a level, a move clock.
+// (/api/rules, values in words), each seat a person or a bot of a level, a time control or a move clock.
 
 import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, presetName, currentPlayer, nameInput as nameField,
   NAME_KEY, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
+import { timeControlField, clockBody } from "./time_control.js";
 import { explainInWords, presetsInWords } from "./option_words.js";
 
 const REFRESH_MS = 4000;
@@ -23,6 +24,7 @@ const state = {
     { kind: "bot", level: "heuristic" },
     { kind: "bot", level: "heuristic" },
   ],
+  control: "",
   clockOn: false,
   clock: 60,
   open: true,
@@ -237,6 +239,7 @@ function renderForm() {
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("your_name")), nameInput),
     el("div", { class: "field" }, el("label", { for: "preset" }, t("preset")), presetSelect, presetExplain),
     els.seats,
+    timeControlField("time-control", state.control, (v) => { state.control = v; }),
     el("div", { class: "field inline" }, clockBox, el("label", { for: "clock-on" }, t("clock_label")), clockSecs,
       el("span", { class: "muted" }, t("seconds"))),
     el("div", { class: "field inline" }, openBox, el("label", { for: "open-table" }, t("open_table_label"))),
@@ -301,7 +304,7 @@ async function createTable(e) {
     preset: state.preset,
     options: changedOptions(),
     seats,
-    clock: state.clockOn ? state.clock : null,
+    ...clockBody(state.control, state.clockOn, state.clock),
     open: state.open,
   };
   const button = document.getElementById("create-button");

@@ -2,13 +2,17 @@
 // over time (a point per rated game), his games played and won, his declarer statistics,
 // barrel falls and bolts, and his last games with links to their replays.  Everything is
 // GET /api/players/{name}; the server shows only the games whose replay the reader may see.
+// What he tells of himself (a country's flag, «о себе»: plain text), the rated games he
+// abandoned, the move clocks he played; a button reports him to the moderators.
 
-import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks, guestTag } from "./common.js";
+import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks, guestTag, currentPlayer } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { familyTitle, playerLabel } from "./leaderboard.js";
+import { countryLabel } from "./profile.js";
+import { openReport } from "./report.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const state = { page: null, families: [], error: null };
+const state = { page: null, families: [], me: null, error: null };
 const asked = decodeURIComponent(location.pathname.replace(/^\/p\//, ""));
 
 function svg(tag, attrs = {}, ...children) {
@@ -58,9 +62,10 @@ function stat(name, label, value) {
 
 async function load() {
   try {
-    const [page, fams] = await Promise.all([
-      api(`/api/players/${encodeURIComponent(asked)}`), api("/api/families")]);
+    const [page, fams, me] = await Promise.all([
+      api(`/api/players/${encodeURIComponent(asked)}`), api("/api/families"), currentPlayer()]);
     state.page = page;
+    state.me = me ? me.player : null;
     state.families = fams.families;
     state.error = null;
   } catch (e) {
@@ -87,9 +92,20 @@ function render() {
     el("h1", { id: "player-name" }, name),
     el("p", { class: "lead" }, who.kind === "guest" ? [guestTag(), " "] : null,
       who.kind === "bot" ? t("player_bot") : p.since ? t("player_since", { date: fmtDay(p.since) }) : null),
+    p.country ? el("p", { id: "player-country" }, t("profile_country"), ": ", countryLabel(p.country)) : null,
+    p.about ? el("section", { "aria-labelledby": "player-about-title" },
+      el("h2", { id: "player-about-title" }, t("player_about")),
+      el("p", { id: "player-about", class: "about" }, p.about)) : null,
+    who.kind !== "bot" && state.me && state.me.id !== who.id
+      ? el("p", {}, el("button", { type: "button", id: "player-report", class: "small",
+        "aria-label": t("report_label", { name }),
+        onclick: (ev) => openReport(name, { player: who.id }, ev.currentTarget) }, t("report"))) : null,
     el("h2", {}, t("player_totals")),
     el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
-      stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts)),
+      stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts),
+      stat("abandoned", t("player_abandoned"), p.abandoned ?? 0),
+      stat("clocks", t("player_clocks"), (p.clocks ?? []).length
+        ? p.clocks.map((s) => t("player_clock", { seconds: fmtNumber(s) })).join(", ") : "—")),
     el("h2", {}, t("player_declarer")),
     el("dl", { class: "stats", id: "player-declarer" }, stat("bids", t("player_bids"), d.bids), stat("made", t("player_made"), d.made),
       stat("average", t("player_average"), d.average_contract === null ? "—" : fmtNumber(d.average_contract)),

@@ -1,17 +1,18 @@
-// The lobby's «Быстрая игра» box (docs/server.md "Quick play"): a preset, a move clock if
-// wanted, how long to wait for people before bots take the empty seats, and their level;
+// The lobby's «Быстрая игра» box (docs/server.md "Quick play"): a preset, a time control
+// (the usual one unless changed) or a move clock if wanted, how long to wait for people before bots take the empty seats, and their level;
 // POST /api/quickplay seats the player at the next table that needs one, or at a new one
 // that waits, and the page goes there.
 
 import { el, api, announce, levelName, presetName } from "./common.js";
 import { t } from "./i18n.js";
+import { timeControlField, clockBody } from "./time_control.js";
 
 const NAME_KEY = "thousand.name";
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
 // the waits offered before bots come (seconds; null: wait for people only), in words
 const WAITS = [[null, () => t("bots_never")], [10, () => t("bots_10")], [30, () => t("bots_30")],
   [60, () => t("bots_60")], [120, () => t("bots_120")]];
-const form = { preset: "classic", clockOn: false, clock: 60, wait: 30, level: "heuristic" };
+const form = { preset: "classic", control: "normal", clockOn: false, clock: 60, wait: 30, level: "heuristic" };
 
 /** The box; ``presets``: the rules catalogue's presets ([{name, title}]). */
 export function quickPlayBox(presets) {
@@ -40,6 +41,7 @@ export function quickPlayBox(presets) {
     el("h2", {}, t("quick_title")),
     el("p", { class: "explain" }, t("quick_lead")),
     el("div", { class: "field" }, el("label", { for: "quick-preset" }, t("preset")), preset),
+    timeControlField("quick-time-control", form.control, (v) => { form.control = v; }),
     el("div", { class: "field inline" }, clockOn, el("label", { for: "quick-clock-on" }, t("clock_label")), clock,
       el("span", { class: "muted" }, t("seconds"))),
     el("div", { class: "field" }, el("label", { for: "quick-wait" }, t("quick_wait")), wait),
@@ -49,8 +51,8 @@ export function quickPlayBox(presets) {
     e.preventDefault();
     go.disabled = true;
     const name = (document.getElementById("my-name")?.value ?? localStorage.getItem(NAME_KEY) ?? "").trim();
-    const body = { preset: form.preset, clock: form.clockOn ? form.clock : null, bots_after: form.wait,
-      bot_level: form.level };
+    const body = { preset: form.preset, ...clockBody(form.control, form.clockOn, form.clock),
+      bots_after: form.wait, bot_level: form.level };
     if (name) body.name = name;
     try {
       const r = await api("/api/quickplay", { method: "POST", body });

@@ -10,9 +10,12 @@ import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, handleArrows, moveLabel, promptText, otherTalonNote, cardFace } from "./board.js";
 import { sheetRows, sheetTable, scoreChart } from "./sheet.js";
 import { joinPanel } from "./join.js";
+import { clockText } from "./time_control.js";
 import { capture as captureMotion, play as playMotion, collect as collectTrick } from "./motion.js";
 import { playSound, soundOn, setSoundOn } from "./sound.js";
+import { turnNotice, notifySwitch } from "./turn_notice.js";
 import * as site from "./rematch.js";
+import { openReport } from "./report.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const TOKEN_KEY = `thousand.seat.${tableId}`;
@@ -64,6 +67,7 @@ const state = {
   holdTimer: null,
   shownTricks: null,
   clock: null,
+  clockWarned: new Set(), // "version:seconds": the warnings of my clock said already
   lastError: null,
   picked: null, // a card tapped once on a touch screen: the second tap plays it
   collected: null, // how many tricks had gone to their takers when the cloth was cleared
@@ -602,7 +606,7 @@ function render() {
     return;
   }
   const myTurn = !watching && v.to_move === state.seat && (v.legal || []).length > 0 && !waiting;
-  if (myTurn && !state.myTurn) playSound("turn");
+  turnNotice(myTurn); // the tab's title and icon, the sound, a notification (turn_notice.js)
   state.myTurn = myTurn;
   if (!state.hint) hideHint();
   const before = captureMotion(els.board);
@@ -676,6 +680,7 @@ function renderTools() {
         renderTools();
         document.getElementById("sound-button")?.focus();
       } }, el("span", { class: "sym", "aria-hidden": "true" }, "♪"), t("sound_label")),
+    state.seat !== null && !state.over ? notifySwitch(renderTools) : null,
     el("label", { class: "check" },
       el("input", { type: "checkbox", checked: sheetOn ? true : null,
         onchange: (e) => localStorage.setItem(SHEET_KEY, e.target.checked ? "on" : "off") }),
@@ -792,7 +797,13 @@ function renderChat() {
     me !== null && typeof m.seat === "number" && m.seat !== me && !state.muted.includes(m.seat)
       ? el("button", { type: "button", class: "small chat-mute", "data-seat": String(m.seat),
         "aria-label": t("chat_mute_label", { name: m.name || who(m.seat) }),
-        onclick: () => setMuted(m.seat, true) }, t("chat_mute")) : null));
+        onclick: () => setMuted(m.seat, true) }, t("chat_mute")) : null,
+    // anyone but the speaker reports him to the moderators (docs/server.md "Moderation")
+    typeof m.seat === "number" && m.seat !== me
+      ? el("button", { type: "button", class: "small chat-report", "data-seat": String(m.seat),
+        "aria-label": t("report_label", { name: m.name || who(m.seat) }),
+        onclick: (ev) => openReport(m.name || who(m.seat), { table: tableId, seat: m.seat }, ev.currentTarget) },
+      t("report")) : null));
   const hidden = me === null ? [] : state.muted.map((seat) => el("li", { class: "chat-muted" },
     t("chat_muted", { name: who(seat) }), " ",
     el("button", { type: "button", class: "small chat-unmute", "data-seat": String(seat),
@@ -990,16 +1001,39 @@ function onKey(e) {
 
 // ------------------------------------------------------------------ start
 
+/** The seconds the clock's running turn has left now (null: none runs). */
+function runningLeft(c) {
+  return c && typeof c.left === "number" && c.seat !== null ? c.left - (Date.now() - c.at) / 1000 : null;
+}
+
 function tickClock() {
   const c = state.clock;
+  const running = runningLeft(c);
   for (const node of document.querySelectorAll("[data-clock-seat]")) {
-    if (!c || typeof c.left !== "number" || c.seat === null) {
+    const seat = Number(node.dataset.clockSeat);
+    const game = c && Array.isArray(c.remaining);
+    const left = running !== null && c.seat === seat ? running : game ? c.remaining[seat] : null;
+    if (left === null || left === undefined) {
       node.textContent = "";
       continue;
     }
-    const left = Math.max(0, Math.ceil(c.left - (Date.now() - c.at) / 1000));
-    node.textContent = t("clock_left", { s: left });
-    node.classList.toggle("low", left <= 10);
+    node.textContent = game ? t("clock_game", { t: clockText(left) }) : t("clock_left", { s: Math.max(0, Math.ceil(left)) });
+    node.classList.toggle("low", c.seat === seat && left <= 10);
+    node.classList.toggle("running", c.seat === seat);
+  }
+  warnClock(c, running);
+}
+
+/** Said once (the toast's live region) when my own clock passes 30 and 10 seconds left. */
+function warnClock(c, running) {
+  if (running === null || c.seat !== state.seat || state.seat === null) return;
+  for (const mark of [30, 10]) {
+    const key = `${c.version}:${mark}`;
+    if (running <= mark && c.left > mark && !state.clockWarned.has(key)) {
+      if (state.clockWarned.size > 20) state.clockWarned.clear();
+      state.clockWarned.add(key);
+      announce(t("clock_warn", { s: mark }));
+    }
   }
 }
 

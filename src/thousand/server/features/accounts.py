@@ -62,6 +62,7 @@ __all__ = [
     "csrf_token",
     "current_player",
     "person_name",
+    "rename_live",
 ]
 
 SESSION_COOKIE = "thousand_session"
@@ -339,6 +340,20 @@ async def person_name(request: Request, proposed: object) -> str:
                           status=409, ru=f"«{name}» — имя зарегистрированного игрока "
                           "(или похоже на него): войдите или выберите другое имя")
     return name
+
+
+async def rename_live(hub: Hub, seats: list[tuple[str, int]], name: str) -> None:
+    """The tables in memory show a player's new name at once (his account deleted, his
+    name hidden by a moderator): ``seats`` are the (table, seat) the store renamed."""
+    for table_id, seat in seats:
+        live = hub.tables.get(table_id)
+        if live is None or not 0 <= seat < len(live.seats):
+            continue
+        async with live.lock:
+            live.seats[seat].name = name
+            live.table.game.names[seat] = name
+            live.row.names[seat] = name
+        live.broadcast_seats()
 
 
 async def seat_owner(request: Request) -> tuple[str, str] | None:

@@ -14,12 +14,14 @@ from . import ratings, rematch, tournaments
 
 if TYPE_CHECKING:
     from ..live.hub import Hub
+    from .moderation import Moderation
 
 __all__ = ["subscribe"]
 
 
-def subscribe(hub: Hub) -> None:
-    """The ratings, the tournaments and the rematch listen to ``hub``'s tables."""
+def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
+    """The ratings, the tournaments and the rematch listen to ``hub``'s tables; the
+    moderation checks their chat."""
     events = hub.events
     events.game_over += [ratings.rate_finished, tournaments.table_over]
     events.rebuilt.append(ratings.load_ratings)
@@ -29,3 +31,5 @@ def subscribe(hub: Hub) -> None:
     events.shown += [ratings.shown, rematch.shown]
     events.listed.append(ratings.listed)
     events.shown_at_end.append(rematch.shown)
+    if moderation is not None:
+        events.chatting.append(moderation.check_chat)

@@ -31,6 +31,7 @@ from .ratings import rated
 
 if TYPE_CHECKING:
     from ..live.hub import Hub, LiveTable
+    from ..live.time_control import TimeControl
 
 __all__ = ["Seat", "fill_with_bots", "leave", "quick_play"]
 
@@ -59,23 +60,26 @@ def person_name(seat: int) -> str:
     return f"Игрок {seat + 1}"
 
 
-def _fits(live: LiveTable, rules: Rules, clock: float | None, who: str | None) -> bool:
+def _fits(live: LiveTable, rules: Rules, clock: float | None, control: TimeControl | None,
+          who: str | None) -> bool:
     if who is not None and any(s.player_id == who for s in live.seats):
         return False  # he sits there already
     return (live.row.status == "waiting" and live.row.listed and not live.closed
-            and live.row.clock == clock and live.row.rules == rules.to_json()
+            and live.row.clock == clock and live.turns.control == control
+            and live.row.rules == rules.to_json()
             and bool(live.free_seats()))
 
 
 async def quick_play(hub: Hub, name: str, owner: tuple[str, str] | None, preset: str,
-                     clock: float | None, bots_after: float | None, bot_level: str) -> Seat:
+                     clock: float | None, bots_after: float | None, bot_level: str,
+                     control: TimeControl | None = None) -> Seat:
     """Seat the player ``owner`` (player id, seat secret; None: a request without a
-    session) at a waiting table of ``preset`` and ``clock``, or lay one that waits for
-    others."""
+    session) at a waiting table of ``preset`` and ``clock`` (or time ``control``), or lay
+    one that waits for others."""
     who = owner[0] if owner is not None else None
     rules = Rules.preset_rules(preset)
     async with hub.quick_lock:
-        waiting = sorted((t for t in hub.tables.values() if _fits(t, rules, clock, who)),
+        waiting = sorted((t for t in hub.tables.values() if _fits(t, rules, clock, control, who)),
                          key=lambda t: t.row.created)
         for live in waiting:
             seat = live.free_seats()[0]
@@ -87,7 +91,8 @@ async def quick_play(hub: Hub, name: str, owner: tuple[str, str] | None, preset:
             return Seat(live.id, seat, token)
         seats = [SeatRow(0, "human", None, name)] + [
             SeatRow(i, "human", None, person_name(i)) for i in range(1, rules.players)]
-        new, seat0, token0 = await hub.create(rules, seats, clock, True, owner=owner)
+        new, seat0, token0 = await hub.create(rules, seats, clock, True, owner=owner,
+                                              control=control)
         assert seat0 is not None and token0 is not None
         if bots_after is not None:
             new.bots_timer = asyncio.create_task(_bots_later(new, bots_after, bot_level))

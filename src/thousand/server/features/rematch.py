@@ -144,7 +144,8 @@ async def _lay(live: LiveTable) -> None:
             seats.append(row)
         new, seat0, token0 = await hub.create(rules, seats, live.row.clock,
                                               live.row.listed, owner=owner,
-                                              first_dealer=first_dealer, table_id=table_id)
+                                              first_dealer=first_dealer, table_id=table_id,
+                                              control=live.turns.control)
         if seat0 is not None and token0 is not None:
             tokens[seat0] = token0
         new.share = live.share  # its bots think on the first table's layer's share

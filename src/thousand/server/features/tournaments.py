@@ -42,6 +42,7 @@ from thousand.words.catalogue import level_name
 from ..caps import CAPS
 from ..checks import hash_token, new_token, seat_token
 from ..errors import ServerError
+from ..live.time_control import TimeControl
 from ..store.accounts import seat_secrets
 from ..store.tables import SeatRow, Store, metadata
 
@@ -146,6 +147,13 @@ class Info:
     def clock(self) -> float | None:
         clock = self.state.get("clock")
         return float(clock) if clock is not None else None
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """Its tables' game clock (kept in the state since issue 31), or None."""
+        control = self.state.get("time_control")
+        return (None if control is None
+                else TimeControl(float(control["base"]), float(control["increment"])))
 
     def tournament(self) -> Tournament:
         """The Tournament of these entries and this state (see the module's doc)."""
@@ -295,7 +303,8 @@ def _full(hub: Hub) -> TournamentRefused:
 
 async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
                  deals: int | None, clock: float | None, bots: list[str],
-                 creator: str, creator_name: str | None, guest: bool = False) -> Info:
+                 creator: str, creator_name: str | None, guest: bool = False,
+                 control: TimeControl | None = None) -> Info:
     """A new tournament open for registration, its bots entered, and its creator too
     when ``creator_name`` is given (a person who plays in his own tournament; ``guest``:
     he has no account)."""
@@ -311,7 +320,8 @@ async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
                 rounds=rounds, deals=deals, status="registering", creator=creator,
                 created=now, started=None, finished=None,
                 state={"seed": secrets.randbelow(2**31), "clock": clock, "tables": [],
-                       "results": []},
+                       "results": [],
+                       "time_control": None if control is None else control.to_json()},
                 entries=entries)
     try:
         info.tournament()  # the Tournament checks the format, rounds and names
@@ -423,7 +433,7 @@ async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
                 row.player_id = entry.player_id if secret else None
             seats.append(row)
         live, _, _ = await hub.create(rules, seats, info.clock, True, owner,
-                                      table_id=table_id)
+                                      table_id=table_id, control=info.time_control)
         site.tables[live.id] = (info.id, rnd.number, index)
         site.origin[live.id] = info.id
         ids.append(live.id)

@@ -15,7 +15,9 @@ meanwhile it is refused and the bot thinks again.
 The move clock (``clock`` seconds, optional): when a person's turn lasts longer, or he has
 been away (no connection) for longer, a heuristic bot plays for him until he is back —
 he connects again or sends anything — and everybody is told by a ``seats`` message
-(server/live/turns.py).
+(server/live/turns.py).  Or a time control (a game clock with an increment:
+server/live/time_control.py): a seat whose time runs out has a bot play that move, and
+is marked away after three such moves running; its state is stored with the moves.
 
 The live tables call none of the site's features: a game's end, a table rebuilt from the
 store, a ``rematch`` message, a table to be closed are announced on the hub's
@@ -58,6 +60,7 @@ from ..ops import metrics
 from ..store.tables import ChatRow, Fenced, MovesWrite, SeatRow, Store, TableRow
 from .bot_pool import BotAnswer, BotAsk, BotPool
 from .bot_turns import Share, ThinkingCaps
+from .time_control import GameClock, TimeControl
 from .turns import Turns
 
 if TYPE_CHECKING:
@@ -248,8 +251,11 @@ class LiveTable:
         #: who laid the table, whose fair share of the bots' pool its bots' thinking takes
         #: (server/live/bot_turns.py; :meth:`Hub.laid`); None: unknown, the table's own
         self.share: Share | None = None
-        #: its bots' moves, its move clock and its away timers
+        #: its bots' moves, its move clock or game clock and its away timers
         self.turns = Turns(self)
+        for seat in range(n):  # timed out moves running before a restart: still away
+            if self.turns.away(seat):
+                self.standin[seat] = True
 
     # ------------------------------------------------------------------ what it shows
 
@@ -296,6 +302,7 @@ class LiveTable:
                 "guest": s.guest, "taken": bot or s.token_hash is not None,
                 "online": bot or self.online(s.seat),
                 "bot_playing": bot or self.standin[s.seat],
+                "away": self.turns.away(s.seat),
             })
         return out
 
@@ -308,6 +315,7 @@ class LiveTable:
             "table": self.id, "preset": self.row.preset, "seats": self.seats_json(),
             "status": self.row.status, "spectators": self.spectators(),
             "created": iso(self.row.created), "clock": self.row.clock,
+            "time_control": None if (c := self.turns.control) is None else c.to_json(),
             "open": self.row.listed, "version": self.table.version,
             **self.hub.events.parts(self.hub.events.listed, self),
         }
@@ -322,7 +330,11 @@ class LiveTable:
 
     def clock_json(self) -> dict[str, Any] | None:
         """The move clock: its ``seconds``, and whose turn it times (``seat``, ``version``)
-        with the seconds ``left``; ``None`` at a table without a clock."""
+        with the seconds ``left``; or the game clock (``Turns.game_json``); ``None`` at a
+        table without a clock."""
+        game = self.turns.game_json()
+        if game is not None:
+            return game
         clock = self.row.clock
         if clock is None:
             return None
@@ -560,6 +572,8 @@ class LiveTable:
             line = check_chat(text)
         except ValueError as e:
             raise _malformed(str(e)) from None
+        for check in self.hub.events.chatting:
+            await check(self, seat, line)
         async with self.chat_lock:
             try:
                 row = await self.hub.db(self.hub.store.add_chat, self.id, seat,
@@ -664,8 +678,11 @@ class LiveTable:
             events = table.submit(seat, move, version)
             added = table.moves[start:]
             over = (table.game.winner, list(table.game.scores)) if table.over else None
+            game_clock = self.turns.charge(seat)
             try:
-                await self.hub.write_moves(MovesWrite(self.id, start, added, over, self.fence))
+                await self.hub.write_moves(MovesWrite(
+                    self.id, start, added, over, self.fence,
+                    None if game_clock is None else game_clock.to_json()))
             except Fenced:  # another worker holds the table now: never written here
                 for _ in added:
                     table.undo()
@@ -681,6 +698,7 @@ class LiveTable:
                 self.row.finished = time.time()
                 self.row.winner, self.row.scores = over[0], over[1]
             self._send_events(events)
+            self.turns.charged(seat, game_clock)
             if self.bot_plays(seat):  # (its caller may be cancelled by now: count here)
                 metrics.move_done(time.perf_counter() - started, "bot")
         if over is not None:  # the features hear of it: the ratings, the tournaments
@@ -741,8 +759,7 @@ def _run_one(job: _Job, store: Store) -> tuple[bool, Any]:
     """One job alone: a table's moves in their own transaction, or the call."""
     try:
         if isinstance(job, MovesWrite):
-            store.append_moves(job.table_id, job.start, job.moves, over=job.over,
-                               fence=job.fence)
+            store.append_many([job], alone=True)
             return True, None
         return True, job()
     except Exception as e:
@@ -792,6 +809,10 @@ class TableEvents:
         default_factory=list)
     #: a table is to be closed by its creator: a feature's refusal, or None
     closing: list[Callable[[LiveTable], ServerError | None]] = field(default_factory=list)
+    #: a seat's chat line, checked before it is said (a listener raises ServerError for
+    #: a refusal: a muted player, a filtered word)
+    chatting: list[Callable[[LiveTable, int, str], Awaitable[None]]] = field(
+        default_factory=list)
     #: the features' parts of a table's snapshot
     shown: list[Part] = field(default_factory=list)
     #: the features' parts of a table's line in ``GET /api/tables``
@@ -1155,26 +1176,27 @@ class Hub:
     async def create(self, rules: Rules, seats: list[SeatRow], clock: float | None,
                      listed: bool, owner: tuple[str, str] | None = None, *,
                      first_dealer: int | None = None, table_id: str | None = None,
-                     replay: str | None = None,
+                     replay: str | None = None, control: TimeControl | None = None,
                      ) -> tuple[LiveTable, int | None, str | None]:
         """Lay a table; the first human seat goes to its creator: (table, seat, token).
         ``owner`` (player id, seat secret) is the creator's player when he has a session:
         the seat is his, its token derived from his secret (checks.seat_token).
         ``first_dealer`` (drawn by lot from the seed when None) and ``table_id`` are
-        for a rematch (server/features/rematch.py)."""
+        for a rematch (server/features/rematch.py).  ``control``: a time control (a game
+        clock) instead of the move clock ``clock``."""
         self.laying += 1  # its place is counted from the cap's check until it is laid
         try:
             if not await self._room_for_one():
                 raise ServerError("too_many_tables", "the server has as many tables as it "
                                   "can hold; try later", status=503)
             return await self._lay(rules, seats, clock, listed, owner, first_dealer,
-                                   table_id, replay)
+                                   table_id, replay, control)
         finally:
             self.laying -= 1
 
     async def _lay(self, rules: Rules, seats: list[SeatRow], clock: float | None,
                    listed: bool, owner: tuple[str, str] | None, first_dealer: int | None,
-                   table_id: str | None, replay: str | None,
+                   table_id: str | None, replay: str | None, control: TimeControl | None,
                    ) -> tuple[LiveTable, int | None, str | None]:
         table = Table(rules, [s.name for s in seats], first_dealer)
         table_id = table_id or secrets.token_urlsafe(12)
@@ -1191,9 +1213,12 @@ class Hub:
         row = TableRow(
             id=table_id, created=time.time(), preset=rules.preset,
             rules=rules.to_json(), names=[s.name for s in seats],
-            first_dealer=table.game.first_dealer, seed=table.seed, clock=clock,
+            first_dealer=table.game.first_dealer, seed=table.seed,
+            clock=clock if control is None else None,
             status="waiting" if waiting else "playing", listed=listed, seats=seats,
             replay=replay,
+            game_clock=None if control is None else GameClock.start(control,
+                                                                    len(seats)).to_json(),
         )
         fence = None if self.cluster is None else await self.cluster.claim(table_id)
         await self.db(self.store.create_table, row)

@@ -1,5 +1,6 @@
 """What a live table waits for that nobody sends (docs/server.md "Bots", "The move
-clock"): a bot's move, the clock of a person's move, and the stand-in of a person who is
+clock", "Time controls"): a bot's move, the clock of a person's move (a move clock, or a
+game clock's time left: server/live/time_control.py), and the stand-in of a person who is
 away.  One :class:`Turns` per live table (``LiveTable.turns``); it knows its table only by
 what it needs of it (:class:`TurnTable`), and the table asks it to :meth:`~Turns.kick`
 after anything that may change whose turn it is or who plays it.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,6 +19,7 @@ from thousand.engine.table import Table, TableError
 
 from ..errors import ServerError
 from .bot_pool import BotAnswer, BotAsk, BotPoolClosed
+from .time_control import GameClock, TimeControl
 
 if TYPE_CHECKING:
     from thousand.engine import moves as mv
@@ -98,7 +101,7 @@ class _Pending:
 
 
 class Turns:
-    """A table's bot moves, move clock and away timers."""
+    """A table's bot moves, move clock or game clock, and away timers."""
 
     def __init__(self, live: TurnTable) -> None:
         self.live = live
@@ -106,13 +109,84 @@ class Turns:
         self._clock: _Pending | None = None
         self._away: dict[int, asyncio.Task[None]] = {}
         self._clock_started = 0.0
+        #: the time the clocks are measured by (the tests may give a fake one)
+        self.now: Callable[[], float] = time.monotonic
+        #: the game clock (a time control), as of the last move stored; None: none
+        stored = live.row.game_clock
+        self.game: GameClock | None = (None if stored is None else
+                                       GameClock.from_json(stored, len(live.seats)))
+        # the seats whose time ran out, for whom the stand-in plays one move only
+        self._once: set[int] = set()
 
     def clock_left(self, clock: float) -> tuple[int, int, float] | None:
         """The turn the clock times (seat, version) and the seconds left, or None."""
         if self._clock is None:
             return None
         seat, version = self._clock.key
-        return seat, version, max(0.0, clock - (time.monotonic() - self._clock_started))
+        return seat, version, max(0.0, clock - self._spent())
+
+    @property
+    def control(self) -> TimeControl | None:
+        """The table's time control, or None (a move clock, or no clock)."""
+        return None if self.game is None else self.game.control
+
+    def _spent(self) -> float:
+        """The seconds the running turn's clock has run."""
+        return self.now() - self._clock_started
+
+    def away(self, seat: int) -> bool:
+        """Whether ``seat`` is marked away: its game clock ran out moves in a row."""
+        return self.game is not None and self.game.away(seat)
+
+    def game_json(self) -> dict[str, Any] | None:
+        """The game clock as a snapshot and a ``clock`` message show it: its control
+        (``base``, ``increment``, ``category``), each seat's seconds ``remaining`` now and
+        whether it is ``away``, and the turn it times (``seat``, ``version``) with its
+        seconds ``left``; ``seconds`` (the move clock's) null.  None without one."""
+        game = self.game
+        if game is None:
+            return None
+        remaining = list(game.left)
+        out: dict[str, Any] = {"seconds": None, "seat": None, "version": None, "left": None,
+                               **game.control.to_json()}
+        if self._clock is not None:
+            seat, version = self._clock.key
+            remaining[seat] = game.remaining(seat, self._spent())
+            out.update(seat=seat, version=version, left=round(remaining[seat], 1))
+        out["remaining"] = [round(x, 1) for x in remaining]
+        out["away"] = [game.away(s) for s in range(len(remaining))]
+        return out
+
+    def charge(self, seat: int) -> GameClock | None:
+        """The game clock once ``seat``'s move now is made (None without one): its
+        person's time taken and the increment given, unless a bot plays for him (the
+        stand-in of a timed-out move: his time was settled as it ran out).  Kept by
+        :meth:`charged` once the move is stored."""
+        game = self.game
+        if game is None or self.live.seats[seat].kind != "human":
+            return None
+        if self.live.bot_plays(seat):
+            return game
+        timed = self._clock is not None and self._clock.key[0] == seat
+        return game.moved(seat, self._spent() if timed else 0.0)
+
+    def charged(self, seat: int, game: GameClock | None) -> None:
+        """``seat``'s move is stored with the game clock :meth:`charge` gave: it is the
+        clock now, and a stand-in that played one timed-out move stops."""
+        if game is None or self.game is None:
+            return
+        was_away, self.game = self.game.away(seat), game
+        if self._clock is not None and self._clock.key[0] == seat:
+            self._cancel_clock()  # his turn is over: everybody sees his time after it
+        self.live.broadcast({"type": "clock", **(self.game_json() or {})})
+        shown = was_away and not game.away(seat)  # his own move: everybody sees him back
+        if seat in self._once:
+            self._once.discard(seat)
+            if self.live.standin[seat] and seat not in self.live.abandoned:
+                self.live.standin[seat] = False
+                shown = True
+        if shown:
+            self.live.broadcast_seats()
 
     def ask(self, kind: str, seat: int, level: str, view: View) -> BotAsk:
         """What the bot of ``kind`` (bot, standin, hint) at ``seat`` is to think about:
@@ -145,12 +219,12 @@ class Turns:
             if self._bot is not None:
                 self._bot.task.cancel()
                 self._bot = None
-            clock = live.row.clock
+            clock = live.row.clock if self.game is None else self.game.left[seat]
             if clock is None or (self._clock is not None and self._clock.key == key):
                 return
             self._cancel_clock()
             self._clock = _Pending(asyncio.create_task(self._clock_run(*key, clock)), key)
-            self._clock_started = time.monotonic()
+            self._clock_started = self.now()
             live.broadcast({"type": "clock", **(live.clock_json() or {})})
 
     async def _bot_turn(self, seat: int, version: int) -> None:
@@ -189,6 +263,10 @@ class Turns:
         if (live.table.version == version and live.table.to_move == seat
                 and not live.bot_plays(seat) and not live.over):
             log.info("table %s: seat %d ran out of time; a bot plays for him", live.id, seat)
+            if self.game is not None:  # this move only, unless he is away now
+                self.game = self.game.ran_out(seat)
+                if not self.game.away(seat):
+                    self._once.add(seat)
             live.standin[seat] = True
             live.broadcast_seats()
             self.kick()
@@ -238,6 +316,7 @@ class Turns:
         live = self.live
         if seat in live.abandoned:
             return
+        self._once.discard(seat)
         if live.standin[seat]:
             live.standin[seat] = False
             if self._bot is not None and self._bot.key[0] == seat:

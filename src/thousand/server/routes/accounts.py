@@ -20,6 +20,7 @@ from ..features.accounts import (
     check_account_name,
     check_password,
     person_name,
+    rename_live,
 )
 from ..limits import check as check_limit
 from ..names import legacy_key
@@ -130,8 +131,9 @@ _WORDS = {
          "(codes bad_request, bad_name, bad_password).",
     401: "Not signed in (not_signed_in), or a wrong name or password "
          "(bad_credentials: the same for a name that does not exist).",
-    403: "A request with a session cookie without the right X-CSRF-Token (csrf), or a "
-         "wrong password (wrong_password).",
+    403: "A request with a session cookie without the right X-CSRF-Token (csrf), a "
+         "wrong password (wrong_password), or an account a moderator closed "
+         "(account_closed).",
     409: "The name is another account's (name_taken), or the request's player is of "
          "the wrong kind (signed_in, not_guest).",
     422: "The body is not the model's.",
@@ -199,7 +201,7 @@ async def signup(body: Credentials, request: Request, response: Response) -> Sig
     return SignedIn(player=_out(player))
 
 
-@router.post("/api/account/signin", response_model=SignedIn, responses=_errors(401, 429))
+@router.post("/api/account/signin", response_model=SignedIn, responses=_errors(401, 403, 429))
 async def signin(body: Credentials, request: Request, response: Response) -> SignedIn:
     """Sign in: a new session (the old one, a guest's or another's, ends)."""
     accounts = _accounts(request)
@@ -220,6 +222,9 @@ async def signin(body: Credentials, request: Request, response: Response) -> Sig
         await guesses.failed(request, who)
         raise ServerError("bad_credentials", "wrong name or password", status=401)
     player, password_hash = found
+    if await accounts.hub.db(accounts.store.closed, player.id):
+        raise ServerError("account_closed", "a moderator closed this account", status=403,
+                          ru="модератор закрыл эту учётную запись")
     if accounts.needs_rehash(password_hash):
         password_hash = await accounts.hash(body.password)
         await accounts.hub.db(accounts.store.set_password, player.id, password_hash)
@@ -267,18 +272,9 @@ async def delete_account(body: Password, request: Request, response: Response) -
     «удалённый игрок»."""
     accounts, player = await _signed_in(request)
     await _check_password(request, accounts, player, body.password)
-    hub = accounts.hub
-    seats = await hub.db(accounts.store.delete, player.id, time.time())
+    seats = await accounts.hub.db(accounts.store.delete, player.id, time.time())
     await forget_email(request, player.id)  # its address and links (server/routes/recovery.py)
-    for table_id, seat in seats:  # the tables in memory show the new name at once
-        live = hub.tables.get(table_id)
-        if live is None or not 0 <= seat < len(live.seats):
-            continue
-        async with live.lock:
-            live.seats[seat].name = DELETED_NAME
-            live.table.game.names[seat] = DELETED_NAME
-            live.row.names[seat] = DELETED_NAME
-        live.broadcast_seats()
+    await rename_live(accounts.hub, seats, DELETED_NAME)
     accounts.clear_cookies(request, response)
     return Ended(ended=1)
 

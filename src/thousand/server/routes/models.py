@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from thousand.engine.rules import PRESET_NAMES
 
+from .time_controls import TIME_CONTROL_SCHEMA
+
 __all__ = [
     "Analysis",
     "AnalysisAsk",
@@ -113,6 +115,8 @@ class CreateTable(_Strict):
     options: dict[str, Any] = Field(default_factory=dict, max_length=100)
     seats: list[SeatSpec] | None = Field(default=None, max_length=8)
     clock: float | None = None
+    #: a game clock instead of the move clock (routes/time_controls.py)
+    time_control: Any = Field(default=None, json_schema_extra=TIME_CONTROL_SCHEMA)
     open: bool = True
     replay: Literal["public", "players"] | None = None
 
@@ -141,6 +145,8 @@ class Seat(_Strict):
     taken: bool
     online: bool
     bot_playing: bool
+    #: its game clock ran out moves running (server/live/time_control.py)
+    away: bool = False
 
 
 class RatingChange(_Strict):
@@ -168,6 +174,8 @@ class TableInfo(_Strict):
     spectators: int
     created: str | None
     clock: float | None
+    #: the game clock's control (``base``, ``increment``, ``category``), or None
+    time_control: dict[str, Any] | None = None
     open: bool
     version: int
     ratings: list[RatingChange] | None = None

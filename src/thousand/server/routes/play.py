@@ -25,6 +25,7 @@ from ..live.hub import LiveTable, hub_of
 from ..reader import StrictRoute
 from ..store import ratings as site_store
 from .models import error_responses
+from .time_controls import TIME_CONTROL_SCHEMA, chosen_control
 
 __all__ = ["MAX_BOTS_AFTER", "MIN_GAMES", "router"]
 
@@ -73,7 +74,8 @@ class _Strict(BaseModel):
 
 
 class QuickPlay(_Strict):
-    """What a player asks quick play for: a preset's game, optionally with a move clock;
+    """What a player asks quick play for: a preset's game, with a time control (the
+    default category unless ``time_control`` or a move ``clock`` is given, even null);
     ``bots_after`` seconds (none: wait for people) before bots of ``bot_level`` take the
     seats nobody took, if he lays the table; ``name`` for a request without a session."""
 
@@ -84,6 +86,7 @@ class QuickPlay(_Strict):
     clock: float | None = Field(default=None, json_schema_extra={
         "anyOf": [{"type": "number", "minimum": MIN_CLOCK, "maximum": MAX_CLOCK},
                   {"type": "null"}]})
+    time_control: Any = Field(default=None, json_schema_extra=TIME_CONTROL_SCHEMA)
     bots_after: float | None = Field(default=None, json_schema_extra={
         "anyOf": [{"type": "number", "minimum": 0, "maximum": MAX_BOTS_AFTER},
                   {"type": "null"}]})
@@ -184,6 +187,7 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     low = float(getattr(request.app.state, "min_clock", 5.0))
     if body.clock is not None and not low <= body.clock <= MAX_CLOCK:
         raise bad_request(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
+    control = chosen_control(body, low, default=True)
     if body.bots_after is not None and not 0 <= body.bots_after <= MAX_BOTS_AFTER:
         raise bad_request(f"bots_after: null or seconds from 0 to {MAX_BOTS_AFTER:g}")
     if body.bot_level not in bot_levels():
@@ -199,7 +203,7 @@ async def quick_play(body: QuickPlay, request: Request) -> QuickSeat:
     hub = hub_of(request)
     async with limiter_of(request).live_slots(request, hub.still_live) as laid:
         got = await matchmaking.quick_play(hub, name, owner, body.preset, body.clock,
-                                           body.bots_after, body.bot_level)
+                                           body.bots_after, body.bot_level, control)
         laid(got.table)
     live = hub.tables.get(got.table)
     return QuickSeat(table=got.table, seat=got.seat, token=got.token, url=got.url,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from pydantic import Field
 
 from ..errors import ServerError
 from ..features import player_stats
@@ -15,6 +16,7 @@ from ..features.accounts import current_player
 from ..live.hub import hub_of
 from ..pages import error_page, shell_page
 from ..reader import StrictRoute
+from ..store import profiles
 from ..store import ratings as site_store
 from .models import error_responses
 from .play import FamilyRating, HistoryPoint, PlayerRef, _Strict, family_games
@@ -58,7 +60,9 @@ class GameLine(_Strict):
 
 class PlayerPage(_Strict):
     """Everything a player's page shows: ``since`` is when the player was made (None
-    for a bot); ``games`` only those whose replay the asker may see."""
+    for a bot); ``games`` only those whose replay the asker may see; what he tells of
+    himself (``country``: ISO 3166 alpha-2, ``about``: plain text); the rated games he
+    ``abandoned``; the move ``clocks`` (seconds) of the games he finished."""
 
     player: PlayerRef
     since: float | None
@@ -69,6 +73,10 @@ class PlayerPage(_Strict):
     falls: int
     bolts: int
     games: list[GameLine]
+    country: str | None = None
+    about: str | None = None
+    abandoned: int = 0
+    clocks: list[float] = Field(default_factory=list)
 
 
 class Family(_Strict):
@@ -138,6 +146,7 @@ async def player(name: str, request: Request) -> PlayerPage:
     games = await hub.db(player_stats.last_games, hub.store, pid,
                          viewer.id if viewer is not None else None, LAST_GAMES)
     since = await hub.db(player_stats.since, hub.store, pid)
+    country, about = await hub.db(profiles.profile, hub.store, pid)
     bids = totals["bids"]
     return PlayerPage(
         player=PlayerRef(id=pid, kind=kind, name=shown), since=since,
@@ -150,4 +159,6 @@ async def player(name: str, request: Request) -> PlayerPage:
                           average_contract=round(totals["contracts"] / bids, 1)
                           if bids else None),
         falls=totals["falls"], bolts=totals["bolts"],
-        games=[GameLine(**g) for g in games])
+        games=[GameLine(**g) for g in games], country=country, about=about,
+        abandoned=await hub.db(profiles.abandoned, hub.store, pid),
+        clocks=await hub.db(profiles.clocks, hub.store, pid))

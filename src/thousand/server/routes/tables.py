@@ -39,6 +39,7 @@ from .models import (
     error_responses,
 )
 from .play import MAX_CLOCK
+from .time_controls import chosen_control
 
 __all__ = ["invite_secret", "live_or_404", "router"]
 
@@ -121,11 +122,12 @@ async def api_create(body: CreateTable, request: Request) -> Created:
     if mine is not None:  # the creator's seat: his own name, or one that is no account's
         mine.name = await person_name(request, mine.name)
     clock = _parse_clock(body.clock, request.app.state.min_clock)
+    control = chosen_control(body, request.app.state.min_clock, default=False)
     hub = hub_of(request)
     async with limiter_of(request).live_slots(request, hub.still_live) as laid:
         live, seat, token = await hub.create(rules, seats, clock, body.open,
                                              await seat_owner(request),
-                                             replay=body.replay)
+                                             replay=body.replay, control=control)
         laid(live.id)
     invite = None if live.row.listed else invite_secret(live.row)
     url = f"/t/{live.id}" + (f"?invite={invite}" if invite else "")

@@ -25,6 +25,7 @@ from ..reader import StrictRoute
 from ..store.accounts import Player
 from .models import ErrorBody, error_responses
 from .play import MAX_CLOCK, MIN_CLOCK
+from .time_controls import TIME_CONTROL_SCHEMA, chosen_control
 
 __all__ = ["router"]
 
@@ -41,16 +42,18 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-#: The move clock of a tournament's tables when its creator names none: a player who
-#: left would otherwise hold his table, and with it the next round, for ever; with a
-#: clock a bot plays his moves after this long (server/live/hub.py, "the move clock").
+#: The move clock of a tournament's tables when its creator asks for one without saying
+#: how long (``clock`` stated with its default); a tournament that names neither a clock
+#: nor a time control gets the default time control (routes/time_controls.py): a player
+#: who left would otherwise hold his table, and with it the next round, for ever.
 DEFAULT_CLOCK = 60.0
 
 
 class NewTournament(_Strict):
     """A tournament: its name, preset, format, rounds, ``deals`` per table (None: each
-    table plays a whole game), a move clock for its tables (seconds, DEFAULT_CLOCK when
-    left out; null: none — a table then waits for its slowest player), the bot
+    table plays a whole game), a move clock for its tables (seconds; null: none — a
+    table then waits for its slowest player) or a ``time_control`` (the default category
+    when neither is given), the bot
     levels to enter (one entry each), whether its creator plays in it (``play``), and
     ``player_name`` for a guest who has no name yet."""
 
@@ -63,6 +66,7 @@ class NewTournament(_Strict):
     clock: float | None = Field(default=DEFAULT_CLOCK, json_schema_extra={  # stated (issue 27)
         "anyOf": [{"type": "number", "minimum": MIN_CLOCK, "maximum": MAX_CLOCK},
                   {"type": "null"}]})
+    time_control: Any = Field(default=None, json_schema_extra=TIME_CONTROL_SCHEMA)
     bots: list[BotLevel] = Field(default_factory=list, max_length=st.MAX_BOTS)
     play: bool = True
     player_name: str | None = Field(default=None, max_length=200)
@@ -153,6 +157,8 @@ class TournamentOut(_Strict):
     rounds: int
     deals: int | None
     clock: float | None
+    #: its tables' game clock (``base``, ``increment``, ``category``), or None
+    time_control: dict[str, Any] | None = None
     seed: int
     status: str
     players: int
@@ -205,6 +211,7 @@ def _out(info: st.Info, me: str | None) -> TournamentOut:
     return TournamentOut(
         id=info.id, name=info.name, preset=info.preset, format=info.format,
         rounds=info.rounds, deals=info.deals, clock=info.clock,
+        time_control=info.state.get("time_control"),
         seed=int(info.state.get("seed", 0)), status=info.status,
         players=len(info.entries), url=f"/tournaments/{info.id}",
         mine=me is not None and info.creator == me,
@@ -244,6 +251,8 @@ async def create(body: NewTournament, request: Request) -> TournamentOut:
     low = float(getattr(request.app.state, "min_clock", 5.0))
     if body.clock is not None and not low <= body.clock <= MAX_CLOCK:
         raise bad_request(f"clock: null or seconds from {low:g} to {MAX_CLOCK:g}")
+    control = chosen_control(body, low, default=True)
+    clock = body.clock if control is None else None
     for level in body.bots:
         if level not in bot_levels():
             raise bad_request(f"bots: each one of {', '.join(bot_levels())}")
@@ -251,9 +260,9 @@ async def create(body: NewTournament, request: Request) -> TournamentOut:
     try:
         info = await st.create(hub_of(request), name=name, preset=body.preset,
                                format=body.format, rounds=body.rounds, deals=body.deals,
-                               clock=body.clock, bots=list(body.bots), creator=player.id,
+                               clock=clock, bots=list(body.bots), creator=player.id,
                                creator_name=shown if body.play else None,
-                               guest=player.kind != "account")
+                               guest=player.kind != "account", control=control)
     except st.TournamentRefused as e:
         raise _refused(e) from None
     return _out(info, player.id)

@@ -21,7 +21,8 @@ import sqlalchemy as sa
 
 from .tables import Store, players_t, seats_t, sessions_t, tables_t
 
-__all__ = ["DELETED_NAME", "AccountStore", "NameTaken", "Player", "PlayerSeat", "seat_secrets"]
+__all__ = ["DELETED_NAME", "AccountStore", "NameTaken", "Player", "PlayerSeat", "rename_seats",
+           "seat_secrets"]
 
 #: The name a deleted account's games show (a record is data: one name, in Russian).
 DELETED_NAME = "удалённый игрок"
@@ -73,6 +74,27 @@ def seat_secrets(store: Store, players: list[str]) -> dict[str, str]:
     return {r.id: r.seat_secret for r in rows if r.seat_secret}
 
 
+def rename_seats(conn: sa.Connection, player_id: str, name: str) -> list[tuple[str, int]]:
+    """Every seat of the player named ``name`` (in the seats and in the tables' names,
+    which the records and the history show): an account deleted, a name a moderator hid.
+    The seats renamed: (table, seat)."""
+    seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat)
+                         .where(seats_t.c.player_id == player_id)).all()
+    conn.execute(seats_t.update().where(seats_t.c.player_id == player_id).values(name=name))
+    by_table: dict[str, list[int]] = {}
+    for table_id, seat in seats:
+        by_table.setdefault(table_id, []).append(seat)
+    for table_id, numbers in by_table.items():
+        names = json.loads(conn.execute(sa.select(tables_t.c.names).where(
+            tables_t.c.id == table_id)).scalar_one())
+        for seat in numbers:
+            if 0 <= seat < len(names):
+                names[seat] = name
+        conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+            names=json.dumps(names, ensure_ascii=False, separators=(",", ":"))))
+    return [(str(t), int(s)) for t, s in seats]
+
+
 def new_player_id() -> str:
     """``p_`` and 16 URL-safe random characters (96 bits)."""
     return "p_" + secrets.token_urlsafe(12)
@@ -110,12 +132,13 @@ class AccountStore:
             r = conn.execute(
                 sa.select(sessions_t.c.expires, sessions_t.c.last_seen, players_t.c.id,
                           players_t.c.kind, players_t.c.name, players_t.c.seat_secret,
-                          players_t.c.deleted)
+                          players_t.c.deleted, players_t.c.closed)
                 .join(players_t, players_t.c.id == sessions_t.c.player_id)
                 .where(sessions_t.c.id == session_id)).first()
             if r is None:
                 return None
-            if r.expires <= now or r.deleted is not None or r.seat_secret is None:
+            if (r.expires <= now or r.deleted is not None or r.closed is not None
+                    or r.seat_secret is None):
                 conn.execute(sessions_t.delete().where(sessions_t.c.id == session_id))
                 return None
             if now - r.last_seen >= touch_after:
@@ -186,6 +209,12 @@ class AccountStore:
             return None
         return Player(r.id, r.kind, r.name), r.password_hash
 
+    def closed(self, player_id: str) -> bool:
+        """Whether a moderator closed the account (it cannot sign in)."""
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(players_t.c.closed).where(
+                players_t.c.id == player_id)).scalar() is not None
+
     def password_hash(self, player_id: str) -> str | None:
         with self.engine.connect() as conn:
             value = conn.execute(sa.select(players_t.c.password_hash).where(
@@ -214,22 +243,7 @@ class AccountStore:
                 name=DELETED_NAME, name_key=None, password_hash=None, seat_secret=None,
                 deleted=now))
             conn.execute(sessions_t.delete().where(sessions_t.c.player_id == player_id))
-            seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat)
-                                 .where(seats_t.c.player_id == player_id)).all()
-            conn.execute(seats_t.update().where(seats_t.c.player_id == player_id)
-                         .values(name=DELETED_NAME))
-            by_table: dict[str, list[int]] = {}
-            for table_id, seat in seats:
-                by_table.setdefault(table_id, []).append(seat)
-            for table_id, numbers in by_table.items():
-                names = json.loads(conn.execute(sa.select(tables_t.c.names).where(
-                    tables_t.c.id == table_id)).scalar_one())
-                for seat in numbers:
-                    if 0 <= seat < len(names):
-                        names[seat] = DELETED_NAME
-                conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
-                    names=json.dumps(names, ensure_ascii=False, separators=(",", ":"))))
-        return [(str(t), int(s)) for t, s in seats]
+            return rename_seats(conn, player_id, DELETED_NAME)
 
     # ------------------------------------------------------------------ seats
 

@@ -9,9 +9,10 @@ What is kept (docs/server.md "The store"):
 
 * ``tables``: a table's id, when it was laid, its resolved rules (JSON), the players'
   names, the first dealer, the **secret seed** (every deal's cards follow from it), the
-  move clock, its status (``waiting``, ``playing``, ``over``, ``closed``: its creator
-  ended it before the game did, for good), whether it is listed in
-  the lobby, and once it is over when it ended, the winner and the scores;
+  move clock or the state of its game clock (a time control, with each seat's time
+  left: written with every move), its status (``waiting``, ``playing``, ``over``,
+  ``closed``: its creator ended it before the game did, for good), whether it is listed
+  in the lobby, and once it is over when it ended, the winner and the scores;
 * ``seats``: each seat's kind (``human``/``bot``), bot level, name and the SHA-256 of the
   seat's secret token (never the token); whether a guest (no account) holds it, and
   whether its person abandoned the rated game;
@@ -76,6 +77,8 @@ tables_t = sa.Table(
     sa.Column("finished", sa.Float, nullable=True),
     sa.Column("winner", sa.Text, nullable=True),
     sa.Column("scores", sa.Text, nullable=True),
+    # a time control's state, JSON (migration 0015; server/live/time_control.py)
+    sa.Column("game_clock", sa.Text, nullable=True),
     sa.Index("ix_tables_status", "status"),
     sa.Index("ix_tables_created", "created"),
     # the public history, newest first, read from the index alone (migration 0006)
@@ -113,6 +116,12 @@ players_t = sa.Table(
     sa.Column("seat_secret", sa.String(64), nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("deleted", sa.Float, nullable=True),
+    # moderation and the profile (migration 0014; server/store/moderation.py)
+    sa.Column("role", sa.String(16), nullable=True),
+    sa.Column("muted_until", sa.Float, nullable=True),
+    sa.Column("closed", sa.Float, nullable=True),
+    sa.Column("country", sa.String(2), nullable=True),
+    sa.Column("about", sa.Text, nullable=True),
     sa.Index("ix_players_name_key", "name_key", unique=True),
 )
 
@@ -247,6 +256,9 @@ class TableRow:
     #: who sees the finished game's replay (``public``/``players``; None: by ``listed``),
     #: kept in the ``rules`` column's JSON under ``"replay"`` (no column of its own)
     replay: str | None = None
+    #: a time control's state (``GameClock.to_json``), written with each move; None: the
+    #: table has none (a move clock, or no clock)
+    game_clock: dict[str, Any] | None = None
 
     @property
     def abandoned(self) -> set[int]:
@@ -417,6 +429,8 @@ class MovesWrite(NamedTuple):
     over: tuple[int | list[int] | None, Sequence[int]] | None = None
     #: the writer's lease fence (many workers; None: one process)
     fence: int | None = None
+    #: the table's game clock after these moves (a time control), written with them
+    game_clock: dict[str, Any] | None = None
 
 
 class Store:
@@ -451,6 +465,7 @@ class Store:
                 rules=_dump({**row.rules, **({"replay": row.replay} if row.replay else {})}),
                 names=_dump(row.names), first_dealer=row.first_dealer, seed=str(row.seed),
                 clock=row.clock, status=row.status, listed=row.listed,
+                game_clock=None if row.game_clock is None else _dump(row.game_clock),
             ))
             if row.seats:
                 conn.execute(seats_t.insert(), [
@@ -485,51 +500,61 @@ class Store:
 
     def append_moves(self, table_id: str, start: int, moves: Sequence[str], *,
                      over: tuple[int | list[int] | None, Sequence[int]] | None = None,
-                     fence: int | None = None) -> None:
+                     fence: int | None = None,
+                     game_clock: dict[str, Any] | None = None) -> None:
         """Write ``moves`` as the log's entries ``start, start+1, ...``; with ``over``
-        (winner, scores) mark the table finished in the same transaction."""
-        with self.engine.begin() as conn:
-            self._append(conn, table_id, start, moves, over, fence)
+        (winner, scores) mark the table finished in the same transaction, with
+        ``game_clock`` keep the game clock's state after them."""
+        self.append_many([MovesWrite(table_id, start, moves, over, fence, game_clock)],
+                         alone=True)
 
-    def append_many(self, writes: Sequence[MovesWrite]) -> list[Exception | None]:
+    def append_many(self, writes: Sequence[MovesWrite], *,
+                    alone: bool = False) -> list[Exception | None]:
         """Several tables' :meth:`append_moves` in ONE transaction (a group commit: one
         commit for the moves of every table that moved while the store was busy); each
         write's outcome in order, ``None`` when it is committed.  If the transaction
         fails, each write is tried again on its own, so that one refused write (a move
         written twice, a check of its table) fails only itself: every ``None`` is a
-        committed write either way."""
+        committed write either way.  ``alone``: one write, whose failure is raised."""
+        if alone:
+            with self.engine.begin() as conn:
+                for w in writes:
+                    self._append(conn, w)
+            return [None] * len(writes)
         try:
             with self.engine.begin() as conn:
                 # in the order of the tables' ids, as leases.renew locks their lease rows:
                 # two transactions of one worker never wait for each other in a circle
                 for w in sorted(writes, key=lambda w: w.table_id):
-                    self._append(conn, w.table_id, w.start, w.moves, w.over, w.fence)
+                    self._append(conn, w)
             return [None] * len(writes)
         except Exception:
             pass
         out: list[Exception | None] = []
         for w in writes:
             try:
-                self.append_moves(w.table_id, w.start, w.moves, over=w.over, fence=w.fence)
+                self.append_many([w], alone=True)
                 out.append(None)
             except Exception as e:
                 out.append(e)
         return out
 
-    def _append(self, conn: Connection, table_id: str, start: int, moves: Sequence[str],
-                over: tuple[int | list[int] | None, Sequence[int]] | None,
-                fence: int | None) -> None:
+    def _append(self, conn: Connection, w: MovesWrite) -> None:
         """One table's write of :meth:`append_moves` inside the caller's transaction (every
         check of a table's write belongs here: :meth:`append_many` calls it too): the
         lease's fence first (many workers: a worker that lost the table writes nothing)."""
-        check_fence(conn, table_id, fence)
-        self._insert_moves(conn, table_id, start, moves)
-        if over is not None:
-            winner, scores = over
-            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
-                status="over", finished=time.time(), winner=_dump(winner),
-                scores=_dump(list(scores)),
-            ))
+        check_fence(conn, w.table_id, w.fence)
+        self._insert_moves(conn, w.table_id, w.start, w.moves)
+        values: dict[str, Any] = {}
+        if w.over is not None:
+            winner, scores = w.over
+            values.update(status="over", finished=time.time(), winner=_dump(winner),
+                          scores=_dump(list(scores)))
+        if w.game_clock is not None:
+            values["game_clock"] = _dump(w.game_clock)
+        if values:
+            conn.execute(tables_t.update().where(tables_t.c.id == w.table_id)
+                         .values(**values))
 
     @staticmethod
     def _insert_moves(conn: Connection, table_id: str, start: int,
@@ -608,6 +633,7 @@ class Store:
             clock=r.clock, status=r.status, listed=bool(r.listed), finished=r.finished,
             winner=json.loads(r.winner) if r.winner is not None else None,
             scores=json.loads(r.scores) if r.scores is not None else None,
+            game_clock=json.loads(r.game_clock) if r.game_clock is not None else None,
         )
         row.seats = seats if seats is not None else [
             seat_row(s) for s in conn.execute(sa.select(seats_t)

@@ -1,0 +1,43 @@
+// The game clock on the pages (docs/server.md "Time controls"): the choice of a time
+// control in the lobby's form and quick play (the categories the server names), and the
+// time on a seat's clock in words.
+
+import { el } from "./common.js";
+import { t } from "./i18n.js";
+
+/** The categories, fastest first, as POST /api/tables and /api/quickplay take them. */
+export const CATEGORIES = ["fast", "normal", "unhurried"];
+// each choice in words ("": none)
+const WORDS = { "": () => t("tc_none"), fast: () => t("tc_fast"), normal: () => t("tc_normal"),
+  unhurried: () => t("tc_unhurried") };
+
+/**
+ * A labelled select of the time controls, `value` chosen ("" for none when `none`);
+ * `onChange(value)` on a change.
+ */
+export function timeControlField(id, value, onChange, { none = true } = {}) {
+  const options = (none ? [""] : []).concat(CATEGORIES);
+  const select = el("select", { id }, options.map((c) =>
+    el("option", { value: c, selected: c === value ? true : null }, WORDS[c]())));
+  select.addEventListener("change", () => onChange(select.value));
+  return el("div", { class: "field inline" }, el("label", { for: id }, t("time_control_label")), select);
+}
+
+/** Seconds on a game clock as m:ss (h:mm:ss past an hour). */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * The clock's part of a request's body: the move clock when ticked (`seconds`: a choice
+ * made on purpose, over the time control shown by default), else the time control
+ * chosen, else none — null given, so that quick play adds no default.
+ */
+export function clockBody(control, perMove, seconds) {
+  if (perMove) return { clock: seconds };
+  return control ? { time_control: control, clock: null } : { clock: null };
+}

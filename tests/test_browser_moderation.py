@@ -1,0 +1,135 @@
+"""Moderation in a real browser (docs/server.md "Moderation"; issue 31): at a table of
+two people, one reports the other from the table's chat; a moderator (made by ``thousand
+admin grant-moderator`` on the server's database) sees the report with the chat kept
+with it, mutes him, and his next chat line is refused.  axe-core finds no serious
+violation on the report dialog, the moderators' page, the account page with its profile
+form and a player's page with his profile.  Debian's Chromium under Playwright, a real
+``thousand serve``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from live_server import chromium, serve
+from test_a11y import serious
+
+pytestmark = [pytest.mark.needs("chromium"), pytest.mark.needs("axe-core")]
+
+PASSWORD = "correct horse battery"
+WAIT = 60_000  # ms: a busy machine
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    folder = tmp_path_factory.mktemp("moderation-browser")
+    with serve(folder, "--bot-delay", "0.05") as base:
+        yield base, folder
+
+
+def person(browser: Any, base: str, name: str) -> tuple[Any, Any]:
+    """A browser context signed up as ``name`` (through the API, as the account page
+    does: its CSRF token from the cookie) and a page in it."""
+    context = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    assert context.request.get(f"{base}/api/me").ok
+    r = call(context, base, "/api/account/signup", {"name": name, "password": PASSWORD})
+    assert r.status == 201, r.text()
+    return context, page
+
+
+def call(context: Any, base: str, path: str, body: Any) -> Any:
+    token = next(c["value"] for c in context.cookies() if c["name"] == "thousand_csrf")
+    return context.request.post(f"{base}{path}", data=body,
+                                headers={"X-CSRF-Token": token})
+
+
+def say(page: Any, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.press("#chat-input", "Enter")
+
+
+def test_a_player_reported_from_the_chat_is_muted_by_a_moderator(
+        site: tuple[str, Path]) -> None:
+    base, folder = site
+    granted = subprocess.run(
+        [sys.executable, "-c", "from thousand.cli import main; main()", "admin",
+         "grant-moderator", "Вера", "--db", f"sqlite:///{folder / 'thousand.db'}"],
+        capture_output=True, text=True, timeout=120)
+    assert granted.returncode == 1 and "Вера" in granted.stderr  # no such account yet
+    with chromium() as browser:
+        anya, anya_page = person(browser, base, "Аня")
+        borya, borya_page = person(browser, base, "Боря")
+        vera, vera_page = person(browser, base, "Вера")
+        granted = subprocess.run(
+            [sys.executable, "-c", "from thousand.cli import main; main()", "admin",
+             "grant-moderator", "Вера", "--db", f"sqlite:///{folder / 'thousand.db'}"],
+            capture_output=True, text=True, timeout=120)
+        assert granted.returncode == 0, granted.stderr
+        laid = call(anya, base, "/api/tables", {"seats": [
+            {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
+        assert laid.status == 201, laid.text()
+        table = laid.json()["table"]
+        assert call(borya, base, f"/api/tables/{table}/seats/1", {}).status == 200
+        for page in (anya_page, borya_page):
+            page.goto(f"{base}/t/{table}")
+            page.wait_for_selector("#chat-input:not([disabled])", timeout=WAIT)
+        say(borya_page, "сам ты бот, нуб")
+        # Аня reports him from his chat line: a reason and a few words
+        report = anya_page.locator("#chat li", has_text="нуб").locator("button.chat-report")
+        report.click(timeout=WAIT)
+        anya_page.wait_for_selector("dialog.report-dialog[open]", timeout=WAIT)
+        assert serious(anya_page) == []
+        anya_page.select_option("#report-reason", "abuse")
+        anya_page.fill("#report-text", "грубит в чате")
+        anya_page.click("#report-send")
+        anya_page.wait_for_selector("dialog.report-dialog", state="detached", timeout=WAIT)
+        anya_page.wait_for_selector("#toast >> text=Боря", timeout=WAIT)
+        # Вера sees it with the chat kept, and mutes him
+        vera_page.goto(f"{base}/moderation")
+        card = vera_page.locator("article.mod-report", has_text="Боря")
+        card.wait_for(timeout=WAIT)
+        assert "сам ты бот, нуб" in card.locator(".chat-list").inner_text()
+        assert "грубит в чате" in card.inner_text()
+        assert card.locator(f"a[href='/replay/{table}']").count() == 1
+        assert serious(vera_page) == []
+        card.locator("button.mod-mute").click()
+        vera_page.wait_for_selector("#mod-log tr[data-action=mute]", timeout=WAIT)
+        assert "Боря" in vera_page.locator("#mod-log").inner_text()
+        assert vera_page.locator("article.mod-report", has_text="Боря").count() == 0
+        # his next line is refused, in his language, and nobody sees it
+        say(borya_page, "а теперь?")
+        borya_page.wait_for_selector("#error:has-text('Модератор запретил')", timeout=WAIT)
+        assert anya_page.locator("#chat li", has_text="а теперь?").count() == 0
+        # Аня's profile, edited on her account page, shown on her page
+        anya_page.goto(f"{base}/account")
+        anya_page.wait_for_selector("#profile-country", timeout=WAIT)
+        assert anya_page.locator("#moderation-link").count() == 0
+        anya_page.select_option("#profile-country", "BY")
+        anya_page.fill("#profile-about", "Играю по вечерам.\n<b>без разметки</b>")
+        assert serious(anya_page) == []
+        anya_page.click("#profile-save")
+        anya_page.wait_for_selector("#toast >> text=Сохранено", timeout=WAIT)
+        borya_page.goto(f"{base}/p/Аня")
+        borya_page.wait_for_selector("#player-about", timeout=WAIT)
+        assert "Беларусь" in borya_page.locator("#player-country").inner_text()
+        about = borya_page.locator("#player-about")
+        assert about.inner_text() == "Играю по вечерам.\n<b>без разметки</b>"
+        assert about.locator("b").count() == 0  # text, not markup
+        assert borya_page.locator("#player-report").count() == 1
+        assert serious(borya_page) == []
+        vera_page.goto(f"{base}/account")
+        vera_page.wait_for_selector("#moderation-link", timeout=WAIT)
+        for page in (anya_page, borya_page, vera_page):
+            assert page.errors == []
+        for context in (anya, borya, vera):
+            context.close()
