@@ -39,7 +39,7 @@ class Valuation:
     samples: dict[Move, tuple[float, ...]]
     weights: tuple[float, ...]
     #: the seat's expected deal score, less beta x its opponents' mean deal score, plus
-    #: the win bonus where a move wins the game (bots/search.py)
+    #: the win bonus where a move wins the game (:mod:`thousand.bots.search`)
     unit: str = "points"
 
     def mean(self, m: Move) -> float:
