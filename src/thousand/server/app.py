@@ -261,11 +261,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         check_cluster_db(db_url)
     store = Store(db_url)
     limiter = limiter if limiter is not None else Limiter(enabled=False)
-    thinking = limiter.limits["thinking"]  # a fair share of the bots' pool, always
-    hub = Hub(store, bots_threads=bots_threads, bot_processes=bot_processes,
-              bot_delay=bot_delay, max_tables=max_tables, caps=caps,
-              thinking=ThinkingCaps(count(thinking, "client"), count(thinking, "account"),
-                                    count(thinking, "address")))
+    hub = _hub(store, limiter, bots_threads=bots_threads, bot_processes=bot_processes,
+               bot_delay=bot_delay, max_tables=max_tables, caps=caps)
     moderation = Moderation(hub, store, load_chat_filter(chat_filter))
     subscribe(hub, moderation)  # the site's features listen to its tables
     cluster = None if redis_url is None else Cluster(hub, redis_url, prefix=redis_prefix,
@@ -280,15 +277,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     presence = _presence(hub, store, cluster)
     services = _Services(hub, store, limiter, reaper, holdings, analyses, readiness, tune_gc,
                          presence)
-    app = FastAPI(title="thousand", lifespan=services.lifespan, docs_url="/api/docs",
-                  openapi_url="/api/openapi.json", redoc_url=None)
-    # every body is read by the one strict reader (server/reader.py); every router takes
-    # the same class: APIRouter(route_class=StrictRoute)
-    app.router.route_class = StrictRoute
-    _openapi_errors(app)
-    hide_secrets_in_logs()
-    if cluster is not None:
-        cluster.app = app
+    app = _application(services, cluster)
     web = Path(web_dir) if web_dir is not None else _web_dir()
     _keep(app.state, hub=hub, cluster=cluster, store=store, limiter=limiter, web=web,
           accounts=Accounts(hub, AccountStore(store)), analyses=analyses,
@@ -303,6 +292,31 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
         metrics_.watch_presence(lambda: len(presence.conns), lambda: len(presence.shown))
     _answer_errors(app, web)
     _middleware(app, cluster)
+    return app
+
+
+def _hub(store: Store, limiter: Limiter, **options: Any) -> Hub:
+    """The live tables' hub over ``store``, its bots' pool shared by the ``thinking``
+    limit of ``limiter`` (a fair share of the pool, always: server/live/bot_turns.py)."""
+    thinking = limiter.limits["thinking"]
+    return Hub(store, thinking=ThinkingCaps(count(thinking, "client"),
+                                            count(thinking, "account"),
+                                            count(thinking, "address")), **options)
+
+
+def _application(services: _Services, cluster: Cluster | None) -> FastAPI:
+    """The FastAPI application around ``services`` (its lifespan): every body read by the
+    one strict reader, the errors of the OpenAPI document, no secret in the logs, and the
+    cluster told of it (it forwards requests through it)."""
+    app = FastAPI(title="thousand", lifespan=services.lifespan, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json", redoc_url=None)
+    # every body is read by the one strict reader (server/reader.py); every router takes
+    # the same class: APIRouter(route_class=StrictRoute)
+    app.router.route_class = StrictRoute
+    _openapi_errors(app)
+    hide_secrets_in_logs()
+    if cluster is not None:
+        cluster.app = app
     return app
 
 

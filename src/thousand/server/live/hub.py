@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias, TypeVar
 
 import orjson
 
-from thousand.bots import best_level
 from thousand.engine import client_messages as cm
 from thousand.engine import moves as mv
 from thousand.engine.protocol import cards_json, view_changes, view_json
@@ -207,6 +206,11 @@ class _LoadLock:
 
     lock: asyncio.Lock
     users: int = 0
+
+
+def _waiting(free: list[int]) -> ServerError:
+    """The refusal of a move or a hint before every seat of the table is taken."""
+    return ServerError("waiting", "the game starts when every seat is taken", free=free)
 
 
 class LiveTable:
@@ -619,23 +623,7 @@ class LiveTable:
 
     async def _hint(self, conn: Conn, seat: int) -> None:
         try:
-            async with self.lock:
-                if self.row.status == "waiting":
-                    raise self._waiting()
-                if self.over:
-                    raise TableError("game_over", winner=self.table.game.winner)
-                if self.table.to_move != seat:
-                    raise TableError("not_your_turn", seat=self.table.to_move)
-                view = self.table.view(seat)
-                version = self.table.version
-            level = best_level()
-            self.assisted = True  # a game with hints is training: not rated
-            async with self.hint_lock:
-                # with the move, its advice to the player («Поднимите заказ до 130»), as
-                # the terminal words it (thousand.words.catalogue.advice_for)
-                hint = await self.hub.think(self.turns.ask("hint", seat, level, view))
-            conn.send({"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,
-                       "advice": hint.advice, "version": version, "level": level})
+            conn.send(await self.turns.hint(seat, lambda: _waiting(self.free_seats())))
         except TableError as e:
             conn.send(table_error_json(e, self.table.names))
         except ServerError as e:
@@ -657,10 +645,6 @@ class LiveTable:
                 if c.seat == conn.seat:
                     self.send_snapshot(c)
 
-    def _waiting(self) -> ServerError:
-        free = self.free_seats()
-        return ServerError("waiting", "the game starts when every seat is taken", free=free)
-
     # ------------------------------------------------------------------ moves
 
     async def submit(self, seat: int, move: str | mv.Move, version: int) -> None:
@@ -674,7 +658,7 @@ class LiveTable:
         started = time.perf_counter()  # a bot's move: its latency (a person's: handle)
         async with self.lock:
             if self.row.status == "waiting":
-                raise self._waiting()
+                raise _waiting(self.free_seats())
             table = self.table
             start = len(table.moves)
             events = table.submit(seat, move, version)

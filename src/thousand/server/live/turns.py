@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from thousand.bots import best_level
+from thousand.engine import moves as mv
 from thousand.engine.table import Table, TableError
 
 from ..errors import ServerError
@@ -22,7 +24,6 @@ from .bot_pool import BotAnswer, BotAsk, BotPoolClosed
 from .time_control import GameClock, TimeControl
 
 if TYPE_CHECKING:
-    from thousand.engine import moves as mv
     from thousand.engine.view import View
 
     from ..store.tables import SeatRow, TableRow
@@ -85,6 +86,12 @@ class TurnTable(Protocol):
 
     def human_seats(self) -> list[int]: ...
 
+    @property
+    def hint_lock(self) -> asyncio.Lock: ...
+
+    #: a game with hints is training: not rated
+    assisted: bool
+
     async def submit(self, seat: int, move: str | mv.Move, version: int) -> None: ...
 
     def broadcast(self, message: dict[str, Any]) -> None: ...
@@ -117,6 +124,29 @@ class Turns:
                                        GameClock.from_json(stored, len(live.seats)))
         # the seats whose time ran out, for whom the stand-in plays one move only
         self._once: set[int] = set()
+
+    async def hint(self, seat: int, waiting: Callable[[], ServerError]) -> dict[str, Any]:
+        """The best level's move for ``seat`` to move now, with its reason and its advice
+        to the player («Поднимите заказ до 130», as the terminal words it:
+        thousand.words.catalogue.advice_for), as the ``hint`` message; a game with a hint
+        is training (``assisted``: not rated).  Raises the table's refusal: the game not
+        started (``waiting()``), over, or not this seat's turn."""
+        live = self.live
+        async with live.lock:
+            if live.row.status == "waiting":
+                raise waiting()
+            if live.over:
+                raise TableError("game_over", winner=live.table.game.winner)
+            if live.table.to_move != seat:
+                raise TableError("not_your_turn", seat=live.table.to_move)
+            view = live.table.view(seat)
+            version = live.table.version
+        level = best_level()
+        live.assisted = True
+        async with live.hint_lock:
+            hint = await live.hub.think(self.ask("hint", seat, level, view))
+        return {"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,
+                "advice": hint.advice, "version": version, "level": level}
 
     def clock_left(self, clock: float) -> tuple[int, int, float] | None:
         """The turn the clock times (seat, version) and the seconds left, or None."""
