@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from thousand.bots.external import DEFAULT_TIMEOUT, is_command
 from thousand.cli import app
-from thousand.engine.rules import Rules, RulesError
+from thousand.engine.rules import Rules
 from thousand.evaluation.arena import (
     OPENSPIEL_PREFIX,
     ArenaResult,
@@ -43,12 +43,12 @@ from thousand.evaluation.arena import (
 )
 from thousand.words.catalogue import preset_name
 from thousand.words.grammar import decimal, percent, points_number
-from thousand.words.rules import check_lang
 
 from .common import (
     SetOption,
     bot_reason,
     fail,
+    lang_or_exit,
     levels_or_exit,
     one_line,
     os_reason,
@@ -187,13 +187,27 @@ def arena_command(
 ) -> None:
     """Bots play games against each other; print who won and how they bid.  Справка
     по-русски: thousand arena --help --lang ru."""
-    try:
-        lang = check_lang(lang)
-    except RulesError as e:
-        raise fail(str(e)) from None
+    lang = lang_or_exit(lang)
     rules = rules_or_exit(preset, sets, lang)
     bots, seat = _openspiel_seats(bots, seat, lang)
     levels = seat_levels_or_exit(levels_or_exit(bots, lang), seat, rules.players, lang)
+    _check_run(move_timeout, games, whole_games, resume, duplicate, lang)
+    if save is not None:
+        _save_dir_or_exit(save, lang)
+    if jobs <= 0:
+        jobs = os.cpu_count() or 1
+    progress = _progress(quiet, lang)
+    if duplicate:
+        _duplicate(levels, games, rules, seed, jobs, save, whole_games, resume, lang, progress,
+                   move_timeout)
+    else:
+        _arena(levels, games, rules, seed, jobs, save, lang, progress, move_timeout)
+
+
+def _check_run(move_timeout: float, games: int, whole_games: int, resume: bool,
+               duplicate: bool, lang: str) -> None:
+    """The run's numbers and the options that go with ``--duplicate`` only: a bad one
+    exits 2 saying so in ``lang``."""
     if not move_timeout > 0:
         raise fail(_error("timeout", lang), lang=lang)
     if games < 1:
@@ -202,22 +216,24 @@ def arena_command(
         raise fail(_error("whole", lang), lang=lang)
     if (whole_games or resume) and not duplicate:
         raise fail(_error("dup_only", lang), lang=lang)
-    if save is not None:
-        _save_dir_or_exit(save, lang)
-    if jobs <= 0:
-        jobs = os.cpu_count() or 1
-    console = output_console()
+
+
+def _progress(quiet: bool, lang: str) -> Progress:
+    """The progress bar on the output console (none with ``--quiet``)."""
     # A fault line (stderr) shows above the bar on a terminal, and goes as it is to a
     # stderr sent elsewhere.
-    progress = Progress(
+    return Progress(
         TextColumn(f"[bold]{report_word('title', lang)}[/]"), BarColumn(), MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=console, disable=quiet, transient=True, redirect_stderr=sys.stderr.isatty(),
+        console=output_console(), disable=quiet, transient=True,
+        redirect_stderr=sys.stderr.isatty(),
     )
-    if duplicate:
-        _duplicate(levels, games, rules, seed, jobs, save, whole_games, resume, lang, progress,
-                   move_timeout)
-        return
+
+
+def _arena(levels: list[str], games: int, rules: Rules, seed: int | None, jobs: int,
+           save: str | None, lang: str, progress: Progress,
+           move_timeout: float = DEFAULT_TIMEOUT) -> None:
+    """The games with seats rotating (thousand.evaluation.arena), then the report."""
     with progress:
         task = progress.add_task("", total=games)
         result = run_arena(
@@ -225,6 +241,7 @@ def arena_command(
             progress=lambda done: progress.update(task, completed=done),
             move_timeout=move_timeout,
         )
+    console = progress.console
     console.print(f"[bold]{escape(_title(levels, rules, lang))}[/]")
     _print_tables(console, *result_columns(result, lang))
     console.print(pace_line(result, lang), markup=False)

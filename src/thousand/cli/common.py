@@ -151,6 +151,17 @@ def fail(message: str, code: int = 2, lang: str = "en") -> typer.Exit:
     return typer.Exit(code)
 
 
+def lang_or_exit(lang: str) -> str:
+    """``--lang`` checked (``ru`` or ``en``), or exit 2 saying so (in English: the
+    language is what is wrong)."""
+    from thousand.words.rules import check_lang
+
+    try:
+        return check_lang(lang)
+    except RulesError as e:
+        raise fail(str(e)) from None
+
+
 def rules_or_exit(preset: str, sets: list[str] | None, lang: str = "en") -> Rules:
     """The ruleset of a preset and ``--set`` overrides, or exit 2 naming what is wrong in
     ``lang``."""

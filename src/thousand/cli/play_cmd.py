@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, NoReturn
 
 import typer
@@ -39,12 +40,12 @@ from thousand.engine.rules import Rules, RulesError
 from thousand.engine.table import Table
 from thousand.terminal.autosave import Autosave, saves_dir
 from thousand.terminal.autosave import play_command as typed_play_command
-from thousand.words.rules import check_lang, rules_error_text
+from thousand.words.rules import rules_error_text
 
 from .common import (
     PRESET_HELP,
     SetOption,
-    fail,
+    lang_or_exit,
     one_line,
     output_console,
 )
@@ -142,101 +143,140 @@ def play_command(
     if preset_option is not None:
         preset = preset_option
     if lang is not None:
-        try:
-            lang = check_lang(lang)
-        except RulesError as e:
-            raise fail(str(e)) from None
+        lang = lang_or_exit(lang)
+    if resume is not None:
+        _refuse_new_game_options(lang or "ru", {
+            "PRESET": preset, "--set": sets, "--bots": bots, "--seed": seed,
+            "--seat": seat, "--names": names})
+        game = _resumed(resume, lang, open_hands, save)
+    else:
+        game = _new_game(preset, sets, bots, lang or "ru", seed, seat, names, open_hands,
+                         save)
+    _play(game, plain, analyse, analysis_samples)
+
+
+@dataclass(frozen=True)
+class _Game:
+    """The game about to be played, new or resumed, with how it is played and saved."""
+
+    table: Table
+    human: int | None  # the person's seat
+    lang: str
+    open_hands: bool
+    save: str | None  # where it is saved after every move (None: a new file)
+    level_by_seat: dict[int, str] | list[str]  # the bots' levels
+    show_seed: bool  # whether the full-screen table shows the seed (--seed was given)
+    bot_seed: int | None  # the bots' seed (--seed of a new game)
+
+
+def _refuse_new_game_options(lang: str, given: dict[str, object]) -> None:
+    """A resumed game keeps its own rules, bots, seed, seat and names: any of those
+    options with ``--resume`` is an error naming them."""
+    flags = [flag for flag, value in given.items() if value is not None]
+    if flags:
+        _fail(lang, "resume_options", flags=", ".join(flags))
+
+
+def _resumed(resume: str, lang: str | None, open_hands: bool, save: str | None) -> _Game:
+    """``--resume [FILE]``: the saved game (the newest unfinished one when no FILE),
+    with its bots, language and open hands unless the options say otherwise; a save that
+    cannot be read, or a finished game, exits 2 saying so."""
     from thousand.terminal.autosave import SaveError, read_save
     from thousand.terminal.i18n import T
-    from thousand.terminal.session import Seats, make_bots
 
     said = lang or "ru"  # the language of an error before the save says its own
-    if resume is not None:
-        given = [flag for flag, value in (
-            ("PRESET", preset), ("--set", sets), ("--bots", bots), ("--seed", seed),
-            ("--seat", seat), ("--names", names)) if value is not None]
-        if given:
-            _fail(said, "resume_options", flags=", ".join(given))
-        if resume == LAST_GAME:
-            from thousand.terminal.autosave import last_unfinished
+    if resume == LAST_GAME:
+        from thousand.terminal.autosave import last_unfinished
 
-            found = last_unfinished()
-            if found is None:
-                _fail(said, "resume_none", dir=one_line(str(saves_dir()), 160),
-                      play=typed_play_command())
-            resume = str(found)
-        shown = one_line(resume, 160)
-        try:
-            saved = read_save(resume)
-        except SaveError as e:
-            _fail(said, "", text=e.text(said, shown))
-        if saved.finished:
-            _fail(lang or saved.lang or "ru", "", text=f"{shown}: "
-                  + T(lang or saved.lang or "ru", "resume_finished"))
-        table = saved.table
-        human = saved.human
-        lang = lang or saved.lang or "ru"
-        open_hands = open_hands or bool(saved.open_hands)
-        # a save goes on in its file; a bare game record is left as it is
-        save = save or (None if saved.record_only else resume)
-        if saved.levels:
-            level_by_seat: dict[int, str] | list[str] = saved.levels
-        else:  # a bare game record: the bots are today's default
-            level_by_seat = ["heuristic"]
-        show_seed = False
-    else:
-        lang = said
-        level_by_seat = _levels(bots or "heuristic", lang)
-        try:
-            rules = Rules.from_cli(preset or "classic", sets or [])
-        except RulesError as e:  # the rules engine's words, in the game's language
-            _fail(lang, "", text=rules_error_text(e, lang))
-        if seed is not None and not 0 <= seed < MAX_SEED:
-            _fail(lang, "seed_range", max=MAX_SEED - 1)
-        n = rules.players
-        human = seat if seat is not None else 0
-        if not 0 <= human < n:
-            _fail(lang, "seat_range", max=n - 1)
-        if names is not None:
-            player_names = [x.strip() for x in names.split(",")]
-            if len(player_names) != n:
-                _fail(lang, "names_count", n=n)
-            for s, name in enumerate(player_names):
-                if not name:
-                    _fail(lang, "names_empty", seat=s)
-                why = check_name(name)
-                if why is not None:
-                    _fail(lang, "names_bad", seat=s, why=why)
-        else:
-            default = T(lang, "names").split(",")
-            others = iter(default[1:])
-            player_names = [default[0] if s == human else next(others) for s in range(n)]
-        # the first dealer by lot, from the seed
-        table = Table(rules, player_names, seed=seed)
-        show_seed = seed is not None
-    bot_seed = seed if resume is None else None
-    bots_by_seat, levels = make_bots(table, level_by_seat, human, bot_seed)
-    autosave = _autosave(save, human, levels, lang, open_hands)
+        found = last_unfinished()
+        if found is None:
+            _fail(said, "resume_none", dir=one_line(str(saves_dir()), 160),
+                  play=typed_play_command())
+        resume = str(found)
+    shown = one_line(resume, 160)
+    try:
+        saved = read_save(resume)
+    except SaveError as e:
+        _fail(said, "", text=e.text(said, shown))
+    lang = lang or saved.lang or "ru"
+    if saved.finished:
+        _fail(lang, "", text=f"{shown}: " + T(lang, "resume_finished"))
+    # a bare game record: the bots are today's default
+    level_by_seat: dict[int, str] | list[str] = saved.levels or ["heuristic"]
+    # a save goes on in its file; a bare game record is left as it is
+    return _Game(saved.table, saved.human, lang, open_hands or bool(saved.open_hands),
+                 save or (None if saved.record_only else resume), level_by_seat,
+                 show_seed=False, bot_seed=None)
+
+
+def _new_game(preset: str | None, sets: list[str] | None, bots: str | None, lang: str,
+              seed: int | None, seat: int | None, names: str | None, open_hands: bool,
+              save: str | None) -> _Game:
+    """A new game of the options, each checked (exit 2 saying in ``lang`` what is
+    wrong); the first dealer by lot, from the seed."""
+    level_by_seat = _levels(bots or "heuristic", lang)
+    try:
+        rules = Rules.from_cli(preset or "classic", sets or [])
+    except RulesError as e:  # the rules engine's words, in the game's language
+        _fail(lang, "", text=rules_error_text(e, lang))
+    if seed is not None and not 0 <= seed < MAX_SEED:
+        _fail(lang, "seed_range", max=MAX_SEED - 1)
+    n = rules.players
+    human = seat if seat is not None else 0
+    if not 0 <= human < n:
+        _fail(lang, "seat_range", max=n - 1)
+    table = Table(rules, _player_names(names, n, human, lang), seed=seed)
+    return _Game(table, human, lang, open_hands, save, level_by_seat,
+                 show_seed=seed is not None, bot_seed=seed)
+
+
+def _player_names(names: str | None, n: int, human: int, lang: str) -> list[str]:
+    """``--names``, each checked; without it the language's default names, the
+    person's first."""
+    from thousand.terminal.i18n import T
+
+    if names is None:
+        default = T(lang, "names").split(",")
+        others = iter(default[1:])
+        return [default[0] if s == human else next(others) for s in range(n)]
+    player_names = [x.strip() for x in names.split(",")]
+    if len(player_names) != n:
+        _fail(lang, "names_count", n=n)
+    for s, name in enumerate(player_names):
+        if not name:
+            _fail(lang, "names_empty", seat=s)
+        why = check_name(name)
+        if why is not None:
+            _fail(lang, "names_bad", seat=s, why=why)
+    return player_names
+
+
+def _play(game: _Game, plain: bool, analyse: bool | None, analysis_samples: int) -> NoReturn:
+    """Play the game with its bots, on the full-screen table when the terminal can draw
+    it and ``--plain`` is not given, else in line mode; exit with the game's status."""
+    from thousand.terminal.session import Seats, make_bots, make_session
+
+    table, human, lang = game.table, game.human, game.lang
+    bots_by_seat, levels = make_bots(table, game.level_by_seat, human, game.bot_seed)
+    autosave = _autosave(game.save, human, levels, lang, game.open_hands)
     if not plain and full_screen_possible():
         from thousand.terminal.tui import ThousandApp
 
         tui = ThousandApp(table, Seats(table, bots_by_seat, human, levels=levels),
-                          lang=lang, open_hands=open_hands, save_path=save,
-                          show_seed=show_seed, autosave=autosave,
+                          lang=lang, open_hands=game.open_hands, save_path=game.save,
+                          show_seed=game.show_seed, autosave=autosave,
                           analysis_samples=analysis_samples, analyse=analyse)
         tui.run()
         _echo(tui.farewell)
         # a crash (Textual printed its traceback) is a failure, whatever was said before
         raise typer.Exit(tui.exit_status or tui.return_code or 0)
-    from thousand.terminal.session import make_session
-
     console = output_console()
     if not console.is_terminal:
         # Piped (a script, a screen reader): every line whole, whatever COLUMNS says.
         console.soft_wrap = True
     session = make_session(
-        table, level_by_seat, human=human, seed=bot_seed, console=console, lang=lang,
-        open_hands=open_hands, save_path=save, autosave=autosave,
+        table, game.level_by_seat, human=human, seed=game.bot_seed, console=console,
+        lang=lang, open_hands=game.open_hands, save_path=game.save, autosave=autosave,
         analyse=analyse, analysis_samples=analysis_samples,
     )
     raise typer.Exit(session.run())

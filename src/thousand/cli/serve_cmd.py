@@ -14,7 +14,8 @@ import socket
 import sys
 import threading
 import time
-from typing import Annotated
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,6 +23,13 @@ from thousand.cli import app
 from thousand.server.caps import CAPS
 
 from .common import fail, os_reason
+
+if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
+
+    from thousand.server.limits import Limit
+    from thousand.server.ops.mail import Mailer
 
 
 def _has_display() -> bool:
@@ -172,131 +180,233 @@ def serve_command(
         "(one a line, * at the end: any ending; docs/server.md \"Moderation\").")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
-    lang = "en" if lang == "en" else "ru"
-    import uvicorn
-    from uvicorn.config import LOGGING_CONFIG
+    options = ServeOptions(
+        host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay,
+        bots_threads=bots_threads, bot_processes=bot_processes, log_level=log_level,
+        lang="en" if lang == "en" else "ru", waiting_timeout=waiting_timeout,
+        adjourn_after=adjourn_after, trusted_proxy=trusted_proxy, limit_specs=limit_specs,
+        limits_storage=limits_storage, max_tables=max_tables, no_limits=no_limits,
+        log_format=log_format, no_metrics=no_metrics, metrics_from=metrics_from,
+        redis=redis, redis_prefix=redis_prefix, workers=workers,
+        worker_id_opt=worker_id_opt, lease_ttl=lease_ttl, smtp=smtp, mail_from=mail_from,
+        public_url=public_url, chat_filter=chat_filter)
+    checked = _check(options)
+    if workers > 1:
+        _supervise(options, checked)
+    else:
+        _serve_one(options, checked)
 
-    from thousand.server import create_app, default_db_url
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """``thousand serve``'s options as given (``lang`` made ``en`` or ``ru``): one
+    value carried through the command's steps instead of some thirty parameters each."""
+
+    host: str
+    port: int
+    db: str | None
+    no_browser: bool
+    bot_delay: float
+    bots_threads: int
+    bot_processes: int
+    log_level: str
+    lang: str
+    waiting_timeout: float
+    adjourn_after: float
+    trusted_proxy: list[str] | None
+    limit_specs: list[str] | None
+    limits_storage: str | None
+    max_tables: int
+    no_limits: bool
+    log_format: str
+    no_metrics: bool
+    metrics_from: list[str] | None
+    redis: str | None
+    redis_prefix: str
+    workers: int
+    worker_id_opt: str | None
+    lease_ttl: float
+    smtp: str | None
+    mail_from: str | None
+    public_url: str | None
+    chat_filter: str | None
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """What the checks made of the options, for the server that starts after them."""
+
+    url: str  # the database's SQLAlchemy URL (--db, else SQLite in the data folder)
+    level: str  # --log-level, lower case
+    proxies: list[str]  # the --trusted-proxy addresses, one each
+    overrides: dict[str, Limit]  # the rates of --limit NAME=RATE
+    caps: dict[str, int]  # the caps of --limit NAME=N
+    mailer: Mailer | None  # --smtp's (None: mail is off)
+
+
+def _check(o: ServeOptions) -> _Checked:
+    """Every option checked before any worker starts, in the order people meet them: a
+    bad one is one clear line in ``--lang`` and exit status 2 (:func:`.common.fail`)."""
+    from thousand.server import default_db_url
     from thousand.server.app import check_cluster_db
-    from thousand.server.limits import (
-        Limiter,
-        LimitError,
-        parse_caps,
-        parse_overrides,
-        rates_storage,
-    )
+    from thousand.server.limits import LimitError, parse_caps, parse_overrides
     from thousand.server.ops import logs
     from thousand.server.ops.mail import MailError, mailer_of
-    from thousand.server.store.tables import StoreError, shown_url
-    from thousand.server.web_security import PRIVATE_NETWORKS
+    from thousand.server.store.tables import StoreError
 
-    level = log_level.lower()
+    lang = o.lang
+    level = o.log_level.lower()
     if level not in ("warning", "info", "debug", "error"):
         raise fail(_line("log_level", lang), lang=lang)
-    if log_format not in logs.FORMATS:
+    if o.log_format not in logs.FORMATS:
         raise fail(_line("log_format", lang), lang=lang)
-    url = db or default_db_url()
-    if workers > 1 and redis is None:
-        raise fail(_line("need_redis", lang, workers=workers), lang=lang)
-    if redis is not None:
+    url = o.db or default_db_url()
+    if o.workers > 1 and o.redis is None:
+        raise fail(_line("need_redis", lang, workers=o.workers), lang=lang)
+    if o.redis is not None:
         try:
             check_cluster_db(url)
         except StoreError as e:
             raise fail(e.text(lang), lang=lang) from None
-    if worker_id_opt is not None:
-        from thousand.server.ops.worker import set_worker_id
-
-        try:
-            set_worker_id(worker_id_opt)
-        except ValueError as e:
-            raise fail(_line("worker_id", lang, why=e), lang=lang) from None
+    _set_worker_id(o.worker_id_opt, lang)
     # X-Forwarded-For is believed from the proxies named only (uvicorn would otherwise
     # believe it from 127.0.0.1 by default: any local client could pick its address)
-    proxies = [p.strip() for spec in trusted_proxy or [] for p in spec.split(",")
+    proxies = [p.strip() for spec in o.trusted_proxy or [] for p in spec.split(",")
                if p.strip()]
+    specs = o.limit_specs or []
     try:  # a bad --limit is one clear line, before any worker starts
-        overrides, caps = parse_overrides(limit_specs or []), parse_caps(limit_specs or [])
+        overrides, caps = parse_overrides(specs), parse_caps(specs)
     except LimitError as e:
         raise fail(e.text(lang), lang=lang) from None
     try:  # a bad --smtp, --mail-from or --public-url, too
-        mailer = mailer_of(smtp, mail_from, public_url)
+        mailer = mailer_of(o.smtp, o.mail_from, o.public_url)
     except MailError as e:
         raise fail(e.text(lang), lang=lang) from None
+    _check_chat_filter(o.chat_filter, lang)
+    return _Checked(url, level, proxies, overrides, caps, mailer)
+
+
+def _set_worker_id(given: str | None, lang: str) -> None:
+    """``--worker-id``: this process's name in the logs and the cluster, when given."""
+    if given is None:
+        return
+    from thousand.server.ops.worker import set_worker_id
+
+    try:
+        set_worker_id(given)
+    except ValueError as e:
+        raise fail(_line("worker_id", lang, why=e), lang=lang) from None
+
+
+def _check_chat_filter(path: str | None, lang: str) -> None:
+    """A ``--chat-filter`` file that cannot be read is one clear line, too."""
     from thousand.server.features.chat_filter import FilterFileError, load
 
-    try:  # and so is a --chat-filter file that cannot be read
-        load(chat_filter)
+    try:
+        load(path)
     except FilterFileError as e:
         raise fail(str(e), lang=lang) from None
-    if workers > 1:
-        _supervise(workers, host, port, lang, level, proxies, {
-            "db": url, "redis": redis, "redis_prefix": redis_prefix, "lease_ttl": lease_ttl,
-            "worker_id": worker_id_opt, "bots_threads": bots_threads,
-            "bot_processes": bot_processes, "bot_delay": bot_delay, "log_level": level,
-            "log_format": log_format, "metrics": not no_metrics,
-            "metrics_from": metrics_from or [],
-            "waiting_timeout": waiting_timeout or None, "adjourn_after": adjourn_after or None,
-            "limits_storage": limits_storage, "limits": limit_specs or [],
-            "limits_on": not no_limits, "max_tables": max_tables,
-            "mail": [smtp, mail_from, public_url],
-            "chat_filter": chat_filter})
-        return
-    from thousand.server.ops.worker import worker_id
 
-    uvicorn_logs = logs.configure(log_format, level,
-                                  worker=worker_id() if redis is not None else None)
-    try:
-        storage, key_prefix = rates_storage(limits_storage, redis, redis_prefix)
-        limiter = Limiter(storage, overrides, enabled=not no_limits, key_prefix=key_prefix)
-    except LimitError as e:
-        raise fail(e.text(lang), lang=lang) from None
-    try:
-        application = create_app(url, bots_threads=bots_threads, bot_delay=bot_delay,
-                                 bot_processes=bot_processes,
-                                 limiter=limiter, waiting_timeout=waiting_timeout or None,
-                                 adjourn_after=adjourn_after or None,
-                                 metrics=not no_metrics, redis_url=redis,
-                                 metrics_from=metrics_from or PRIVATE_NETWORKS,
-                                 redis_prefix=redis_prefix, lease_ttl=lease_ttl,
-                                 tune_gc=True, max_tables=max_tables, caps=caps,
-                                 mailer=mailer, chat_filter=chat_filter)
-    except StoreError as e:
-        raise fail(e.text(lang), lang=lang) from None
-    sock = _listen(host, port, lang)
+
+def _serve_one(o: ServeOptions, checked: _Checked) -> None:
+    """One process: build the application, listen, say where, open a browser when there
+    is one, and serve until stopped (exit status 1 when the server could not start)."""
+    import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+
+    from thousand.server.ops import logs
+    from thousand.server.ops.worker import worker_id
+    from thousand.server.store.tables import shown_url
+
+    level = checked.level
+    uvicorn_logs = logs.configure(o.log_format, level,
+                                  worker=worker_id() if o.redis is not None else None)
+    application = _application(o, checked)
+    sock = _listen(o.host, o.port, o.lang)
     actual = sock.getsockname()[1]
     # JSON lines: uvicorn's loggers reach the root's JSON handler (server/ops/logs.py)
     config = uvicorn.Config(application, log_level=level, access_log=level == "debug",
                             log_config=LOGGING_CONFIG if uvicorn_logs else None,
-                            ws_max_size=65536, lifespan="on", proxy_headers=bool(proxies),
-                            forwarded_allow_ips=proxies or None,
+                            ws_max_size=65536, lifespan="on",
+                            proxy_headers=bool(checked.proxies),
+                            forwarded_allow_ips=checked.proxies or None,
                             ws_per_message_deflate=WS_DEFLATE,
-                            timeout_graceful_shutdown=5 if redis is not None else None)
+                            timeout_graceful_shutdown=5 if o.redis is not None else None)
     server = uvicorn.Server(config)
-    address = _address(host, actual)
-    typer.echo(_line("serving", lang, address=address, db=shown_url(url)))
+    address = _address(o.host, actual)
+    typer.echo(_line("serving", o.lang, address=address, db=shown_url(checked.url)))
     sys.stdout.flush()
-
-    if not no_browser and _has_display():
-        def open_when_ready() -> None:
-            import webbrowser
-
-            for _ in range(200):
-                if server.started:
-                    webbrowser.open(address)
-                    return
-                time.sleep(0.05)
-
-        threading.Thread(target=open_when_ready, daemon=True).start()
+    if not o.no_browser and _has_display():
+        _open_when_started(server, address)
     server.run(sockets=[sock])
     if not server.started:
         raise typer.Exit(1)
 
 
-def _supervise(workers: int, host: str, port: int, lang: str, level: str,
-               proxies: list[str], options: dict[str, object]) -> None:
+def _application(o: ServeOptions, checked: _Checked) -> FastAPI:
+    """The one process's application: its limiter (a bad ``--limits-storage`` is one
+    clear line) and :func:`thousand.server.create_app` with the options."""
+    from thousand.server import create_app
+    from thousand.server.limits import Limiter, LimitError, rates_storage
+    from thousand.server.store.tables import StoreError
+    from thousand.server.web_security import PRIVATE_NETWORKS
+
+    try:
+        storage, key_prefix = rates_storage(o.limits_storage, o.redis, o.redis_prefix)
+        limiter = Limiter(storage, checked.overrides, enabled=not o.no_limits,
+                          key_prefix=key_prefix)
+    except LimitError as e:
+        raise fail(e.text(o.lang), lang=o.lang) from None
+    try:
+        return create_app(checked.url, bots_threads=o.bots_threads, bot_delay=o.bot_delay,
+                          bot_processes=o.bot_processes,
+                          limiter=limiter, waiting_timeout=o.waiting_timeout or None,
+                          adjourn_after=o.adjourn_after or None,
+                          metrics=not o.no_metrics, redis_url=o.redis,
+                          metrics_from=o.metrics_from or PRIVATE_NETWORKS,
+                          redis_prefix=o.redis_prefix, lease_ttl=o.lease_ttl,
+                          tune_gc=True, max_tables=o.max_tables, caps=checked.caps,
+                          mailer=checked.mailer, chat_filter=o.chat_filter)
+    except StoreError as e:
+        raise fail(e.text(o.lang), lang=o.lang) from None
+
+
+def _open_when_started(server: uvicorn.Server, address: str) -> None:
+    """Open ``address`` in a browser once the server listens (for at most 10 seconds),
+    from a thread of its own so that serving does not wait for it."""
+    def open_when_ready() -> None:
+        import webbrowser
+
+        for _ in range(200):
+            if server.started:
+                webbrowser.open(address)
+                return
+            time.sleep(0.05)
+
+    threading.Thread(target=open_when_ready, daemon=True).start()
+
+
+def _cluster_options(o: ServeOptions, checked: _Checked) -> dict[str, object]:
+    """The options each of ``--workers N``'s processes builds its application from
+    (server/cluster_app.py reads them as JSON)."""
+    return {
+        "db": checked.url, "redis": o.redis, "redis_prefix": o.redis_prefix,
+        "lease_ttl": o.lease_ttl, "worker_id": o.worker_id_opt,
+        "bots_threads": o.bots_threads, "bot_processes": o.bot_processes,
+        "bot_delay": o.bot_delay, "log_level": checked.level, "log_format": o.log_format,
+        "metrics": not o.no_metrics, "metrics_from": o.metrics_from or [],
+        "waiting_timeout": o.waiting_timeout or None,
+        "adjourn_after": o.adjourn_after or None,
+        "limits_storage": o.limits_storage, "limits": o.limit_specs or [],
+        "limits_on": not o.no_limits, "max_tables": o.max_tables,
+        "mail": [o.smtp, o.mail_from, o.public_url],
+        "chat_filter": o.chat_filter}
+
+
+def _supervise(o: ServeOptions, checked: _Checked) -> None:
     """``--workers N``: bind the port once here and let uvicorn's supervisor run N
     worker processes on it, starting a new one whenever one dies; each builds its
-    application from ``options`` (server/cluster_app.py).  The database is opened (and
+    application from :func:`_cluster_options` (server/cluster_app.py).  The database is opened (and
     migrated) here first, so that a database that cannot be used is one clear line."""
     import json
 
@@ -307,20 +417,20 @@ def _supervise(workers: int, host: str, port: int, lang: str, level: str,
     from thousand.server.cluster_app import ENV
     from thousand.server.store.tables import Store, StoreError, shown_url
 
+    lang, level, proxies = o.lang, checked.level, checked.proxies
     try:
-        Store(str(options["db"])).close()
+        Store(checked.url).close()
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
-    os.environ[ENV] = json.dumps(options)
-    sock = _listen(host, port, lang)
+    os.environ[ENV] = json.dumps(_cluster_options(o, checked))
+    sock = _listen(o.host, o.port, lang)
     config = uvicorn.Config("thousand.server.cluster_app:worker_app", factory=True,
-                            workers=workers, log_level=level, access_log=level == "debug",
-                            log_config=None if options["log_format"] == "json" else
-                            LOGGING_CONFIG,
+                            workers=o.workers, log_level=level, access_log=level == "debug",
+                            log_config=None if o.log_format == "json" else LOGGING_CONFIG,
                             ws_max_size=65536, lifespan="on", timeout_graceful_shutdown=5,
                             proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                             ws_per_message_deflate=WS_DEFLATE)
-    address = _address(host, sock.getsockname()[1])
-    typer.echo(_line("serving", lang, address=address, db=shown_url(str(options["db"]))))
+    address = _address(o.host, sock.getsockname()[1])
+    typer.echo(_line("serving", lang, address=address, db=shown_url(checked.url)))
     sys.stdout.flush()
     Multiprocess(config, sockets=[sock]).run()

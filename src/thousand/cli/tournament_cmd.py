@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from thousand.cli import app
-from thousand.engine.rules import Rules, RulesError
+from thousand.engine.rules import Rules
 from thousand.evaluation.arena import Columns, Rows, labels_for
 from thousand.evaluation.tournament import (
     FORMATS,
@@ -33,10 +33,16 @@ from thousand.evaluation.tournament import (
 )
 from thousand.words.catalogue import preset_name
 from thousand.words.grammar import decimal
-from thousand.words.rules import check_lang
 
 from .arena_cmd import _print_tables
-from .common import SetOption, fail, levels_or_exit, output_console, rules_or_exit
+from .common import (
+    SetOption,
+    fail,
+    lang_or_exit,
+    levels_or_exit,
+    output_console,
+    rules_or_exit,
+)
 
 
 def standings_columns(result: TournamentResult, lang: str = "en") -> tuple[Columns, Rows]:
@@ -121,10 +127,7 @@ def tournament_command(
                     ] = "en",
 ) -> None:
     """Bots play a tournament; print the standings and their ratings."""
-    try:
-        lang = check_lang(lang)
-    except RulesError as e:
-        raise fail(str(e)) from None
+    lang = lang_or_exit(lang)
     if deals is not None and games:
         raise fail(word("deals_or_games", lang), lang=lang)
     if format not in FORMATS:
