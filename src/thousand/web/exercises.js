@@ -97,7 +97,7 @@ function render() {
   });
   clear(main, title,
     el("p", { class: "ex-count", "data-at": `${ex.deal}-${ex.index}` }, t("ex_count", { n: state.at + 1, of: state.list.length, deal: ex.deal })),
-    el("p", { class: "ex-kind", "data-kind": ex.kind }, t("ex_kind", { kind: kindName(ex.kind) })),
+    el("p", { class: "ex-kind", "data-kind": ex.kind, "data-game": ex.game }, t("ex_kind", { kind: kindName(ex.kind) })),
     el("p", { class: "lead" }, t("ex_lead")),
     board,
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
