@@ -5,39 +5,25 @@ shows it without a reload; axe-core (when installed) finds nothing serious."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from live_server import serve
 from test_a11y import AXE, serious
 from test_browser_analysis import _bots_game, browser, pytestmark  # noqa: F401
-from test_browser_exercises import _click
+from test_browser_exercises import _click, folder, server  # noqa: F401 (this module's own)
 from test_exercises_web import authored_analysis, give_seat
 from thousand.analysis.mistake_kinds import kind_of
 from thousand.server.store import analyses as st
 from thousand.server.store.tables import Store
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("progress")
-
-
-@pytest.fixture(scope="module")
-def server(folder: Path) -> Iterator[str]:
-    with serve(folder, "--bot-delay", "0") as base:
-        yield base
-
-
-def _analysed(server: str, db: str, account: str, cost: float) -> dict[str, str]:
+def _analysed(base: str, db: str, account: str, cost: float) -> dict[str, str]:
     """A finished bots' game of the account's (seat 0) whose analysis, written here, marks
     his first unforced move: {"game", "good", "kind"}."""
-    game = _bots_game(server)
-    record = httpx.get(f"{server}/api/games/{game}/record", timeout=30).text
+    game = _bots_game(base)
+    record = httpx.get(f"{base}/api/games/{game}/record", timeout=30).text
     analysis, good, played = authored_analysis(record, 0, cost=cost)
     store = Store(db)
     st.finish(store, st.ask(store, game, st.Settings(2, True, "ru"), "addr:x", None).id,

@@ -5,7 +5,6 @@ file) and real bots' games; the analyses are written here (test_exercises_web)."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -13,32 +12,21 @@ import pytest
 
 from live_server import wait_over
 from test_accounts import me, post, signup
-from test_exercises_web import authored_analysis, give_seat
+from test_exercises_web import authored_analysis, db, give_seat, server  # noqa: F401
 from test_server import Server, new_table
 from thousand.analysis.mistake_kinds import KINDS, kind_of
 from thousand.server.store import analyses as st
 from thousand.server.store.tables import Store
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return f"sqlite:///{tmp_path_factory.mktemp('across') / 'games.db'}"
-
-
-@pytest.fixture(scope="module")
-def server(db: str) -> Iterator[Server]:
-    with Server(db, bot_processes=0) as s:
-        yield s
-
-
-def _analysed_game(server: Server, db: str, phase: str, cost: float) -> dict[str, Any]:
+def _analysed_game(at: Server, db_url: str, phase: str, cost: float) -> dict[str, Any]:
     """A finished bots' game whose analysis marks seat 0's first ``phase`` decision:
     {"game", "good", "played", "kind"}."""
-    table, _ = new_table(server, kinds=["bot"] * 3, options={"max_deals": 1})
-    wait_over(server.base, table, what="the bots' game")
-    record = server.get(f"/api/games/{table}/record").text
+    table, _ = new_table(at, kinds=["bot"] * 3, options={"max_deals": 1})
+    wait_over(at.base, table, what="the bots' game")
+    record = at.get(f"/api/games/{table}/record").text
     analysis, good, played = authored_analysis(record, 0, phase=phase, cost=cost)
-    store = Store(db)
+    store = Store(db_url)
     st.finish(store, st.ask(store, table, st.Settings(2, True, "en"), "addr:x", None).id,
               analysis)
     store.close()
@@ -47,7 +35,8 @@ def _analysed_game(server: Server, db: str, phase: str, cost: float) -> dict[str
 
 
 @pytest.fixture(scope="module")
-def player(server: Server, db: str) -> tuple[httpx.Client, list[dict[str, Any]]]:
+def player(server: Server,  # noqa: F811
+           db: str) -> tuple[httpx.Client, list[dict[str, Any]]]:  # noqa: F811
     """An account that held seat 0 of two analysed games: one marked in the auction, one
     in the play."""
     games = [_analysed_game(server, db, "auction", 40.0),
@@ -111,7 +100,7 @@ def test_progress_weighs_the_kinds_and_follows_the_answers(
     assert [e["game"] for e in drawn] == [play["game"]]
 
 
-def test_progress_is_for_a_signed_in_player(server: Server) -> None:
+def test_progress_is_for_a_signed_in_player(server: Server) -> None:  # noqa: F811
     r = httpx.get(server.base + "/api/exercises/progress", timeout=30)
     assert r.status_code == 401 and r.json()["error"]["code"] == "not_signed_in"
     c = signup(server, "Пустой")
