@@ -69,6 +69,8 @@ def test_a_player_solves_an_exercise_and_sees_his_progress(
     page.wait_for_function(
         "k => document.querySelector(`#ex-kinds tr[data-kind='${k}'] td.solved`)"
         "?.textContent.endsWith('из 1')", arg=kind)
+    # the progress was drawn again under the verdict, which kept the keyboard's focus
+    assert page.evaluate("document.activeElement.id") == "verdict"
     week = page.locator("#ex-weeks tbody tr")
     assert week.count() == 1 and week.locator("td").first.inner_text() == "2"
     if AXE.is_file():  # axe-core: npm ci --prefix tests/js

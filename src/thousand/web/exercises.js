@@ -41,7 +41,7 @@ async function loadProgress() {
   } catch {
     return; // the exercises still work; the progress shows at the next answer
   }
-  render();
+  renderProgress();
 }
 
 function onCard(card) {
@@ -102,7 +102,15 @@ function render() {
     board,
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
     verdictBox(ex),
-    progressSection(state.progress));
+    el("div", { id: "ex-progress-box" }));
+  renderProgress();
+}
+
+/** The progress alone: drawn again after an answer without touching the verdict, which
+ * holds the keyboard's focus. */
+function renderProgress() {
+  const box = document.getElementById("ex-progress-box");
+  if (box) clear(box, progressSection(state.progress));
 }
 
 async function load() {

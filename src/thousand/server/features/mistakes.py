@@ -68,10 +68,12 @@ def _seat_and_end(store: Store, game_id: str, account_id: str) -> tuple[int, flo
     return None if seat is None else (int(seat), float(end or 0.0))
 
 
-def analysed_games(store: Store, account_id: str,
-                   row_id: int | None = None) -> list[GameMistakes]:
+def analysed_games(store: Store, account_id: str, row_id: int | None = None,
+                   records: bool = True) -> list[GameMistakes]:
     """Every analysed game of the account's (one analysis a game: the newest), or with
-    ``row_id`` only that analysis's (an answer rebuilds one game, not all)."""
+    ``row_id`` only that analysis's (an answer rebuilds one game, not all).  Without
+    ``records`` the games are not replayed for their records (the progress needs only
+    the analyses): the exercises then hold an empty record and cannot be shown."""
     out: list[GameMistakes] = []
     seen: set[str] = set()
     for row in st.finished_analyses(store, account_id):
@@ -81,7 +83,7 @@ def analysed_games(store: Store, account_id: str,
         if row_id is not None and row.id != row_id:
             continue
         held = _seat_and_end(store, row.game_id, account_id)
-        text = record_of(store, row.game_id)
+        text = record_of(store, row.game_id) if records else "{}"
         if held is None or text is None:
             continue
         record = json.loads(text)

@@ -137,7 +137,8 @@ def _drawn(store: Store, account: str) -> list[Found]:
 
 
 def _progress(store: Store, account: str) -> dict[str, Any]:
-    return progress(analysed_games(store, account), ea.answers_of(store, account))
+    return progress(analysed_games(store, account, records=False),
+                    ea.answers_of(store, account))
 
 
 def _out(found: Found) -> ExerciseOut:
