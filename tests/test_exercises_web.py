@@ -31,16 +31,18 @@ def give_seat(db_url: str, game: str, seat: int, account: str) -> None:
     store.close()
 
 
-def authored_analysis(record_text: str, seat: int) -> tuple[dict[str, Any], str, str]:
-    """An analysis in docs/analysis.md's shape marking ``seat``'s first unforced move a
-    blunder, another legal move its best: (analysis, the good move, the played move)."""
+def authored_analysis(record_text: str, seat: int, phase: str | None = None,
+                      cost: float = 70.0) -> tuple[dict[str, Any], str, str]:
+    """An analysis in docs/analysis.md's shape marking ``seat``'s first unforced move (of
+    ``phase`` when given) a blunder of ``cost``, another legal move its best: (analysis,
+    the good move, the played move)."""
     decision = next(d for d in decisions(load_record(record_text))
-                    if d.seat == seat and not d.forced)
+                    if d.seat == seat and not d.forced and phase in (None, d.phase))
     played = move_str(decision.move)
     good = next(move_str(m) for m in decision.view.legal if move_str(m) != played)
     marked = {"index": decision.index, "seat": seat, "phase": decision.phase,
               "played": played, "forced": False, "trick": None,
-              "view": {"best": good, "cost": 70.0, "low": 60.0, "high": 80.0, "samples": 2,
+              "view": {"best": good, "cost": cost, "low": 60.0, "high": 80.0, "samples": 2,
                        "moves": [{"move": good, "value": 80.0},
                                  {"move": played, "value": 10.0}]},
               "open": None, "mark": "blunder", "basis": "view", "reason": "A reason."}
@@ -112,8 +114,8 @@ def test_a_good_move_is_right_and_the_games_move_wrong(
     (ex,) = c.get("/api/exercises").json()["exercises"]
     r = post(c, f"/api/exercises/{ex['id']}/answer", {"move": good})
     assert r.status_code == 200, r.text
-    assert r.json() == {"right": True, "played": played, "best": good, "good": [good],
-                        "reason": "A reason.", "cost": 70.0}
+    assert r.json() == {"right": True, "kind": ex["kind"], "played": played, "best": good,
+                        "good": [good], "reason": "A reason.", "cost": 70.0}
     r = post(c, f"/api/exercises/{ex['id']}/answer", {"move": played})
     assert r.status_code == 200 and r.json()["right"] is False
 

@@ -118,6 +118,8 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("register", "10/minute;60/hour", "20/minute;100/hour",
           "registering for a tournament"),
     Limit("analysis", "5/day", "60/day", "an analysis asked for", "20/day"),
+    Limit("exercise", "30/minute;600/day", "120/minute;3000/day",
+          "an exercise's answer (kept for the player's progress)"),
     Limit("analyses", "1", "3", "analyses queued or running at once", "2"),
     Limit("thinking", "1", "2", "the bots' pool's places held at once by the tables one "
           "laid", "2"),

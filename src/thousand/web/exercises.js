@@ -1,13 +1,17 @@
 // The player's exercises (/exercises; docs/server.md "Analysis"): the costliest moves of
 // his analysed games, each shown as the position he saw, to be solved again.  The server
 // builds them and judges the answer (GET /api/exercises, POST .../answer); this page
-// only draws the position with the table's own board and says the verdict.
+// only draws the position with the table's own board and says the verdict.  The
+// exercises are a draw from all his analysed games, weighted by the kind of mistake he
+// makes most; under them his progress (exercise_progress.js), loaded again after each
+// answer (the server keeps it).
 
 import { el, clear, api, mountHeader } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { renderBoard, moveLabel } from "./board.js";
+import { kindName, progressSection } from "./exercise_progress.js";
 
-const state = { list: null, at: 0, verdict: null, chosen: null, pendingDeclare: null, error: null, signIn: false, busy: false };
+const state = { progress: null, list: null, at: 0, verdict: null, chosen: null, pendingDeclare: null, error: null, signIn: false, busy: false };
 
 /** A move in words: a card by its name, a bid or a word as the table says it. */
 function said(move, view) {
@@ -28,6 +32,16 @@ async function answer(move) {
   state.busy = false;
   render();
   document.getElementById("verdict")?.focus();
+  await loadProgress();
+}
+
+async function loadProgress() {
+  try {
+    state.progress = await api("/api/exercises/progress");
+  } catch {
+    return; // the exercises still work; the progress shows at the next answer
+  }
+  renderProgress();
 }
 
 function onCard(card) {
@@ -83,10 +97,20 @@ function render() {
   });
   clear(main, title,
     el("p", { class: "ex-count", "data-at": `${ex.deal}-${ex.index}` }, t("ex_count", { n: state.at + 1, of: state.list.length, deal: ex.deal })),
+    el("p", { class: "ex-kind", "data-kind": ex.kind, "data-game": ex.game }, t("ex_kind", { kind: kindName(ex.kind) })),
     el("p", { class: "lead" }, t("ex_lead")),
     board,
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
-    verdictBox(ex));
+    verdictBox(ex),
+    el("div", { id: "ex-progress-box" }));
+  renderProgress();
+}
+
+/** The progress alone: drawn again after an answer without touching the verdict, which
+ * holds the keyboard's focus. */
+function renderProgress() {
+  const box = document.getElementById("ex-progress-box");
+  if (box) clear(box, progressSection(state.progress));
 }
 
 async function load() {
@@ -97,6 +121,7 @@ async function load() {
     state.error = state.signIn ? t("ex_sign_in") : e.message;
   }
   render();
+  if (state.list?.length) await loadProgress();
 }
 
 mountHeader("exercises");

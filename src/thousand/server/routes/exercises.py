@@ -1,32 +1,34 @@
 """A signed-in player's exercises (docs/server.md "Analysis"): ``GET /api/exercises``
-lists the costliest marked moves of his finished games whose analysis is done, each as
+draws from the costliest marked moves of all his finished games whose analysis is done,
+weighted by the kind of mistake he makes most (thousand.analysis.mistake_kinds), each as
 the position he saw; ``POST /api/exercises/{id}/answer`` tells whether a move is one of
-the good ones.
+the good ones and keeps the answer; ``GET /api/exercises/progress`` sums his mistakes and
+answers by kind, in all and week by week.
 
-Nothing is stored for them: an exercise is rebuilt from the stored analysis and the
-game's stored moves each time (thousand.analysis.exercises), so its id,
-``<analysis row>-<deal>-<move index>``, is all a client keeps."""
+An exercise is not stored: it is rebuilt from the stored analysis and the game's stored
+moves each time (server/features/mistakes.py), so its id,
+``<analysis row>-<deal>-<move index>``, is all a client keeps; only the answers are."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+import random
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
-from ...analysis.exercises import Exercise, check, exercises_from, position_view
+from ...analysis.exercises import check, position_view
+from ...analysis.mistake_kinds import draw, weights_of
 from ...engine.moves import MoveError, move_str, parse_move
 from ...engine.protocol import view_json
 from ..errors import ServerError
 from ..features.accounts import current_player
-from ..features.analysis_jobs import record_of
+from ..features.mistakes import Found, GameMistakes, analysed_games, found_of, progress
+from ..limits import check as check_limit
 from ..live.hub import hub_of
 from ..reader import StrictRoute
-from ..store import analyses as st
-from ..store.tables import Store, seats_t
+from ..store import exercise_answers as ea
+from ..store.tables import Store
 from .models import error_responses
 
 __all__ = ["router"]
@@ -35,6 +37,8 @@ router = APIRouter(route_class=StrictRoute)
 
 #: At most so many exercises of one analysed game.
 PER_GAME = 10
+#: So many exercises a draw.
+DRAWN = 10
 
 
 class _Strict(BaseModel):
@@ -48,6 +52,7 @@ class ExerciseOut(_Strict):
 
     id: str
     game: str
+    kind: str
     deal: int
     index: int
     seat: int
@@ -57,9 +62,44 @@ class ExerciseOut(_Strict):
 
 
 class ExerciseList(_Strict):
-    """``GET /api/exercises``: the player's exercises, the heaviest marks first."""
+    """``GET /api/exercises``: a draw of the player's exercises, weighted by kind."""
 
     exercises: list[ExerciseOut]
+
+
+class KindTotal(_Strict):
+    """One kind over all his games: its ``weight`` in the draw, his ``answered`` and
+    ``solved`` exercises, his marked decisions (``mistakes``) and what they ``cost``."""
+
+    kind: str
+    weight: float
+    answered: int
+    solved: int
+    mistakes: int
+    cost: float
+
+
+class KindWeek(_Strict):
+    """One kind in one week: the answers given and solved, the mean cost a game."""
+
+    answered: int
+    solved: int
+    cost: float
+
+
+class Week(_Strict):
+    """One week (its Monday): the analysed games that ended in it, and each kind."""
+
+    week: str
+    games: int
+    kinds: dict[str, KindWeek]
+
+
+class Progress(_Strict):
+    """``GET /api/exercises/progress``: every kind in all, and week by week."""
+
+    kinds: list[KindTotal]
+    weeks: list[Week]
 
 
 class AnswerAsk(_Strict):
@@ -74,6 +114,7 @@ class Verdict(_Strict):
     analysis's language), ``cost``: what the game's move lost."""
 
     right: bool
+    kind: str
     played: str
     best: str
     good: list[str]
@@ -81,58 +122,30 @@ class Verdict(_Strict):
     cost: float
 
 
-@dataclass(frozen=True, slots=True)
-class _Found:
-    """An exercise with what the answer tells besides: the analysis's decision."""
-
-    id: str
-    game: str
-    exercise: Exercise
-    decision: dict[str, Any]
-
-
-def _seat_of(store: Store, game_id: str, account_id: str) -> int | None:
-    """The account's seat at the game (None: he held none)."""
-    c = seats_t.c
-    with store.engine.connect() as conn:
-        seat = conn.execute(sa.select(c.seat).where(
-            c.table_id == game_id, c.player_id == account_id).order_by(c.seat)).scalar()
-    return None if seat is None else int(seat)
+def _draw(games: list[GameMistakes], answers: list[ea.Answer]) -> list[Found]:
+    """A weighted draw (thousand.analysis.mistake_kinds) of the exercises he has not yet
+    solved (all of them again once he has solved every one)."""
+    pool = found_of(games, PER_GAME)
+    solved = {a.exercise for a in answers if a.right}
+    fresh = [f for f in pool if f.id not in solved] or pool
+    weights = weights_of((f.kind, f.exercise.cost) for g in games for f in g.mistakes)
+    return draw(fresh, lambda f: f.kind, weights, DRAWN, random.Random())
 
 
-def _decision(analysis: dict[str, Any], ex: Exercise) -> dict[str, Any]:
-    deal = next(d for d in analysis["deals"] if d["number"] == ex.deal)
-    found: dict[str, Any] = next(d for d in deal["decisions"] if d["index"] == ex.index
-                                 and d["played"] == ex.played)
-    return found
+def _drawn(store: Store, account: str) -> list[Found]:
+    return _draw(analysed_games(store, account), ea.answers_of(store, account))
 
 
-def exercises_of(store: Store, account_id: str, row_id: int | None = None) -> list[_Found]:
-    """Every exercise of the account's analysed games (one analysis a game: the newest),
-    or with ``row_id`` only that analysis's (an answer rebuilds one game, not all)."""
-    out: list[_Found] = []
-    seen: set[str] = set()
-    for row in st.finished_analyses(store, account_id):
-        if row.game_id in seen or row.result is None:
-            continue
-        seen.add(row.game_id)
-        if row_id is not None and row.id != row_id:
-            continue
-        seat = _seat_of(store, row.game_id, account_id)
-        text = record_of(store, row.game_id)
-        if seat is None or text is None:
-            continue
-        record = json.loads(text)
-        for ex in exercises_from(row.result, record, seat=seat, limit=PER_GAME):
-            out.append(_Found(f"{row.id}-{ex.deal}-{ex.index}", row.game_id, ex,
-                              _decision(row.result, ex)))
-    return out
+def _progress(store: Store, account: str) -> dict[str, Any]:
+    return progress(analysed_games(store, account, records=False),
+                    ea.answers_of(store, account))
 
 
-def _out(found: _Found) -> ExerciseOut:
+def _out(found: Found) -> ExerciseOut:
     ex = found.exercise
     view = position_view(ex)
-    return ExerciseOut(id=found.id, game=found.game, deal=ex.deal, index=ex.index,
+    return ExerciseOut(id=found.id, game=found.game, kind=found.kind, deal=ex.deal,
+                       index=ex.index,
                        seat=ex.seat, players=[str(p) for p in ex.record["players"]],
                        view=view_json(view),
                        legal=[move_str(m) for m in view.legal])
@@ -150,21 +163,33 @@ async def list_exercises(request: Request) -> ExerciseList:
     """The signed-in player's exercises, made from the done analyses of his games."""
     account = await _account(request)
     hub = hub_of(request)
-    found = await hub.db(exercises_of, hub.store, account)
+    found = await hub.db(_drawn, hub.store, account)
     return ExerciseList(exercises=await hub.offload(lambda: [_out(f) for f in found]))
 
 
+@router.get("/api/exercises/progress", response_model=Progress,
+            responses=error_responses(401))
+async def exercises_progress(request: Request) -> Progress:
+    """The signed-in player's mistakes and answers by kind, in all and week by week."""
+    account = await _account(request)
+    hub = hub_of(request)
+    return Progress.model_validate(await hub.db(_progress, hub.store, account),
+                                   strict=False)
+
+
 @router.post("/api/exercises/{exercise_id}/answer", response_model=Verdict,
-             responses=error_responses(401, 403, 404))
+             responses=error_responses(401, 403, 404, 429))
 async def answer_exercise(exercise_id: str, body: AnswerAsk, request: Request) -> Verdict:
     """Whether ``move`` is a good one at the exercise's position (400: not a move, or
-    not a legal one there)."""
+    not a legal one there), kept as his answer (limited per client and per address:
+    ``exercise``)."""
     account = await _account(request)
+    await check_limit(request, "exercise")
     hub = hub_of(request)
     head = exercise_id.split("-", 1)[0]
     row_id = int(head) if head.isascii() and head.isdigit() and len(head) < 10 else -1
-    found = next((f for f in await hub.db(exercises_of, hub.store, account, row_id)
-                  if f.id == exercise_id), None)
+    games = await hub.db(analysed_games, hub.store, account, row_id)
+    found = next((f for f in found_of(games, PER_GAME) if f.id == exercise_id), None)
     if found is None:
         raise ServerError("not_found", "no such exercise", status=404)
     try:
@@ -179,5 +204,8 @@ async def answer_exercise(exercise_id: str, body: AnswerAsk, request: Request) -
     d = found.decision
     basis = d.get("basis") or ("view" if d.get("view") else "open")
     best = (d.get(basis) or d.get("view") or d.get("open") or {}).get("best") or ex.good[0]
-    return Verdict(right=check(ex, move_str(move)), played=ex.played, best=str(best),
+    right = check(ex, move_str(move))
+    await hub.db(ea.record_answer, hub.store, account, found.game, found.id, found.kind,
+                 right, ex.cost)
+    return Verdict(right=right, kind=found.kind, played=ex.played, best=str(best),
                    good=list(ex.good), reason=d.get("reason"), cost=ex.cost)
