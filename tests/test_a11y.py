@@ -101,6 +101,7 @@ PAGES = {
     "replay": ("/replay/{game}", ".replay-controls button"),
     "upload": ("/replay", "#record-file"),
     "exercises": ("/exercises", "#main h1 + p"),
+    "daily": ("/daily", "#daily-deals li"),
     "error": ("/t/no-such-table", "main h1"),
 }
 

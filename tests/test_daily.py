@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from live_server import CHROMIUM, CHROMIUM_ARGS
 from test_server import Client, Server
 from test_site_tournaments import guest, ok
 from thousand.engine.table import Table
@@ -107,9 +108,9 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
     assert [d["status"] for d in today["mine"]] == ["new"] * fd.DEALS
     firsts = []
     for i, (name, client) in enumerate(people.items()):
-        started = ok(client.post("/api/daily/deals/1"))
+        started = ok(client.post("/api/daily/deals/1", json={"name": name}))
         assert started["day"] == DAY and started["seat"] == 0
-        again = ok(client.post("/api/daily/deals/1"))  # gone back to: the same table
+        again = ok(client.post("/api/daily/deals/1", json={}))  # gone back to: the same table
         assert (again["table"], again["token"]) == (started["table"], started["token"])
         live = server.hub.tables[started["table"]]
         firsts.append((live.table.game.deal.hands[0], live.table.game.first_dealer))
@@ -118,9 +119,9 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
         mine = until(lambda c=client: ok(c.get("/api/daily"))["mine"][0]["status"] == "over"
                      and ok(c.get("/api/daily"))["mine"][0], what=f"{name}'s deal scored")
         assert mine["url"] == f"/replay/{started['table']}"
-        refused = client.post("/api/daily/deals/1")
+        refused = client.post("/api/daily/deals/1", json={})
         assert refused.status_code == 409 and refused.json()["error"]["code"] == "daily_played"
-        assert client.post("/api/daily/deals/9").status_code in (400, 404)
+        assert client.post("/api/daily/deals/9", json={}).status_code in (400, 404)
     assert firsts[0] == firsts[1] == firsts[2], "everyone holds the same cards"
     board = ok(people["Вера"].get("/api/daily"))["board"]
     raw = {r["name"]: r["deals"]["1"] for r in board}
@@ -136,7 +137,7 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
     clock.now = fd.day_end(DAY) + 60
     past = ok(people["Анна"].get(f"/api/daily/days/{DAY}"))
     assert past["seed"] is None and not past["today"] and past["mine"] == []
-    assert people["Анна"].post("/api/daily/deals/1").json()["day"] != DAY  # a new day
+    assert people["Анна"].post("/api/daily/deals/1", json={}).json()["day"] != DAY  # a new day
     clock.now = fd.day_end(DAY) + fd.GRACE
     past = ok(people["Анна"].get(f"/api/daily/days/{DAY}"))
     seed = int(past["seed"])
@@ -146,15 +147,16 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
     assert [r["name"] for r in past["board"]] == [r["name"] for r in board]
     assert server.get("/api/daily/days/2999-01-01").status_code == 404
     assert server.get("/api/daily/days/bad").status_code == 400
+    assert server.get("/api/daily/days/2026-02-30").status_code == 404
 
 
 def test_a_deal_needs_a_session_and_its_table_is_not_closed(server: Server) -> None:
-    r = httpx.post(f"{server.base}/api/daily/deals/1", timeout=30)
+    r = httpx.post(f"{server.base}/api/daily/deals/1", json={}, timeout=30)
     assert r.status_code == 403 and r.json()["error"]["code"] == "session_needed"
     daily: fd.Daily = server.app.state.daily
     daily.now, daily.move_clock = Clock(NOON + 86400 * 3), None
     client = guest(server.base, "Глеб")
-    started = ok(client.post("/api/daily/deals/2"))
+    started = ok(client.post("/api/daily/deals/2", json={}))
     closed = client.post(f"/api/tables/{started['table']}/close",
                          json={"token": started["token"]})
     assert closed.status_code == 409 and closed.json()["error"]["code"] == "daily_table"
@@ -163,3 +165,46 @@ def test_a_deal_needs_a_session_and_its_table_is_not_closed(server: Server) -> N
 def test_the_page_is_served(server: Server, tmp_path: Path) -> None:
     r = server.get("/daily")
     assert r.status_code == 200 and "daily.js" in r.text
+
+
+@pytest.mark.needs("chromium")
+def test_three_browsers_play_the_first_deal_and_see_the_board(server: Server) -> None:
+    """Three people, each in a browser of his own, open /daily, give their names and play
+    deal 1 (a short move clock: their stand-ins move for them); back on /daily each sees
+    his deal scored with its replay's link and the day's leaderboard of three.  (Last in
+    the module: Playwright's sync API keeps an event loop running in this thread.)"""
+    import playwright.sync_api as sync_api
+    daily: fd.Daily = server.app.state.daily
+    daily.now, daily.move_clock = Clock(NOON + 86400 * 10), 0.05
+    names = ("Дарья", "Егор", "Жанна")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            errors: list[str] = []
+            pages = [browser.new_context(locale="ru-RU").new_page() for _ in names]
+            for page, name in zip(pages, names, strict=True):
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(f"{server.base}/daily")
+                page.wait_for_selector("#daily-deals li[data-deal='1'] button.daily-play")
+                page.fill("#daily-name", name)
+                page.click("#daily-deals li[data-deal='1'] button.daily-play")
+                page.wait_for_url("**/t/*")
+            for page in pages:
+                def scored(page: Any = page) -> bool:
+                    page.goto(f"{server.base}/daily")
+                    page.wait_for_selector("#daily-deals li[data-deal='1']")
+                    return page.locator("#daily-deals li[data-deal='1'] a").count() == 1
+                until(scored, 90, "the deal scored on the page", every=0.5)
+            for page in pages:  # the board as it is once all three deals are over
+                page.goto(f"{server.base}/daily")
+                page.wait_for_function(
+                    "() => document.querySelectorAll('#daily-board tbody tr').length === 3")
+                board = page.locator("#daily-board").inner_text()
+                assert all(name in board for name in names), board
+                assert page.locator("#daily-board tr.me").count() == 1
+                link = page.locator("#daily-deals li[data-deal='1'] a").get_attribute("href")
+                assert link is not None and link.startswith("/replay/")
+                assert page.locator("#daily-history tbody tr").count() == 1
+            assert not errors, errors
+        finally:
+            browser.close()

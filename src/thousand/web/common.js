@@ -504,6 +504,7 @@ const NAV = [
   ["/", "nav_lobby", () => t("nav_lobby")],
   ["/history", "nav_history", () => t("nav_history")],
   ["/leaderboard", "nav_leaderboard", () => t("nav_leaderboard")],
+  ["/daily", "nav_daily", () => t("nav_daily")],
   ["/tournaments", "nav_tournaments", () => t("nav_tournaments")],
   ["/replay", "nav_replay", () => t("nav_replay")],
 ];

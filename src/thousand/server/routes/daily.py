@@ -72,6 +72,12 @@ class DailyDay(_Strict):
     mine: list[MyDeal]
 
 
+class StartDaily(_Strict):
+    """A guest's name for the leaderboard (an account plays under its own)."""
+
+    name: str | None = None
+
+
 class DailyStarted(_Strict):
     """A deal of today begun (or gone back to): its table, the seat (0) and its token."""
 
@@ -104,11 +110,15 @@ def _daily(request: Request) -> fd.Daily:
     return daily
 
 
+#: A day in a path: ``YYYY-MM-DD`` (one that is no date, «2026-02-30», is no such day).
+DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+
 def _check_day(day: str) -> str:
     try:
         return dt.date.fromisoformat(day).isoformat()
     except ValueError:
-        raise ServerError("bad_request", "day: YYYY-MM-DD", status=400) from None
+        raise ServerError("not_found", "no such day", status=404) from None
 
 
 def _mine(plays: list[PlayRow], player: Player | None) -> list[MyDeal]:
@@ -134,7 +144,8 @@ async def daily_today(request: Request) -> DailyDay:
 
 
 @router.get("/api/daily/days/{day}", responses=error_responses(404))
-async def daily_day(request: Request, day: str) -> DailyDay:
+async def daily_day(request: Request,
+                    day: Annotated[str, PathParam(pattern=DAY_PATTERN)]) -> DailyDay:
     """A day's set and leaderboard; its seed once the day is over (and its grace)."""
     return await _day(request, _check_day(day))
 
@@ -161,9 +172,10 @@ async def _day(request: Request, day: str) -> DailyDay:
 
 
 @router.post("/api/daily/deals/{deal}", dependencies=[Depends(limit("daily"))],
-             responses=error_responses(403, 404, 409, 429, 503))
+             responses=error_responses(403, 404, 409, 413, 415, 429, 503))
 async def daily_start(request: Request,
-                      deal: Annotated[int, PathParam(ge=1, le=fd.DEALS)]) -> DailyStarted:
+                      deal: Annotated[int, PathParam(ge=1, le=fd.DEALS)],
+                      body: StartDaily) -> DailyStarted:
     """Begin today's deal ``deal`` in seat 0 against the day's bots, or go back to it;
     refused (409 ``daily_played``) once played."""
     me = await current_player(request)
@@ -172,7 +184,8 @@ async def daily_start(request: Request,
         raise ServerError("session_needed", "a deal of the day is played by a player: "
                           "get a session first (GET /api/me)", status=403)
     try:
-        name = await person_name(request, me.name or "Гость")
+        name = await person_name(request, body.name or me.name
+                                 or "Гость")
     except ValueError as e:
         raise ServerError("bad_request", str(e), status=400) from None
     daily = _daily(request)
