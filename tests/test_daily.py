@@ -162,6 +162,30 @@ def test_a_deal_needs_a_session_and_its_table_is_not_closed(server: Server) -> N
     assert closed.status_code == 409 and closed.json()["error"]["code"] == "daily_table"
 
 
+def test_a_deal_begun_before_a_restart_is_scored_after_it(tmp_path: Path) -> None:
+    """The day's seed and a deal's table outlive a restart: the table is known again as a
+    deal's (not closed), its game is scored when it ends, and the commitment is the same."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    clock = Clock(NOON + 86400 * 5)
+    with Server(url, min_clock=0.05) as first:
+        first.app.state.daily.now, first.app.state.daily.move_clock = clock, None
+        client = guest(first.base, "Зоя")
+        started = ok(client.post("/api/daily/deals/3", json={}))
+        committed = ok(client.get("/api/daily"))["commitment"]
+        cookies = dict(client.cookies)
+    with Server(url, min_clock=0.05) as second:
+        second.app.state.daily.now, second.app.state.daily.move_clock = clock, None
+        client = httpx.Client(base_url=second.base, timeout=30, cookies=cookies)
+        client.headers["X-CSRF-Token"] = cookies["thousand_csrf"]
+        assert ok(client.get("/api/daily"))["commitment"] == committed
+        closed = client.post(f"/api/tables/{started['table']}/close",
+                             json={"token": started["token"]})
+        assert closed.status_code == 409 and closed.json()["error"]["code"] == "daily_table"
+        play_deal(second, started["table"], started["token"], random.Random(7))
+        until(lambda: ok(client.get("/api/daily"))["board"], what="the deal scored")
+        assert ok(client.get("/api/daily"))["mine"][2]["status"] == "over"
+
+
 def test_the_page_is_served(server: Server, tmp_path: Path) -> None:
     r = server.get("/daily")
     assert r.status_code == 200 and "daily.js" in r.text
