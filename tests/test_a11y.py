@@ -102,6 +102,7 @@ PAGES = {
     "upload": ("/replay", "#record-file"),
     "exercises": ("/exercises", "#main h1 + p"),
     "friends": ("/friends", "#follows-title"),
+    "daily": ("/daily", "#daily-deals li"),
     "error": ("/t/no-such-table", "main h1"),
 }
 

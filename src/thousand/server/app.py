@@ -35,6 +35,7 @@ from .features.accounts import Accounts
 from .features.analysis_jobs import AnalysisLimits, AnalysisRunner
 from .features.challenges import Challenges
 from .features.chat_filter import load as load_chat_filter
+from .features.daily import Daily
 from .features.events import subscribe
 from .features.moderation import Moderation
 from .features.presence import Presence
@@ -54,6 +55,7 @@ from .reader import ReadError, StrictRoute
 from .routes.accounts import router as accounts_router
 from .routes.analysis import router as analysis_router
 from .routes.catalog import router as catalog_router
+from .routes.daily import router as daily_router
 from .routes.exercises import router as exercises_router
 from .routes.games import router as games_router
 from .routes.moderation import router as moderation_router
@@ -264,7 +266,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     hub = _hub(store, limiter, bots_threads=bots_threads, bot_processes=bot_processes,
                bot_delay=bot_delay, max_tables=max_tables, caps=caps)
     moderation = Moderation(hub, store, load_chat_filter(chat_filter))
-    subscribe(hub, moderation)  # the site's features listen to its tables
+    daily = Daily(hub)
+    subscribe(hub, moderation, daily)  # the site's features listen to its tables
     cluster = None if redis_url is None else Cluster(hub, redis_url, prefix=redis_prefix,
                                                      ttl=lease_ttl)
     hub.cluster = cluster
@@ -285,7 +288,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
           metrics_from=metrics_from,
           presence=presence, challenges=Challenges(hub, presence.social, presence),
           uploads=asyncio.Semaphore(hub.caps["replays"]),
-          recovery=Recovery.of(mailer, store))
+          recovery=Recovery.of(mailer, store), daily=daily)
     _route(app, web, metrics)
     if metrics:
         _watch(hub, cluster)
@@ -409,6 +412,7 @@ def _route(app: FastAPI, web: Path, metrics: bool) -> None:
     app.include_router(recovery_router)
     app.include_router(play_router)  # quick play, leaving, ratings (server/routes/play.py)
     app.include_router(tournaments_router)  # tournaments (server/routes/tournaments.py)
+    app.include_router(daily_router)  # the deal of the day (server/routes/daily.py)
     app.include_router(players_router)  # a player's page, the leaderboard page
     app.include_router(moderation_router)  # reports, moderators, profiles
     app.include_router(analysis_router)  # a finished game's analysis on request

@@ -141,6 +141,7 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
           "is the account)"),
     Limit("report", "5/hour;20/day", "20/hour;100/day", "a player reported to the "
           "moderators"),
+    Limit("daily", "10/minute;30/hour", "30/minute;200/hour", "a deal of the day begun"),
 )}
 
 class RateLimited(ServerError):

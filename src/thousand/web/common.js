@@ -520,6 +520,7 @@ const NAV = [
   ["/", "nav_lobby", () => t("nav_lobby")],
   ["/history", "nav_history", () => t("nav_history")],
   ["/leaderboard", "nav_leaderboard", () => t("nav_leaderboard")],
+  ["/daily", "nav_daily", () => t("nav_daily")],
   ["/tournaments", "nav_tournaments", () => t("nav_tournaments")],
   ["/friends", "nav_friends", () => t("nav_friends")],
   ["/replay", "nav_replay", () => t("nav_replay")],

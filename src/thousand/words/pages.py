@@ -22,6 +22,35 @@ from .social import SOCIAL_WORDS
 PAGE_WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "app_name": "Тысяча",
+        "nav_daily": "Сдача дня",
+        "daily_title": "Сдача дня",
+        "daily_lead": (
+            "Каждый день — одни и те же сдачи для всех: вы играете каждую один раз, на "
+            "первом месте, против тех же двух ботов. Очки сдачи сравниваются со средним "
+            "всех, кто держал те же карты."
+        ),
+        "daily_rules": (
+            "Сдач сегодня: {n}. Правила классические, одна сдача за игру; боты — {level}."
+        ),
+        "daily_today": "Сдачи на {day}",
+        "daily_deal": "Сдача {n}",
+        "daily_name": "Ваше имя в таблице:",
+        "daily_play": "Сыграть сдачу {n}",
+        "daily_continue": "Вернуться к сдаче {n}",
+        "daily_score": "сыграна, очки {score}",
+        "daily_replay": "запись и разбор",
+        "daily_played": "Эту сдачу вы уже сыграли.",
+        "daily_commitment": "Отпечаток зерна дня (SHA-256):",
+        "daily_reveal": "Само зерно откроется {at}: по нему любой проверит карты.",
+        "daily_board": "Таблица дня",
+        "daily_board_caption": "Таблица дня {day}",
+        "daily_board_empty": "Сегодня ещё никто не доиграл сдачу.",
+        "daily_total": "Итог",
+        "daily_history": "Мои дни",
+        "daily_history_empty": "Вы ещё не играли сдачу дня.",
+        "daily_day": "День",
+        "daily_played_count": "Сдач сыграно",
+        "daily_place_of": "{place} из {n}",
         "nav_label": "Разделы",
         "nav_lobby": "Столы",
         "nav_history": "История",
@@ -815,6 +844,33 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "other_talon_before": "Прошлая раздача: {cards}.",
     },
     "en": {
+        "nav_daily": "Deal of the day",
+        "daily_title": "Deal of the day",
+        "daily_lead": (
+            "Every day the same deals for everyone: you play each once, in the first seat, "
+            "against the same two bots. A deal's score is compared with the mean of all "
+            "who held the same cards."
+        ),
+        "daily_rules": "Deals today: {n}. Classic rules, one deal a game; the bots: {level}.",
+        "daily_today": "The deals of {day}",
+        "daily_deal": "Deal {n}",
+        "daily_name": "Your name on the leaderboard:",
+        "daily_play": "Play deal {n}",
+        "daily_continue": "Back to deal {n}",
+        "daily_score": "played, score {score}",
+        "daily_replay": "replay and analysis",
+        "daily_played": "You have played this deal.",
+        "daily_commitment": "The day's seed's fingerprint (SHA-256):",
+        "daily_reveal": "The seed itself is revealed {at}: anyone can then check the cards.",
+        "daily_board": "The day's leaderboard",
+        "daily_board_caption": "The leaderboard of {day}",
+        "daily_board_empty": "Nobody has finished a deal today yet.",
+        "daily_total": "Total",
+        "daily_history": "My days",
+        "daily_history_empty": "You have not played a deal of the day yet.",
+        "daily_day": "Day",
+        "daily_played_count": "Deals played",
+        "daily_place_of": "{place} of {n}",
         "app_name": "Thousand",
         "nav_label": "Pages",
         "nav_lobby": "Tables",
@@ -1619,6 +1675,7 @@ SHELL_TITLES: dict[str, str] = {
     "exercises": "упражнения",
     "player": "игрок",
     "leaderboard": "рейтинг",
+    "daily": "сдача дня",
     "moderation": "модерация",
     "friends": "друзья",
 }

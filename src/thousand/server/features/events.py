@@ -14,14 +14,16 @@ from . import blocks, ratings, rematch, tournaments
 
 if TYPE_CHECKING:
     from ..live.hub import Hub
+    from .daily import Daily
     from .moderation import Moderation
 
 __all__ = ["subscribe"]
 
 
-def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
+def subscribe(hub: Hub, moderation: Moderation | None = None,
+              daily: Daily | None = None) -> None:
     """The ratings, the tournaments, the rematch and the blocks listen to ``hub``'s
-    tables; the moderation checks their chat."""
+    tables; the moderation checks their chat; the deal of the day scores its tables."""
     events = hub.events
     events.game_over += [ratings.rate_finished, tournaments.table_over]
     events.rebuilt.append(ratings.load_ratings)
@@ -34,3 +36,7 @@ def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
     events.seated.append(blocks.mute_blocked)
     if moderation is not None:
         events.chatting.append(moderation.check_chat)
+    if daily is not None:
+        events.game_over.append(daily.game_over)
+        events.rebuilt.append(daily.rebuilt)
+        events.closing.append(daily.refuse_close)

@@ -1165,28 +1165,30 @@ class Hub:
                      listed: bool, owner: tuple[str, str] | None = None, *,
                      first_dealer: int | None = None, table_id: str | None = None,
                      replay: str | None = None, control: TimeControl | None = None,
+                     seed: int | None = None,
                      ) -> tuple[LiveTable, int | None, str | None]:
         """Lay a table; the first human seat goes to its creator: (table, seat, token).
         ``owner`` (player id, seat secret) is the creator's player when he has a session:
         the seat is his, its token derived from his secret (checks.seat_token).
         ``first_dealer`` (drawn by lot from the seed when None) and ``table_id`` are
         for a rematch (server/features/rematch.py).  ``control``: a time control (a game
-        clock) instead of the move clock ``clock``."""
+        clock) instead of the move clock ``clock``.  ``seed``: the game's secret seed (a
+        deal of the day's: server/features/daily.py), else a random one."""
         self.laying += 1  # its place is counted from the cap's check until it is laid
         try:
             if not await self._room_for_one():
                 raise ServerError("too_many_tables", "the server has as many tables as it "
                                   "can hold; try later", status=503)
             return await self._lay(rules, seats, clock, listed, owner, first_dealer,
-                                   table_id, replay, control)
+                                   table_id, replay, control, seed)
         finally:
             self.laying -= 1
 
     async def _lay(self, rules: Rules, seats: list[SeatRow], clock: float | None,
                    listed: bool, owner: tuple[str, str] | None, first_dealer: int | None,
                    table_id: str | None, replay: str | None, control: TimeControl | None,
-                   ) -> tuple[LiveTable, int | None, str | None]:
-        table = Table(rules, [s.name for s in seats], first_dealer)
+                   seed: int | None = None) -> tuple[LiveTable, int | None, str | None]:
+        table = Table(rules, [s.name for s in seats], first_dealer, seed)
         table_id = table_id or secrets.token_urlsafe(12)
         seat: int | None = None
         token: str | None = None

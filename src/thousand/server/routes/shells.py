@@ -84,6 +84,11 @@ async def tournaments_page(request: Request) -> Response:
     return page(request, "tournaments")  # the list, or one tournament (web/tournaments.js)
 
 
+@router.api_route("/daily", methods=["GET", "HEAD"], include_in_schema=False)
+async def daily_page(request: Request) -> Response:
+    return page(request, "daily")  # the deal of the day (web/daily.js)
+
+
 @router.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
 async def history_page(request: Request) -> Response:
     return page(request, "history")
