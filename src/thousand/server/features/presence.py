@@ -207,9 +207,11 @@ class Presence:
                     continue
                 was = view.get(seat.player_id)
                 if was is None or _RANK[was["status"]] < _RANK[status]:
+                    # an unlisted table's id is its invitation: the list says where
+                    # he is, never which table (tests/test_privacy.py)
                     view[seat.player_id] = {"id": seat.player_id, "name": seat.name,
                                             "guest": seat.guest, "status": status,
-                                            "table": live.id}
+                                            "table": live.id if live.row.listed else None}
         return self._visible(view)
 
     def _visible(self, view: dict[str, Entry]) -> dict[str, Entry]:
