@@ -170,6 +170,13 @@ def serve_command(
     chat_filter: Annotated[str | None, typer.Option(
         "--chat-filter", help="A file of words the chat refuses besides the default ones "
         "(one a line, * at the end: any ending; docs/server.md \"Moderation\").")] = None,
+    vapid_private_key: Annotated[str | None, typer.Option(
+        "--vapid-private-key", envvar="THOUSAND_VAPID_PRIVATE_KEY", help="The site's VAPID "
+        "key (a P-256 key in PEM) for turn notices by Web Push; without it and "
+        "--vapid-subject push is off (docs/server.md \"Web Push\").")] = None,
+    vapid_subject: Annotated[str | None, typer.Option(
+        "--vapid-subject", envvar="THOUSAND_VAPID_SUBJECT", help="The contact the push "
+        "services are given with every notice: mailto:admin@example.org.")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     lang = "en" if lang == "en" else "ru"
@@ -222,6 +229,12 @@ def serve_command(
         mailer = mailer_of(smtp, mail_from, public_url)
     except MailError as e:
         raise fail(e.text(lang), lang=lang) from None
+    from thousand.server.ops.webpush import PushError, push_keys_of
+
+    try:  # and a VAPID key that cannot be used
+        push = push_keys_of(vapid_private_key, vapid_subject)
+    except PushError as e:
+        raise fail(e.text(lang), lang=lang) from None
     from thousand.server.features.chat_filter import FilterFileError, load
 
     try:  # and so is a --chat-filter file that cannot be read
@@ -239,7 +252,7 @@ def serve_command(
             "limits_storage": limits_storage, "limits": limit_specs or [],
             "limits_on": not no_limits, "max_tables": max_tables,
             "mail": [smtp, mail_from, public_url],
-            "chat_filter": chat_filter})
+            "chat_filter": chat_filter, "push": [vapid_private_key, vapid_subject]})
         return
     from thousand.server.ops.worker import worker_id
 
@@ -259,7 +272,7 @@ def serve_command(
                                  metrics_from=metrics_from or PRIVATE_NETWORKS,
                                  redis_prefix=redis_prefix, lease_ttl=lease_ttl,
                                  tune_gc=True, max_tables=max_tables, caps=caps,
-                                 mailer=mailer, chat_filter=chat_filter)
+                                 mailer=mailer, chat_filter=chat_filter, push=push)
     except StoreError as e:
         raise fail(e.text(lang), lang=lang) from None
     sock = _listen(host, port, lang)

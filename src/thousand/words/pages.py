@@ -269,6 +269,16 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "notify_denied": (
             "Браузер не разрешил уведомления: их можно разрешить в настройках сайта."
         ),
+        "push_title": "Уведомления о ходе",
+        "push_lead": (
+            "Когда за столом ваш ход, а страница стола не открыта, этот браузер покажет "
+            "уведомление «Ваш ход», даже если сайт закрыт. Оно идёт через службу уведомлений "
+            "браузера и зашифровано для него."
+        ),
+        "push_label": "Присылать в этот браузер",
+        "push_on": "Уведомления о ходе включены в этом браузере.",
+        "push_off": "Уведомления о ходе выключены в этом браузере.",
+        "push_failed": "Не удалось включить уведомления: {why}",
         "manifest_name": "Тысяча — карточная игра",
         "manifest_description": (
             "Карточная игра «Тысяча» в браузере: с друзьями и с ботами, по правилам на выбор."
@@ -1035,6 +1045,16 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "notify_denied": (
             "The browser did not allow notifications: they can be allowed in the site's settings."
         ),
+        "push_title": "Turn notices",
+        "push_lead": (
+            "When it is your move at a table whose page is not open, this browser shows the "
+            "notice «Your move», even with the site closed. It goes through the browser's "
+            "push service, encrypted for this browser."
+        ),
+        "push_label": "Send them to this browser",
+        "push_on": "Turn notices are on in this browser.",
+        "push_off": "Turn notices are off in this browser.",
+        "push_failed": "The notices could not be turned on: {why}",
         "manifest_name": "Thousand — the card game",
         "manifest_description": (
             "The Russian card game Thousand (Тысяча) in the browser: with friends and bots, "

@@ -15,13 +15,16 @@ from . import ratings, rematch, tournaments
 if TYPE_CHECKING:
     from ..live.hub import Hub
     from .moderation import Moderation
+    from .push import TurnPush
 
 __all__ = ["subscribe"]
 
 
-def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
+def subscribe(hub: Hub, moderation: Moderation | None = None,
+              push: TurnPush | None = None) -> None:
     """The ratings, the tournaments and the rematch listen to ``hub``'s tables; the
-    moderation checks their chat."""
+    moderation checks their chat; the turn notices by push (when the site sends them)
+    hear whose move it is."""
     events = hub.events
     events.game_over += [ratings.rate_finished, tournaments.table_over]
     events.rebuilt.append(ratings.load_ratings)
@@ -33,3 +36,5 @@ def subscribe(hub: Hub, moderation: Moderation | None = None) -> None:
     events.shown_at_end.append(rematch.shown)
     if moderation is not None:
         events.chatting.append(moderation.check_chat)
+    if push is not None:
+        events.turn.append(push.turn)
