@@ -22,7 +22,7 @@ async function loadProfile() {
 async function reload(message) {
   state.me = await currentPlayer(true);
   await loadProfile();
-  await Promise.all([refreshHeaderPlayer(), loadMail(state.me)]);
+  await Promise.all([refreshHeaderPlayer(), loadMail(state.me), loadPush(state.me)]);
   render();
   if (message) announce(message);
 }
