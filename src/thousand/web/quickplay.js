@@ -5,7 +5,7 @@
 
 import { el, api, announce, levelName, presetName } from "./common.js";
 import { t } from "./i18n.js";
-import { timeControlField, clockBody } from "./time_control.js";
+import { timeControlField, clockBody, moveClockField } from "./time_control.js";
 
 const NAME_KEY = "thousand.name";
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
@@ -19,14 +19,6 @@ export function quickPlayBox(presets) {
   const preset = el("select", { id: "quick-preset" }, (presets ?? []).map((p) =>
     el("option", { value: p.name, selected: p.name === form.preset ? true : null }, p.title || presetName(p.name))));
   preset.addEventListener("change", () => { form.preset = preset.value; });
-  const clockOn = el("input", { id: "quick-clock-on", type: "checkbox", checked: form.clockOn ? true : null });
-  const clock = el("input", { id: "quick-clock", type: "number", min: "5", max: "3600", step: "5",
-    value: String(form.clock), disabled: form.clockOn ? null : true, "aria-label": t("clock_seconds") });
-  clockOn.addEventListener("change", () => {
-    form.clockOn = clockOn.checked;
-    clock.disabled = !clockOn.checked;
-  });
-  clock.addEventListener("change", () => { form.clock = Number.parseInt(clock.value, 10) || 60; });
   const wait = el("select", { id: "quick-wait" }, WAITS.map(([secs, words]) =>
     el("option", { value: secs === null ? "" : String(secs), selected: secs === form.wait ? true : null }, words())));
   const level = el("select", { id: "quick-level", disabled: form.wait === null ? true : null },
@@ -42,8 +34,7 @@ export function quickPlayBox(presets) {
     el("p", { class: "explain" }, t("quick_lead")),
     el("div", { class: "field" }, el("label", { for: "quick-preset" }, t("preset")), preset),
     timeControlField("quick-time-control", form.control, (v) => { form.control = v; }),
-    el("div", { class: "field inline" }, clockOn, el("label", { for: "quick-clock-on" }, t("clock_label")), clock,
-      el("span", { class: "muted" }, t("seconds"))),
+    moveClockField("quick-clock", form),
     el("div", { class: "field" }, el("label", { for: "quick-wait" }, t("quick_wait")), wait),
     el("div", { class: "field" }, el("label", { for: "quick-level" }, t("quick_level")), level),
     go);

@@ -22,6 +22,8 @@ from typing import Any
 
 from pywebpush import Vapid, WebPushException, webpush_async
 
+from .setting import SettingError
+
 __all__ = ["GONE", "PushError", "PushKeys", "push_keys_of", "send"]
 
 log = logging.getLogger("thousand.push")
@@ -32,16 +34,9 @@ GONE = frozenset({404, 410})
 SEND_TIMEOUT = 15.0
 
 
-class PushError(ValueError):
-    """A setting that cannot be used: what is wrong, in English (``str``) and Russian
-    (:meth:`text`), for ``thousand serve`` to print."""
-
-    def __init__(self, en: str, ru: str) -> None:
-        super().__init__(en)
-        self.texts = {"en": en, "ru": ru}
-
-    def text(self, lang: str = "ru") -> str:
-        return self.texts.get(lang, self.texts["en"])
+class PushError(SettingError):
+    """A VAPID setting (``--vapid-private-key``, ``--vapid-subject``) that cannot be
+    used."""
 
 
 @dataclass(frozen=True, slots=True)
