@@ -6,6 +6,7 @@ subscription, and the account's next turn reaches that subscription, encrypted f
 Headless Chromium has no push service of its own, so ``PushManager.subscribe`` answers
 with a subscription at the loopback one (what a browser's push service would give);
 everything else — the permission, the worker, the page, the server, pywebpush — is real.
+The service worker shows a pushed message as a notification that opens the table.
 axe-core finds no serious or critical violation on the panel (tests/test_a11y.py)."""
 
 from __future__ import annotations
@@ -102,6 +103,37 @@ def test_the_switch_subscribes_and_the_turn_arrives(server: Server, push_box: Pu
     player = c.get("/api/me").json()["player"]["id"]
     assert server.app.state.push.store.of(player) == []
     assert page.errors == []
+
+def test_the_worker_shows_a_pushed_notice(server: Server, browser: Any) -> None:
+    """The service worker's ``push`` event (web/sw.js): the message shown as a
+    notification that opens the table; an address that is not the site's is not
+    followed."""
+    signup(server, "Зиновий")
+    page = _signed_in(browser, server.base, "Зиновий")
+    page.context.grant_permissions(["notifications"], origin=server.base)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    workers = page.context.service_workers or [page.context.wait_for_event("serviceworker")]
+    [worker] = workers
+    shown = worker.evaluate("""async () => {
+      const push = (data) => new Promise((done) => {
+        const event = new PushEvent("push", { data: JSON.stringify(data) });
+        let waited = null;
+        event.waitUntil = (p) => { waited = p; };
+        self.dispatchEvent(event);
+        Promise.resolve(waited).then(done, done);
+      });
+      await push({ title: "Тысяча: ваш ход", body: "Стол ждёт вашего хода.",
+        url: "/t/abc", tag: "thousand-turn" });
+      const first = (await self.registration.getNotifications({ tag: "thousand-turn" }))
+        .map((n) => [n.title, n.body, n.data.url]);
+      await push({ title: "x", url: "https://elsewhere.example/", tag: "other" });
+      const second = (await self.registration.getNotifications({ tag: "other" }))
+        .map((n) => n.data.url);
+      return { first, second };
+    }""")
+    assert shown["first"] == [["Тысяча: ваш ход", "Стол ждёт вашего хода.", "/t/abc"]]
+    assert shown["second"] == ["/"]
+
 
 def test_not_offered_without_a_key(tmp_path: Path, browser: Any) -> None:
     with _server(tmp_path, False) as s:

@@ -195,6 +195,14 @@ def test_the_settings(tmp_path: Path, key_file: Path) -> None:
                        capture_output=True, text=True, timeout=120)
     assert r.returncode != 0
     assert "--vapid-private-key" in r.stderr + r.stdout
+    # the same settings from the environment
+    r = subprocess.run([*CLI, "serve", "--no-browser", "--port", "0",
+                        "--db", f"sqlite:///{tmp_path / 'g.db'}"],
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "THOUSAND_VAPID_PRIVATE_KEY": str(bad),
+                            "THOUSAND_VAPID_SUBJECT": "mailto:a@example.org"})
+    assert r.returncode != 0
+    assert "--vapid-private-key" in r.stderr + r.stdout
     helped = subprocess.run([*CLI, "serve", "--help"],
                             capture_output=True, text=True, timeout=120,
                             env={**os.environ, "COLUMNS": "200"})
