@@ -11,7 +11,8 @@ seats the rules want: 400), a record by replaying it (400), a person's name by t
 rules of server/names.py (its characters, its letters, an account's look-alike: 400 or
 409, at sign-up, at a seat, in quick play); the routes of e-mail and recovery answer 503
 without ``--smtp`` (this one has it, to an SMTP server on loopback), 401 to a guest,
-400 to what is no address or link.
+400 to what is no address or link; the routes of Web Push (on: this one has a VAPID key)
+401 to a guest, 400 to an endpoint that is no push service's.
 Nothing else is allowed: the lengths,
 enumerations and ranges the routes check (a name's 32 characters, a password's 8 to 128,
 quick play's presets, bot levels, clock and wait, the leaderboard's families) are stated
@@ -29,6 +30,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from push_box import vapid_pem
 from smtp_box import serve_mailing, smtp_server
 
 #: What the engine refuses that a schema cannot describe, per route (see the docstring).
@@ -84,15 +86,27 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "503"]
 [[operations]]
 include-name = "DELETE /api/account/email"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "503"]
+
+[[operations]]
+include-name = "POST /api/push/subscription"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "429"]
+
+[[operations]]
+include-name = "DELETE /api/push/subscription"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "429"]
 """
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # bots that wait before they move: the tables schemathesis lays cost nothing; the
-    # letters go to a real SMTP server on loopback (e-mail and recovery on)
-    with smtp_server() as box, serve_mailing(tmp_path_factory.mktemp("contract"), box,
-                                             "--bot-delay", "10") as url:
+    # bots that wait before they move: the tables schemathesis lays cost nothing;
+    # the letters go to a real SMTP server on loopback (e-mail and recovery on); a VAPID
+    # key: Web Push on
+    folder = tmp_path_factory.mktemp("contract")
+    (folder / "vapid.pem").write_bytes(vapid_pem())
+    with smtp_server() as box, serve_mailing(
+            folder, box, "--bot-delay", "10", "--vapid-private-key", str(folder / "vapid.pem"),
+            "--vapid-subject", "mailto:admin@example.org") as url:
         yield url
 
 

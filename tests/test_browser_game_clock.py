@@ -1,8 +1,9 @@
 """docs/server.md "Time controls" on the pages, in a real browser (Playwright, Debian's
 Chromium) against a real ``thousand serve``: the table page shows a person's game clock
 counting down on his turn (and the bots' seats none), with no serious axe-core
-violation; the lobby's form and quick play offer the categories, quick play the usual
-one first.  Skipped when Playwright, /usr/bin/chromium or axe-core is missing."""
+violation; the lobby's form, quick play and the tournaments' form offer the categories,
+quick play and tournaments the usual one first; the lobby's list says each table's clock.
+Skipped when Playwright, /usr/bin/chromium or axe-core is missing."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from test_a11y import serious
 from test_browser import _page, browser, server
-from test_browser_table import _lay, _seat_page
+from test_browser_table import _api, _lay, _seat_page
 
 pytestmark = [pytest.mark.needs("chromium"), pytest.mark.needs("axe-core")]
 
@@ -54,3 +55,65 @@ def test_the_lobby_and_quick_play_offer_the_categories(server: str, browser: Any
         assert page.errors == []
     finally:
         page.context.close()
+
+
+def test_the_tournaments_form_offers_the_categories(server: str, browser: Any) -> None:
+    """Like the lobby and quick play: the categories, «обычная» unless changed; a move
+    clock only when ticked."""
+    page = _page(browser)
+    try:
+        page.goto(server + "/tournaments")
+        page.wait_for_selector("#tour-time-control")
+        options = page.eval_on_selector_all("#tour-time-control option",
+                                            "os => os.map(o => o.value)")
+        assert options == ["fast", "normal", "unhurried"]  # never none: a round would wait
+        assert page.input_value("#tour-time-control") == "normal"
+        assert page.is_disabled("#tour-clock")
+        made = []
+        for name, choose in (("Кубок обычный", None), ("Кубок быстрый", "fast"),
+                             ("Кубок часов на ход", "clock")):
+            page.goto(server + "/tournaments")
+            page.wait_for_selector("#tour-time-control")
+            page.fill("#tour-name", name)
+            if page.locator("#tour-my-name").count():
+                page.fill("#tour-my-name", "Тамара")
+            if choose == "fast":
+                page.select_option("#tour-time-control", "fast")
+            elif choose == "clock":
+                page.check("#tour-clock-on")
+                page.fill("#tour-clock", "45")
+            page.click("#tour-create")
+            page.wait_for_url("**/tournaments/*")
+            made.append(_api(server, "/api/tournaments/" + page.url.rsplit("/", 1)[1]))
+        assert [m["time_control"] and m["time_control"]["category"] for m in made] == [
+            "normal", "fast", None]
+        assert [m["clock"] for m in made] == [None, None, 45]
+        assert serious(page) == []
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_lobby_lists_each_tables_clock(server: str, browser: Any) -> None:
+    """Each open table's line says its clock in short: a time control, a move clock or
+    none."""
+    seats = [{"kind": "human", "name": "Аня"}, {"kind": "human", "name": "Боря"},
+             {"kind": "bot", "level": "heuristic"}]
+    laid = {what: _lay(server, seats=seats, **extra)["table"] for what, extra in (
+        ("fast", {"time_control": "unhurried"}), ("move", {"clock": 45}),
+        ("none", {"clock": None}))}
+    for lang, words in (("ru", {"fast": "20 мин + 10 с", "move": "45 с на ход",
+                                "none": "без часов партии"}),
+                        ("en", {"fast": "20 min + 10 s", "move": "45 s a move",
+                                "none": "no game clock"})):
+        page = _page(browser)
+        try:
+            page.goto(f"{server}/?lang={lang}")
+            for what, table in laid.items():
+                card = page.locator(".table-card", has=page.locator(
+                    f"a[href='/t/{table}']"))
+                card.locator(".table-clock").wait_for(timeout=30_000)
+                assert card.locator(".table-clock").inner_text() == words[what], (lang, what)
+            assert page.errors == []
+        finally:
+            page.context.close()

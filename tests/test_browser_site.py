@@ -112,7 +112,9 @@ def test_2_a_tournaments_table_names_its_bots_and_leads_back(server: str,
     tournament's line had mixed capitals."""
     page = _page(browser, **DESKTOP)
     page.goto(server + "/tournaments")
-    sync_api.expect(page.locator("#tour-clock")).to_have_value("60", timeout=WAIT)
+    # a clock by default: the time control «обычная» (a move clock only if ticked)
+    sync_api.expect(page.locator("#tour-time-control")).to_have_value("normal", timeout=WAIT)
+    sync_api.expect(page.locator("#tour-clock")).to_be_disabled()
     made = page.evaluate("""async () => {
       await fetch('/api/me');
       const csrf = document.cookie.split('; ').find((c) => c.startsWith('thousand_csrf='))

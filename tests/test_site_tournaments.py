@@ -251,6 +251,7 @@ def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Ser
             anna.fill("#tour-name", "Кубок сада")
             anna.fill("#tour-rounds", "3")
             anna.fill("#tour-deals", "1")
+            anna.check("#tour-clock-on")  # a move clock on purpose, over «обычная»
             anna.fill("#tour-clock", "0.05")
             anna.fill("#tour-bots", "4")
             anna.select_option("#tour-bot-level", "random")

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from thousand.server.limits import Limit
     from thousand.server.ops.mail import Mailer
+    from thousand.server.ops.webpush import PushKeys
 
 
 def _has_display() -> bool:
@@ -178,6 +179,13 @@ def serve_command(
     chat_filter: Annotated[str | None, typer.Option(
         "--chat-filter", help="A file of words the chat refuses besides the default ones "
         "(one a line, * at the end: any ending; docs/server.md \"Moderation\").")] = None,
+    vapid_private_key: Annotated[str | None, typer.Option(
+        "--vapid-private-key", envvar="THOUSAND_VAPID_PRIVATE_KEY", help="The site's VAPID "
+        "key (a P-256 key in PEM) for turn notices by Web Push; without it and "
+        "--vapid-subject push is off (docs/server.md \"Web Push\").")] = None,
+    vapid_subject: Annotated[str | None, typer.Option(
+        "--vapid-subject", envvar="THOUSAND_VAPID_SUBJECT", help="The contact the push "
+        "services are given with every notice: mailto:admin@example.org.")] = None,
 ) -> None:
     """Serve the game to browsers: tables with people and bots, chat, replays."""
     options = ServeOptions(
@@ -189,7 +197,8 @@ def serve_command(
         log_format=log_format, no_metrics=no_metrics, metrics_from=metrics_from,
         redis=redis, redis_prefix=redis_prefix, workers=workers,
         worker_id_opt=worker_id_opt, lease_ttl=lease_ttl, smtp=smtp, mail_from=mail_from,
-        public_url=public_url, chat_filter=chat_filter)
+        public_url=public_url, chat_filter=chat_filter,
+        vapid_private_key=vapid_private_key, vapid_subject=vapid_subject)
     checked = _check(options)
     if workers > 1:
         _supervise(options, checked)
@@ -230,6 +239,8 @@ class ServeOptions:
     mail_from: str | None
     public_url: str | None
     chat_filter: str | None
+    vapid_private_key: str | None
+    vapid_subject: str | None
 
 
 @dataclass(frozen=True)
@@ -242,6 +253,7 @@ class _Checked:
     overrides: dict[str, Limit]  # the rates of --limit NAME=RATE
     caps: dict[str, int]  # the caps of --limit NAME=N
     mailer: Mailer | None  # --smtp's (None: mail is off)
+    push: PushKeys | None  # the VAPID keys (None: turn notices by push are off)
 
 
 def _check(o: ServeOptions) -> _Checked:
@@ -283,7 +295,19 @@ def _check(o: ServeOptions) -> _Checked:
     except MailError as e:
         raise fail(e.text(lang), lang=lang) from None
     _check_chat_filter(o.chat_filter, lang)
-    return _Checked(url, level, proxies, overrides, caps, mailer)
+    return _Checked(url, level, proxies, overrides, caps, mailer,
+                    _push_keys(o.vapid_private_key, o.vapid_subject, lang))
+
+
+def _push_keys(key_file: str | None, subject: str | None, lang: str) -> PushKeys | None:
+    """``--vapid-private-key`` and ``--vapid-subject``: the keys of turn notices by push,
+    or one clear line when they cannot be used (None: neither given, push is off)."""
+    from thousand.server.ops.webpush import PushError, push_keys_of
+
+    try:
+        return push_keys_of(key_file, subject)
+    except PushError as e:
+        raise fail(e.text(lang), lang=lang) from None
 
 
 def _set_worker_id(given: str | None, lang: str) -> None:
@@ -366,7 +390,8 @@ def _application(o: ServeOptions, checked: _Checked) -> FastAPI:
                           metrics_from=o.metrics_from or PRIVATE_NETWORKS,
                           redis_prefix=o.redis_prefix, lease_ttl=o.lease_ttl,
                           tune_gc=True, max_tables=o.max_tables, caps=checked.caps,
-                          mailer=checked.mailer, chat_filter=o.chat_filter)
+                          mailer=checked.mailer, chat_filter=o.chat_filter,
+                          push=checked.push)
     except StoreError as e:
         raise fail(e.text(o.lang), lang=o.lang) from None
 
@@ -400,7 +425,7 @@ def _cluster_options(o: ServeOptions, checked: _Checked) -> dict[str, object]:
         "limits_storage": o.limits_storage, "limits": o.limit_specs or [],
         "limits_on": not o.no_limits, "max_tables": o.max_tables,
         "mail": [o.smtp, o.mail_from, o.public_url],
-        "chat_filter": o.chat_filter}
+        "chat_filter": o.chat_filter, "push": [o.vapid_private_key, o.vapid_subject]}
 
 
 def _supervise(o: ServeOptions, checked: _Checked) -> None:

@@ -195,6 +195,11 @@ HELP: dict[str, dict[str, str]] = {
                       "него делаются ссылки в письмах (или THOUSAND_PUBLIC_URL).",
         "chat_filter": "Файл слов, которые чат не пропускает, вдобавок к встроенным (по "
                        "одному в строке, * в конце — любое окончание).",
+        "vapid_private_key": "Ключ VAPID сайта (ключ P-256 в PEM) для уведомлений о ходе "
+                             "через Web Push; без него и --vapid-subject push выключен "
+                             "(или переменная THOUSAND_VAPID_PRIVATE_KEY).",
+        "vapid_subject": "Контакт, который получают push-сервисы с каждым уведомлением: "
+                         "mailto:admin@example.org (или THOUSAND_VAPID_SUBJECT).",
     },
     "admin": {
         "": "Команды владельца сервера над его базой данных: модераторы "

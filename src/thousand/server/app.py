@@ -39,6 +39,7 @@ from .features.daily import Daily
 from .features.events import subscribe
 from .features.moderation import Moderation
 from .features.presence import Presence
+from .features.push import TurnPush
 from .holdings import ALL, Holdings, LocalHoldings
 from .limits import Limiter, RateLimited, count
 from .live.bot_turns import ThinkingCaps
@@ -49,6 +50,7 @@ from .ops import gc_tuning
 from .ops import metrics as metrics_
 from .ops.health import Readiness, limits_check, redis_check, store_check
 from .ops.mail import Mailer
+from .ops.webpush import PushKeys
 from .ops.worker import worker_id
 from .pages import error_page, page_lang, page_words
 from .reader import ReadError, StrictRoute
@@ -64,6 +66,7 @@ from .routes.operations import router as operations_router
 from .routes.play import MIN_CLOCK
 from .routes.play import router as play_router
 from .routes.players import router as players_router
+from .routes.push import router as push_router
 from .routes.recovery import Recovery
 from .routes.recovery import router as recovery_router
 from .routes.shells import router as shells_router
@@ -230,7 +233,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                metrics_from: Sequence[str] = PRIVATE_NETWORKS,
                caps: Mapping[str, int] | None = None,
                mailer: Mailer | None = None,
-               chat_filter: str | Path | None = None) -> FastAPI:
+               chat_filter: str | Path | None = None,
+               push: PushKeys | None = None) -> FastAPI:
     """The server's application over the database ``db_url`` (any SQLAlchemy URL;
     :func:`default_db_url` when None).  ``bot_processes`` processes of their own think for
     the bots and hints (server/live/bot_pool.py; 0: ``bots_threads`` threads of this process,
@@ -255,7 +259,9 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     their defaults (``thousand serve --limit NAME=N``); ``mailer``: the site's mail
     (server/ops/mail.py; None: e-mail addresses and password recovery are off).
     ``chat_filter``: the operator's file of words the chat refuses besides the default ones
-    (server/features/chat_filter.py; ``FilterFileError`` when it cannot be read).  The
+    (server/features/chat_filter.py; ``FilterFileError`` when it cannot be read).
+    ``push``: the site's VAPID key, for turn notices by Web Push (server/ops/webpush.py,
+    server/features/push.py; None: push is off).  The
     bots' pool shares its places by the ``thinking`` limit of ``limiter``
     (server/live/bot_turns.py), on or off."""
     db_url = db_url or default_db_url()
@@ -267,7 +273,8 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
                bot_delay=bot_delay, max_tables=max_tables, caps=caps)
     moderation = Moderation(hub, store, load_chat_filter(chat_filter))
     daily = Daily(hub)
-    subscribe(hub, moderation, daily)  # the site's features listen to its tables
+    pusher = None if push is None else TurnPush(hub, push, limiter.counter("push_sent"))
+    subscribe(hub, moderation, daily, pusher)  # the site's features listen to its tables
     cluster = None if redis_url is None else Cluster(hub, redis_url, prefix=redis_prefix,
                                                      ttl=lease_ttl)
     hub.cluster = cluster
@@ -288,7 +295,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
           metrics_from=metrics_from,
           presence=presence, challenges=Challenges(hub, presence.social, presence),
           uploads=asyncio.Semaphore(hub.caps["replays"]),
-          recovery=Recovery.of(mailer, store), daily=daily)
+          recovery=Recovery.of(mailer, store), daily=daily, push=pusher)
     _route(app, web, metrics)
     if metrics:
         _watch(hub, cluster)
@@ -410,6 +417,7 @@ def _route(app: FastAPI, web: Path, metrics: bool) -> None:
     app.include_router(accounts_router)  # the players (server/features/accounts.py)
     # their e-mail and a forgotten password (server/routes/recovery.py; off without a mailer)
     app.include_router(recovery_router)
+    app.include_router(push_router)  # turn notices by Web Push (off without a VAPID key)
     app.include_router(play_router)  # quick play, leaving, ratings (server/routes/play.py)
     app.include_router(tournaments_router)  # tournaments (server/routes/tournaments.py)
     app.include_router(daily_router)  # the deal of the day (server/routes/daily.py)

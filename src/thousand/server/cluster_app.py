@@ -21,6 +21,7 @@ from .caps import CAPS
 from .limits import Limiter, parse_caps, parse_overrides, rates_storage
 from .ops import logs
 from .ops.mail import mailer_of
+from .ops.webpush import push_keys_of
 from .ops.worker import set_worker_id, worker_id
 from .web_security import PRIVATE_NETWORKS
 
@@ -51,4 +52,5 @@ def worker_app() -> FastAPI:
                       metrics_from=options.get("metrics_from") or PRIVATE_NETWORKS,
                       caps=parse_caps(options["limits"]),
                       mailer=mailer_of(*options.get("mail", (None, None, None))),
-                      chat_filter=options.get("chat_filter"))
+                      chat_filter=options.get("chat_filter"),
+                      push=push_keys_of(*options.get("push", (None, None))))

@@ -142,6 +142,10 @@ LIMITS: dict[str, Limit] = {limit.name: limit for limit in (
     Limit("report", "5/hour;20/day", "20/hour;100/day", "a player reported to the "
           "moderators"),
     Limit("daily", "10/minute;30/hour", "30/minute;200/hour", "a deal of the day begun"),
+    Limit("push", "10/hour;30/day", "30/hour;100/day", "a browser subscribed to turn "
+          "notices by push, or unsubscribed"),
+    Limit("push_sent", "30/hour;200/day", "", "a turn notice pushed to one account (the "
+          "client is the account)"),
 )}
 
 class RateLimited(ServerError):
@@ -369,6 +373,15 @@ class Limiter:
         if wait is None:
             wait = await self._test(name, "a:" + address, limit.address)
         return wait
+
+    def counter(self, name: str) -> Callable[[str], Awaitable[int | None]]:
+        """Counts one ``name`` action against a key that is no request's client (an
+        account's pushed notices): the key is the client and the "address" too, as a
+        letter's (server/routes/recovery.py)."""
+        async def count(key: str) -> int | None:
+            return await self.hit(name, key, key)
+
+        return count
 
     async def check(self, conn: HTTPConnection, name: str, key: str | None = None,
                     *, cost: int = 1) -> None:

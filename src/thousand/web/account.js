@@ -8,6 +8,7 @@ import { t, getLang, onLangChange } from "./i18n.js";
 import { act, field, form, password } from "./account_forms.js";
 import { emailPanel, forgotPanel, linkView, loadMail, openLink } from "./account_mail.js";
 import { profileForm } from "./profile.js";
+import { loadPush, pushPanel } from "./push.js";
 
 // profile: the account's country and «о себе», and whether it is a moderator
 const state = { me: null, profile: null, error: null };
@@ -21,7 +22,7 @@ async function loadProfile() {
 async function reload(message) {
   state.me = await currentPlayer(true);
   await loadProfile();
-  await Promise.all([refreshHeaderPlayer(), loadMail(state.me)]);
+  await Promise.all([refreshHeaderPlayer(), loadMail(state.me), loadPush(state.me)]);
   render();
   if (message) announce(message);
 }
@@ -93,6 +94,7 @@ function accountView(player, tables) {
         await reload(t("account_signed_out_everywhere"));
       }) }, t("account_signout_everywhere"))),
     emailPanel(reload),
+    pushPanel(render),
     state.profile ? profileForm(state.profile) : null,
     form("password", t("account_password_title"), [
       password("old-password", t("account_old_password"), "current-password"),
@@ -126,6 +128,7 @@ render();
 Promise.all([currentPlayer(), loadTexts(getLang())]).then(async ([me]) => { // the presets' names
   state.me = me;
   await loadMail(me);
+  await loadPush(me);
   await loadProfile();
   render();
 });

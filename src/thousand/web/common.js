@@ -92,22 +92,6 @@ export function nameInput(id, me, typed = null) {
   return input;
 }
 
-/** A move clock's field: a checkbox that turns it on, its seconds, and their words;
- * `holder` keeps `{clockOn, clock}` (what was chosen stays when the form is drawn again).
- * The ids are `<prefix>-clock-on` and `<prefix>-clock`. */
-export function clockField(prefix, holder) {
-  const on = el("input", { id: `${prefix}-clock-on`, type: "checkbox", checked: holder.clockOn ? true : null });
-  const secs = el("input", { id: `${prefix}-clock`, type: "number", min: "5", max: "3600", step: "5",
-    value: String(holder.clock), disabled: holder.clockOn ? null : true, "aria-label": t("clock_seconds") });
-  on.addEventListener("change", () => {
-    holder.clockOn = on.checked;
-    secs.disabled = !on.checked;
-  });
-  secs.addEventListener("change", () => { holder.clock = Number.parseInt(secs.value, 10) || 60; });
-  return el("div", { class: "field inline" }, on, el("label", { for: on.id }, t("clock_label")), secs,
-    el("span", { class: "muted" }, t("seconds")));
-}
-
 /** A number as the page's language writes it: «107,7» in Russian, "107.7" in English
  * (one decimal at most); every page's fractions go through here, so that a comma never
  * stands beside a point. */

@@ -7,7 +7,7 @@ import { el, clear, api, mountHeader, announce, fmtDate, levelName, loadTexts, p
   NAME_KEY, guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { quickPlayBox } from "./quickplay.js";
-import { timeControlField, clockBody } from "./time_control.js";
+import { timeControlField, clockBody, clockLabel } from "./time_control.js";
 import { presenceBox, redrawPresence } from "./presence.js";
 import { explainInWords, presetsInWords } from "./option_words.js";
 
@@ -483,6 +483,7 @@ function renderTables() {
     ul.append(el("li", { class: "table-card" },
       el("div", { class: "table-head" },
         el("strong", {}, presetWords(tb.preset)), " · ", statusWord(tb.status),
+        " · ", el("span", { class: "table-clock" }, clockLabel(tb)),
         tb.spectators ? ` · ${t("spectators_n", { n: tb.spectators })}` : "",
         tb.created ? el("span", { class: "muted" }, ` · ${fmtDate(tb.created)}`) : ""),
       seats,

@@ -4,8 +4,9 @@
 // «Кто здесь» box (presenceBox), the friends page (friends.js) reads the same state.
 // A challenge accepted by either side takes both to the table.
 
-import { el, clear, api, announce, clockField, presetName, levelName, currentPlayer, guestTag, NAME_KEY } from "./common.js";
+import { el, clear, api, announce, presetName, levelName, currentPlayer, guestTag, NAME_KEY } from "./common.js";
 import { t } from "./i18n.js";
+import { moveClockField } from "./time_control.js";
 
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
 // the players a list shows at most (the counts say how many there are)
@@ -294,7 +295,7 @@ function challengeForm(presets) {
   const f = el("form", { id: "challenge-form", class: "challenge-form", "aria-labelledby": "challenge-title" },
     el("h3", { id: "challenge-title" }, t("challenge_title", { name: form.name })),
     el("div", { class: "field" }, el("label", { for: "challenge-preset" }, t("preset")), preset),
-    clockField("challenge", choice),
+    moveClockField("challenge-clock", choice),
     el("div", { class: "field" }, el("label", { for: "challenge-level" }, t("challenge_bots")), level),
     send, " ", close);
   f.addEventListener("submit", async (e) => {

@@ -3,9 +3,9 @@
 // POST /api/quickplay seats the player at the next table that needs one, or at a new one
 // that waits, and the page goes there.
 
-import { el, api, announce, clockField, levelName, presetName } from "./common.js";
+import { el, api, announce, levelName, presetName } from "./common.js";
 import { t } from "./i18n.js";
-import { timeControlField, clockBody } from "./time_control.js";
+import { timeControlField, clockBody, moveClockField } from "./time_control.js";
 
 const NAME_KEY = "thousand.name";
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
@@ -34,7 +34,7 @@ export function quickPlayBox(presets) {
     el("p", { class: "explain" }, t("quick_lead")),
     el("div", { class: "field" }, el("label", { for: "quick-preset" }, t("preset")), preset),
     timeControlField("quick-time-control", form.control, (v) => { form.control = v; }),
-    clockField("quick", form),
+    moveClockField("quick-clock", form),
     el("div", { class: "field" }, el("label", { for: "quick-wait" }, t("quick_wait")), wait),
     el("div", { class: "field" }, el("label", { for: "quick-level" }, t("quick_level")), level),
     go);

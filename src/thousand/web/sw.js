@@ -45,7 +45,24 @@ self.addEventListener("fetch", (event) => {
   // anything else (the API above all) is not touched
 });
 
-// A turn notice's notification (turn_notice.js) clicked: to the table's page, open or not.
+// A turn notice by Web Push (docs/server.md "Web Push"; the account page subscribes:
+// push.js): the server sends {title, body, url, tag} when it is the player's move at a
+// table he has no connection to; the notice is always shown (a push the player does not
+// see is what browsers forbid), and replaces an older one of the same tag.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (e) {
+    data = {};
+  }
+  event.waitUntil(self.registration.showNotification(data.title || "Тысяча", {
+    body: data.body || "", icon: "/static/icons/icon-192.png", tag: data.tag || "thousand-turn",
+    renotify: true, data: { url: typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/" },
+  }));
+});
+
+// A turn notice's notification (turn_notice.js, or a push above) clicked: to the table's page, open or not.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = new URL((event.notification.data && event.notification.data.url) || "/",

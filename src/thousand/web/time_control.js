@@ -23,6 +23,41 @@ export function timeControlField(id, value, onChange, { none = true } = {}) {
   return el("div", { class: "field inline" }, el("label", { for: id }, t("time_control_label")), select);
 }
 
+/**
+ * The move clock's tick box and seconds, a choice made on purpose over the time control:
+ * `form.clockOn` and `form.clock` follow them; ids `${id}-on` and `id`; `attrs` the
+ * seconds' own (a tournament's may be less than 5 in the tests' servers).
+ */
+export function moveClockField(id, form, attrs = {}) {
+  const on = el("input", { id: `${id}-on`, type: "checkbox", checked: form.clockOn ? true : null });
+  const secs = el("input", { id, type: "number", min: "5", max: "3600", step: "5", value: String(form.clock),
+    disabled: form.clockOn ? null : true, "aria-label": t("clock_seconds"), ...attrs });
+  on.addEventListener("change", () => {
+    form.clockOn = on.checked;
+    secs.disabled = !on.checked;
+  });
+  secs.addEventListener("input", () => { form.clock = Number(secs.value) || 60; });
+  return el("div", { class: "field inline" }, on, el("label", { for: `${id}-on` }, t("clock_label")), secs,
+    el("span", { class: "muted" }, t("seconds")));
+}
+
+/** Seconds as a short span: whole minutes in minutes, else seconds. */
+function span(seconds) {
+  return seconds >= 60 && seconds % 60 === 0 ? t("tc_minutes", { n: seconds / 60 })
+    : t("tc_seconds", { n: Math.round(seconds * 100) / 100 });
+}
+
+/**
+ * A table's clock in short (the lobby's lists; `table` as GET /api/tables gives it): its
+ * time control («10 мин + 5 с»), else its move clock («60 с на ход»), else none.
+ */
+export function clockLabel(table) {
+  const control = table.time_control;
+  if (control) return `${span(control.base)} + ${t("tc_seconds", { n: control.increment })}`;
+  if (table.clock) return t("tc_move_clock", { n: Math.round(table.clock * 100) / 100 });
+  return t("tc_none");
+}
+
 /** Seconds on a game clock as m:ss (h:mm:ss past an hour). */
 export function clockText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));

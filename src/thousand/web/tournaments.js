@@ -7,6 +7,7 @@
 import { el, clear, api, mountHeader, loadTexts, presetName, levelName, shownName, currentPlayer, nameInput as nameField,
   guestTag } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
+import { clockBody, moveClockField, timeControlField } from "./time_control.js";
 
 const LEVELS = ["random", "beginner", "heuristic", "strong", "expert"];
 const POLL_MS = 2000;
@@ -79,10 +80,10 @@ function field(label, input) {
 
 /** What the form holds so far: the page draws itself again as its data come (the
  * presets, the player, the list), and what was typed must outlive that. */
-// the move clock filled (the server's default, server/routes/tournaments.py DEFAULT_CLOCK): without
-// one a player who left holds the next round for ever
-const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "", clock: "60",
-  bots: "0", level: "heuristic", play: true, myName: "" };
+// a clock always (without one a player who left holds the next round for ever): the time
+// control «обычная», as in the lobby and quick play, or a move clock ticked on purpose
+const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "",
+  control: "normal", clockOn: false, clock: 60, bots: "0", level: "heuristic", play: true, myName: "" };
 
 /** An input or select that keeps its value in `draft[key]`. */
 function kept(tag, key, attrs, ...children) {
@@ -104,7 +105,7 @@ function createForm() {
     el("option", { value: "round-robin" }, t("tour_round_robin")));
   const rounds = kept("input", "rounds", { id: "tour-rounds", type: "number", min: "1", max: "50" });
   const deals = kept("input", "deals", { id: "tour-deals", type: "number", min: "1" });
-  const clock = kept("input", "clock", { id: "tour-clock", type: "number", min: "0", step: "any" });
+  const clock = moveClockField("tour-clock", draft, { min: "0", step: "any" });
   const bots = kept("input", "bots", { id: "tour-bots", type: "number", min: "0", max: "60" });
   const level = kept("select", "level", { id: "tour-bot-level" },
     LEVELS.map((l) => el("option", { value: l }, levelName(l))));
@@ -116,7 +117,7 @@ function createForm() {
     const number = (input) => (input.value.trim() === "" ? null : Number(input.value));
     const body = {
       name: name.value, preset: preset.value, format: format.value, rounds: Number(rounds.value),
-      deals: number(deals), clock: number(clock), play: play.checked,
+      deals: number(deals), ...clockBody(draft.control, draft.clockOn, draft.clock), play: play.checked,
       bots: Array.from({ length: Number(bots.value) || 0 }, () => level.value),
     };
     if (myName && myName.value.trim()) body.player_name = myName.value.trim();
@@ -128,7 +129,9 @@ function createForm() {
   return el("form", { id: "tour-form", class: "join-form", onsubmit: submit },
     el("h2", {}, t("tour_new")),
     field(t("tour_name"), name), field(t("tour_preset"), preset), field(t("tour_format"), format),
-    field(t("tour_rounds"), rounds), field(t("tour_deals"), deals), field(t("tour_clock"), clock),
+    field(t("tour_rounds"), rounds), field(t("tour_deals"), deals),
+    timeControlField("tour-time-control", draft.control, (v) => { draft.control = v; }, { none: false }),
+    clock,
     field(t("tour_bots"), bots), field(t("tour_bot_level"), level),
     myName ? field(t("tour_my_name"), myName) : null,
     el("label", { class: "field inline" }, play, t("tour_play")),

@@ -199,6 +199,10 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "tc_fast": "быстрая: 5 мин + 3 с за ход",
         "tc_normal": "обычная: 10 мин + 5 с за ход",
         "tc_unhurried": "неспешная: 20 мин + 10 с за ход",
+        "tc_minutes": "{n} мин",
+        "tc_seconds": "{n} с",
+        "tc_move_clock": "{n} с на ход",
+        "tc_label": "Часы: {clock}",
         "clock_game": "⏱ {t}",
         "clock_warn": "На ваших часах осталось {s} с",
         "away_tag": "отошёл",
@@ -300,6 +304,16 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "notify_denied": (
             "Браузер не разрешил уведомления: их можно разрешить в настройках сайта."
         ),
+        "push_title": "Уведомления о ходе",
+        "push_lead": (
+            "Когда за столом ваш ход, а страница стола не открыта, этот браузер покажет "
+            "уведомление «Ваш ход», даже если сайт закрыт. Оно идёт через службу уведомлений "
+            "браузера и зашифровано для него."
+        ),
+        "push_label": "Присылать в этот браузер",
+        "push_on": "Уведомления о ходе включены в этом браузере.",
+        "push_off": "Уведомления о ходе выключены в этом браузере.",
+        "push_failed": "Не удалось включить уведомления: {why}",
         "manifest_name": "Тысяча — карточная игра",
         "manifest_description": (
             "Карточная игра «Тысяча» в браузере: с друзьями и с ботами, по правилам на выбор."
@@ -785,7 +799,6 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "tour_round_robin": "круговая",
         "tour_rounds": "Туров",
         "tour_deals": "Раздач за столом (пусто — целая партия)",
-        "tour_clock": "Секунд на ход (пусто — без часов)",
         "tour_bots": "Ботов",
         "tour_bot_level": "Уровень ботов",
         "tour_play": "Я играю сам",
@@ -1019,6 +1032,10 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "tc_fast": "fast: 5 min + 3 s a move",
         "tc_normal": "normal: 10 min + 5 s a move",
         "tc_unhurried": "unhurried: 20 min + 10 s a move",
+        "tc_minutes": "{n} min",
+        "tc_seconds": "{n} s",
+        "tc_move_clock": "{n} s a move",
+        "tc_label": "Clock: {clock}",
         "clock_game": "⏱ {t}",
         "clock_warn": "{s} seconds left on your clock",
         "away_tag": "away",
@@ -1120,6 +1137,16 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "notify_denied": (
             "The browser did not allow notifications: they can be allowed in the site's settings."
         ),
+        "push_title": "Turn notices",
+        "push_lead": (
+            "When it is your move at a table whose page is not open, this browser shows the "
+            "notice «Your move», even with the site closed. It goes through the browser's "
+            "push service, encrypted for this browser."
+        ),
+        "push_label": "Send them to this browser",
+        "push_on": "Turn notices are on in this browser.",
+        "push_off": "Turn notices are off in this browser.",
+        "push_failed": "The notices could not be turned on: {why}",
         "manifest_name": "Thousand — the card game",
         "manifest_description": (
             "The Russian card game Thousand (Тысяча) in the browser: with friends and bots, "
@@ -1593,7 +1620,6 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "tour_round_robin": "round-robin",
         "tour_rounds": "Rounds",
         "tour_deals": "Deals a table (empty: a whole game)",
-        "tour_clock": "Seconds a move (empty: no clock)",
         "tour_bots": "Bots",
         "tour_bot_level": "The bots' level",
         "tour_play": "I play in it",

@@ -16,14 +16,16 @@ if TYPE_CHECKING:
     from ..live.hub import Hub
     from .daily import Daily
     from .moderation import Moderation
+    from .push import TurnPush
 
 __all__ = ["subscribe"]
 
 
 def subscribe(hub: Hub, moderation: Moderation | None = None,
-              daily: Daily | None = None) -> None:
+              daily: Daily | None = None, push: TurnPush | None = None) -> None:
     """The ratings, the tournaments, the rematch and the blocks listen to ``hub``'s
-    tables; the moderation checks their chat; the deal of the day scores its tables."""
+    tables; the moderation checks their chat; the deal of the day scores its tables; the
+    turn notices by push (when the site sends them) hear whose move it is."""
     events = hub.events
     events.game_over += [ratings.rate_finished, tournaments.table_over]
     events.rebuilt.append(ratings.load_ratings)
@@ -40,3 +42,5 @@ def subscribe(hub: Hub, moderation: Moderation | None = None,
         events.game_over.append(daily.game_over)
         events.rebuilt.append(daily.rebuilt)
         events.closing.append(daily.refuse_close)
+    if push is not None:
+        events.turn.append(push.turn)

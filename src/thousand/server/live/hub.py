@@ -257,6 +257,8 @@ class LiveTable:
         self.share: Share | None = None
         #: its bots' moves, its move clock or game clock and its away timers
         self.turns = Turns(self)
+        #: whose turn was last announced (:meth:`kick`)
+        self._turn_told: int | None = None
         for seat in range(n):  # timed out moves running before a restart: still away
             if self.turns.away(seat):
                 self.standin[seat] = True
@@ -697,8 +699,15 @@ class LiveTable:
             self.kick()
 
     def kick(self) -> None:
-        """Start what the table waits for: a bot's move, or the clock of a person's."""
+        """Start what the table waits for: a bot's move, or the clock of a person's; a
+        person's turn that has just come is announced (``TableEvents.turn``)."""
         self.turns.kick()
+        seat = self.table.to_move if self.row.status == "playing" else None
+        if seat != self._turn_told:  # once a turn, not on every kick
+            self._turn_told = seat
+            if seat is not None and not self.bot_plays(seat):
+                for listener in self.hub.events.turn:
+                    listener(self, seat)
 
     def close(self, code: int = 1000) -> None:
         self.closed = True
@@ -801,6 +810,9 @@ class TableEvents:
     #: a refusal: a muted player, a filtered word)
     chatting: list[Callable[[LiveTable, int, str], Awaitable[None]]] = field(
         default_factory=list)
+    #: it became a person's turn (the seat), a new move or the table new to this
+    #: process; a listener must not block: it starts what it does (Web Push)
+    turn: list[Callable[[LiveTable, int], None]] = field(default_factory=list)
     #: the features' parts of a table's snapshot
     shown: list[Part] = field(default_factory=list)
     #: the features' parts of a table's line in ``GET /api/tables``

@@ -30,6 +30,8 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from .setting import SettingError
+
 __all__ = ["MailError", "MailSettings", "Mailer", "mailer_of", "parse_smtp_url"]
 
 log = logging.getLogger("thousand.mail")
@@ -39,16 +41,9 @@ SMTP_TIMEOUT = 20.0
 _TRUE = {"1", "true", "yes", "on"}
 
 
-class MailError(ValueError):
-    """A setting that cannot be used: what is wrong, in English (``str``) and Russian
-    (:meth:`text`), for ``thousand serve`` to print."""
-
-    def __init__(self, en: str, ru: str) -> None:
-        super().__init__(en)
-        self.texts = {"en": en, "ru": ru}
-
-    def text(self, lang: str = "ru") -> str:
-        return self.texts.get(lang, self.texts["en"])
+class MailError(SettingError):
+    """A mail setting (``--smtp``, ``--mail-from``, ``--public-url``) that cannot be
+    used."""
 
 
 @dataclass(frozen=True, slots=True)
