@@ -271,10 +271,7 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     limiter = limiter if limiter is not None else Limiter(enabled=False)
     hub = _hub(store, limiter, bots_threads=bots_threads, bot_processes=bot_processes,
                bot_delay=bot_delay, max_tables=max_tables, caps=caps)
-    moderation = Moderation(hub, store, load_chat_filter(chat_filter))
-    daily = Daily(hub)
-    pusher = None if push is None else TurnPush(hub, push, limiter.counter("push_sent"))
-    subscribe(hub, moderation, daily, pusher)  # the site's features listen to its tables
+    moderation, daily, pusher = _listeners(hub, store, limiter, chat_filter, push)
     cluster = None if redis_url is None else Cluster(hub, redis_url, prefix=redis_prefix,
                                                      ttl=lease_ttl)
     hub.cluster = cluster
@@ -303,6 +300,19 @@ def create_app(db_url: str | None = None, *, bots_threads: int = 2, bot_delay: f
     _answer_errors(app, web)
     _middleware(app, cluster)
     return app
+
+
+def _listeners(hub: Hub, store: Store, limiter: Limiter, chat_filter: str | Path | None,
+               push: PushKeys | None) -> tuple[Moderation, Daily, TurnPush | None]:
+    """The features that need more than the tables' events, subscribed with the rest to
+    ``hub``'s tables (server/features/events.py): the moderation (with the operator's
+    chat filter), the deal of the day and, when the site has VAPID keys, the turn notices
+    by push."""
+    moderation = Moderation(hub, store, load_chat_filter(chat_filter))
+    daily = Daily(hub)
+    pusher = None if push is None else TurnPush(hub, push, limiter.counter("push_sent"))
+    subscribe(hub, moderation, daily, pusher)
+    return moderation, daily, pusher
 
 
 def _hub(store: Store, limiter: Limiter, **options: Any) -> Hub:

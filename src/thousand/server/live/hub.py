@@ -335,21 +335,8 @@ class LiveTable:
         return self.open_hands and seat is not None and self.human_seats() == [seat]
 
     def clock_json(self) -> dict[str, Any] | None:
-        """The move clock: its ``seconds``, and whose turn it times (``seat``, ``version``)
-        with the seconds ``left``; or the game clock (``Turns.game_json``); ``None`` at a
-        table without a clock."""
-        game = self.turns.game_json()
-        if game is not None:
-            return game
-        clock = self.row.clock
-        if clock is None:
-            return None
-        out: dict[str, Any] = {"seconds": clock, "seat": None, "version": None, "left": None}
-        timed = self.turns.clock_left(clock)
-        if timed is not None:
-            seat, version, left = timed
-            out.update(seat=seat, version=version, left=round(left, 1))
-        return out
+        """The table's clock as a snapshot shows it (:meth:`Turns.clock_json`)."""
+        return self.turns.clock_json(self.row.clock)
 
     def sees_as(self, seat: int | None) -> int | None:
         """Whose view ``seat`` is sent: its own, or while the table waits for people

@@ -148,6 +148,24 @@ class Turns:
         return {"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,
                 "advice": hint.advice, "version": version, "level": level}
 
+    def clock_json(self, move_clock: float | None) -> dict[str, Any] | None:
+        """The clock as a snapshot shows it: the game clock (:meth:`game_json`), else the
+        move clock of ``move_clock`` seconds, its ``seconds`` and whose turn it times
+        (``seat``, ``version``) with the seconds ``left``; ``None`` at a table without a
+        clock."""
+        game = self.game_json()
+        if game is not None:
+            return game
+        if move_clock is None:
+            return None
+        out: dict[str, Any] = {"seconds": move_clock, "seat": None, "version": None,
+                               "left": None}
+        timed = self.clock_left(move_clock)
+        if timed is not None:
+            seat, version, left = timed
+            out.update(seat=seat, version=version, left=round(left, 1))
+        return out
+
     def clock_left(self, clock: float) -> tuple[int, int, float] | None:
         """The turn the clock times (seat, version) and the seconds left, or None."""
         if self._clock is None:
