@@ -72,7 +72,7 @@ export function pushPanel(redraw) {
         try {
           if (state.on) await turnOff(); else await turnOn();
           state.on = !state.on;
-          announce(t(state.on ? "push_on" : "push_off"));
+          announce(state.on ? t("push_on") : t("push_off"));
         } catch (e) {
           announce(t("push_failed", { why: e.message || String(e) }), "error");
         }
