@@ -550,8 +550,8 @@ def child_any_name_prints_on_the_sheet(names: list[str], lang: str) -> None:
     character is escaped instead of breaking the output."""
     from rich.console import Console
 
-    from thousand.sheet import score_sheet
     from thousand.terminal.sheet_view import plain, render_sheet
+    from thousand.words.sheet import score_sheet
 
     game = Game(Rules.preset_rules("classic", max_deals=2), names, first_dealer=0, seed=1)
     rng = random.Random(1)

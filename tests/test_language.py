@@ -520,7 +520,7 @@ def test_the_sheet_numbers_deals_as_the_table_does() -> None:
     """One numbering: a sheet row carries the number the table announced for its deal; a
     redeal row keeps the number of the deal dealt again after it, and the legend says what
     a redeal row is."""
-    from thousand.sheet import score_sheet
+    from thousand.words.sheet import score_sheet
 
     for preset, seed in (("house", 3), ("classic", 4)):
         rules = Rules.preset_rules(preset, max_deals=30)
@@ -546,7 +546,7 @@ def test_bolt_marks_only_under_rules_that_count_bolts() -> None:
     """A defender who takes no trick is a bolt only where the rules count bolts: the
     classic sheet shows no «болт», the house sheet «б1»."""
     from thousand.engine.cards import mask_of, parse_cards
-    from thousand.sheet import score_sheet
+    from thousand.words.sheet import score_sheet
 
     hands = ["AS TS AC TC AD TD AH", "KS QS KC QC KD QD TH", "9S JS 9C JC 9D JD 9H"]
     for preset in ("classic", "house"):

@@ -39,9 +39,9 @@ from thousand.engine.record import (
     replay,
 )
 from thousand.engine.rules import PRESET_NAMES, Rules
-from thousand.sheet import sheet_footer
 from thousand.terminal.sheet_view import render_sheet
 from thousand.words.catalogue import illegal_move_text
+from thousand.words.sheet import sheet_footer
 
 # ------------------------------------------------------------------ helpers
 
@@ -484,7 +484,7 @@ def test_settlement_in_the_output_only_for_a_finished_game() -> None:
 
 def _marks(game: Game, lang: str = "ru") -> list[tuple[int, int, str, str]]:
     """Every mark of the sheet: (row number, seat, words, short note)."""
-    from thousand.sheet import score_sheet
+    from thousand.words.sheet import score_sheet
 
     return [(r.number, seat, m.text, m.code)
             for r in score_sheet(game, lang).rows
@@ -795,8 +795,8 @@ def test_impossible_cut_is_an_illegal_record(cut: list[str] | None, deal: int) -
 
 
 def test_sheet_data_and_markup_in_names() -> None:
-    """thousand.sheet is data without Rich; the drawn sheet shows names as written."""
-    from thousand.sheet import score_sheet
+    """thousand.words.sheet is data without Rich; the drawn sheet shows names as written."""
+    from thousand.words.sheet import score_sheet
 
     record = hand_record()
     record["players"] = ["[/]", "[bold]Б", "В[/i]"]
@@ -809,7 +809,7 @@ def test_sheet_data_and_markup_in_names() -> None:
     assert [m.text for m in sheet.rows[0].cells[0].marks] == []  # classic: no bolts
     text = sheet_text(game, "en")
     assert "[/]" in text and "[bold]Б" in text and "В[/i]" in text
-    out = subprocess.run([sys.executable, "-c", "import sys, thousand.sheet; "
+    out = subprocess.run([sys.executable, "-c", "import sys, thousand.words.sheet; "
                           "print(any(m.startswith('rich') for m in sys.modules))"],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

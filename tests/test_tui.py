@@ -36,7 +36,6 @@ from thousand.engine.cards import card_label, parse_card
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table, audience_includes
 from thousand.engine.view import View
-from thousand.sheet import score_sheet
 from thousand.terminal.session import Seats, load_save, make_bots, save_text
 from thousand.terminal.sheet_view import render_score_sheet
 from thousand.terminal.tui import ThousandApp
@@ -49,6 +48,7 @@ from thousand.terminal.tui.widgets import (
 )
 from thousand.terminal.tui.words import W
 from thousand.words.catalogue import event_text, preset_name
+from thousand.words.sheet import score_sheet
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -888,7 +888,14 @@ def test_the_sheet_legend_and_the_keys_speak_russian() -> None:
     преферанс): it is «запись»."""
     import re
 
-    from thousand.sheet import MARK_CODES, RESULT_CODES, Mark, SheetCell, SheetRow, sheet_legend
+    from thousand.words.sheet import (
+        MARK_CODES,
+        RESULT_CODES,
+        Mark,
+        SheetCell,
+        SheetRow,
+        sheet_legend,
+    )
 
     marks = tuple(Mark(kind, kind, False, code="") for kind in MARK_CODES)
     rows = [SheetRow(1, "A", "B", "120", outcome, outcome, None, None,

@@ -1,6 +1,6 @@
-"""The score sheet as a Rich table: :mod:`thousand.sheet`'s rows, drawn to fit 80 columns.
+"""The score sheet as a Rich table: :mod:`thousand.words.sheet`'s rows, drawn to fit 80 columns.
 
-The engine's :mod:`thousand.sheet` says what the sheet holds (rows, marks, the lines
+The words' :mod:`thousand.words.sheet` says what the sheet holds (rows, marks, the lines
 under it, the legend of its short notes); this module only draws it, for ``thousand
 replay`` and the terminal game.  A row is one line as long as it can be: the deal's
 number, who played, the contract with its flags (``120тз``), the result as a sign (✓ ✗ Р
@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thousand.engine.game import Game
-from thousand.sheet import Sheet, SheetCell, SheetRow, score_sheet
+from thousand.words.sheet import Sheet, SheetCell, SheetRow, score_sheet
 
 __all__ = ["SHEET_WIDTH", "plain", "render_score_sheet", "render_sheet"]
 
@@ -97,7 +97,7 @@ def _who(row: SheetRow) -> str:
 
 
 def render_score_sheet(sheet: Sheet, width: int = SHEET_WIDTH) -> Table:
-    """Draw a :class:`~thousand.sheet.Sheet` no wider than ``width`` columns (its names
+    """Draw a :class:`~thousand.words.sheet.Sheet` no wider than ``width`` columns (its names
     shortened if they must be)."""
     rows = sheet.rows
     n = max(1, len(sheet.names))

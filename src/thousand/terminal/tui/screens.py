@@ -12,7 +12,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.geometry import Size
 
-from thousand.sheet import score_sheet
+from thousand.words.sheet import score_sheet
 
 from ..analysis_view import analyse_game
 from ..sheet_view import render_score_sheet

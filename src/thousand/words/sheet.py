@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine.game import DealSummary, Event, Game
-from .words.catalogue import counts_bolts
-from .words.grammar import LANGS, render
-from .words.rules import preset_title
+from thousand.engine.game import DealSummary, Event, Game
+
+from .catalogue import counts_bolts
+from .grammar import LANGS, render
+from .rules import preset_title
 
 __all__ = [
     "LANGS",
