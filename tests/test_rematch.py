@@ -177,15 +177,21 @@ def _act(page: Any) -> bool:
         return False
     buttons = page.locator(".actions button:not([disabled])")
     fks = [buttons.nth(i).get_attribute("data-fk") or "" for i in range(buttons.count())]
-    if fks:
-        contract = [f for f in fks if f.startswith("act-contract")]
-        pick = "act-pass" if "act-pass" in fks else contract[0] if contract else fks[0]
-        page.click(f'[data-fk="{pick}"]')
-        return True
-    card = page.locator(".hand button.playable:not([disabled])")
-    if card.count():
-        card.first.click()
-        return True
+    # A dialog (the deal's sheet, the game's end) may open between the look and the click,
+    # when a stand-in or a bot ends the deal: the click then gives up soon and the caller
+    # looks again (and closes the dialog), instead of waiting its whole timeout.
+    try:
+        if fks:
+            contract = [f for f in fks if f.startswith("act-contract")]
+            pick = "act-pass" if "act-pass" in fks else contract[0] if contract else fks[0]
+            page.click(f'[data-fk="{pick}"]', timeout=5_000)
+            return True
+        card = page.locator(".hand button.playable:not([disabled])")
+        if card.count():
+            card.first.click(timeout=5_000)
+            return True
+    except sync_api.TimeoutError:
+        return False
     return False
 
 
