@@ -71,15 +71,18 @@ class PushBox:
 
     def __init__(self) -> None:
         self.received: list[Pushed] = []
-        self.lock = threading.Lock()
+        #: held while ``received`` changes, and told when a message arrives (as
+        #: tests/smtp_box.py's letters are)
+        self.arrived = threading.Condition()
         box = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                with box.lock:
+                with box.arrived:
                     box.received.append(Pushed(
                         self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                    box.arrived.notify_all()
                 self.send_response(410 if self.path.startswith("/gone/") else 201)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -95,15 +98,17 @@ class PushBox:
         return Browser(f"{self.base}/{name}")
 
     def to(self, path: str) -> list[Pushed]:
-        with self.lock:
+        with self.arrived:
             return [p for p in self.received if p.path == path]
 
     def wait(self, path: str, n: int = 1, timeout: float = 60.0) -> list[Pushed]:
         """The first ``n`` messages to ``path``, waiting for them (a busy machine)."""
         deadline = time.monotonic() + timeout
-        while len(got := self.to(path)) < n:
-            assert time.monotonic() < deadline, f"no push to {path}: {self.received}"
-            time.sleep(0.02)
+        with self.arrived:
+            while len(got := self.to(path)) < n:  # (the condition's lock is reentrant)
+                left = deadline - time.monotonic()
+                assert left > 0, f"no push to {path}: {self.received}"
+                self.arrived.wait(left)
         return got
 
 
