@@ -18,6 +18,10 @@ the top score first).  When a table's game is over the hub calls :func:`table_ov
 on start :func:`resume` reconnects the running tournaments to the tables the hub rebuilt,
 recording any that ended while the server was down.
 
+A duplicate tournament (``scoring``, docs/server.md "Duplicate tournaments") lays every
+table of a round from one seed (:func:`round_seed`), unlisted, and the Tournament ranks
+by the duplicate scores.
+
 Every store call runs on the store's thread (``Hub.db``); one lock per hub orders the
 tournaments' changes, so two tables ending at once record one after the other.
 """
