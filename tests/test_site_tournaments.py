@@ -132,6 +132,96 @@ def test_bad_tournaments_are_refused_with_what_is_wrong(server: Server) -> None:
     assert server.get("/api/tournaments/nope").status_code == 404
 
 
+def stored_games(server: Server, ids: list[str]) -> dict[str, Any]:
+    """The games of the tables ``ids`` as the store keeps them (seed, first dealer,
+    moves), played again by the engine: what the test checks the server's answers
+    against, independently of them."""
+    from thousand.engine.rules import Rules
+    from thousand.engine.table import Table
+    from thousand.server.store.tables import Store
+
+    store = Store(server.db_url)
+    try:
+        rows = {i: store.load(i) for i in ids}
+    finally:
+        store.close()
+    out = {}
+    for table_id, row in rows.items():
+        assert row is not None, table_id
+        out[table_id] = (row, Table.from_moves(Rules.from_json(row.rules), row.names,
+                                               row.first_dealer, row.seed, row.moves).game)
+    return out
+
+
+def test_a_duplicate_tournament_deals_the_same_cards_and_ranks_by_the_difference(
+        server: Server) -> None:
+    """Issue 31: a duplicate tournament of six (two tables a round): both tables of a
+    round are dealt the same cards to the same seats, with the same first dealer, and
+    are unlisted (a finished one would show the cards to the other); each player's
+    duplicate score is the sum over the rounds of his final score less the mean of the
+    others' in his seat of the round (from the stored games), and the standings go by
+    it; the list and the tournament say how it ranks."""
+    anna = guest(server.base, "Анна")
+    body = {"name": "Дубль", "scoring": "duplicate", "format": "round-robin", "rounds": 2,
+            "deals": 1, "clock": 0.05, "bots": ["random"] * 5}
+    made = ok(anna.post("/api/tournaments", json=body), 201)
+    assert made["scoring"] == "duplicate" and made["format"] == "round-robin"
+    listed = ok(anna.get("/api/tournaments"))["tournaments"]
+    assert next(x for x in listed if x["id"] == made["id"])["scoring"] == "duplicate"
+    ok(anna.post(f"/api/tournaments/{made['id']}/start", json={}))
+    final = wait_over(anna, made["id"])
+    rounds = [[tab["table"] for tab in r["tables"]] for r in final["pairings"]]
+    assert [len(ids) for ids in rounds] == [2, 2]
+    games = stored_games(server, [i for ids in rounds for i in ids])
+    expected: dict[str, float] = {}
+    for r, ids in zip(final["pairings"], rounds, strict=True):
+        (row_a, a), (row_b, b) = (games[i] for i in ids)
+        assert not row_a.listed and not row_b.listed
+        assert row_a.seed == row_b.seed and a.first_dealer == b.first_dealer
+        assert a.records and b.records
+        for x, y in zip(a.records, b.records, strict=False):  # what both tables dealt
+            if x.dealer != y.dealer:  # a redeal at one table only: the dealing parts
+                break
+            assert (x.hands, x.talon, x.cut) == (y.hands, y.talon, y.cut)
+        for tab, game in zip(r["tables"], (a, b), strict=True):
+            assert tab["scores"] == list(game.scores)  # the stored game is the recorded one
+        for seat in range(3):
+            held = [(tab["players"][seat], game.scores[seat])
+                    for tab, game in zip(r["tables"], (a, b), strict=True)]
+            for name, score in held:
+                others = [s for n, s in held if n != name]
+                expected[name] = expected.get(name, 0.0) + score - sum(others) / len(others)
+    # each round is dealt its own cards
+    assert games[rounds[0][0]][0].seed != games[rounds[1][0]][0].seed
+    standings = final["standings"]
+    assert {s["name"]: s["duplicate"] for s in standings} == pytest.approx(expected, abs=0.01)
+    shown = [s["duplicate"] for s in standings]
+    assert shown == sorted(shown, reverse=True)
+    assert [s["place"] for s in standings] == sorted(s["place"] for s in standings)
+    assert sum(shown) == pytest.approx(0, abs=0.05)  # differences from the others' means
+
+
+def test_bad_scoring_and_too_few_for_duplicate_are_refused_in_both_languages(
+        server: Server) -> None:
+    anna = guest(server.base, "Анна")
+    base = {"name": "Кубок", "bots": ["random", "random"]}
+    for bad, code, en, ru in (
+            ({"scoring": "knockout"}, "bad_scoring", "places or duplicate", "зачёт"),
+            ({"format": "knockout"}, "bad_format", "round-robin or swiss", "формат")):
+        r = anna.post("/api/tournaments", json={**base, **bad})
+        assert r.status_code == 400, r.text
+        error = r.json()["error"]
+        assert error["code"] == code and en in error["message"] and ru in error["ru"], error
+    assert anna.post("/api/tournaments", json={**base, "scoring": 1}).status_code == 400
+    few = ok(anna.post("/api/tournaments", json={**base, "scoring": "duplicate"}), 201)
+    r = anna.post(f"/api/tournaments/{few['id']}/start", json={})
+    assert r.status_code == 409, r.text
+    error = r.json()["error"]
+    assert error["code"] == "few_duplicate" and "two tables" in error["message"]
+    assert "два стола" in error["ru"]
+    assert ok(anna.get(f"/api/tournaments/{few['id']}"))["status"] == "registering"
+
+
 def test_a_restart_mid_tournament_resumes_it(tmp_path: Path) -> None:
     """Анна's seat at round one's table is hers (``/api/me/seats`` gives its token); the
     server stops while the round is played; the new one rebuilds its tables, the
@@ -229,12 +319,13 @@ def test_the_pages_are_served(server: Server) -> None:
 
 @pytest.mark.needs("chromium")
 def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Server) -> None:
-    """In two browsers: Анна makes a Swiss tournament of three rounds, one deal a table,
-    with four bots, from the form; Борис opens its page, gives his name and registers;
-    Анна starts it; the stand-ins play the people's seats (a short move clock) and both
-    pages show three rounds of two tables, each with its link, and the final standings
-    of six.  (Last in the module: Playwright's sync API keeps an event loop running in
-    this thread.)"""
+    """In two browsers: Анна makes a duplicate Swiss tournament of three rounds, one deal
+    a table, with four bots, from the form; Борис opens its page, gives his name and
+    registers; Анна starts it; the stand-ins play the people's seats (a short move clock)
+    and both pages show three rounds of two tables, each person's own with its link (a
+    duplicate round's tables are their players'), and the final standings of six by
+    their duplicate scores.  (Last in the module: Playwright's sync API keeps an event
+    loop running in this thread.)"""
     import playwright.sync_api as sync_api
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
@@ -249,6 +340,7 @@ def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Ser
             anna.wait_for_selector("#tour-form")
             anna.fill("#tour-my-name", "Анна")
             anna.fill("#tour-name", "Кубок сада")
+            anna.select_option("#tour-scoring", "duplicate")
             anna.fill("#tour-rounds", "3")
             anna.fill("#tour-deals", "1")
             anna.check("#tour-clock-on")  # a move clock on purpose, over «обычная»
@@ -261,6 +353,8 @@ def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Ser
             assert anna.locator("#tour-entries li").count() == 5
             assert "случайный 1" in anna.locator("#tour-entries").inner_text()
 
+            assert "дубликат" in anna.locator("#tour-meta").inner_text()
+            assert anna.locator("#tour-duplicate-note").count() == 1
             boris.goto(anna.url)
             boris.wait_for_selector("#tour-register")
             boris.fill("#tour-my-name", "Борис")
@@ -273,10 +367,13 @@ def test_two_people_and_four_bots_play_three_rounds_to_the_standings(server: Ser
             for page in (anna, boris):
                 page.wait_for_selector("#tour-status[data-status=over]", timeout=50_000)
                 assert page.locator(".tour-round").count() == 3
-                assert page.locator(".tour-round li a.button").count() == 6
+                # one table of each round is this person's: its link only
+                assert page.locator(".tour-round li a.button").count() == 3
                 rows = page.locator("#tour-standings tbody tr")
                 assert rows.count() == 6
                 assert "Итоговая таблица" in page.locator("#tour-standings caption").inner_text()
+                assert "Дубликат" in page.locator("#tour-standings thead").inner_text()
+                assert page.locator("#tour-standings td.tour-duplicate").count() == 6
             shown = {anna.locator("#tour-standings tbody tr").nth(i).get_attribute("data-player")
                      for i in range(6)}
             assert {"Анна", "Борис"} <= shown

@@ -185,6 +185,55 @@ def test_a_winner_is_placed_first_and_points_follow() -> None:
     assert t.standings()[0].name == r.tables[0][1]
 
 
+def test_duplicate_standings_go_by_the_difference_from_the_same_seat() -> None:
+    """Issue 31: in a duplicate tournament a player's score is his table's final score
+    less the mean of the others' who sat in his seat at the round's other tables (who
+    held the same cards); the standings go by it before the points."""
+    t = Tournament("round-robin", 1, 3, seed=0, scoring="duplicate")
+    for i in range(6):
+        t.register(f"p{i}")
+    t.start()
+    a, b = t.next_round().tables
+    t.record(1, 0, [300, 100, 0])
+    t.record(1, 1, [200, 100, 50])
+    want = {a[0]: 100.0, b[0]: -100.0, a[1]: 0.0, b[1]: 0.0, a[2]: -50.0, b[2]: 50.0}
+    standings = t.standings()
+    assert {s.name: s.duplicate for s in standings} == want
+    assert [s.name for s in standings][:2] == [a[0], b[2]]  # b[2] was last at its table
+    assert [s.name for s in standings][-2:] == [a[2], b[0]]  # b[0] won its table
+    assert [s.place for s in standings] == [1, 2, 3, 3, 5, 6]  # the seconds tie
+    assert t.to_json()["scoring"] == "duplicate"
+    by_places = paired(6, 1).standings()
+    assert all(s.duplicate is None for s in by_places)
+
+
+def test_duplicate_mistakes_in_both_languages() -> None:
+    with pytest.raises(TournamentError) as bad:
+        Tournament("swiss", 2, scoring="knockout")
+    assert str(bad.value) == ("unknown tournament scoring 'knockout'; choose places or "
+                              "duplicate")
+    assert "неизвестный зачёт турнира 'knockout'" in bad.value.text("ru")
+    t = Tournament("swiss", 2, scoring="duplicate")
+    for name in ("a", "b", "c", "d", "e"):
+        t.register(name)
+    with pytest.raises(TournamentError) as few:
+        t.start()
+    assert str(few.value).startswith("5 players are registered; a duplicate tournament "
+                                     "needs 6: two tables")
+    assert few.value.text("ru").startswith("5 игроков записаны, а дубликатному турниру "
+                                           "нужно 6: два стола")
+
+
+def test_a_duplicate_bot_tournament_deals_every_table_of_a_round_alike() -> None:
+    """The same seed at both tables of a round, and random bots seeded by their seat:
+    the two tables play the same game, so every duplicate score is 0."""
+    result = run_tournament(["random"] * 6, rounds=2, deals=1, seed=3, scoring="duplicate")
+    t = result.tournament
+    for r in t.rounds:
+        assert len(r.tables) == 2 and r.results[0].scores == r.results[1].scores
+    assert all(s.duplicate == 0 for s in t.standings())
+
+
 @pytest.fixture(scope="module")
 def ladder() -> TournamentResult:
     """The quick bot ladder: random, beginner and heuristic, 12 whole games."""

@@ -39,9 +39,9 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.table import Table
 
@@ -66,6 +66,9 @@ from .arena import (
 from .jobs import run_jobs
 
 Z95 = 1.96
+
+#: a player's key in :func:`duplicate_scores` (a name, a player id)
+P = TypeVar("P", bound=Hashable)
 
 
 @dataclass
@@ -198,6 +201,25 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
         return m, math.inf
     var = sum((x - m) ** 2 for x in xs) / (n - 1)
     return m, t95(n - 1) * math.sqrt(var / n)
+
+
+def duplicate_scores(scores: Iterable[tuple[P, Hashable, int]]) -> dict[P, float]:
+    """Each player's duplicate score from ``(player, cards, score)``: for every ``cards``
+    (whatever names the cards held: a deal of the day, a tournament round's seat), his
+    score less the mean of the others' who held them (0 when nobody else did), summed
+    over all he held.  The arena's paired difference, for people who each hold a set of
+    cards once: the deal of the day (server/features/daily.py) and duplicate tournaments
+    (:mod:`thousand.evaluation.tournament`) both score so."""
+    by_cards: dict[Hashable, dict[P, int]] = {}
+    for player, cards, score in scores:
+        by_cards.setdefault(cards, {})[player] = score
+    out: dict[P, float] = {}
+    for held in by_cards.values():
+        total, n = sum(held.values()), len(held)
+        for player, score in held.items():
+            others = (total - score) / (n - 1) if n > 1 else float(score)
+            out[player] = out.get(player, 0.0) + score - others
+    return out
 
 
 @dataclass

@@ -60,10 +60,15 @@ from thousand.engine.rules import Rules
 from thousand.site.ratings import Rating, RatingChange, places, rate_game, rating_family
 
 from .arena import Referee, game_seed, labels_for, new_game, play_game
+from .duplicate import duplicate_scores
 from .jobs import run_jobs
 
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[str, ...] = ("round-robin", "swiss")
+#: How a tournament ranks: by the points of the places at the tables, or ``duplicate``
+#: (every table of a round deals the same cards; a player's game score less the mean of
+#: the others' who held his seat's cards, summed over the rounds).
+SCORINGS: tuple[str, ...] = ("places", "duplicate")
 
 #: The longest player name a tournament takes.
 MAX_NAME = 40
@@ -76,6 +81,13 @@ MAX_PLAYERS = 1000
 WORDS: dict[str, tuple[str, str]] = {
     "bad_format": ("unknown tournament format {format}; choose round-robin or swiss",
                    "неизвестный формат турнира {format}; выберите round-robin или swiss"),
+    "bad_scoring": ("unknown tournament scoring {scoring}; choose places or duplicate",
+                    "неизвестный зачёт турнира {scoring}; выберите places (по местам) "
+                    "или duplicate (дубликатный)"),
+    "few_duplicate": ("{n:#player is|players are} registered; a duplicate tournament needs "
+                      "{need}: two tables, so that others hold the same cards",
+                      "{n:#игрок записан|игрока записаны|игроков записаны}, а дубликатному "
+                      "турниру нужно {need}: два стола, чтобы те же карты держали другие"),
     "bad_rounds": ("a tournament has from 1 to {max} rounds, not {n}",
                    "в турнире от 1 до {max} туров, а не {n}"),
     "bad_table": ("a table seats 3 or 4 players, not {n}",
@@ -113,6 +125,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "games": ("games", "партии"),
     "byes": ("byes", "пропуски"),
     "firsts": ("1st", "1-е места"),
+    "duplicate": ("duplicate", "дубликат"),
     "score": ("score", "счёт"),
     "rating": ("rating", "рейтинг"),
     "change": ("±", "±"),
@@ -227,11 +240,13 @@ class Standing:
     byes: int = 0
     firsts: int = 0
     score: int = 0
+    #: the duplicate score of a duplicate tournament (None in one by places)
+    duplicate: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"place": self.place, "name": self.name, "points": self.points,
                 "games": self.games, "byes": self.byes, "firsts": self.firsts,
-                "score": self.score}
+                "score": self.score, "duplicate": self.duplicate}
 
 
 class Tournament:
@@ -241,18 +256,30 @@ class Tournament:
     :meth:`next_round` and record each table's game with :meth:`record`.  A Swiss round
     is paired only when the rounds before it are complete; round-robin rounds do not
     depend on results and may be paired ahead.  Every mistake is a
-    :class:`TournamentError`."""
+    :class:`TournamentError`.
+
+    ``scoring="duplicate"``: the tables of a round are meant to deal the same cards to
+    the same seat (who plays them gives them the same seed: the site's
+    server/features/tournaments.py, :func:`run_tournament`), and a player's duplicate
+    score of a round is his table's final game score less the mean of the others' who
+    sat in his seat at the round's other tables (:func:`~.duplicate.duplicate_scores`,
+    whole games: a table's record keeps the game's scores, and with the same cards the
+    same seat of every table starts every deal from the same hands).  The standings go
+    by its sum first (a bye adds 0), and Swiss pairs by them; it needs two tables."""
 
     def __init__(self, format: str = "swiss", rounds: int = 6, table_size: int = 3,
-                 seed: int = 0) -> None:
+                 seed: int = 0, scoring: str = "places") -> None:
         if format not in FORMATS:
             raise TournamentError("bad_format", format=repr(format))
+        if scoring not in SCORINGS:
+            raise TournamentError("bad_scoring", scoring=repr(scoring))
         if isinstance(rounds, bool) or not isinstance(rounds, int) \
                 or not 1 <= rounds <= MAX_ROUNDS:
             raise TournamentError("bad_rounds", n=rounds, max=MAX_ROUNDS)
         if table_size not in (3, 4):
             raise TournamentError("bad_table", n=table_size)
         self.format: str = format
+        self.scoring: str = scoring
         self.total_rounds = rounds
         self.table_size = table_size
         self.seed = seed
@@ -287,6 +314,9 @@ class Tournament:
             raise TournamentError("started")
         if len(self.players) < self.table_size:
             raise TournamentError("few", n=len(self.players), need=self.table_size)
+        if self.duplicate and len(self.players) < 2 * self.table_size:
+            raise TournamentError("few_duplicate", n=len(self.players),
+                                  need=2 * self.table_size)
         order = list(self.players)
         random.Random(f"thousand-tournament-lots-{self.seed}").shuffle(order)
         self._lot = {p: i for i, p in enumerate(order)}
@@ -296,6 +326,10 @@ class Tournament:
             self._schedule = _round_robin(order, self.table_size, self.total_rounds, rng)
 
     # ---------------------------------------------------------------- pairing
+
+    @property
+    def duplicate(self) -> bool:
+        return self.scoring == "duplicate"
 
     @property
     def finished(self) -> bool:
@@ -386,17 +420,36 @@ class Tournament:
                     lines[name].byes += 1
                     lines[name].points += bye_points(self.table_size)
         lot = self._lot or {p: i for i, p in enumerate(self.players)}
+        if self.duplicate:
+            for name, value in self.duplicate_scores().items():
+                lines[name].duplicate = round(value, 2)
+            for line in lines.values():
+                line.duplicate = line.duplicate or 0.0  # not played yet, or only byes
+
+        def first(s: Standing) -> float:
+            return -(s.duplicate or 0.0)
+
         out = sorted(lines.values(),
-                     key=lambda s: (-s.points, -s.score, -s.firsts, lot[s.name]))
+                     key=lambda s: (first(s), -s.points, -s.score, -s.firsts, lot[s.name]))
         for i, s in enumerate(out):
             prev = out[i - 1] if i else None
-            same = prev is not None and (prev.points, prev.score) == (s.points, s.score)
+            same = prev is not None and (prev.duplicate, prev.points, prev.score) == (
+                s.duplicate, s.points, s.score)
             s.place = prev.place if same and prev is not None else i + 1
         return out
 
+    def duplicate_scores(self) -> dict[str, float]:
+        """Every player's duplicate score so far (those who played a recorded table):
+        per round and seat, his game score less the mean of the others' in that seat of
+        the round's recorded tables."""
+        return duplicate_scores(
+            (name, (r.number, seat), score)
+            for r in self.rounds for res in r.results.values()
+            for seat, (name, score) in enumerate(zip(res.players, res.scores, strict=True)))
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": self.format, "rounds": self.total_rounds,
+            "format": self.format, "scoring": self.scoring, "rounds": self.total_rounds,
             "table_size": self.table_size, "seed": self.seed, "players": list(self.players),
             "standings": [s.to_json() for s in self.standings()],
             "pairings": [r.to_json() for r in self.rounds],
@@ -657,10 +710,12 @@ def run_tournament(
     ratings: Mapping[str, Rating] | None = None,
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float = DEFAULT_TIMEOUT,
+    scoring: str = "places",
 ) -> TournamentResult:
     """A tournament between the bots ``levels`` (a level may appear more than once: its
     entries are ``random 1``, ``random 2``): each table plays a whole game, or ``deals``
     deals; ``ratings`` by entry name are the ratings to start from (new otherwise).
+    ``scoring="duplicate"``: every table of a round is dealt from the same seed.
 
     Round-robin tables are all played at once (in ``jobs`` processes), Swiss ones round by
     round; the result is the same for any ``jobs``.  ``progress(done, total)`` is called
@@ -675,7 +730,7 @@ def run_tournament(
         check_level(level)
     names = labels_for(levels)
     level_of = dict(zip(names, levels, strict=True))
-    t = Tournament(format, rounds, k, seed)
+    t = Tournament(format, rounds, k, seed, scoring)
     for name in names:
         t.register(name)
     t.start()
@@ -690,7 +745,8 @@ def run_tournament(
     def play(batch: list[Round]) -> None:
         work = [
             _TableJob(r.number, i, tuple(level_of[p] for p in table), table, rj,
-                      game_seed(seed, r.number * 10_000 + i), deals, move_timeout)
+                      game_seed(seed, r.number * 10_000 + (0 if t.duplicate else i)), deals,
+                      move_timeout)
             for r in batch for i, table in enumerate(r.tables)
         ]
         for rnd, table, scores, winners, played, seat_faults in run_jobs(_play_table, work,

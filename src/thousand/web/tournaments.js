@@ -27,6 +27,9 @@ function errorWords(e) {
     registered: () => t("tour_err_registered"),
     not_registered: () => t("tour_err_not_registered"),
     taken: () => t("tour_err_taken"),
+    few_duplicate: () => t("tour_err_few_duplicate"),
+    bad_scoring: () => t("tour_err_bad_scoring"),
+    bad_format: () => t("tour_err_bad_format"),
   }[e.code];
   return t("tour_error", { why: known ? known() : e.message });
 }
@@ -39,6 +42,10 @@ function statusWord(status) {
 
 function formatWord(format) {
   return format === "swiss" ? t("tour_swiss") : t("tour_round_robin");
+}
+
+function scoringWord(scoring) {
+  return scoring === "duplicate" ? t("tour_duplicate_short") : t("tour_places");
 }
 
 function dealsWord(deals) {
@@ -82,7 +89,7 @@ function field(label, input) {
  * presets, the player, the list), and what was typed must outlive that. */
 // a clock always (without one a player who left holds the next round for ever): the time
 // control «обычная», as in the lobby and quick play, or a move clock ticked on purpose
-const draft = { name: null, preset: "classic", format: "swiss", rounds: "3", deals: "",
+const draft = { name: null, preset: "classic", format: "swiss", scoring: "places", rounds: "3", deals: "",
   control: "normal", clockOn: false, clock: 60, bots: "0", level: "heuristic", play: true, myName: "" };
 
 /** An input or select that keeps its value in `draft[key]`. */
@@ -103,6 +110,9 @@ function createForm() {
   const format = kept("select", "format", { id: "tour-format" },
     el("option", { value: "swiss" }, t("tour_swiss")),
     el("option", { value: "round-robin" }, t("tour_round_robin")));
+  const scoring = kept("select", "scoring", { id: "tour-scoring" },
+    el("option", { value: "places" }, t("tour_places")),
+    el("option", { value: "duplicate" }, t("tour_duplicate")));
   const rounds = kept("input", "rounds", { id: "tour-rounds", type: "number", min: "1", max: "50" });
   const deals = kept("input", "deals", { id: "tour-deals", type: "number", min: "1" });
   const clock = moveClockField("tour-clock", draft, { min: "0", step: "any" });
@@ -116,7 +126,8 @@ function createForm() {
     ev.preventDefault();
     const number = (input) => (input.value.trim() === "" ? null : Number(input.value));
     const body = {
-      name: name.value, preset: preset.value, format: format.value, rounds: Number(rounds.value),
+      name: name.value, preset: preset.value, format: format.value, scoring: scoring.value,
+      rounds: Number(rounds.value),
       deals: number(deals), ...clockBody(draft.control, draft.clockOn, draft.clock), play: play.checked,
       bots: Array.from({ length: Number(bots.value) || 0 }, () => level.value),
     };
@@ -129,6 +140,7 @@ function createForm() {
   return el("form", { id: "tour-form", class: "join-form", onsubmit: submit },
     el("h2", {}, t("tour_new")),
     field(t("tour_name"), name), field(t("tour_preset"), preset), field(t("tour_format"), format),
+    field(t("tour_scoring"), scoring),
     field(t("tour_rounds"), rounds), field(t("tour_deals"), deals),
     timeControlField("tour-time-control", draft.control, (v) => { draft.control = v; }, { none: false }),
     clock,
@@ -155,7 +167,7 @@ function renderList(main) {
       el("tbody", {}, list.map((x) => el("tr", { "data-tournament": x.id },
         el("td", {}, el("a", { href: x.url }, x.name)),
         el("td", {}, presetName(x.preset)),
-        el("td", {}, formatWord(x.format)),
+        el("td", {}, x.scoring === "duplicate" ? `${formatWord(x.format)}, ${scoringWord(x.scoring)}` : formatWord(x.format)),
         el("td", {}, String(x.rounds)),
         el("td", {}, String(x.players)),
         el("td", {}, statusWord(x.status))))))
@@ -172,14 +184,24 @@ function standingsTable(one) {
     standingsOnly(one));
 }
 
+/** A duplicate score as a person reads it: its sign always, «+12.5», «−40». */
+function signed(x) {
+  return x > 0 ? `+${x}` : x < 0 ? `\u2212${-x}` : "0";
+}
+
 function standingsOnly(one) {
+  // a duplicate tournament ranks by its duplicate scores: their column comes first
+  const dup = one.scoring === "duplicate";
   return el("table", { class: "games", id: "tour-standings" },
     el("caption", {}, one.status === "over" ? t("tour_final") : t("tour_standings")),
     el("thead", {}, el("tr", {},
-      [t("tour_col_place"), t("tour_col_player"), t("tour_col_points"), t("tour_col_games"),
-        t("tour_col_byes"), t("tour_col_firsts"), t("tour_col_score")].map((h) => el("th", { scope: "col" }, h)))),
+      [t("tour_col_place"), t("tour_col_player"), dup ? t("tour_col_duplicate") : null, t("tour_col_points"),
+        t("tour_col_games"), t("tour_col_byes"), t("tour_col_firsts"), t("tour_col_score")]
+        .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, one.standings.map((s) => el("tr", { "data-player": s.name },
-      el("td", {}, String(s.place)), el("td", {}, whoMarked(s.name)), el("td", {}, String(s.points)),
+      el("td", {}, String(s.place)), el("td", {}, whoMarked(s.name)),
+      dup ? el("td", { class: "tour-duplicate" }, signed(s.duplicate ?? 0)) : null,
+      el("td", {}, String(s.points)),
       el("td", {}, String(s.games)), el("td", {}, String(s.byes)), el("td", {}, String(s.firsts)),
       el("td", {}, String(s.score))))));
 }
@@ -192,10 +214,13 @@ function roundBox(one, rnd) {
       const over = Array.isArray(tab.scores);
       const players = tab.players.flatMap((p, seat) => [seat ? ", " : null, whoMarked(p),
         over ? ` ${tab.scores[seat]} (${tab.points[seat]})` : null]);
-      const playing = !over && tab.players.some((p) => mine.has(p));
+      const seated = tab.players.some((p) => mine.has(p));
+      const playing = !over && seated;
+      // a duplicate round's tables are their players' only (the cards are the same at all)
+      const open = tab.table && (one.scoring !== "duplicate" || seated);
       return el("li", { "data-table": tab.table ?? "" },
         el("span", {}, t("tour_table", { n: i + 1 }), ": ", players, " "),
-        tab.table ? el("a", { class: "button small", href: `/t/${encodeURIComponent(tab.table)}` },
+        open ? el("a", { class: "button small", href: `/t/${encodeURIComponent(tab.table)}` },
           playing ? t("tour_play_link") : t("tour_watch_link")) : null);
     })),
     rnd.byes.length ? el("p", { class: "muted" }, t("tour_byes", { names: rnd.byes.map(who).join(", ") })) : null);
@@ -219,10 +244,11 @@ function renderOne(main) {
   });
   clear(main,
     el("h1", { id: "tour-title" }, one.name),
-    el("p", { id: "tour-meta" }, [presetName(one.preset), formatWord(one.format),
+    el("p", { id: "tour-meta" }, [presetName(one.preset), formatWord(one.format), scoringWord(one.scoring),
       t("tour_rounds_n", { n: one.rounds }), dealsWord(one.deals), t("tour_players_n", { n: one.players })]
       .join(" · ").replace(/^./, (c) => c.toUpperCase()), // one capital, the line's first
     " · ", el("strong", { id: "tour-status", "data-status": one.status }, statusWord(one.status))),
+    one.scoring === "duplicate" ? el("p", { class: "explain", id: "tour-duplicate-note" }, t("tour_duplicate_note")) : null,
     state.error ? el("p", { class: "error-line", role: "alert" }, state.error) : null,
     el("h2", {}, t("tour_entries")),
     el("ul", { id: "tour-entries" }, one.entries.map((e) => el("li", { "data-kind": e.kind },

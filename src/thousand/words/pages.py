@@ -841,6 +841,21 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "tour_err_registered": "Вы уже записаны.",
         "tour_err_not_registered": "Вы не записаны.",
         "tour_err_taken": "Игрок с таким именем уже записан.",
+        "tour_err_few_duplicate": "Игроков слишком мало: дубликатному турниру нужны два "
+                                  "полных стола (чтобы те же карты держали другие).",
+        "tour_err_bad_scoring": "Такого зачёта нет: выберите «по местам» или «дубликат».",
+        "tour_err_bad_format": "Такой системы нет: выберите швейцарскую или круговую.",
+        "tour_scoring": "Зачёт",
+        "tour_places": "по местам",
+        "tour_duplicate": "дубликат (те же карты за всеми столами тура)",
+        "tour_duplicate_short": "дубликат",
+        "tour_col_duplicate": "Дубликат",
+        "tour_duplicate_note": (
+            "Дубликат: за всеми столами тура сдаются те же карты на те же места. Место в "
+            "таблице — по сумме за туры: ваш счёт за столом минус средний счёт тех, кто "
+            "сидел на вашем месте за другими столами. Столы тура смотрят только их игроки: "
+            "иначе карты узнали бы те, кто их ещё играет."
+        ),
         "act_talon": "Прикуп {n}",
         "act_take_talon": "Взять прикуп {n}",
         "talons_label": "Прикупы",
@@ -1662,6 +1677,22 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "tour_err_registered": "You are registered already.",
         "tour_err_not_registered": "You are not registered.",
         "tour_err_taken": "A player of that name is registered already.",
+        "tour_err_few_duplicate": "Too few players: a duplicate tournament needs two full "
+                                  "tables (so that others hold the same cards).",
+        "tour_err_bad_scoring": "No such scoring: choose by places or duplicate.",
+        "tour_err_bad_format": "No such format: choose Swiss or round-robin.",
+        "tour_scoring": "Scoring",
+        "tour_places": "by places",
+        "tour_duplicate": "duplicate (the same cards at every table of a round)",
+        "tour_duplicate_short": "duplicate",
+        "tour_col_duplicate": "Duplicate",
+        "tour_duplicate_note": (
+            "Duplicate: every table of a round is dealt the same cards to the same seats. "
+            "The standings go by the sum over the rounds of your score at your table less "
+            "the mean score of those who sat in your seat at the other tables. A round's "
+            "tables are watched by their players only: others would learn the cards that "
+            "are still being played."
+        ),
         "act_talon": "Talon {n}",
         "act_take_talon": "Take talon {n}",
         "talons_label": "The talons",

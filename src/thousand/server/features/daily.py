@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from thousand.engine.rules import Rules
+from thousand.evaluation.duplicate import duplicate_scores
 
 from ..checks import seat_token
 from ..errors import ServerError
@@ -74,27 +75,15 @@ def commitment(day: str, seed: int) -> str:
     return hashlib.sha256(f"thousand/daily/{day}/{seed}".encode()).hexdigest()
 
 
-def deal_seed(seed: int, deal: int) -> int:
+def deal_seed(seed: int, deal: int, purpose: str = "daily") -> int:
     """The table seed of deal ``deal`` (1-based) of the day with ``seed``: HMAC-SHA-256,
-    so one deal's seed (a finished game's record shows it) tells nothing of the others."""
-    mac = hmac.new(str(seed).encode(), f"thousand/daily/deal/{deal}".encode(),
+    so one deal's seed (a finished game's record shows it) tells nothing of the others.
+    ``purpose`` keeps other uses of the same mechanism apart: a duplicate tournament's
+    round ``deal`` is seeded with ``deal_seed(secret, round, "tournament")``
+    (server/features/tournaments.py)."""
+    mac = hmac.new(str(seed).encode(), f"thousand/{purpose}/deal/{deal}".encode(),
                    hashlib.sha256)
     return int.from_bytes(mac.digest()[:16], "big")
-
-
-def duplicate_scores(scores: Iterable[tuple[str, int, int]]) -> dict[str, float]:
-    """Each player's duplicate score from ``(player, deal, score)``: per deal, his score
-    less the mean of the others' on it (0 when nobody else played it), summed."""
-    by_deal: dict[int, dict[str, int]] = defaultdict(dict)
-    for player, deal, score in scores:
-        by_deal[deal][player] = score
-    out: dict[str, float] = {}
-    for played in by_deal.values():
-        total, n = sum(played.values()), len(played)
-        for player, score in played.items():
-            others = (total - score) / (n - 1) if n > 1 else float(score)
-            out[player] = out.get(player, 0.0) + score - others
-    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,10 @@ the top score first).  When a table's game is over the hub calls :func:`table_ov
 on start :func:`resume` reconnects the running tournaments to the tables the hub rebuilt,
 recording any that ended while the server was down.
 
+A duplicate tournament (``scoring``, docs/server.md "Duplicate tournaments") lays every
+table of a round from one seed (:func:`round_seed`), unlisted, and the Tournament ranks
+by the duplicate scores.
+
 Every store call runs on the store's thread (``Hub.db``); one lock per hub orders the
 tournaments' changes, so two tables ending at once record one after the other.
 """
@@ -45,13 +49,14 @@ from ..errors import ServerError
 from ..live.time_control import TimeControl
 from ..store.accounts import seat_secrets
 from ..store.tables import SeatRow, Store, metadata
+from .daily import deal_seed
 
 if TYPE_CHECKING:
     from ..live.hub import Hub, LiveTable
 
 __all__ = ["MAX_ENTRIES", "Entry", "Info", "create", "entries_t", "first_tables", "get",
-           "listing", "plays_for", "refuse_close", "register", "resume", "start", "table_over",
-           "tournament_url", "tournaments_t", "unregister"]
+           "listing", "plays_for", "refuse_close", "register", "resume", "round_seed", "start",
+           "table_over", "tournament_url", "tournaments_t", "unregister"]
 
 log = logging.getLogger("thousand.server")
 
@@ -74,6 +79,8 @@ tournaments_t = sa.Table(
     sa.Column("name", sa.String(80), nullable=False),
     sa.Column("preset", sa.String(32), nullable=False),
     sa.Column("format", sa.String(16), nullable=False),
+    # ``places`` or ``duplicate`` (migration 0020; the tournaments before rank by places)
+    sa.Column("scoring", sa.String(16), nullable=False, server_default="places"),
     sa.Column("rounds", sa.Integer, nullable=False),
     sa.Column("deals", sa.Integer, nullable=True),
     sa.Column("status", sa.String(12), nullable=False),
@@ -142,6 +149,7 @@ class Info:
     finished: float | None
     state: dict[str, Any]
     entries: list[Entry] = field(default_factory=list)
+    scoring: str = "places"
 
     @property
     def clock(self) -> float | None:
@@ -158,7 +166,8 @@ class Info:
     def tournament(self) -> Tournament:
         """The Tournament of these entries and this state (see the module's doc)."""
         size = Rules.from_json({"preset": self.preset}).players
-        t = Tournament(self.format, self.rounds, size, int(self.state.get("seed", 0)))
+        t = Tournament(self.format, self.rounds, size, int(self.state.get("seed", 0)),
+                       self.scoring)
         for e in self.entries:
             t.register(e.name)
         if self.status == "registering":
@@ -180,7 +189,7 @@ def _info(row: Any, entries: list[Entry]) -> Info:
     return Info(id=row.id, name=row.name, preset=row.preset, format=row.format,
                 rounds=row.rounds, deals=row.deals, status=row.status, creator=row.creator,
                 created=row.created, started=row.started, finished=row.finished,
-                state=json.loads(row.state), entries=entries)
+                state=json.loads(row.state), entries=entries, scoring=row.scoring)
 
 
 def _entries(conn: sa.Connection, tid: str) -> list[Entry]:
@@ -216,8 +225,8 @@ def db_create(store: Store, info: Info) -> None:
     with store.engine.begin() as conn:
         conn.execute(tournaments_t.insert().values(
             id=info.id, name=info.name, preset=info.preset, format=info.format,
-            rounds=info.rounds, deals=info.deals, status=info.status, creator=info.creator,
-            created=info.created, started=None, finished=None,
+            scoring=info.scoring, rounds=info.rounds, deals=info.deals, status=info.status,
+            creator=info.creator, created=info.created, started=None, finished=None,
             state=json.dumps(info.state)))
         if info.entries:
             conn.execute(entries_t.insert(), [
@@ -272,8 +281,13 @@ def _site(hub: Hub) -> _Site:
     return site
 
 
+#: What the Tournament refuses in what the creator asked for (400), not in what the
+#: tournament's state allows (409).
+_BAD_REQUEST = frozenset({"bad_format", "bad_scoring", "bad_rounds", "bad_table"})
+
+
 def _refuse(e: TournamentError) -> TournamentRefused:
-    return TournamentRefused(e.key, str(e), 409, e)
+    return TournamentRefused(e.key, str(e), 400 if e.key in _BAD_REQUEST else 409, e)
 
 
 def bot_names(levels: list[str]) -> list[str]:
@@ -304,10 +318,11 @@ def _full(hub: Hub) -> TournamentRefused:
 async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
                  deals: int | None, clock: float | None, bots: list[str],
                  creator: str, creator_name: str | None, guest: bool = False,
-                 control: TimeControl | None = None) -> Info:
+                 control: TimeControl | None = None, scoring: str = "places") -> Info:
     """A new tournament open for registration, its bots entered, and its creator too
     when ``creator_name`` is given (a person who plays in his own tournament; ``guest``:
-    he has no account)."""
+    he has no account).  A duplicate one (``scoring``) draws the secret its rounds'
+    cards come from (:func:`round_seed`)."""
     now = time.time()
     entries = []
     if creator_name is not None:
@@ -321,8 +336,10 @@ async def create(hub: Hub, *, name: str, preset: str, format: str, rounds: int,
                 created=now, started=None, finished=None,
                 state={"seed": secrets.randbelow(2**31), "clock": clock, "tables": [],
                        "results": [],
-                       "time_control": None if control is None else control.to_json()},
-                entries=entries)
+                       "time_control": None if control is None else control.to_json(),
+                       **({"deal_secret": secrets.randbits(128)}
+                          if scoring == "duplicate" else {})},
+                entries=entries, scoring=scoring)
     try:
         info.tournament()  # the Tournament checks the format, rounds and names
     except TournamentError as e:
@@ -402,10 +419,27 @@ async def start(hub: Hub, tid: str, player_id: str) -> Info:
         return info
 
 
+def round_seed(info: Info, number: int) -> int | None:
+    """The seed every table of round ``number`` of a duplicate tournament is dealt from
+    (None: a tournament by places, each table its own random cards): the deal of the
+    day's :func:`~.daily.deal_seed` of the tournament's secret, never shown (the public
+    ``seed`` pairs the rounds; a round's cards must not be known before it is played),
+    so the same seat of every table holds the same cards in every deal, with the same
+    first dealer."""
+    secret = info.state.get("deal_secret")
+    return None if secret is None else deal_seed(int(secret), number, "tournament")
+
+
 async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
     """Pair the next round, lay its tables and store the state (a round whose every
-    player sits out, which the Tournament never makes, would stall)."""
+    player sits out, which the Tournament never makes, would stall).
+
+    A duplicate round's tables are dealt the same cards (:func:`round_seed`), so they are
+    unlisted and their replays kept for their players: a finished table, or one ahead
+    in its deals, would show the cards to the players of another still playing them."""
     rnd = t.next_round()
+    seed = round_seed(info, rnd.number)
+    private = seed is not None
     rules = Rules.from_json({"preset": info.preset,
                              **({"max_deals": info.deals} if info.deals else {})})
     by_name = {e.name: e for e in info.entries}
@@ -432,8 +466,9 @@ async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
                 row.token_hash = hash_token(token)
                 row.player_id = entry.player_id if secret else None
             seats.append(row)
-        live, _, _ = await hub.create(rules, seats, info.clock, True, owner,
-                                      table_id=table_id, control=info.time_control)
+        live, _, _ = await hub.create(rules, seats, info.clock, not private, owner,
+                                      table_id=table_id, control=info.time_control,
+                                      seed=seed, replay="players" if private else None)
         site.tables[live.id] = (info.id, rnd.number, index)
         site.origin[live.id] = info.id
         ids.append(live.id)

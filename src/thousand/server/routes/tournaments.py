@@ -5,7 +5,7 @@ who asks and shape the answer."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as PathParam
@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from thousand.bots import bot_levels
 from thousand.engine.rules import MAX_DEALS, PRESET_NAMES
-from thousand.evaluation.tournament import MAX_ROUNDS
+from thousand.evaluation.tournament import FORMATS, MAX_ROUNDS, SCORINGS
 
 from ..errors import ServerError, bad_request
 from ..features import tournaments as st
@@ -50,17 +50,23 @@ DEFAULT_CLOCK = 60.0
 
 
 class NewTournament(_Strict):
-    """A tournament: its name, preset, format, rounds, ``deals`` per table (None: each
-    table plays a whole game), a move clock for its tables (seconds; null: none — a
-    table then waits for its slowest player) or a ``time_control`` (the default category
-    when neither is given), the bot
-    levels to enter (one entry each), whether its creator plays in it (``play``), and
-    ``player_name`` for a guest who has no name yet."""
+    """A tournament: its name, preset, format (the pairings), ``scoring`` (``places``, or
+    ``duplicate``: the same cards at every table of a round, each player ranked by his
+    score less the mean of the others' who held his seat's cards), rounds, ``deals`` per
+    table (None: each table plays a whole game), a move clock for its tables (seconds;
+    null: none — a table then waits for its slowest player) or a ``time_control`` (the
+    default category when neither is given), the bot levels to enter (one entry each),
+    whether its creator plays in it (``play``), and ``player_name`` for a guest who has
+    no name yet."""
 
     name: str = Field(min_length=1, max_length=st.MAX_TITLE, pattern=r"\S")
     preset: str = Field(default="classic", max_length=64,
                         json_schema_extra={"enum": list(PRESET_NAMES)})
-    format: Literal["swiss", "round-robin"] = "swiss"
+    # checked by the Tournament, which says what is wrong in both languages
+    format: str = Field(default="swiss", max_length=32,
+                        json_schema_extra={"enum": list(FORMATS)})
+    scoring: str = Field(default="places", max_length=32,
+                         json_schema_extra={"enum": list(SCORINGS)})
     rounds: int = Field(default=3, ge=1, le=SITE_MAX_ROUNDS)
     deals: int | None = Field(default=None, ge=1, le=MAX_DEALS)
     clock: float | None = Field(default=DEFAULT_CLOCK, json_schema_extra={  # stated (issue 27)
@@ -114,7 +120,8 @@ class RoundOut(_Strict):
 
 
 class StandingOut(_Strict):
-    """One line of the standings (``guest``: a person without an account)."""
+    """One line of the standings (``guest``: a person without an account;
+    ``duplicate``: his duplicate score, in a duplicate tournament, which ranks by it)."""
 
     place: int
     name: str
@@ -124,6 +131,7 @@ class StandingOut(_Strict):
     byes: int
     firsts: int
     score: int
+    duplicate: float | None = None
 
 
 class TournamentBrief(_Strict):
@@ -133,6 +141,7 @@ class TournamentBrief(_Strict):
     name: str
     preset: str
     format: str
+    scoring: str
     rounds: int
     deals: int | None
     status: str
@@ -154,6 +163,8 @@ class TournamentOut(_Strict):
     name: str
     preset: str
     format: str
+    #: ``places`` or ``duplicate`` (the standings' ``duplicate`` ranks)
+    scoring: str
     rounds: int
     deals: int | None
     clock: float | None
@@ -210,7 +221,7 @@ def _out(info: st.Info, me: str | None) -> TournamentOut:
         for i, tab in enumerate(r["tables"])]) for r in data["pairings"]]
     return TournamentOut(
         id=info.id, name=info.name, preset=info.preset, format=info.format,
-        rounds=info.rounds, deals=info.deals, clock=info.clock,
+        scoring=info.scoring, rounds=info.rounds, deals=info.deals, clock=info.clock,
         time_control=info.state.get("time_control"),
         seed=int(info.state.get("seed", 0)), status=info.status,
         players=len(info.entries), url=f"/tournaments/{info.id}",
@@ -259,7 +270,8 @@ async def create(body: NewTournament, request: Request) -> TournamentOut:
     player, shown = await _person(request, body.player_name)
     try:
         info = await st.create(hub_of(request), name=name, preset=body.preset,
-                               format=body.format, rounds=body.rounds, deals=body.deals,
+                               format=body.format, scoring=body.scoring,
+                               rounds=body.rounds, deals=body.deals,
                                clock=clock, bots=list(body.bots), creator=player.id,
                                creator_name=shown if body.play else None,
                                guest=player.kind != "account", control=control)
@@ -273,7 +285,8 @@ async def tournaments(request: Request) -> TournamentList:
     """The newest tournaments (every tournament is public)."""
     rows = await st.listing(hub_of(request))
     return TournamentList(tournaments=[TournamentBrief(
-        id=i.id, name=i.name, preset=i.preset, format=i.format, rounds=i.rounds,
+        id=i.id, name=i.name, preset=i.preset, format=i.format, scoring=i.scoring,
+        rounds=i.rounds,
         deals=i.deals, status=i.status, players=n, url=f"/tournaments/{i.id}")
         for i, n in rows])
 
