@@ -627,6 +627,9 @@ function render() {
     showLastTrick: state.showLastTrick,
     onMove: makeMove,
     onCard,
+    // the board is drawn afresh on every event: the focus goes back to the seat's new button
+    onReport: (seat, name) => openReport(name, { table: tableId, seat },
+      () => els.board.querySelector(`.seat-report[data-seat="${seat}"]`)),
     onDeclareChoice: (card) => {
       state.pendingDeclare = card;
       render();
