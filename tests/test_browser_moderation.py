@@ -2,10 +2,10 @@
 two people, one reports the other from the table's chat; a moderator (made by ``thousand
 admin grant-moderator`` on the server's database) sees the report with the chat kept
 with it, mutes him, and his next chat line is refused.  At another table one reports the
-other from his seat (the keyboard alone), and the moderators' page lists it.  axe-core finds no serious
-violation on the report dialog, the moderators' page, the account page with its profile
-form and a player's page with his profile.  Debian's Chromium under Playwright, a real
-``thousand serve``.
+other from his seat (the keyboard alone), and the moderators' page lists it.  axe-core
+finds no serious violation on the report dialog, the table, the moderators' page, the
+account page with its profile form and a player's page with his profile.  Debian's
+Chromium under Playwright, a real ``thousand serve``.
 """
 
 from __future__ import annotations
