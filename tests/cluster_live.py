@@ -243,8 +243,10 @@ class Worker:
             kwargs["json"] = body
         return httpx.post(self.base + path, timeout=30, **kwargs)
 
-    def ws_url(self, table: str) -> str:
-        return f"{self.ws_base}/ws/{table}"
+    def ws_url(self, table: str, token: str | None = None) -> str:
+        """The table's socket on this worker (as test_server.Server's: a worker is a
+        server to test_server.Client)."""
+        return f"{self.ws_base}/ws/{table}" + (f"?token={token}" if token else "")
 
 
 class Cluster:

@@ -13,7 +13,10 @@ Debian's Chromium) against a real ``thousand serve``:
    THOUSAND_SCREENSHOTS=1), and on the game over's dialog;
 4. the turn notice: in a game against bots the tab's title starts with «Ваш ход» and its
    icon is marked when it is the player's move, and both go back once he has played; with
-   notifications allowed, a hidden page shows one.
+   notifications allowed, a hidden page shows one through the service worker — asked for
+   by the table's switch, or by the browser's push subscription (the server pushes
+   nothing to a connected page); a page the browser freezes closes its socket, so that
+   the server pushes instead, and connects again as it resumes.
 
 Skipped when Playwright or /usr/bin/chromium is missing (3's axe: when axe-core is).
 """
@@ -32,7 +35,8 @@ import pytest
 from live_server import CHROMIUM, CHROMIUM_ARGS
 from test_a11y import serious
 from test_browser import _page, _shot, browser, server
-from test_browser_table import DESKTOP, PHONE, _advance, _lay, _seat_page, finished
+from test_browser_table import DESKTOP, PHONE, _advance, _api, _lay, _seat_page, finished
+from waiting import until
 
 pytestmark = pytest.mark.needs("chromium")
 
@@ -310,24 +314,80 @@ def test_the_tab_says_when_it_is_the_players_move(server: str, browser: Any) -> 
         page.context.close()
 
 
+#: The page goes out of sight (as if another tab were chosen).
+HIDE = """() => Object.defineProperty(document, "hidden", {configurable: true, get: () => true})"""
+#: The turn notices the service worker shows: their titles and tables.
+NOTICES = """async () => (await navigator.serviceWorker.ready).getNotifications()
+    .then((all) => all.map((n) => [n.title, n.data && n.data.url]))"""
+#: This browser took the site's push notices (the account page's switch); headless
+#: Chromium has no push service of its own (tests/test_browser_push.py), so the browser's
+#: subscription is stood in for.
+PUSH_TAKEN = """() => { PushManager.prototype.getSubscription = async function () {
+    return { endpoint: "https://push.example.org/send/anna" }; }; }"""
+
+
+def _notices_until_shown(page: Any) -> list[list[str]]:
+    """The seat's moves until a notice is shown (the bots answer between them)."""
+    shown: list[list[str]] = []
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline and not shown:
+        _advance(page)
+        shown = page.evaluate(NOTICES)
+    return shown
+
+
+def test_a_hidden_page_notifies_a_browser_that_takes_push(server: str, browser: Any) -> None:
+    """The table's switch off, but the browser takes the site's notices by push: the
+    server sends none while the page is connected, so the hidden page shows it, through
+    the service worker (its click opens this table)."""
+    laid = _lay(server)
+    page = _seat_page(browser, server, laid, permissions=["notifications"], **DESKTOP)
+    try:
+        assert page.get_attribute("#notify-button", "aria-pressed") == "false"
+        page.evaluate(PUSH_TAKEN)
+        page.evaluate(HIDE)
+        shown = _notices_until_shown(page)
+        assert shown == [["Тысяча: ваш ход", f"/t/{laid['table']}"]]
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
+def test_a_frozen_page_lets_the_server_push(server: str, browser: Any) -> None:
+    """A page the browser freezes runs nothing: its socket is closed (the seat offline,
+    so that the server's turn notice goes by push), and opened again as it resumes.
+    Headless Chromium freezes no page (the DevTools protocol's
+    ``Page.setWebLifecycleState`` fires nothing there), so the page is sent the events
+    the browser sends before it freezes a page and as it resumes it."""
+    laid = _lay(server)
+    page = _seat_page(browser, server, laid, **DESKTOP)
+
+    def online() -> bool:
+        return bool(_api(server, f"/api/tables/{laid['table']}")["seats"][0]["online"])
+
+    try:
+        until(online, DEADLINE, "the page connected")
+        page.evaluate("() => document.dispatchEvent(new Event('freeze'))")
+        until(lambda: not online(), DEADLINE, "the frozen page's socket closed")
+        page.evaluate("() => document.dispatchEvent(new Event('resume'))")
+        until(online, DEADLINE, "the page connected again as it resumed")
+        page.wait_for_selector(".hand .card")
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
 def test_a_hidden_page_notifies_the_player_who_asked(server: str, browser: Any) -> None:
-    page = _seat_page(browser, server, _lay(server), permissions=["notifications"], **DESKTOP)
+    laid = _lay(server)
+    page = _seat_page(browser, server, laid, permissions=["notifications"], **DESKTOP)
     try:
         _controlled(page)
         switch = page.locator("#notify-button")
         assert switch.get_attribute("aria-pressed") == "false"
         switch.click()
         page.wait_for_selector("#notify-button[aria-pressed=true]")
-        # the page goes out of sight (as if another tab were chosen)
-        page.evaluate("""() => Object.defineProperty(document, "hidden",
-                                                     {configurable: true, get: () => true})""")
-        shown: list[str] = []
-        deadline = time.monotonic() + DEADLINE
-        while time.monotonic() < deadline and not shown:
-            _advance(page)
-            shown = page.evaluate("""async () => (await navigator.serviceWorker.ready)
-                .getNotifications().then((all) => all.map((n) => n.title))""")
-        assert shown == ["Тысяча: ваш ход"]
+        page.evaluate(HIDE)
+        assert _notices_until_shown(page) == [["Тысяча: ваш ход", f"/t/{laid['table']}"]]
         page.reload()
         page.wait_for_selector("#notify-button[aria-pressed=true]")  # remembered
         assert not page.errors

@@ -1,10 +1,11 @@
 """Moderation in a real browser (docs/server.md "Moderation"; issue 31): at a table of
 two people, one reports the other from the table's chat; a moderator (made by ``thousand
 admin grant-moderator`` on the server's database) sees the report with the chat kept
-with it, mutes him, and his next chat line is refused.  axe-core finds no serious
-violation on the report dialog, the moderators' page, the account page with its profile
-form and a player's page with his profile.  Debian's Chromium under Playwright, a real
-``thousand serve``.
+with it, mutes him, and his next chat line is refused.  At another table one reports the
+other from his seat (the keyboard alone), and the moderators' page lists it.  axe-core
+finds no serious violation on the report dialog, the table, the moderators' page, the
+account page with its profile form and a player's page with his profile.  Debian's
+Chromium under Playwright, a real ``thousand serve``.
 """
 
 from __future__ import annotations
@@ -70,22 +71,24 @@ def say(page: Any, text: str) -> None:
     raise AssertionError(f"the table never said {text!r}")
 
 
+def grant(folder: Path, name: str) -> subprocess.CompletedProcess[str]:
+    """``thousand admin grant-moderator NAME`` on the site's database."""
+    return subprocess.run(
+        [sys.executable, "-c", "from thousand.cli import main; main()", "admin",
+         "grant-moderator", name, "--db", f"sqlite:///{folder / 'thousand.db'}"],
+        capture_output=True, text=True, timeout=120)
+
+
 def test_a_player_reported_from_the_chat_is_muted_by_a_moderator(
         site: tuple[str, Path]) -> None:
     base, folder = site
-    granted = subprocess.run(
-        [sys.executable, "-c", "from thousand.cli import main; main()", "admin",
-         "grant-moderator", "Вера", "--db", f"sqlite:///{folder / 'thousand.db'}"],
-        capture_output=True, text=True, timeout=120)
+    granted = grant(folder, "Вера")
     assert granted.returncode == 1 and "Вера" in granted.stderr  # no such account yet
     with chromium() as browser:
         anya, anya_page = person(browser, base, "Аня")
         borya, borya_page = person(browser, base, "Боря")
         vera, vera_page = person(browser, base, "Вера")
-        granted = subprocess.run(
-            [sys.executable, "-c", "from thousand.cli import main; main()", "admin",
-             "grant-moderator", "Вера", "--db", f"sqlite:///{folder / 'thousand.db'}"],
-            capture_output=True, text=True, timeout=120)
+        granted = grant(folder, "Вера")
         assert granted.returncode == 0, granted.stderr
         laid = call(anya, base, "/api/tables", {"seats": [
             {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
@@ -145,4 +148,50 @@ def test_a_player_reported_from_the_chat_is_muted_by_a_moderator(
         for page in (anya_page, borya_page, vera_page):
             assert page.errors == []
         for context in (anya, borya, vera):
+            context.close()
+
+
+def test_a_player_reported_from_his_seat_with_the_keyboard(site: tuple[str, Path]) -> None:
+    """The table's seat of another person has a ⚑ button, named for a screen reader,
+    that opens the same dialog (the keyboard alone: Enter, and the focus back on the
+    seat's button, drawn afresh meanwhile); the moderators' page lists the report."""
+    base, folder = site
+    with chromium() as browser:
+        gosha, gosha_page = person(browser, base, "Гоша")
+        dasha, _ = person(browser, base, "Даша")
+        gleb, gleb_page = person(browser, base, "Глеб")
+        assert grant(folder, "Глеб").returncode == 0
+        laid = call(gosha, base, "/api/tables", {"seats": [
+            {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
+        assert laid.status == 201, laid.text()
+        table = laid.json()["table"]
+        assert call(dasha, base, f"/api/tables/{table}/seats/1", {}).status == 200
+        gosha_page.goto(f"{base}/t/{table}")
+        flag = gosha_page.locator(".seat[data-seat='1'] button.seat-report")
+        flag.wait_for(timeout=WAIT)
+        assert flag.get_attribute("aria-label") == "Пожаловаться модераторам на игрока: Даша"
+        # no ⚑ on his own seat, nor on the bot's
+        assert gosha_page.locator(".seat[data-seat='0'] button.seat-report").count() == 0
+        assert gosha_page.locator(".seat[data-seat='2'] button.seat-report").count() == 0
+        flag.focus()
+        gosha_page.keyboard.press("Enter")
+        gosha_page.wait_for_selector("dialog.report-dialog[open]", timeout=WAIT)
+        assert "Даша" in gosha_page.locator("#report-title").inner_text()
+        gosha_page.select_option("#report-reason", "cheating")
+        gosha_page.fill("#report-text", "подсказывают со стороны")
+        gosha_page.keyboard.press("Tab")  # from the text to the send button
+        gosha_page.keyboard.press("Enter")
+        gosha_page.wait_for_selector("dialog.report-dialog", state="detached", timeout=WAIT)
+        gosha_page.wait_for_function(
+            "() => document.activeElement?.matches(\".seat[data-seat='1'] button.seat-report\")",
+            timeout=WAIT)
+        assert serious(gosha_page) == []
+        gleb_page.goto(f"{base}/moderation")
+        card = gleb_page.locator("article.mod-report", has_text="Даша")
+        card.wait_for(timeout=WAIT)
+        assert "подсказывают со стороны" in card.inner_text()
+        assert "Нечестная игра" in card.inner_text()
+        assert "Гоша" in card.inner_text()
+        assert gosha_page.errors == [] and gleb_page.errors == []
+        for context in (gosha, dasha, gleb):
             context.close()

@@ -24,23 +24,13 @@ from waiting import until
 pytestmark = [pytest.mark.cluster, pytest.mark.needs("postgres", "redis")]
 
 
-class _At:
-    """A worker as test_server.Client connects to it."""
-
-    def __init__(self, worker: Worker) -> None:
-        self.worker = worker
-
-    def ws_url(self, table: str, token: str | None = None) -> str:
-        return self.worker.ws_url(table) + (f"?token={token}" if token else "")
-
-
 async def _connect(worker: Worker, table: str, token: str, deadline: float) -> Client:
     """Seat 0's connection on ``worker``, tried again while the table is between
     workers (the first message is then a ``moved``/``unavailable`` error, not a
     snapshot)."""
     while True:
         try:
-            return await Client.connect(_At(worker), table, token, seat=0,  # type: ignore[arg-type]
+            return await Client.connect(worker, table, token, seat=0,  # type: ignore[arg-type]
                                         sync=False)
         except (AssertionError, OSError, TimeoutError) as e:
             if time.monotonic() > deadline:

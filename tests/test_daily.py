@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from live_server import CHROMIUM, CHROMIUM_ARGS
+from test_a11y import serious
 from test_server import Client, Server
 from test_site_tournaments import guest, ok
 from thousand.engine.table import Table
@@ -107,6 +108,7 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
     assert len(today["commitment"]) == 64 and today["seed"] is None
     assert [d["status"] for d in today["mine"]] == ["new"] * fd.DEALS
     firsts = []
+    pages: list[list[dict[str, Any]]] = []  # Анна's page's days after each deal
     for i, (name, client) in enumerate(people.items()):
         started = ok(client.post("/api/daily/deals/1", json={"name": name}))
         assert started["day"] == DAY and started["seat"] == 0
@@ -122,6 +124,9 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
         refused = client.post("/api/daily/deals/1", json={})
         assert refused.status_code == 409 and refused.json()["error"]["code"] == "daily_played"
         assert client.post("/api/daily/deals/9", json={}).status_code in (400, 404)
+        anna = ok(people["Анна"].get("/api/daily"))["board"]
+        anna_id = next(r["player"] for r in anna if r["name"] == "Анна")
+        pages.append(ok(client.get(f"/api/players/{anna_id}"))["daily"])
     assert firsts[0] == firsts[1] == firsts[2], "everyone holds the same cards"
     board = ok(people["Вера"].get("/api/daily"))["board"]
     raw = {r["name"]: r["deals"]["1"] for r in board}
@@ -133,6 +138,15 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
     history = ok(people["Борис"].get("/api/daily/me"))["days"]
     assert history[0]["day"] == DAY and history[0]["players"] == 3
     assert history[0]["played"] == 1
+    # Анна's page, seen by anyone, shows her day: her rank of how many, her score against
+    # the field; read afresh while the day runs (one player, then two, then three)
+    line = next(r for r in board if r["name"] == "Анна")
+    assert [[(d["day"], d["players"]) for d in days] for days in pages] == [
+        [(DAY, 1)], [(DAY, 2)], [(DAY, 3)]]
+    assert pages[0][0]["place"] == 1 and pages[0][0]["total"] == 0  # nobody to differ from
+    assert pages[2] == [{"day": DAY, "place": line["place"], "players": 3,
+                         "total": line["total"], "played": 1}]
+    assert ok(server.get("/api/players/bot:heuristic"))["daily"] == []
     # the seed is hidden through the day and its grace, then revealed and checkable
     clock.now = fd.day_end(DAY) + 60
     past = ok(people["Анна"].get(f"/api/daily/days/{DAY}"))
@@ -145,6 +159,11 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
     dealt = Table(None, None, None, fd.deal_seed(seed, 1)).game
     assert (dealt.deal.hands[0], dealt.first_dealer) == firsts[0]  # type: ignore[union-attr]
     assert [r["name"] for r in past["board"]] == [r["name"] for r in board]
+    # the revealed day's board is final: kept by the worker, the same on her page (under
+    # the next day's, begun above and not yet scored)
+    after = ok(server.get(f"/api/players/{anna_id}"))["daily"]
+    assert after[0]["place"] is None and after[0]["played"] == 0 and after[1:] == pages[2]
+    assert DAY in daily._final
     assert server.get("/api/daily/days/2999-01-01").status_code == 404
     assert server.get("/api/daily/days/bad").status_code == 400
     assert server.get("/api/daily/days/2026-02-30").status_code == 404
@@ -192,10 +211,12 @@ def test_the_page_is_served(server: Server, tmp_path: Path) -> None:
 
 
 @pytest.mark.needs("chromium")
+@pytest.mark.needs("axe-core")
 def test_three_browsers_play_the_first_deal_and_see_the_board(server: Server) -> None:
     """Three people, each in a browser of his own, open /daily, give their names and play
     deal 1 (a short move clock: their stand-ins move for them); back on /daily each sees
-    his deal scored with its replay's link and the day's leaderboard of three.  (Last in
+    his deal scored with its replay's link and the day's leaderboard of three, and the
+    first one's page his day, rank of three (axe finds nothing serious there).  (Last in
     the module: Playwright's sync API keeps an event loop running in this thread.)"""
     import playwright.sync_api as sync_api
     daily: fd.Daily = server.app.state.daily
@@ -229,6 +250,13 @@ def test_three_browsers_play_the_first_deal_and_see_the_board(server: Server) ->
                 link = page.locator("#daily-deals li[data-deal='1'] a").get_attribute("href")
                 assert link is not None and link.startswith("/replay/")
                 assert page.locator("#daily-history tbody tr").count() == 1
+            # the first one's page shows his day: his rank of three
+            first = pages[0].locator("#daily-board tr.me").get_attribute("data-player")
+            pages[1].goto(f"{server.base}/p/{first}")
+            day = pages[1].locator("#player-daily tbody tr")
+            day.wait_for()
+            assert " 3" in day.locator("td").nth(1).inner_text()  # «N из 3»
+            assert serious(pages[1]) == []
             assert not errors, errors
         finally:
             browser.close()

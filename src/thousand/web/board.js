@@ -151,6 +151,11 @@ function seatPanel(seat, ctx) {
   const head = el("div", { class: "seat-head" },
     el("span", { class: "name" }, name),
     seat === mySeat ? el("span", { class: "tag you" }, t("you_tag")) : null,
+    // the live table reports a person at another seat to the moderators (report.js)
+    ctx.onReport && seat !== mySeat && meta && meta.kind !== "bot" && meta.taken
+      ? el("button", { type: "button", class: "small seat-report", "data-seat": String(seat),
+        "aria-label": t("report_label", { name }), title: t("report_label", { name }),
+        "aria-haspopup": "dialog", onclick: () => ctx.onReport(seat, name) }, "⚑") : null,
     meta && meta.kind !== "bot" && meta.guest ? guestTag() : null,
     // «бот: любитель»; where a seat's box is narrow (a phone's side seats) only
     // «любитель», whole (the tag's colour says bot), never broken over two lines

@@ -71,15 +71,17 @@ function boardTable(day) {
       deals.map((k) => el("td", {}, k in r.deals ? String(r.deals[k]) : "—"))))));
 }
 
-function historyTable() {
-  if (!state.history.length) return el("p", { class: "muted" }, t("daily_history_empty"));
-  return el("table", { class: "games", id: "daily-history" },
+/** A player's days (GET /api/daily/me, or his page's `daily`): the day, his place of how
+ * many, his score against the field, the deals he finished; `empty` when there are none. */
+export function daysTable(days, id, empty) {
+  if (!days.length) return el("p", { class: "muted" }, empty);
+  return el("table", { class: "games", id },
     el("thead", {}, el("tr", {},
       el("th", { scope: "col" }, t("daily_day")),
       el("th", { scope: "col" }, t("board_rank")),
       el("th", { scope: "col" }, t("daily_total")),
       el("th", { scope: "col" }, t("daily_played_count")))),
-    el("tbody", {}, state.history.map((h) => el("tr", {},
+    el("tbody", {}, days.map((h) => el("tr", { "data-day": h.day },
       el("td", {}, h.day),
       el("td", {}, h.place ? t("daily_place_of", { place: h.place, n: h.players }) : "—"),
       el("td", {}, h.total === null ? "—" : signed(h.total)),
@@ -104,7 +106,7 @@ function render() {
       el("h2", {}, t("daily_board")),
       boardTable(day),
       el("h2", {}, t("daily_history")),
-      historyTable(),
+      daysTable(state.history, "daily-history", t("daily_history_empty")),
     ],
   );
 }

@@ -3,7 +3,8 @@
 // barrel falls and bolts, and his last games with links to their replays.  Everything is
 // GET /api/players/{name}; the server shows only the games whose replay the reader may see.
 // What he tells of himself (a country's flag, «о себе»: plain text), the rated games he
-// abandoned, the move clocks he played; a button reports him to the moderators.
+// abandoned, the move clocks he played; a button reports him to the moderators.  His days
+// of the deal of the day: his place of how many and his score against the field.
 
 import { el, clear, api, mountHeader, loadTexts, presetName, fmtDate, fmtNumber, playerLinks, guestTag, currentPlayer } from "./common.js";
 import { t, getLang, onLangChange } from "./i18n.js";
@@ -11,6 +12,7 @@ import { familyTitle, playerLabel } from "./leaderboard.js";
 import { countryLabel } from "./profile.js";
 import { openReport } from "./report.js";
 import { playerActions } from "./presence.js";
+import { daysTable } from "./daily.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const state = { page: null, families: [], me: null, error: null };
@@ -134,6 +136,10 @@ function render() {
         el("td", {}, String(g.score)),
         el("td", {}, el("a", { class: "button small", href: `/replay/${encodeURIComponent(g.id)}` }, t("open_replay")))))))
       : el("p", { class: "muted" }, t("player_no_games")),
+    who.kind === "bot" ? null : [
+      el("h2", { id: "player-daily-title" }, t("player_daily")),
+      p.daily && p.daily.length ? el("p", { class: "muted" }, t("player_daily_lead")) : null,
+      daysTable(p.daily ?? [], "player-daily", t("player_daily_empty"))],
   );
 }
 

@@ -1,6 +1,7 @@
 // Reporting a player to the moderators (docs/server.md "Moderation"): a modal dialog
 // with a reason of the fixed list and a short text, sent as POST /api/reports.  The
-// table's chat (from its chat lines) and the player's page (from his name) open it.
+// table (from a seat's ⚑ and from the chat's lines) and the player's page (from his
+// name) open it.
 
 import { el, api, announce } from "./common.js";
 import { t } from "./i18n.js";
@@ -28,7 +29,8 @@ export function reportError(e) {
 }
 
 /** Open the dialog reporting `name`; `target` is the request's {table, seat} or
- * {player}; the focus goes back to `opener` when it closes. */
+ * {player}; the focus goes back to `opener` when it closes (an element, or a function
+ * that finds it then: a page that draws it afresh while the dialog is open). */
 export function openReport(name, target, opener = null) {
   const error = el("p", { class: "error-line", role: "alert", id: "report-error", hidden: true });
   const form = el("form", { id: "report-form" },
@@ -62,7 +64,8 @@ export function openReport(name, target, opener = null) {
   });
   dialog.addEventListener("close", () => {
     dialog.remove();
-    if (opener && opener.isConnected) opener.focus();
+    const back = typeof opener === "function" ? opener() : opener;
+    if (back && back.isConnected) back.focus();
   });
   document.body.append(dialog);
   dialog.showModal();

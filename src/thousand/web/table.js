@@ -40,6 +40,7 @@ const state = {
   connected: false,
   retries: 0,
   retryTimer: null,
+  frozen: false, // the browser froze the page: its socket closed until it resumes
   version: -1, // the version of the view shown
   latest: -1, // the newest version the table has told us about
   snapshot: null,
@@ -160,6 +161,7 @@ function connect() {
     state.connected = false;
     state.busy = false;
     state.snapshotPending = false;
+    if (state.frozen) return; // it opens again as the page resumes
     const hadSeat = stored();
     if ([4401, 4403, 1008].includes(e.code) && hadSeat) {
       // the seat token is no longer good: watch instead
@@ -173,6 +175,22 @@ function connect() {
     }
     scheduleReconnect();
   });
+}
+
+/** A page the browser freezes (a tab long in the background, a phone's) runs nothing, so
+ * it could not tell the player his move; its socket is closed, so that the table sees
+ * him gone and the server sends his turn notice by push instead (docs/server.md "Web
+ * Push").  It opens again as the page resumes. */
+function onFreeze() {
+  state.frozen = true;
+  clearTimeout(state.retryTimer);
+  if (state.ws) state.ws.close(1000, "frozen");
+}
+
+function onResume() {
+  if (!state.frozen) return;
+  state.frozen = false;
+  connect();
 }
 
 function scheduleReconnect() {
@@ -627,6 +645,9 @@ function render() {
     showLastTrick: state.showLastTrick,
     onMove: makeMove,
     onCard,
+    // the board is drawn afresh on every event: the focus goes back to the seat's new button
+    onReport: (seat, name) => openReport(name, { table: tableId, seat },
+      () => els.board.querySelector(`.seat-report[data-seat="${seat}"]`)),
     onDeclareChoice: (card) => {
       state.pendingDeclare = card;
       render();
@@ -1071,6 +1092,8 @@ async function start() {
     over: () => state.over });
   await currentPlayer(); // the kept tokens are forgotten if they are another player's
   if (!stored()) await takeBackSeat();
+  document.addEventListener("freeze", onFreeze);
+  document.addEventListener("resume", onResume);
   connect();
   setInterval(tickClock, 500);
   setInterval(() => {

@@ -1,8 +1,11 @@
 // The turn notice (docs/server.md "The app"): when it becomes the player's move at the
 // table, the tab says so (its title starts with «Ваш ход», its icon gets a mark), the turn
 // sound plays (sound.js, muted when its switch is off) and, if the page is hidden and the
-// player asked for them, the browser shows a notification.  When the move is no longer his,
-// the title and icon are the table's again.
+// player asked for them, the browser shows a notification.  He asked for them with the
+// table's switch, or by taking turn notices by push in this browser (push.js): the server
+// pushes nothing while a page of the table is connected (server/features/push.py), so the
+// hidden page is the one to tell him.  When the move is no longer his, the title and icon
+// are the table's again, and the table's notification goes.
 
 import { el, announce } from "./common.js";
 import { t } from "./i18n.js";
@@ -31,23 +34,48 @@ export function notifyOn() {
   return value === "on" && typeof Notification !== "undefined" && Notification.permission === "granted";
 }
 
-function notify(tableUrl) {
+/** Seconds a notice waits for the service worker to be active (it installs on the first
+ * visit) before it is shown by the page itself. */
+const WORKER_WAIT = 10;
+
+/** The active service worker's registration, or null: none, or not active in time. */
+async function activeWorker() {
+  const reg = await registerWorker();
+  if (!reg || !reg.showNotification) return null;
+  if (reg.active) return reg;
+  const late = new Promise((resolve) => { setTimeout(() => resolve(null), WORKER_WAIT * 1000); });
+  return Promise.race([navigator.serviceWorker.ready, late]);
+}
+
+/** Whether this browser takes the site's turn notices by push (the account page's
+ * switch), with the browser's permission to show them. */
+async function pushTaken() {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return false;
+  const reg = await registerWorker();
+  if (!reg || !reg.pushManager) return false;
+  return Boolean(await reg.pushManager.getSubscription().catch(() => null));
+}
+
+async function notify(tableUrl) {
   const options = { body: t("notify_body"), icon: "/static/icons/icon-192.png", tag: "thousand-turn",
     renotify: true, data: { url: tableUrl } };
   // through the worker where there is one (Android allows no other way), else directly
-  registerWorker().then((reg) => {
-    if (reg && reg.showNotification) return reg.showNotification(t("notify_title"), options);
-    const shown = new Notification(t("notify_title"), options);
-    shown.onclick = () => { window.focus(); shown.close(); };
-    return shown;
-  }).catch(() => {});
+  const reg = await activeWorker();
+  if (!marked || !document.hidden) return; // played, or back, meanwhile
+  if (reg) {
+    await reg.showNotification(t("notify_title"), options);
+    return;
+  }
+  const shown = new Notification(t("notify_title"), options);
+  shown.onclick = () => { window.focus(); shown.close(); };
 }
 
-/** Take the notification away: the player has come back, or the move is no longer his. */
+/** Take this table's notification away (a push's too): the player has come back, or the
+ * move is no longer his.  Another table's stays. */
 function unnotify() {
   registerWorker()
     .then((reg) => (reg && reg.getNotifications ? reg.getNotifications({ tag: "thousand-turn" }) : []))
-    .then((shown) => shown.forEach((n) => n.close()))
+    .then((shown) => shown.filter((n) => !n.data || n.data.url === location.pathname).forEach((n) => n.close()))
     .catch(() => {});
 }
 
@@ -65,12 +93,16 @@ export function turnNotice(mine) {
     document.title = `${t("turn_title")} · ${title}`;
     setIcon(TURN_ICON);
     playSound("turn");
-    if (document.hidden && notifyOn()) notify(location.pathname);
+    if (document.hidden) {
+      const table = location.pathname;
+      (notifyOn() ? Promise.resolve(true) : pushTaken())
+        .then((asked) => (asked ? notify(table) : null)).catch(() => {});
+    }
   } else if (!mine && marked) {
     marked = false;
     document.title = title;
     setIcon(ICON);
-    if (notifyOn()) unnotify();
+    unnotify();
   }
 }
 

@@ -51,6 +51,11 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "daily_day": "День",
         "daily_played_count": "Сдач сыграно",
         "daily_place_of": "{place} из {n}",
+        "player_daily": "Сдача дня по дням",
+        "player_daily_empty": "Сыгранных дней пока нет.",
+        "player_daily_lead": (
+            "Итог дня — очки против остальных, сыгравших те же сдачи: разница со средним "
+            "их очков, сложенная по сдачам."),
         "nav_label": "Разделы",
         "nav_lobby": "Столы",
         "nav_history": "История",
@@ -899,6 +904,11 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "daily_day": "Day",
         "daily_played_count": "Deals played",
         "daily_place_of": "{place} of {n}",
+        "player_daily": "Deal of the day, day by day",
+        "player_daily_empty": "No days played yet.",
+        "player_daily_lead": (
+            "A day's total is the score against the others who played the same deals: the "
+            "difference from their mean, summed over the deals."),
         "app_name": "Thousand",
         "nav_label": "Pages",
         "nav_lobby": "Tables",

@@ -24,7 +24,7 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -36,13 +36,14 @@ from ..checks import seat_token
 from ..errors import ServerError
 from ..store import daily as daily_store
 from ..store.daily import DayRow, PlayRow
-from ..store.tables import SeatRow
+from ..store.tables import SeatRow, Store
 
 if TYPE_CHECKING:
     from ..live.hub import Hub, LiveTable
 
-__all__ = ["BOT_LEVEL", "DEALS", "GRACE", "PRESET", "Daily", "Standing", "commitment",
-           "day_of", "deal_seed", "duplicate_scores", "standings"]
+__all__ = ["BOT_LEVEL", "DEALS", "GRACE", "HISTORY_DAYS", "KEPT_DAYS", "PRESET", "Daily",
+           "DayLine", "Standing", "commitment", "day_of", "day_results", "deal_seed",
+           "duplicate_scores", "standings"]
 
 #: The deals of a day.
 DEALS = 4
@@ -56,6 +57,11 @@ MOVE_CLOCK = 90.0
 #: Seconds after a day's end before its seed is revealed: a deal finished later is not
 #: scored (the move clock ends any deal well before).
 GRACE = 3600.0
+#: The days of a player's history (his page, /daily's «мои дни»): the last he played.
+HISTORY_DAYS = 30
+#: The final leaderboards a worker keeps in memory (a revealed day's no longer changes),
+#: the most recently read: a player's page reads up to :data:`HISTORY_DAYS` of them.
+KEPT_DAYS = 2 * HISTORY_DAYS
 
 
 def day_of(ts: float) -> str:
@@ -120,6 +126,24 @@ def standings(plays: Iterable[PlayRow]) -> list[Standing]:
     return out
 
 
+def day_results(store: Store, day: str) -> dict[str, Standing]:
+    """A day's leaderboard by player, read and ranked on the store's thread (``hub.db``):
+    a day of many players is not sorted on the event loop."""
+    return {s.player_id: s for s in standings(daily_store.plays_of_day(store, day))}
+
+
+@dataclass(frozen=True, slots=True)
+class DayLine:
+    """One day of a player's: his place among how many (``players``; None: no deal of his
+    scored), his duplicate score (against the field), the deals he finished."""
+
+    day: str
+    place: int | None
+    players: int
+    total: float | None
+    played: int
+
+
 class Daily:
     """The deal of the day of one server: its clock (a test's to set), its days' seeds,
     the deals' tables."""
@@ -131,6 +155,8 @@ class Daily:
         self.move_clock = move_clock
         #: the live tables of deals of a day (their closing is refused)
         self.tables: set[str] = set()
+        #: the revealed days' leaderboards (final), the most recently read last
+        self._final: OrderedDict[str, dict[str, Standing]] = OrderedDict()
 
     def today(self) -> str:
         return day_of(self.now())
@@ -148,6 +174,33 @@ class Daily:
         seed = secrets.randbits(128)
         return await hub.db(daily_store.ensure_day, hub.store, day, seed,
                             commitment(day, seed), self.now())
+
+    async def results(self, day: str) -> dict[str, Standing]:
+        """A day's leaderboard by player: kept once the day is revealed (no score counts
+        after that), read afresh before."""
+        kept = self._final.get(day)
+        if kept is not None:
+            self._final.move_to_end(day)
+            return kept
+        out = await self.hub.db(day_results, self.hub.store, day)
+        if self.revealed(day):
+            self._final[day] = out
+            while len(self._final) > KEPT_DAYS:
+                self._final.popitem(last=False)
+        return out
+
+    async def history(self, player_id: str, days: int = HISTORY_DAYS) -> list[DayLine]:
+        """The last ``days`` days ``player_id`` played, newest first: his line of each
+        day's leaderboard."""
+        mine = await self.hub.db(daily_store.plays_of_player, self.hub.store, player_id, days)
+        out: list[DayLine] = []
+        for day in dict.fromkeys(p.day for p in mine):
+            board = await self.results(day)
+            line = board.get(player_id)
+            out.append(DayLine(day, line.place if line else None, len(board),
+                               line.total if line else None,
+                               len(line.deals) if line else 0))
+        return out
 
     async def start(self, deal: int, name: str, owner: tuple[str, str],
                     guest: bool) -> tuple[PlayRow, str]:

@@ -90,8 +90,9 @@ class DailyStarted(_Strict):
 
 
 class MyDay(_Strict):
-    """One day of the asker's: his place among how many, his duplicate score, the deals
-    he finished."""
+    """One day of a player's (the asker's on /daily, anyone's on his page): his place
+    among how many (``place`` null: no deal of his scored), his duplicate score (against
+    the field), the deals he finished."""
 
     day: str
     place: int | None
@@ -196,19 +197,15 @@ async def daily_start(request: Request,
                         url=f"/t/{play.table_id}")
 
 
+async def days_of(request: Request, player_id: str) -> list[MyDay]:
+    """A player's days (the last :data:`~thousand.server.features.daily.HISTORY_DAYS` he
+    played), newest first: /daily's and his page's."""
+    return [MyDay(day=d.day, place=d.place, players=d.players, total=d.total,
+                  played=d.played) for d in await _daily(request).history(player_id)]
+
+
 @router.get("/api/daily/me", responses=error_responses())
 async def daily_mine(request: Request) -> DailyHistory:
     """The asker's days (the last 30 he played), newest first."""
     me = await current_player(request)
-    if me is None:
-        return DailyHistory(days=[])
-    hub = hub_of(request)
-    days: list[MyDay] = []
-    mine = await hub.db(daily_store.plays_of_player, hub.store, me.id, 30)
-    for day in dict.fromkeys(p.day for p in mine):
-        board = fd.standings(await hub.db(daily_store.plays_of_day, hub.store, day))
-        line = next((s for s in board if s.player_id == me.id), None)
-        days.append(MyDay(day=day, place=line.place if line else None, players=len(board),
-                          total=line.total if line else None,
-                          played=len(line.deals) if line else 0))
-    return DailyHistory(days=days)
+    return DailyHistory(days=[] if me is None else await days_of(request, me.id))

@@ -1,8 +1,9 @@
 """A player's page and the leaderboard page (docs/server.md "A player's page"): ``GET
 /p/{name}`` and ``GET /leaderboard`` (shells of ``web/`` their scripts fill in) and ``GET
 /api/players/{name}`` (who he is, his ratings and their history, his totals, his last
-games).  The numbers are kept as each game ends (server/features/player_stats.py,
-server/store/ratings.py); these routes only read them and shape the answer."""
+games, his days of the deal of the day).  The numbers are kept as each game ends
+(server/features/player_stats.py, server/store/ratings.py); these routes only read them
+and shape the answer."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..pages import error_page, shell_page
 from ..reader import StrictRoute
 from ..store import profiles
 from ..store import ratings as site_store
+from .daily import MyDay, days_of
 from .models import error_responses
 from .play import FamilyRating, HistoryPoint, PlayerRef, _Strict, family_games
 from .shells import web_of
@@ -62,7 +64,9 @@ class PlayerPage(_Strict):
     """Everything a player's page shows: ``since`` is when the player was made (None
     for a bot); ``games`` only those whose replay the asker may see; what he tells of
     himself (``country``: ISO 3166 alpha-2, ``about``: plain text); the rated games he
-    ``abandoned``; the move ``clocks`` (seconds) of the games he finished."""
+    ``abandoned``; the move ``clocks`` (seconds) of the games he finished; his days of
+    the deal of the day (``daily``, newest first: his place of how many, his score against
+    the field)."""
 
     player: PlayerRef
     since: float | None
@@ -77,6 +81,7 @@ class PlayerPage(_Strict):
     about: str | None = None
     abandoned: int = 0
     clocks: list[float] = Field(default_factory=list)
+    daily: list[MyDay] = Field(default_factory=list)
 
 
 class Family(_Strict):
@@ -161,4 +166,5 @@ async def player(name: str, request: Request) -> PlayerPage:
         falls=totals["falls"], bolts=totals["bolts"],
         games=[GameLine(**g) for g in games], country=country, about=about,
         abandoned=await hub.db(profiles.abandoned, hub.store, pid),
-        clocks=await hub.db(profiles.clocks, hub.store, pid))
+        clocks=await hub.db(profiles.clocks, hub.store, pid),
+        daily=[] if kind == "bot" else await days_of(request, pid))
