@@ -20,8 +20,6 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from pywebpush import Vapid, WebPushException, webpush_async
-
 from .setting import SettingError
 
 __all__ = ["GONE", "PushError", "PushKeys", "push_keys_of", "send"]
@@ -70,6 +68,8 @@ def push_keys_of(key_file: str | None, subject: str | None) -> PushKeys | None:
     if not os.path.isfile(key_file):  # (pywebpush would make a new key there)
         raise PushError(f"--vapid-private-key: no file {key_file}",
                         f"--vapid-private-key: нет файла {key_file}")
+    from pywebpush import Vapid  # only a site with push pays for its import (below)
+
     try:
         vapid = Vapid.from_file(private_key_file=key_file)
         public = _public_key(vapid)
@@ -84,7 +84,12 @@ async def send(keys: PushKeys, subscription: dict[str, Any], message: dict[str, 
                ttl: int) -> int:
     """Send ``message`` (JSON) to one browser's ``subscription``, kept by its push
     service for ``ttl`` seconds: the push service's status (201 taken; 404 or 410 the
-    subscription is gone; 0 unreachable)."""
+    subscription is gone; 0 unreachable).
+
+    pywebpush is imported here, not at the top: with aiohttp and its TLS context it is a
+    quarter of what a server's start imports, and most sites never push."""
+    from pywebpush import WebPushException, webpush_async
+
     try:
         response = await asyncio.wait_for(webpush_async(
             subscription, json.dumps(message, ensure_ascii=False),
