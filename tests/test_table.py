@@ -232,7 +232,7 @@ def check_events(table: Table, deal: Deal, events: list[dict[str, Any]],
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
-@settings(max_examples=examples(2, 8), deadline=None,
+@settings(max_examples=examples(1, 8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_whole_games_through_the_protocol(name: str, seed: int) -> None:
