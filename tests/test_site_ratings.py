@@ -199,6 +199,41 @@ def test_a_game_with_a_hint_is_training_and_not_rated(server: Server) -> None:
     assert wait_over(me, table)["ratings"] == []
 
 
+def test_a_hint_keeps_the_game_training_after_a_restart(tmp_path: Path) -> None:
+    """docs/ratings.md: a game where a hint helped is training. The mark is stored with
+    the table (not only in the worker's memory), so a server started again on the same
+    database does not rate the game that a hint helped before the restart."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with Server(url, min_clock=60.0) as first:
+        me = guest(first)
+        table, token = lay(me, {}, ("random", "random"), clock=60.0)
+
+        async def hint() -> None:
+            client = await Client.connect(first, table, token, seat=0, sync=False)
+            assert client.snap is not None and client.snap["rated"] is True
+            deadline = time.monotonic() + 120  # generous: a loaded machine
+            while (await client.snapshot())["view"]["to_move"] != 0:
+                assert time.monotonic() < deadline, "his turn never came"
+                await client.expect(lambda m: m["type"] == "events", timeout=60)
+            await client.send({"type": "hint"})
+            said = await client.expect(lambda m: m["type"] in ("hint", "error"))
+            assert said["type"] == "hint", said
+            assert (await client.snapshot())["rated"] is False
+            await client.close()
+
+        asyncio.run(hint())
+        row = first.hub.store.load(table, with_moves=False)
+        assert row is not None and row.training
+    with Server(url, min_clock=60.0) as again:
+
+        async def look() -> None:
+            client = await Client.connect(again, table, token, seat=0, sync=False)
+            assert client.snap is not None and client.snap["rated"] is False
+            await client.close()
+
+        asyncio.run(look())
+
+
 def test_the_leaderboard_and_ratings_refuse_what_is_not_there(server: Server) -> None:
     assert server.get("/api/leaderboard?family=poker").status_code == 400
     assert server.get("/api/leaderboard?limit=0").status_code in (400, 422)

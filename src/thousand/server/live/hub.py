@@ -247,8 +247,9 @@ class LiveTable:
         # what each audience present (a seat, None: the spectators) was last sent: the
         # next events message carries the changes of its view against it (_send_events)
         self._sent: dict[int | None, _Sent] = {}
-        #: a hint or open hands helped somebody at it (the ratings make it training)
-        self.assisted = False
+        #: a hint or open hands helped somebody at it (the ratings make it training):
+        #: stored (:meth:`assist`), so a restart or another worker knows it too
+        self.assisted = row.training
         #: the bots that fill a waiting table after its creator's wait (quick play:
         #: server/features/matchmaking.py), cancelled once the table fills or closes
         self.bots_timer: asyncio.Task[None] | None = None
@@ -485,6 +486,18 @@ class LiveTable:
         if self.over and not self.conns:
             self.hub.forget(self)
 
+    async def assist(self) -> None:
+        """A hint or open hands helps somebody at the table: the game is training, which
+        the ratings pass by.  Stored before the help is given (``TableRow.training``), so
+        that a restart or another worker taking the table over does not rate it."""
+        if self.assisted:
+            return
+        try:
+            await self.hub.db(self.hub.store.mark_training, self.id, fence=self.fence)
+        except Fenced:
+            raise self.hub.fenced(self) from None
+        self.assisted = self.row.training = True
+
     async def abandon(self, seat: int) -> None:
         """The person of ``seat`` leaves the rated game after the deal: a bot plays his
         seat to the end, his token holds it no more, and the rating counts the game as
@@ -628,8 +641,9 @@ class LiveTable:
             raise ServerError("not_allowed", "open hands are for a table of one person and "
                               "bots (training)")
         async with self.lock:
+            if on:
+                await self.assist()  # open hands: training, not rated
             self.open_hands = on
-            self.assisted = self.assisted or on  # open hands: training, not rated
             for c in list(self.conns):
                 if c.seat == conn.seat:
                     self.send_snapshot(c)

@@ -92,6 +92,8 @@ class TurnTable(Protocol):
     #: a game with hints is training: not rated
     assisted: bool
 
+    async def assist(self) -> None: ...
+
     async def submit(self, seat: int, move: str | mv.Move, version: int) -> None: ...
 
     def broadcast(self, message: dict[str, Any]) -> None: ...
@@ -142,7 +144,7 @@ class Turns:
             view = live.table.view(seat)
             version = live.table.version
         level = best_level()
-        live.assisted = True
+        await live.assist()
         async with live.hint_lock:
             hint = await live.hub.think(self.ask("hint", seat, level, view))
         return {"type": "hint", "move": mv.move_str(hint.move), "reason": hint.reason,

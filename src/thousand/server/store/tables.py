@@ -259,6 +259,10 @@ class TableRow:
     #: a time control's state (``GameClock.to_json``), written with each move; None: the
     #: table has none (a move clock, or no clock)
     game_clock: dict[str, Any] | None = None
+    #: a hint or open hands helped somebody at it: the ratings take it as training, not
+    #: rated (kept in the ``rules`` column's JSON under ``"training"``, as ``replay`` is,
+    #: so that a restart or another worker taking the table over knows it too)
+    training: bool = False
 
     @property
     def abandoned(self) -> set[int]:
@@ -408,6 +412,13 @@ def migrate(connection: Connection) -> None:
     command.upgrade(cfg, "head")
 
 
+def _rules_column(row: TableRow) -> dict[str, Any]:
+    """What the ``rules`` column keeps: the rules, and the two marks without a column of
+    their own (``replay``, ``training``)."""
+    return {**row.rules, **({"replay": row.replay} if row.replay else {}),
+            **({"training": True} if row.training else {})}
+
+
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -462,7 +473,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(tables_t.insert().values(
                 id=row.id, created=row.created, preset=row.preset,
-                rules=_dump({**row.rules, **({"replay": row.replay} if row.replay else {})}),
+                rules=_dump(_rules_column(row)),
                 names=_dump(row.names), first_dealer=row.first_dealer, seed=str(row.seed),
                 clock=row.clock, status=row.status, listed=row.listed,
                 game_clock=None if row.game_clock is None else _dump(row.game_clock),
@@ -585,6 +596,18 @@ class Store:
             ).rowcount
         return bool(done == 1)
 
+    def mark_training(self, table_id: str, *, fence: int | None = None) -> None:
+        """Mark the game as training (a hint or open hands helped somebody at it): the
+        ratings pass it by, after a restart too (:attr:`TableRow.training`)."""
+        with self.engine.begin() as conn:
+            check_fence(conn, table_id, fence)
+            stored = conn.execute(sa.select(tables_t.c.rules)
+                                  .where(tables_t.c.id == table_id)).scalar_one_or_none()
+            if stored is None:
+                return
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id)
+                         .values(rules=_dump({**json.loads(stored), "training": True})))
+
     def abandon(self, table_id: str, seat: int, *, fence: int | None = None) -> None:
         """Mark a seat's person as having left the rated game (LiveTable.abandon)."""
         with self.engine.begin() as conn:
@@ -627,8 +650,10 @@ class Store:
         page of the history reads every game's seats in one query), else read here."""
         rules = json.loads(r.rules)
         replay = rules.pop("replay", None) if isinstance(rules, dict) else None
+        training = bool(rules.pop("training", False)) if isinstance(rules, dict) else False
         row = TableRow(
             id=r.id, created=r.created, preset=r.preset, rules=rules, replay=replay,
+            training=training,
             names=json.loads(r.names), first_dealer=r.first_dealer, seed=int(r.seed),
             clock=r.clock, status=r.status, listed=bool(r.listed), finished=r.finished,
             winner=json.loads(r.winner) if r.winner is not None else None,
