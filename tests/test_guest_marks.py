@@ -177,6 +177,12 @@ def test_the_table_page_shows_the_guest_mark_beside_the_guest_only(
         assert seat("Марина").count() == 1
         assert seat("Марина").locator(".tag.guest").count() == 0
         assert page.locator(".seat .tag.guest").count() == 1
+        # the score sheet's column of the guest is marked too, and only his
+        sheet_mark = page.locator(".sheet th.player .tag.guest")
+        sheet_mark.wait_for(state="attached")
+        assert sheet_mark.count() == 1
+        assert "Вася" in page.locator(".sheet th.player").filter(
+            has=page.locator(".tag.guest")).inner_text()
         page.evaluate("localStorage.setItem('thousand.lang', 'en')")
         page.reload()
         page.locator(".seat .tag.guest").wait_for()
@@ -212,4 +218,9 @@ def test_the_history_and_the_replay_pages_mark_the_guest(server: str, table: str
         assert page.locator(".seat .tag.guest").count() == 1
         guest_seat = page.locator(".seat").filter(has=page.locator(".tag.guest"))
         assert "Вася" in guest_seat.locator(".seat-head .name").inner_text()
+        sheet_mark = page.locator(".sheet th.player .tag.guest")  # and his sheet column
+        sheet_mark.wait_for(state="attached")
+        assert sheet_mark.count() == 1
+        assert "Вася" in page.locator(".sheet th.player").filter(
+            has=page.locator(".tag.guest")).inner_text()
         assert errors == []

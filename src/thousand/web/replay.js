@@ -224,7 +224,7 @@ function renderStep() {
     eventText(ev, nm, state.texts, lang, null, nameForms(lang)))));
   const events = s.slice(0, state.step + 1).flatMap((x, i) => (x.events || []).map((ev) => ({ ...ev, v: ev.v ?? i })));
   const rows = sheetRows(events);
-  clear(els.sheet, sheetTable(rows, nm, lang));
+  clear(els.sheet, sheetTable(rows, nm, lang, null, (guestSeats() || []).map((x) => x.guest)));
   clear(els.chart, scoreChart(rows, nm, rules()));
   clear(els.download);
   if (gameId && state.replay.over === false) {

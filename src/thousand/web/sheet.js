@@ -1,7 +1,7 @@
 // The score sheet (запись) and the chart of the scores, from the table's events:
 // one row per `deal_scored`, with the marks that follow it (barrel, bolt, penalty, ...).
 
-import { el, seatName } from "./common.js";
+import { el, seatName, guestTag } from "./common.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -60,8 +60,9 @@ function resultWord(row) {
 }
 
 /** The sheet as an HTML table in a scrolling region named `label` (a page that shows the
- * sheet twice, in its side panel and in a dialog, gives each its own name). */
-export function sheetTable(rows, names, lang, label = null) {
+ * sheet twice, in its side panel and in a dialog, gives each its own name); `guests[s]`
+ * marks seat s's name as a guest's, as every page marks a name that is no account's. */
+export function sheetTable(rows, names, lang, label = null, guests = []) {
   const n = names.length;
   const head = el("tr", {},
     el("th", { scope: "col" }, t("sheet_number")),
@@ -70,7 +71,8 @@ export function sheetTable(rows, names, lang, label = null) {
     el("th", { scope: "col", class: "c-contract" }, t("sheet_contract")),
     el("th", { scope: "col", class: "c-result" }, t("sheet_result")),
     names.map((name, s) => el("th", { scope: "col", class: "player" },
-      el("span", { class: "swatch", style: `background:${SEAT_COLORS[s % 4]}`, "aria-hidden": "true" }), name)),
+      el("span", { class: "swatch", style: `background:${SEAT_COLORS[s % 4]}`, "aria-hidden": "true" }), name,
+      guests[s] ? [" ", guestTag()] : null)),
   );
   const body = el("tbody");
   if (!rows.length) {

@@ -786,12 +786,19 @@ function renderLog() {
   if (box) box.scrollTop = box.scrollHeight;
 }
 
+/** Which seats hold a guest (a name that is no account's), for the sheet's columns. */
+function guestMarks() {
+  const marks = [];
+  for (const s of state.seats || []) if (s && typeof s.seat === "number") marks[s.seat] = s.kind !== "bot" && !!s.guest;
+  return marks;
+}
+
 function renderSheet() {
   if (!els.sheet) return;
   const nm = names();
   if (!nm.length) return;
   const rows = sheetRows(allEvents());
-  clear(els.sheet, sheetTable(rows, nm, getLang()));
+  clear(els.sheet, sheetTable(rows, nm, getLang(), null, guestMarks()));
   clear(els.chart, scoreChart(rows, nm, state.header ? state.header.rules : {}));
 }
 
@@ -915,7 +922,7 @@ function showSheetDialog() {
   const events = allEvents();
   const rows = sheetRows(events);
   openDialog(t("sheet_title"),
-    el("div", { class: "dialog-body" }, otherTalonBlock(events), sheetTable(rows, nm, getLang(), t("sheet_table_label")),
+    el("div", { class: "dialog-body" }, otherTalonBlock(events), sheetTable(rows, nm, getLang(), t("sheet_table_label"), guestMarks()),
       scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("button", { type: "button", class: "primary", id: "sheet-close", onclick: closeDialog }, t("continue"))]);
 }
@@ -944,7 +951,7 @@ function showGameOver() {
   openDialog(t("game_over_title"),
     el("div", { class: "dialog-body" }, lines.map((l) => el("p", { class: "big" }, l)),
       site.gameOverBox(), otherTalonBlock(evs),
-      sheetTable(rows, nm, lang, t("sheet_table_label")), scoreChart(rows, nm, state.header ? state.header.rules : {})),
+      sheetTable(rows, nm, lang, t("sheet_table_label"), guestMarks()), scoreChart(rows, nm, state.header ? state.header.rules : {})),
     [el("a", { class: "button primary", href: "/" }, t("to_lobby")),
       el("a", { class: "button", href: `/replay/${encodeURIComponent(state.snapshot?.id ?? tableId)}` }, t("open_replay")),
       el("a", { class: "button", href: "/history" }, t("nav_history")),
