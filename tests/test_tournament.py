@@ -294,6 +294,34 @@ def test_tournament_command() -> None:
     assert all("display" in s["rating"] for s in out["standings"])
 
 
+def test_tournament_command_plays_a_duplicate_tournament() -> None:
+    """``--scoring duplicate``: both tables of the round are dealt the same cards, so each
+    seat's two holders' duplicate scores are each other's opposites (the round sums to
+    zero) and the standings go by them; the printed table has the column; a scoring that
+    does not exist is refused in the language asked for."""
+    bots = "random,random,random,random,random,random"
+    p = subprocess.run([*CLI, "tournament", "--bots", bots, "--rounds", "1", "--deals", "1",
+                        "--seed", "5", "--scoring", "duplicate", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    standings = out["standings"]
+    assert out["scoring"] == "duplicate" and len(standings) == 6
+    assert all(s["duplicate"] is not None for s in standings)
+    assert abs(sum(s["duplicate"] for s in standings)) < 1e-9
+    assert [s["duplicate"] for s in standings] == sorted(
+        (s["duplicate"] for s in standings), reverse=True)
+    printed = subprocess.run([*CLI, "tournament", "--bots", bots, "--rounds", "1",
+                              "--deals", "1", "--seed", "5", "--scoring", "duplicate",
+                              "--lang", "ru", "--quiet"],
+                             capture_output=True, text=True, timeout=120)
+    assert printed.returncode == 0, printed.stderr
+    assert "дубликат" in printed.stdout.lower()
+    bad = subprocess.run([*CLI, "tournament", "--scoring", "mean", "--lang", "ru"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "зачёт" in bad.stderr, bad.stderr
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_tournament_command_prints_standings_that_fit(lang: str) -> None:
     env = {**os.environ, "COLUMNS": "80"}

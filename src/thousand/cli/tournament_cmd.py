@@ -1,11 +1,13 @@
 """``thousand tournament``: a tournament of bots, for a bot ladder (docs/ratings.md).
 
 ``thousand tournament --bots random,beginner,heuristic,strong --rounds 6
-[--format round-robin|swiss] [--deals N | --games] [--seed S] [--jobs N] [--preset P]
+[--format round-robin|swiss] [--scoring places|duplicate] [--deals N | --games] [--seed S] [--jobs N] [--preset P]
 [--set k=v] [--lang ru|en] [--json]``: the bots play at three-player tables (four for a
 four-player preset) over the rounds, each table a whole game or ``--deals N`` deals; then
 the standings (points by place, byes, first places, game score) and each bot's rating
-after the tournament's games with its change, in a table that fits ``COLUMNS``, or all
+after the tournament's games with its change (in a duplicate tournament, where every table of
+a round is dealt the same cards, first the duplicate score: a bot's game score less the
+mean of the others who held its seat's cards), in a table that fits ``COLUMNS``, or all
 of it as JSON.  The tournament itself is :mod:`thousand.evaluation.tournament`.
 """
 
@@ -26,6 +28,7 @@ from thousand.engine.rules import Rules
 from thousand.evaluation.arena import Columns, Rows, labels_for
 from thousand.evaluation.tournament import (
     FORMATS,
+    SCORINGS,
     TournamentError,
     TournamentResult,
     run_tournament,
@@ -49,8 +52,9 @@ def standings_columns(result: TournamentResult, lang: str = "en") -> tuple[Colum
     """The standings as columns (header, justify) and rows, best first: place, player
     (a bot by its name for people), points, games, byes, first places, game score,
     rating and its change over the tournament."""
-    keys = ["place", "player", "points", "games", "byes", "firsts", "score", "rating",
-            "change"]
+    duplicate = result.tournament.scoring == "duplicate"
+    keys = ["place", "player", *(["duplicate"] if duplicate else []), "points", "games",
+            "byes", "firsts", "score", "rating", "change"]
     cols = [(word(key, lang), "left" if key == "player" else "right") for key in keys]
     names = list(result.levels)
     shown = dict(zip(names, labels_for(list(result.levels.values()), lang), strict=True))
@@ -58,7 +62,8 @@ def standings_columns(result: TournamentResult, lang: str = "en") -> tuple[Colum
     for s in result.tournament.standings():
         change = result.ratings[s.name]
         rows.append([
-            str(s.place), shown[s.name], f"{s.points:g}", str(s.games), str(s.byes),
+            str(s.place), shown[s.name],
+            *([f"{s.duplicate or 0:+.1f}"] if duplicate else []), f"{s.points:g}", str(s.games), str(s.byes),
             str(s.firsts), f"{s.score:+d}", str(change.after.display), f"{change.delta:+d}",
         ])
     return cols, rows
@@ -106,6 +111,11 @@ def tournament_command(
         str, typer.Option("--format", help="round-robin (every pair meets as evenly as the "
                           "rounds allow) or swiss (tables by standing).")
     ] = "round-robin",
+    scoring: Annotated[
+        str, typer.Option("--scoring", help="places (points by place at each table) or "
+                          "duplicate (every table of a round dealt the same cards; ranked "
+                          "by game score less the mean of the others who held them).")
+    ] = "places",
     deals: Annotated[
         int | None, typer.Option("--deals", metavar="N",
                                  help="Each table plays N deals instead of a whole game.")
@@ -132,6 +142,9 @@ def tournament_command(
         raise fail(word("deals_or_games", lang), lang=lang)
     if format not in FORMATS:
         raise fail(TournamentError("bad_format", format=repr(format)).text(lang), lang=lang)
+    if scoring not in SCORINGS:
+        raise fail(TournamentError("bad_scoring", scoring=repr(scoring)).text(lang),
+                   lang=lang)
     rules: Rules = rules_or_exit(preset, sets, lang)
     levels = levels_or_exit(bots, lang)
     if jobs <= 0:
@@ -149,7 +162,7 @@ def tournament_command(
         try:
             result = run_tournament(
                 levels, format=format, rounds=rounds, rules=rules, deals=deals, seed=seed,
-                jobs=jobs,
+                jobs=jobs, scoring=scoring,
                 progress=lambda done, total: progress.update(task, completed=done,
                                                              total=total),
             )
