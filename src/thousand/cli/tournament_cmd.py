@@ -1,14 +1,15 @@
 """``thousand tournament``: a tournament of bots, for a bot ladder (docs/ratings.md).
 
 ``thousand tournament --bots random,beginner,heuristic,strong --rounds 6
-[--format round-robin|swiss] [--scoring places|duplicate] [--deals N | --games] [--seed S] [--jobs N] [--preset P]
-[--set k=v] [--lang ru|en] [--json]``: the bots play at three-player tables (four for a
-four-player preset) over the rounds, each table a whole game or ``--deals N`` deals; then
-the standings (points by place, byes, first places, game score) and each bot's rating
-after the tournament's games with its change (in a duplicate tournament, where every table of
-a round is dealt the same cards, first the duplicate score: a bot's game score less the
-mean of the others who held its seat's cards), in a table that fits ``COLUMNS``, or all
-of it as JSON.  The tournament itself is :mod:`thousand.evaluation.tournament`.
+[--format round-robin|swiss] [--scoring places|duplicate] [--deals N | --games] [--seed S]
+[--jobs N] [--preset P] [--set k=v] [--lang ru|en] [--json]``: the bots play at
+three-player tables (four for a four-player preset) over the rounds, each table a whole
+game or ``--deals N`` deals; then the standings (points by place, byes, first places,
+game score) and each bot's rating after the tournament's games with its change (in a
+duplicate tournament, where every table of a round is dealt the same cards, first the
+duplicate score: a bot's game score less the mean of the others who held its seat's
+cards), in a table that fits ``COLUMNS``, or all of it as JSON.  The tournament itself
+is :mod:`thousand.evaluation.tournament`.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ def standings_columns(result: TournamentResult, lang: str = "en") -> tuple[Colum
         change = result.ratings[s.name]
         rows.append([
             str(s.place), shown[s.name],
-            *([f"{s.duplicate or 0:+.1f}"] if duplicate else []), f"{s.points:g}", str(s.games), str(s.byes),
-            str(s.firsts), f"{s.score:+d}", str(change.after.display), f"{change.delta:+d}",
+            *([f"{s.duplicate or 0:+.1f}"] if duplicate else []), f"{s.points:g}",
+            str(s.games), str(s.byes), str(s.firsts), f"{s.score:+d}",
+            str(change.after.display), f"{change.delta:+d}",
         ])
     return cols, rows
 
