@@ -16,6 +16,7 @@ import pytest
 
 from test_server import Server
 from thousand.evaluation.tournament import Tournament
+from thousand.server.features.daily import deal_seed
 
 MsgT = dict[str, Any]
 
@@ -168,7 +169,8 @@ def test_a_duplicate_tournament_deals_the_same_cards_and_ranks_by_the_difference
     assert made["scoring"] == "duplicate" and made["format"] == "round-robin"
     listed = ok(anna.get("/api/tournaments"))["tournaments"]
     assert next(x for x in listed if x["id"] == made["id"])["scoring"] == "duplicate"
-    ok(anna.post(f"/api/tournaments/{made['id']}/start", json={}))
+    started = ok(anna.post(f"/api/tournaments/{made['id']}/start", json={}))
+    assert made["deal_secret"] is None and started["deal_secret"] is None  # not yet
     final = wait_over(anna, made["id"])
     rounds = [[tab["table"] for tab in r["tables"]] for r in final["pairings"]]
     assert [len(ids) for ids in rounds] == [2, 2]
@@ -191,8 +193,15 @@ def test_a_duplicate_tournament_deals_the_same_cards_and_ranks_by_the_difference
             for name, score in held:
                 others = [s for n, s in held if n != name]
                 expected[name] = expected.get(name, 0.0) + score - sum(others) / len(others)
-    # each round is dealt its own cards
+    # each round is dealt its own cards; once it is over the secret they came from is
+    # shown (anyone can check every table's seed), and the replays are everybody's
     assert games[rounds[0][0]][0].seed != games[rounds[1][0]][0].seed
+    secret = int(final["deal_secret"])
+    for number, ids in enumerate(rounds, 1):
+        assert {games[i][0].seed for i in ids} == {deal_seed(secret, number, "tournament")}
+        for i in ids:
+            assert games[i][0].replay == "public"
+            assert httpx.get(f"{server.base}/api/games/{i}/record").status_code == 200
     standings = final["standings"]
     assert {s["name"]: s["duplicate"] for s in standings} == pytest.approx(expected, abs=0.01)
     shown = [s["duplicate"] for s in standings]

@@ -430,6 +430,15 @@ def round_seed(info: Info, number: int) -> int | None:
     return None if secret is None else deal_seed(int(secret), number, "tournament")
 
 
+def revealed_secret(info: Info) -> str | None:
+    """The secret a duplicate tournament's rounds were dealt from, once it is over (as
+    the deal of the day reveals its seed): anyone can then check that every table of
+    round ``r`` was laid with ``deal_seed(secret, r, "tournament")`` (each game's record
+    shows its seed).  A decimal string: 128 bits are more than a JSON number keeps."""
+    secret = info.state.get("deal_secret")
+    return None if secret is None or info.status != "over" else str(int(secret))
+
+
 async def _lay_round(hub: Hub, info: Info, t: Tournament) -> None:
     """Pair the next round, lay its tables and store the state (a round whose every
     player sits out, which the Tournament never makes, would stall).
@@ -497,6 +506,9 @@ async def _record(hub: Hub, info: Info, number: int, index: int,
     info.state["results"].append({"round": number, "table": index, "scores": scores,
                                   "winners": winners, "deals": deals})
     if t.finished:
+        if round_seed(info, 1) is not None:  # nobody plays these cards any more
+            await hub.db(hub.store.open_replays,
+                         [tid for ids in info.state["tables"] for tid in ids])
         info.status = "over"
         info.finished = time.time()
         await hub.db(db_save, hub.store, info)

@@ -171,6 +171,9 @@ class TournamentOut(_Strict):
     #: its tables' game clock (``base``, ``increment``, ``category``), or None
     time_control: dict[str, Any] | None = None
     seed: int
+    #: a duplicate tournament's secret its rounds were dealt from, shown once it is over
+    #: (``deal_seed(secret, round, "tournament")`` is every table's seed of the round)
+    deal_secret: str | None = None
     status: str
     players: int
     url: str
@@ -223,8 +226,8 @@ def _out(info: st.Info, me: str | None) -> TournamentOut:
         id=info.id, name=info.name, preset=info.preset, format=info.format,
         scoring=info.scoring, rounds=info.rounds, deals=info.deals, clock=info.clock,
         time_control=info.state.get("time_control"),
-        seed=int(info.state.get("seed", 0)), status=info.status,
-        players=len(info.entries), url=f"/tournaments/{info.id}",
+        seed=int(info.state.get("seed", 0)), deal_secret=st.revealed_secret(info),
+        status=info.status, players=len(info.entries), url=f"/tournaments/{info.id}",
         mine=me is not None and info.creator == me,
         registered=me is not None and any(e.player_id == me for e in info.entries),
         entries=[EntryOut(name=e.name, kind="bot" if e.bot else "person", level=e.bot,

@@ -601,12 +601,25 @@ class Store:
         ratings pass it by, after a restart too (:attr:`TableRow.training`)."""
         with self.engine.begin() as conn:
             check_fence(conn, table_id, fence)
-            stored = conn.execute(sa.select(tables_t.c.rules)
-                                  .where(tables_t.c.id == table_id)).scalar_one_or_none()
-            if stored is None:
-                return
+            self._mark(conn, table_id, training=True)
+
+    def open_replays(self, table_ids: Collection[str]) -> None:
+        """Show these finished games' replays to everybody (:attr:`TableRow.replay`
+        ``public``): a duplicate tournament's tables, kept for their players while
+        another table could still be playing the same cards, once it is over."""
+        with self.engine.begin() as conn:
+            for table_id in table_ids:
+                self._mark(conn, table_id, replay="public")
+
+    @staticmethod
+    def _mark(conn: Connection, table_id: str, **marks: Any) -> None:
+        """Set marks that have no column of their own (``replay``, ``training``) in the
+        ``rules`` column's JSON of a table (none: nothing)."""
+        stored = conn.execute(sa.select(tables_t.c.rules)
+                              .where(tables_t.c.id == table_id)).scalar_one_or_none()
+        if stored is not None:
             conn.execute(tables_t.update().where(tables_t.c.id == table_id)
-                         .values(rules=_dump({**json.loads(stored), "training": True})))
+                         .values(rules=_dump({**json.loads(stored), **marks})))
 
     def abandon(self, table_id: str, seat: int, *, fence: int | None = None) -> None:
         """Mark a seat's person as having left the rated game (LiveTable.abandon)."""
