@@ -8,6 +8,7 @@ httpx and real WebSockets)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,7 @@ from thousand.server.features.chat_filter import ChatFilter, FilterFileError, lo
 from thousand.server.limits import Limiter, parse_overrides
 from thousand.server.names import name_key
 from thousand.server.store import moderation as rows
-from thousand.server.store.tables import Store, seats_t
+from thousand.server.store.tables import Store, seats_t, tables_t
 
 #: The operator's own word in the test server's --chat-filter file.
 OPERATOR_WORD = "кабачок"
@@ -309,6 +310,21 @@ def test_a_profile_has_a_country_and_plain_text_about_within_limits(
     store.close()
     shown = server.get(f"/api/players/{pa['name']}").json()
     assert (shown["country"], shown["about"], shown["abandoned"]) == ("RU", about, 1)
-    assert shown["clocks"] == []
+    assert shown["clocks"] == [] and shown["time_controls"] == []
+    # two finished games with game clocks (a category's and a table's own), each named
+    # once, shortest first, as they stood after the last move
+    store = Store(server.db_url)
+    for (base, increment), left in (((900.0, 5.0), 12.5), ((300.0, 3.0), 40.0),
+                                    ((300.0, 3.0), 7.0)):
+        done, _, _ = table_of(a, b)
+        clock = {"base": base, "increment": increment, "left": [left] * 3, "missed": [0] * 3}
+        with store.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == done)
+                         .values(status="over", game_clock=json.dumps(clock)))
+    store.close()
+    shown = server.get(f"/api/players/{pa['name']}").json()
+    assert shown["time_controls"] == [
+        {"base": 300.0, "increment": 3.0, "category": "fast"},
+        {"base": 900.0, "increment": 5.0, "category": None}]
     post(a, "/api/account/profile", {})
     assert server.get(f"/api/players/{pa['id']}").json()["country"] is None

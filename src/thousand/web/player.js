@@ -13,10 +13,19 @@ import { countryLabel } from "./profile.js";
 import { openReport } from "./report.js";
 import { playerActions } from "./presence.js";
 import { daysTable } from "./daily.js";
+import { controlWords } from "./time_control.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const state = { page: null, families: [], me: null, error: null };
 const asked = decodeURIComponent(location.pathname.replace(/^\/p\//, ""));
+
+/** The clocks he plays: the game clocks by category («быстрая: 5 мин + 3 с за ход», or a
+ * table's own «15 мин + 5 с»), then the move clocks («60 с на ход»); «—» for none. */
+function clocksPlayed(p) {
+  const controls = (p.time_controls ?? []).map(controlWords);
+  const moves = (p.clocks ?? []).map((s) => t("player_clock", { seconds: fmtNumber(s) }));
+  return [...controls, ...moves].join(", ") || "—";
+}
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -108,8 +117,7 @@ function render() {
     el("dl", { class: "stats", id: "player-totals" }, stat("played", t("player_played"), p.played), stat("won", t("player_won"), p.won),
       stat("falls", t("player_falls"), p.falls), stat("bolts", t("player_bolts"), p.bolts),
       stat("abandoned", t("player_abandoned"), p.abandoned ?? 0),
-      stat("clocks", t("player_clocks"), (p.clocks ?? []).length
-        ? p.clocks.map((s) => t("player_clock", { seconds: fmtNumber(s) })).join(", ") : "—")),
+      stat("clocks", t("player_clocks"), clocksPlayed(p))),
     el("h2", {}, t("player_declarer")),
     el("dl", { class: "stats", id: "player-declarer" }, stat("bids", t("player_bids"), d.bids), stat("made", t("player_made"), d.made),
       stat("average", t("player_average"), d.average_contract === null ? "—" : fmtNumber(d.average_contract)),

@@ -58,6 +58,13 @@ export function clockLabel(table) {
   return t("tc_none");
 }
 
+/** A game clock in words: its category's («быстрая: 5 мин + 3 с за ход»), else its base and
+ * increment («15 мин + 5 с»); `control` as the API gives it (`base`, `increment`,
+ * `category`). */
+export function controlWords(control) {
+  return control.category && WORDS[control.category] ? WORDS[control.category]() : clockLabel({ time_control: control });
+}
+
 /** Seconds on a game clock as m:ss (h:mm:ss past an hour). */
 export function clockText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));

@@ -15,6 +15,7 @@ from ..errors import ServerError
 from ..features import player_stats
 from ..features.accounts import current_player
 from ..live.hub import hub_of
+from ..live.time_control import TimeControl, category_of
 from ..pages import error_page, shell_page
 from ..reader import StrictRoute
 from ..store import profiles
@@ -60,11 +61,21 @@ class GameLine(_Strict):
     score: int
 
 
+class TimeControlRef(_Strict):
+    """A game clock a player has played: seconds for the game and added a move, and its
+    category's name (``fast``, ``normal``, ``unhurried``; None: a table's own)."""
+
+    base: float
+    increment: float
+    category: str | None
+
+
 class PlayerPage(_Strict):
     """Everything a player's page shows: ``since`` is when the player was made (None
     for a bot); ``games`` only those whose replay the asker may see; what he tells of
     himself (``country``: ISO 3166 alpha-2, ``about``: plain text); the rated games he
-    ``abandoned``; the move ``clocks`` (seconds) of the games he finished; his days of
+    ``abandoned``; the move ``clocks`` (seconds) and the game clocks (``time_controls``:
+    base, increment and category) of the games he finished; his days of
     the deal of the day (``daily``, newest first: his place of how many, his score against
     the field)."""
 
@@ -81,6 +92,7 @@ class PlayerPage(_Strict):
     about: str | None = None
     abandoned: int = 0
     clocks: list[float] = Field(default_factory=list)
+    time_controls: list[TimeControlRef] = Field(default_factory=list)
     daily: list[MyDay] = Field(default_factory=list)
 
 
@@ -167,4 +179,7 @@ async def player(name: str, request: Request) -> PlayerPage:
         games=[GameLine(**g) for g in games], country=country, about=about,
         abandoned=await hub.db(profiles.abandoned, hub.store, pid),
         clocks=await hub.db(profiles.clocks, hub.store, pid),
+        time_controls=[TimeControlRef(base=b, increment=i,
+                                      category=category_of(TimeControl(b, i)))
+                       for b, i in await hub.db(profiles.time_controls, hub.store, pid)],
         daily=[] if kind == "bot" else await days_of(request, pid))

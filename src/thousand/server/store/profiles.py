@@ -4,11 +4,13 @@ move clocks of the games he played (docs/server.md "A player's page")."""
 
 from __future__ import annotations
 
+import json
+
 import sqlalchemy as sa
 
 from .tables import Store, players_t, seats_t, tables_t
 
-__all__ = ["abandoned", "clocks", "profile", "set_profile"]
+__all__ = ["abandoned", "clocks", "profile", "set_profile", "time_controls"]
 
 
 def profile(store: Store, player_id: str) -> tuple[str | None, str | None]:
@@ -44,3 +46,19 @@ def clocks(store: Store, player_id: str) -> list[float]:
             .where(seats_t.c.player_id == player_id, tables_t.c.status == "over",
                    tables_t.c.clock.is_not(None))).scalars()
         return sorted(float(v) for v in values)
+
+
+def time_controls(store: Store, player_id: str) -> list[tuple[float, float]]:
+    """The game clocks (base and increment, seconds) of the games the player finished,
+    each once, shortest first: what his page names as the categories he plays (fast,
+    normal, unhurried, or one of a table's own).  A game's clock is stored as it stood
+    after its last move (``tables.game_clock``), its control in it."""
+    with store.engine.connect() as conn:
+        stored = conn.execute(
+            sa.select(tables_t.c.game_clock)
+            .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+            .where(seats_t.c.player_id == player_id, tables_t.c.status == "over",
+                   tables_t.c.game_clock.is_not(None))).scalars()
+        found = {(float(c["base"]), float(c["increment"]))
+                 for c in map(json.loads, stored) if "base" in c and "increment" in c}
+    return sorted(found)
