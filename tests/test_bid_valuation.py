@@ -122,13 +122,14 @@ def test_the_decisions_memo_values_each_bid_as_without_it() -> None:
     totals = [100, 100, 100, 100, 250, 180, 140, 95, 60, 130, 125, 100]
     hands = [kept] * len(totals)
     groups = [i // 4 for i in range(len(totals))]
-    memo: ContractMemo = {}
-    for b in (105, 110, 115, 120, 125, 130, 105, 110):
-        shared = bot._bid_samples(view, totals, hands, b, st, groups, memo)
-        alone = bot._bid_samples(view, totals, hands, b, st, groups)
-        assert shared == alone
-        shared[0][0] += 1000  # a caller's change stays its own
-    assert memo[(110, False)] != memo[(110, True)]
+    for talons in (groups, None):  # None: each bid valued as itself
+        memo: ContractMemo = {}
+        for b in (105, 110, 115, 120, 125, 130) * 3:
+            shared = bot._bid_samples(view, totals, hands, b, st, talons, memo)
+            alone = bot._bid_samples(view, totals, hands, b, st, talons)
+            assert shared == alone
+            shared[0][0] += 1000  # a caller's change stays its own
+    assert memo[(110, False)] != bot._contract_samples_at(view, totals, hands, 110, st, True)
 
 
 def test_two_marriages_and_an_ace_bid_and_a_pass_is_marked() -> None:
