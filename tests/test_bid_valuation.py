@@ -15,6 +15,7 @@ from thousand.bots import valuation
 from thousand.bots.evaluate import predict_auction
 from thousand.bots.sampling import knowledge
 from thousand.bots.search import SearchBot, SearchConfig, stakes
+from thousand.bots.search.bids import ContractMemo
 from thousand.bots.valuation import valuate
 from thousand.engine import moves as mv
 from thousand.engine.cards import FULL_DECK, cards_of, mask_of, parse_cards
@@ -107,6 +108,28 @@ def test_one_contract_for_the_deals_that_share_a_talon() -> None:
     # per deal the two makers would have raised: more than the bid
     alone = bot._bid_samples(view, totals[:2], [kept] * 2, 110, st, [0, 1])[0]
     assert alone[0] > samples[0]
+
+
+def test_the_decisions_memo_values_each_bid_as_without_it() -> None:
+    """The auction values every bid level from one decision's deals, each with its raises
+    (``ContractMemo``): shared between the levels, the memo gives each bid the values it
+    has alone.  110 as a bid (at ``bid_margin``) and 110 as the raise of a bid of 105 (at
+    ``bid_raise_margin``) are two entries: a total of 100 makes the one and not the other."""
+    view = _auction_after_100(["AH", "KH", "QH", "KD", "QD", "AS", "9C"])
+    bot = SearchBot(1, SearchConfig(time_limit=None, min_samples=8, max_samples=8))
+    st = stakes(view, 1, bot.config.win_bonus)
+    kept = mask_of(parse_cards(["AH", "KH", "QH", "KD", "QD", "AS", "TS", "9C"]))
+    totals = [100, 100, 100, 100, 250, 180, 140, 95, 60, 130, 125, 100]
+    hands = [kept] * len(totals)
+    groups = [i // 4 for i in range(len(totals))]
+    for talons in (groups, None):  # None: each bid valued as itself
+        memo: ContractMemo = {}
+        for b in (105, 110, 115, 120, 125, 130) * 3:
+            shared = bot._bid_samples(view, totals, hands, b, st, talons, memo)
+            alone = bot._bid_samples(view, totals, hands, b, st, talons)
+            assert shared == alone
+            shared[0][0] += 1000  # a caller's change stays its own
+    assert memo[(110, False)] != bot._contract_samples_at(view, totals, hands, 110, st, True)
 
 
 def test_two_marriages_and_an_ace_bid_and_a_pass_is_marked() -> None:

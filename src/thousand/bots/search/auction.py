@@ -16,7 +16,7 @@ from thousand.engine.moves import Move
 from thousand.engine.view import View
 
 from ..base import Reason
-from .bids import BidSearch, _bid_levels, _raise_target
+from .bids import BidSearch, ContractMemo, _bid_levels, _raise_target
 from .reasons import _of, _pct
 from .samples import Samples, _Budget, _constant, first_best
 from .stakes import stakes
@@ -26,13 +26,15 @@ from .stakes import stakes
 class _Bids:
     """What the auction's search drew: the declarer's totals and kept hands in each
     sampled deal, their talon groups (None: the bid valued as itself), the lowest bid's
-    make chance and the ladder of bids valued for the reason."""
+    make chance, the ladder of bids valued for the reason and the contracts valued so far
+    (the reason values the ladder from the same deals)."""
 
     totals: list[int]
     hands: list[Mask]
     groups: list[int] | None
     p_low: float
     ladder: list[int]
+    memo: ContractMemo
 
 
 class AuctionSearch(BidSearch):
@@ -94,10 +96,11 @@ class AuctionSearch(BidSearch):
         n = len(totals)
         p_other = sum(other) / len(other) if other else None
         u_pass = self._pass_utility(view, p_other)
-        low, p_low = self._bid_samples(view, totals, hands, bids[0], st, groups)
+        memo: ContractMemo = {}
+        low, p_low = self._bid_samples(view, totals, hands, bids[0], st, groups, memo)
         utils: dict[Move, list[float]] = {mv.bid(bids[0]): low}
         for b in bids[1:]:
-            u = self._bid_samples(view, totals, hands, b, st, groups)[0]
+            u = self._bid_samples(view, totals, hands, b, st, groups, memo)[0]
             utils[mv.bid(b)] = u if sum(u) < sum(low) else low
         order = [mv.bid(b) for b in bids]
         if mv.PASS in legal:
@@ -110,7 +113,7 @@ class AuctionSearch(BidSearch):
             utils[mv.REDEAL] = [min(u_pass, sum(low) / n)] * n
             order.append(mv.REDEAL)
         return Samples(utils, [1.0] * n, order=order), _Bids(totals, hands, groups, p_low,
-                                                             ladder)
+                                                             ladder, memo)
 
     def _auction_phase(self, view: View, rng: random.Random, budget: _Budget) -> Samples:
         """:meth:`_auction_search`'s utilities (no bid legal: passing, or a redeal)."""
@@ -141,7 +144,7 @@ class AuctionSearch(BidSearch):
         limit = 0
         for b in bids_found.ladder:
             u, _ = self._bid_utility(view, bids_found.totals, bids_found.hands, b, st,
-                                     bids_found.groups)
+                                     bids_found.groups, bids_found.memo)
             if u > u_pass:
                 limit = b
             else:

@@ -22,6 +22,13 @@ from .hand import HandSearch, _discards_due, _n_discards
 from .samples import _Budget
 from .stakes import _Stakes
 
+#: One decision's contracts valued over its sampled deals: (contract, raised) -> the
+#: utility in each deal and the share made (:meth:`BidSearch._contract_samples_at`).  The
+#: auction values every bid level, each with the raises above it, and again each step of
+#: its ladder for the reason, all from the same deals: a raise to 160 is the same for a
+#: bid of 110 as for one of 120, so it is valued once (``benchmarks/bid_memo.py``).
+ContractMemo = dict[tuple[int, bool], tuple[list[float], float]]
+
 
 class BidSearch(HandSearch):
     """The declarer's totals over sampled talons and hands, and a bid's utility from them."""
@@ -166,26 +173,27 @@ class BidSearch(HandSearch):
 
     def _bid_utility(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes,
-        groups: Sequence[int] | None = None,
+        groups: Sequence[int] | None = None, memo: ContractMemo | None = None,
     ) -> tuple[float, float]:
         """(utility, make chance) of declaring after a bid of ``b``; on the barrel the
         contract is raised to the one that wins (up to ``bid_cap``, always allowed); with
-        talon ``groups``, to each group's best contract (:meth:`_raised_samples`)."""
-        samples, p = self._bid_samples(view, totals, hands, b, st, groups)
+        talon ``groups``, to each group's best contract (:meth:`_raised_samples`).  ``memo``:
+        the decision's contracts valued so far (the same ``totals`` and ``hands``)."""
+        samples, p = self._bid_samples(view, totals, hands, b, st, groups, memo)
         return sum(samples) / max(1, len(totals)), p
 
     def _bid_samples(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes,
-        groups: Sequence[int] | None = None,
+        groups: Sequence[int] | None = None, memo: ContractMemo | None = None,
     ) -> tuple[list[float], float]:
         """:meth:`_bid_utility` per sampled deal (and the make chance); with the deals'
         talon ``groups`` (:meth:`_bid_totals`), each group's best contract from ``b``."""
-        out = self._contract_samples_at(view, totals, hands, b, st)
+        out = self._contract_samples_at(view, totals, hands, b, st, memo=memo)
         target = _raise_target(view, st, b)
         if groups:
-            return self._raised_samples(view, totals, hands, b, st, groups, out, target)
+            return self._raised_samples(view, totals, hands, b, st, groups, out, target, memo)
         if target is not None:
-            alt = self._contract_samples_at(view, totals, hands, target, st)
+            alt = self._contract_samples_at(view, totals, hands, target, st, memo=memo)
             n = max(1, len(totals))
             if (sum(alt[0]) / n, alt[1]) > (sum(out[0]) / n, out[1]):
                 out = alt
@@ -194,6 +202,7 @@ class BidSearch(HandSearch):
     def _raised_samples(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], b: int, st: _Stakes,
         groups: Sequence[int], at_bid: tuple[list[float], float], target: int | None,
+        memo: ContractMemo | None = None,
     ) -> tuple[list[float], float]:
         """A bid of ``b`` as the contract it becomes: in each group of deals that share a
         talon, the declarer names the contract (``b``, a raise of :meth:`_raise_ladder`,
@@ -207,7 +216,8 @@ class BidSearch(HandSearch):
         cands = [c for c in self._raise_ladder(view, b, max(caps, default=b)) if c > b]
         if target is not None and target not in cands:
             cands.append(target)
-        raised = {c: self._contract_samples_at(view, totals, hands, c, st, raised=c != target)[0]
+        raised = {c: self._contract_samples_at(view, totals, hands, c, st, raised=c != target,
+                                               memo=memo)[0]
                   for c in cands}
         members: dict[int, list[int]] = {}
         for i, g in enumerate(groups):
@@ -225,11 +235,27 @@ class BidSearch(HandSearch):
 
     def _contract_samples_at(
         self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes,
-        raised: bool = False,
+        raised: bool = False, memo: ContractMemo | None = None,
     ) -> tuple[list[float], float]:
         """Declaring contract ``c``: the utility in each sampled deal (the declarer's
         ``totals`` with the ``hands`` he kept) and the share of deals made (``raised``:
-        a raise above the bid, with the margin of a raise, ``bid_raise_margin``)."""
+        a raise above the bid, with the margin of a raise, ``bid_raise_margin``); read
+        from ``memo`` when it was valued before in the decision, else kept there (a copy
+        each time: the callers may change their list)."""
+        key = (c, raised)
+        if memo is not None and key in memo:
+            kept, share = memo[key]
+            return list(kept), share
+        found = self._contract_at(view, totals, hands, c, st, raised)
+        if memo is not None:
+            memo[key] = (list(found[0]), found[1])
+        return found
+
+    def _contract_at(
+        self, view: View, totals: Sequence[int], hands: Sequence[Mask], c: int, st: _Stakes,
+        raised: bool,
+    ) -> tuple[list[float], float]:
+        """:meth:`_contract_samples_at`, computed."""
         m = self.config.bid_raise_margin if raised else self.config.bid_margin
         k = self.beta(view) * st.others / (len(view.active) - 1)
         values = view.rules.marriage_values
