@@ -210,6 +210,30 @@ def test_a_duplicate_tournament_deals_the_same_cards_and_ranks_by_the_difference
     assert sum(shown) == pytest.approx(0, abs=0.05)  # differences from the others' means
 
 
+def test_a_duplicate_round_is_shown_only_once_every_table_of_it_is_over() -> None:
+    """A duplicate round's first table over: the pages show neither its scores nor the
+    standings it moves until the other table, playing the same cards, is over too (it
+    would tell those players how the cards went); by places, a table shows at once."""
+    from thousand.server.features.tournaments import Entry, Info
+
+    def info(scoring: str) -> Info:
+        return Info(id="t", name="Дубль", preset="classic", format="round-robin", rounds=2,
+                    deals=1, status="running", creator="p", created=0.0, started=1.0,
+                    finished=None, scoring=scoring,
+                    state={"seed": 1, "tables": [["a", "b"]], "results": [
+                        {"round": 1, "table": 0, "scores": [100, 50, -20], "winners": [0],
+                         "deals": 1}]},
+                    entries=[Entry(n, None, "random", 0.0) for n in "абвгде"])
+
+    shown = info("duplicate").tournament(shown=True).to_json()
+    assert all("scores" not in tab for tab in shown["pairings"][0]["tables"])
+    assert all(s["games"] == 0 and s["score"] == 0 for s in shown["standings"])
+    kept = info("duplicate").tournament().to_json()  # what the server records with
+    assert kept["pairings"][0]["tables"][0]["scores"] == [100, 50, -20]
+    by_places = info("places").tournament(shown=True).to_json()
+    assert by_places["pairings"][0]["tables"][0]["scores"] == [100, 50, -20]
+
+
 def test_bad_scoring_and_too_few_for_duplicate_are_refused_in_both_languages(
         server: Server) -> None:
     anna = guest(server.base, "Анна")

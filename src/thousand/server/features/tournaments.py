@@ -163,8 +163,13 @@ class Info:
         return (None if control is None
                 else TimeControl(float(control["base"]), float(control["increment"])))
 
-    def tournament(self) -> Tournament:
-        """The Tournament of these entries and this state (see the module's doc)."""
+    def tournament(self, *, shown: bool = False) -> Tournament:
+        """The Tournament of these entries and this state (see the module's doc).
+
+        ``shown``: as the pages and the API show it, where a duplicate tournament's round
+        counts only once every table of it is over: a table's result, or the standings
+        it moves, would tell the players of another table still playing the same cards
+        how those cards went."""
         size = Rules.from_json({"preset": self.preset}).players
         t = Tournament(self.format, self.rounds, size, int(self.state.get("seed", 0)),
                        self.scoring)
@@ -174,11 +179,14 @@ class Info:
             return t
         t.start()
         results = self.state.get("results", [])
-        for number in range(1, len(self.state.get("tables", [])) + 1):
+        hide = shown and self.scoring == "duplicate"
+        for number, ids in enumerate(self.state.get("tables", []), 1):
             t.next_round()
-            for r in results:
-                if r["round"] == number:
-                    t.record(number, r["table"], r["scores"], r["winners"], r["deals"])
+            got = [r for r in results if r["round"] == number]
+            if hide and len(got) < len(ids):
+                continue  # (only the last round can be so: the next waits for it)
+            for r in got:
+                t.record(number, r["table"], r["scores"], r["winners"], r["deals"])
         return t
 
 

@@ -214,7 +214,7 @@ async def _person(request: Request, name: str | None) -> tuple[Player, str]:
 
 
 def _out(info: st.Info, me: str | None) -> TournamentOut:
-    t = info.tournament()
+    t = info.tournament(shown=True)
     data = t.to_json()
     ids: list[list[str]] = info.state.get("tables", [])
     guests = {e.name for e in info.entries if e.guest}
