@@ -171,6 +171,12 @@ def test_a_duplicate_tournament_deals_the_same_cards_and_ranks_by_the_difference
     assert next(x for x in listed if x["id"] == made["id"])["scoring"] == "duplicate"
     started = ok(anna.post(f"/api/tournaments/{made['id']}/start", json={}))
     assert made["deal_secret"] is None and started["deal_secret"] is None  # not yet
+    # while the round is played, each person is given his own table only (another could
+    # be watched playing the same cards ahead)
+    first = started["pairings"][0]["tables"]
+    if not all(tab["scores"] is not None for tab in first):
+        assert [tab["table"] is not None for tab in first] == [
+            "Анна" in tab["players"] for tab in first]
     final = wait_over(anna, made["id"])
     rounds = [[tab["table"] for tab in r["tables"]] for r in final["pairings"]]
     assert [len(ids) for ids in rounds] == [2, 2]

@@ -218,8 +218,21 @@ def _out(info: st.Info, me: str | None) -> TournamentOut:
     data = t.to_json()
     ids: list[list[str]] = info.state.get("tables", [])
     guests = {e.name for e in info.entries if e.guest}
+    mine = {e.name for e in info.entries if me is not None and e.player_id == me}
+    done = {r["round"] for r in data["pairings"]
+            if all("scores" in tab for tab in r["tables"])}
+
+    def table_id(number: int, index: int, players: list[str]) -> str | None:
+        """A table's id (its page and replay), but a duplicate round's while the round
+        is played only to those at it: another table could watch the same cards ahead."""
+        if number > len(ids):
+            return None
+        hidden = (info.scoring == "duplicate" and number not in done
+                  and not mine & set(players))
+        return None if hidden else ids[number - 1][index]
+
     pairings = [RoundOut(round=r["round"], byes=r["byes"], tables=[
-        TableOut(table=ids[r["round"] - 1][i] if r["round"] <= len(ids) else None,
+        TableOut(table=table_id(r["round"], i, tab["players"]),
                  guests=[n in guests for n in tab["players"]], **tab)
         for i, tab in enumerate(r["tables"])]) for r in data["pairings"]]
     return TournamentOut(
