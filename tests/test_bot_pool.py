@@ -374,7 +374,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def wait_over(server: Server, table: str, seconds: float = 90) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        r: dict[str, Any] = server.get(f"/api/tables/{table}").json()
+        r: dict[str, Any] = HTTP.get(f"{server.base}/api/tables/{table}", timeout=30).json()
         if r["status"] == "over":
             return r
         time.sleep(0.1)

@@ -22,6 +22,7 @@ import pytest
 
 from http_client import HTTP
 from live_server import CHROMIUM, CHROMIUM_ARGS, serve, wait_over
+from test_server import Server
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Аня"}, {"kind": "human"},
@@ -128,11 +129,15 @@ def test_once_over_as_its_creator_chose(base: str, open_: bool, choice: str | No
 
 
 def test_the_choice_lasts_a_restart(tmp_path: Path) -> None:
-    """The creator's choice is stored with the table, not only in memory."""
-    with serve(tmp_path, "--bot-delay", "0") as url:
+    """The creator's choice is stored with the table, not only in memory (the application
+    made twice in this process on one database: what a restart keeps is the store's)."""
+    db = f"sqlite:///{tmp_path / 'thousand.db'}"
+    with Server(db, bot_processes=0) as first:
+        url = first.base
         t = lay(url, seats=BOTS, open=True, replay="players", options={"max_deals": 1})
         over(url, t["table"])
-    with serve(tmp_path, "--bot-delay", "0") as url:
+    with Server(db, bot_processes=0) as again:
+        url = again.base
         assert replay_status(url, t["table"]) == (403, 403)
         assert t["table"] in HTTP.get(url + "/api/games", timeout=30).text  # listed
 
