@@ -32,6 +32,7 @@ import sqlalchemy as sa
 
 import live_server
 import needs
+from http_client import HTTP
 
 CLI = [sys.executable, "-c", "from thousand.cli import main; main()"]
 REDIS_URL = os.environ.get("THOUSAND_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -166,9 +167,9 @@ class Worker:
                 pytest.fail(f"{self.name} stopped ({self.proc.returncode}): "
                             + self.log_path.read_text("utf-8", "replace")[-3000:])
             try:
-                r = httpx.get(self.base + "/readyz", timeout=2)
+                r = HTTP.get(self.base + "/readyz", timeout=2)
                 if r.status_code == 404:
-                    r = httpx.get(self.base + "/api/rules", timeout=2)
+                    r = HTTP.get(self.base + "/api/rules", timeout=2)
                 if r.status_code == 200:
                     return
             except httpx.HTTPError:
@@ -236,12 +237,12 @@ class Worker:
     # -- talking to it
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:
-        return httpx.get(self.base + path, timeout=30, **kwargs)
+        return HTTP.get(self.base + path, timeout=30, **kwargs)
 
     def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
         if body is not None:
             kwargs["json"] = body
-        return httpx.post(self.base + path, timeout=30, **kwargs)
+        return HTTP.post(self.base + path, timeout=30, **kwargs)
 
     def ws_url(self, table: str, token: str | None = None) -> str:
         """The table's socket on this worker (as test_server.Server's: a worker is a

@@ -3,7 +3,8 @@ run against a real ``thousand serve``, finds no failure on any route (every chec
 500, every status and header documented, bodies as declared, schema-valid requests
 accepted, invalid ones refused, ``Allow`` on a 405).
 
-Kept lean (a few examples an operation, one worker) so the run takes well under a minute.
+Kept lean (a few examples an operation, more in the deep run; one worker) so the run takes
+well under a minute.
 Where a request that fits the schema may still be refused for what no JSON schema can say,
 the run is told so, per route, below (:data:`CONFIG`): the rules of a new table are
 checked by the engine (a preset's options that do not go together: 422, the number of
@@ -30,6 +31,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from depth import examples
 from push_box import vapid_pem
 from smtp_box import serve_mailing, smtp_server
 
@@ -97,6 +99,11 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "429"]
 """
 
 
+#: Examples an operation in the fuzzing phase (the examples and coverage phases come on
+#: top of them, whatever the count): the deep run draws more.
+EXAMPLES = examples(3, 8)
+
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # bots that wait before they move: the tables schemathesis lays cost nothing;
@@ -130,7 +137,7 @@ def test_schemathesis_finds_no_failure(base: str, tmp_path: Path) -> None:
     config.write_text(CONFIG)
     run = subprocess.run(
         [st, "--config-file", str(config), "run", base + "/api/openapi.json",
-         "--checks", "all", "--max-examples", "8", "--workers", "1", "--seed", "1",
+         "--checks", "all", "--max-examples", str(EXAMPLES), "--workers", "1", "--seed", "1",
          "--phases", "examples,coverage,fuzzing", "--request-timeout", "20",
          "--suppress-health-check", "all", "--no-color"],
         capture_output=True, text=True, timeout=300, cwd=tmp_path)

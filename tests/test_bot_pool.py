@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+from depth import kept
+from http_client import HTTP
 from test_server import Client, Server, free_port, new_table
 from thousand.bots import make_bot
 from thousand.engine.rules import Rules
@@ -372,7 +374,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def wait_over(server: Server, table: str, seconds: float = 90) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        r: dict[str, Any] = server.get(f"/api/tables/{table}").json()
+        r: dict[str, Any] = HTTP.get(f"{server.base}/api/tables/{table}", timeout=30).json()
         if r["status"] == "over":
             return r
         time.sleep(0.1)
@@ -433,7 +435,7 @@ def serve_process(folder: Path, *extra: str) -> tuple[subprocess.Popen[bytes], s
     for _ in range(300):
         assert proc.poll() is None, (folder / "serve.log").read_text()
         try:
-            if httpx.get(base + "/api/rules", timeout=2).status_code == 200:
+            if HTTP.get(base + "/api/rules", timeout=2).status_code == 200:
                 return proc, base
         except httpx.HTTPError:
             time.sleep(0.1)
@@ -444,21 +446,23 @@ def serve_process(folder: Path, *extra: str) -> tuple[subprocess.Popen[bytes], s
 def bots_at_work(proc: subprocess.Popen[bytes], base: str) -> list[int]:
     """Lay a table of bots; once a bot process thinks for it, every process under the
     server's."""
-    r = httpx.post(base + "/api/tables", json={"seats": [{"kind": "bot"}] * 3}, timeout=30)
+    r = HTTP.post(base + "/api/tables", json={"seats": [{"kind": "bot"}] * 3}, timeout=30)
     assert r.status_code == 201, r.text
     deadline = time.monotonic() + 120  # generous: a loaded machine
     while time.monotonic() < deadline:
-        if httpx.get(base + f"/api/tables/{r.json()['table']}", timeout=30).json()[
+        if HTTP.get(base + f"/api/tables/{r.json()['table']}", timeout=30).json()[
                 "version"] > 3:
             return descendants(proc.pid)
         time.sleep(0.05)
     raise AssertionError("the bots did not play")
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+@pytest.mark.parametrize("how", kept([signal.SIGTERM, signal.SIGINT, signal.SIGKILL],
+                                      {signal.SIGTERM, signal.SIGKILL}))
 def test_no_bot_process_outlives_the_server(tmp_path: Path, how: signal.Signals) -> None:
     """``thousand serve`` stopped (SIGTERM, Ctrl+C) ends its bot processes; killed
-    (SIGKILL: it can do nothing), its bot processes see it gone and end by themselves."""
+    (SIGKILL: it can do nothing), its bot processes see it gone and end by themselves.
+    (Ctrl+C in the deep run: Uvicorn stops on SIGINT as on SIGTERM, the same way out.)"""
     proc, base = serve_process(tmp_path)
     try:
         kids = bots_at_work(proc, base)

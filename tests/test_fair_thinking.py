@@ -27,6 +27,8 @@ EXPERTS = [{"kind": "bot", "level": "expert"}] * 3
 #: The flood's tables: with first come, first served each table (the other address's
 #: too) had one ask in seven; fairly, the other address has every other one.
 FLOOD = 6
+#: Seconds between two looks at the tables' versions.
+POLL = 0.5
 
 
 @pytest.fixture
@@ -55,13 +57,16 @@ def test_one_address_flooding_expert_tables_leaves_another_its_turns(server: str
         assert flood.get("/api/me").status_code == 200  # a guest's session, as a page
         assert other.get("/api/me").status_code == 200
         flooded = [_lay(flood) for _ in range(FLOOD)]
+        # polled twice a second: the expert bots take a good part of a second a move,
+        # and each poll is requests the server answers beside them
         until(lambda: min(_versions(flood, flooded)) > 2, 180,
-              "the flood's bots move")
+              "the flood's bots move", every=POLL)
         mine = _lay(other)
-        until(lambda: _versions(other, [mine])[0] > 2, 120, "the other table's bots move")
+        until(lambda: _versions(other, [mine])[0] > 2, 120, "the other table's bots move",
+              every=POLL)
         before = _versions(other, [mine, *flooded])
         until(lambda: _versions(other, [mine])[0] >= before[0] + 12, 180,
-              "the other address's table made 12 moves")
+              "the other address's table made 12 moves", every=POLL)
         after = _versions(other, [mine, *flooded])
     own = after[0] - before[0]
     flood_mean = sum(a - b for a, b in zip(after[1:], before[1:], strict=True)) / FLOOD

@@ -25,6 +25,7 @@ import websockets
 from starlette.requests import Request
 
 import needs
+from http_client import HTTP
 from live_server import serve
 from test_browser import _page, browser
 from thousand.server.caps import CAPS
@@ -163,7 +164,7 @@ def test_without_a_trusted_proxy_no_client_picks_its_address(tmp_path: Path) -> 
     would believe it from 127.0.0.1): a client that names a new address in every request
     is still one client and is refused after its limit."""
     with serve(tmp_path, "--limit", "table=3/minute", limited=True) as base:
-        codes = [httpx.post(base + "/api/tables", json={"seats": BOTS},
+        codes = [HTTP.post(base + "/api/tables", json={"seats": BOTS},
                             headers={"X-Forwarded-For": f"10.9.0.{i}"}).status_code
                  for i in range(5)]
     assert codes == [201] * 3 + [429] * 2, codes
@@ -269,8 +270,10 @@ def test_a_flood_of_sign_in_attempts_is_slowed(server: str) -> None:
     name *and* address (nobody locks another out: docs/server.md "Limits"); a sign-up
     flood from one address is refused the same way."""
     wrong = {"name": "Анна", "password": "неверный пароль"}
-    with httpx.Client(base_url=server, headers={"X-Forwarded-For": "10.0.3.1"}) as one, \
-            httpx.Client(base_url=server, headers={"X-Forwarded-For": "10.0.3.2"}) as two:
+    with httpx.Client(base_url=server, headers={"X-Forwarded-For": "10.0.3.1"},
+                      timeout=30) as one, \
+            httpx.Client(base_url=server, headers={"X-Forwarded-For": "10.0.3.2"},
+                         timeout=30) as two:
         codes = [one.post("/api/account/signin", json=wrong).status_code for _ in range(6)]
         assert codes == [401] * 5 + [429], codes
         refused = one.post("/api/account/signin", json=wrong)

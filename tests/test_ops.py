@@ -28,6 +28,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 import needs
+from http_client import HTTP
 from live_server import free_port, postgres_schema, serve
 from thousand.server.ops.logs import JsonFormatter
 from thousand.server.store.tables import head_revision
@@ -46,7 +47,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 def metric(base: str, name: str, **labels: str) -> float:
     """A sample's value in ``/metrics`` (0 when the series is not there)."""
-    text = httpx.get(base + "/metrics", timeout=30).text
+    text = HTTP.get(base + "/metrics", timeout=30).text
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             if sample.name == name and all(sample.labels.get(k) == v
@@ -60,12 +61,12 @@ def metric(base: str, name: str, **labels: str) -> float:
 
 def test_healthz_and_readyz_answer_with_the_worker(server: tuple[str, Path]) -> None:
     base, _ = server
-    alive = httpx.get(base + "/healthz", timeout=30)
+    alive = HTTP.get(base + "/healthz", timeout=30)
     assert alive.status_code == 200
     assert alive.json()["status"] == "ok"
     worker = alive.json()["worker"]
     assert worker
-    ready = httpx.get(base + "/readyz", timeout=30)
+    ready = HTTP.get(base + "/readyz", timeout=30)
     assert ready.status_code == 200, ready.text
     assert ready.json() == {"status": "ok", "worker": worker}
     assert ready.headers["cache-control"] == "no-store"
@@ -73,7 +74,7 @@ def test_healthz_and_readyz_answer_with_the_worker(server: tuple[str, Path]) -> 
 
 def test_the_openapi_document_declares_them(server: tuple[str, Path]) -> None:
     base, _ = server
-    doc = httpx.get(base + "/api/openapi.json", timeout=30).json()
+    doc = HTTP.get(base + "/api/openapi.json", timeout=30).json()
     assert set(doc["paths"]["/healthz"]["get"]["responses"]) == {"200"}
     ready = doc["paths"]["/readyz"]["get"]["responses"]
     assert set(ready) == {"200", "503"}
@@ -86,16 +87,16 @@ def test_readyz_is_503_when_the_postgres_schema_is_dropped(tmp_path: Path) -> No
     dropped = False
     try:
         with serve(tmp_path, "--db", url) as base:
-            assert httpx.get(base + "/readyz", timeout=30).status_code == 200
+            assert HTTP.get(base + "/readyz", timeout=30).status_code == 200
             drop()
             dropped = True
-            r = httpx.get(base + "/readyz", timeout=30)
+            r = HTTP.get(base + "/readyz", timeout=30)
             assert r.status_code == 503, r.text
             assert r.json()["status"] == "unavailable"
             assert r.json()["reason"].startswith("store: ")
             assert r.headers["retry-after"] == "5"
             # alive all the same: a supervisor must not restart it for its database
-            assert httpx.get(base + "/healthz", timeout=30).status_code == 200
+            assert HTTP.get(base + "/healthz", timeout=30).status_code == 200
     finally:
         if not dropped:
             drop()
@@ -108,14 +109,14 @@ def test_readyz_checks_the_redis_of_the_rate_limits(tmp_path: Path) -> None:
         (tmp_path / name).mkdir()
     with serve(tmp_path / "up", "--limits-storage", "redis://127.0.0.1:6379",
                limited=True) as base:
-        r = httpx.get(base + "/readyz", timeout=30)
+        r = HTTP.get(base + "/readyz", timeout=30)
         if r.status_code == 503 and "limits storage" in r.json().get("reason", ""):
             needs.require("redis")
             pytest.fail("the worker cannot reach its Redis limits storage: " + r.text)
         assert r.status_code == 200, r.text
     gone = f"redis://127.0.0.1:{free_port()}"
     with serve(tmp_path / "down", "--limits-storage", gone, limited=True) as base:
-        r = httpx.get(base + "/readyz", timeout=30)
+        r = HTTP.get(base + "/readyz", timeout=30)
         assert r.status_code == 503, r.text
         assert r.json()["reason"].startswith("limits storage: ")
 
@@ -189,10 +190,10 @@ def _my_turn(ws: Any) -> dict[str, Any]:
 
 def test_metrics_count_a_persons_move_and_the_bots(server: tuple[str, Path]) -> None:
     base, _ = server
-    worker = httpx.get(base + "/healthz", timeout=30).json()["worker"]
+    worker = HTTP.get(base + "/healthz", timeout=30).json()["worker"]
     before = metric(base, "thousand_moves_total", by="person", worker=worker)
     latency = metric(base, "thousand_move_seconds_count", by="person", worker=worker)
-    created = httpx.post(base + "/api/tables", json={
+    created = HTTP.post(base + "/api/tables", json={
         "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}, timeout=30)
     assert created.status_code == 201, created.text
     table, token = created.json()["table"], created.json()["token"]
@@ -216,7 +217,7 @@ def test_metrics_count_a_persons_move_and_the_bots(server: tuple[str, Path]) -> 
     assert metric(base, "thousand_store_write_seconds_count", worker=worker) >= 2
     assert metric(base, "thousand_live_tables", worker=worker) >= 1
     # defined for the cluster and the bots' queue: shown from zero
-    text = httpx.get(base + "/metrics", timeout=30).text
+    text = HTTP.get(base + "/metrics", timeout=30).text
     assert f'thousand_lease_takeovers_total{{worker="{worker}"}} 0.0' in text
     assert f'thousand_bot_queue{{worker="{worker}"}}' in text
     assert f'thousand_bot_busy{{worker="{worker}"}}' in text
@@ -224,26 +225,26 @@ def test_metrics_count_a_persons_move_and_the_bots(server: tuple[str, Path]) -> 
 
 def test_metrics_are_not_given_to_another_sites_page(server: tuple[str, Path]) -> None:
     base, _ = server
-    r = httpx.get(base + "/metrics", headers={"Sec-Fetch-Site": "cross-site"}, timeout=30)
+    r = HTTP.get(base + "/metrics", headers={"Sec-Fetch-Site": "cross-site"}, timeout=30)
     assert r.status_code == 403
     assert "access-control-allow-origin" not in r.headers
-    plain = httpx.get(base + "/metrics", timeout=30)
+    plain = HTTP.get(base + "/metrics", timeout=30)
     assert plain.status_code == 200
     assert plain.headers["content-type"].startswith("text/plain")
 
 
 def test_no_metrics_turns_them_off(tmp_path: Path) -> None:
     with serve(tmp_path, "--no-metrics") as base:
-        assert httpx.get(base + "/metrics", timeout=30).status_code == 404
-        assert httpx.get(base + "/readyz", timeout=30).status_code == 200
+        assert HTTP.get(base + "/metrics", timeout=30).status_code == 404
+        assert HTTP.get(base + "/readyz", timeout=30).status_code == 200
 
 
 def test_a_rate_limited_request_is_counted(tmp_path: Path) -> None:
     with serve(tmp_path, "--limit", "table=1/minute", limited=True) as base:
-        worker = httpx.get(base + "/healthz", timeout=30).json()["worker"]
+        worker = HTTP.get(base + "/healthz", timeout=30).json()["worker"]
         body = {"seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}
-        assert httpx.post(base + "/api/tables", json=body, timeout=30).status_code == 201
-        assert httpx.post(base + "/api/tables", json=body, timeout=30).status_code == 429
+        assert HTTP.post(base + "/api/tables", json=body, timeout=30).status_code == 201
+        assert HTTP.post(base + "/api/tables", json=body, timeout=30).status_code == 429
         assert metric(base, "thousand_rate_limited_total", limit="table",
                       worker=worker) == 1
 
@@ -254,9 +255,9 @@ def test_a_rate_limited_request_is_counted(tmp_path: Path) -> None:
 def test_json_log_lines_parse_name_the_worker_and_cut_secrets(
         server: tuple[str, Path]) -> None:
     base, log = server
-    worker = httpx.get(base + "/healthz", timeout=30).json()["worker"]
+    worker = HTTP.get(base + "/healthz", timeout=30).json()["worker"]
     secret = "s3cr3t-invite-value"
-    httpx.get(base + f"/api/tables?invite={secret}", timeout=30)
+    HTTP.get(base + f"/api/tables?invite={secret}", timeout=30)
 
     def json_lines() -> list[dict[str, Any]]:
         return [json.loads(line) for line in log.read_text("utf-8").splitlines()
@@ -426,11 +427,11 @@ def test_deploy_nginx_conf_proxies_the_site_and_its_sockets(tmp_path: Path) -> N
                     except httpx.TransportError:
                         time.sleep(0.05)
                 assert ready.status_code == 200, ready.text
-                plain = httpx.get(f"http://127.0.0.1:{http_port}/", headers=host, timeout=30)
+                plain = HTTP.get(f"http://127.0.0.1:{http_port}/", headers=host, timeout=30)
                 assert plain.status_code == 301
                 assert plain.headers["location"] == "https://thousand.example.org/"
                 assert client.get(site + "/metrics").status_code == 404
-                assert httpx.get(worker + "/metrics", timeout=30).status_code == 200
+                assert HTTP.get(worker + "/metrics", timeout=30).status_code == 200
                 created = client.post(site + "/api/tables", json={
                     "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]})
                 assert created.status_code == 201, created.text

@@ -18,10 +18,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from http_client import HTTP
 from live_server import CHROMIUM, CHROMIUM_ARGS, serve, wait_over
+from test_server import Server
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Аня"}, {"kind": "human"},
@@ -35,7 +36,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def lay(base: str, **body: Any) -> dict[str, Any]:
-    r = httpx.post(base + "/api/tables", json=body, timeout=30)
+    r = HTTP.post(base + "/api/tables", json=body, timeout=30)
     assert r.status_code == 201, r.text
     out: dict[str, Any] = r.json()
     return out
@@ -47,13 +48,13 @@ def over(base: str, table: str) -> None:
 
 def everything_a_stranger_reads(base: str) -> str:
     """Every list a stranger can fetch, as text."""
-    parts = [httpx.get(base + path, timeout=30).text for path in (
+    parts = [HTTP.get(base + path, timeout=30).text for path in (
         "/api/tables", "/api/tables?all=1", "/api/tables?all=true", "/", "/history",
         "/api/games?limit=500", "/api/leaderboard?min_games=0",
         "/api/players/bot:random/ratings", "/api/players/bot:heuristic/ratings")]
-    total = httpx.get(base + "/api/games?limit=1", timeout=30).json()["total"]
+    total = HTTP.get(base + "/api/games?limit=1", timeout=30).json()["total"]
     for offset in range(0, total, 500):
-        parts.append(httpx.get(f"{base}/api/games?limit=500&offset={offset}",
+        parts.append(HTTP.get(f"{base}/api/games?limit=500&offset={offset}",
                                timeout=30).text)
     return "\n".join(parts)
 
@@ -67,7 +68,7 @@ def test_an_unlisted_table_is_in_no_public_list(base: str) -> None:
     assert listed["table"] in seen  # the lists do list the listed one
     assert hidden["table"] not in seen
     assert finished["table"] not in seen
-    games = httpx.get(base + "/api/games?limit=500", timeout=30).json()
+    games = HTTP.get(base + "/api/games?limit=500", timeout=30).json()
     assert games["total"] == len(games["games"])  # the count leaves the hidden ones out too
 
 
@@ -78,31 +79,31 @@ def test_its_seat_needs_the_links_secret(base: str) -> None:
     for body in ({"name": "Чужой"}, {"name": "Чужой", "invite": ""},
                  {"name": "Чужой", "invite": t["invite"][:-1] + "x"},
                  {"name": "Чужой", "invite": t["token"]}):
-        r = httpx.post(seat, json=body, timeout=30)
+        r = HTTP.post(seat, json=body, timeout=30)
         assert r.status_code == 403, r.text
         assert r.json()["error"]["code"] == "invite_needed"
-    assert not httpx.get(f"{base}/api/tables/{t['table']}", timeout=30).json()[
+    assert not HTTP.get(f"{base}/api/tables/{t['table']}", timeout=30).json()[
         "seats"][1]["taken"]
-    r = httpx.post(seat, json={"name": "Друг", "invite": t["invite"]}, timeout=30)
+    r = HTTP.post(seat, json={"name": "Друг", "invite": t["invite"]}, timeout=30)
     assert r.status_code == 200, r.text
     # a listed table takes no invite: its seats are anybody's
     listed = lay(base, seats=HUMAN_AND_BOTS)
     assert listed["invite"] is None and listed["url"] == f"/t/{listed['table']}"
-    r = httpx.post(f"{base}/api/tables/{listed['table']}/seats/1", json={"name": "Вася"},
+    r = HTTP.post(f"{base}/api/tables/{listed['table']}/seats/1", json={"name": "Вася"},
                    timeout=30)
     assert r.status_code == 200, r.text
 
 
 def replay_status(base: str, table: str, token: str | None = None) -> tuple[int, int]:
     headers = {"X-Seat-Token": token} if token else {}
-    replay = httpx.get(f"{base}/api/games/{table}/replay", headers=headers, timeout=30)
-    record = httpx.get(f"{base}/api/games/{table}/record", headers=headers, timeout=30)
+    replay = HTTP.get(f"{base}/api/games/{table}/replay", headers=headers, timeout=30)
+    record = HTTP.get(f"{base}/api/games/{table}/record", headers=headers, timeout=30)
     return replay.status_code, record.status_code
 
 
 def test_its_replay_is_for_its_players_while_it_runs(base: str) -> None:
     t = lay(base, seats=HUMAN_AND_BOTS, open=False)
-    stranger = httpx.get(f"{base}/api/games/{t['table']}/replay", timeout=30)
+    stranger = HTTP.get(f"{base}/api/games/{t['table']}/replay", timeout=30)
     assert stranger.status_code == 403
     assert stranger.json()["error"]["code"] == "players_only"
     assert replay_status(base, t["table"], "not-a-token") == (403, 409)
@@ -128,13 +129,17 @@ def test_once_over_as_its_creator_chose(base: str, open_: bool, choice: str | No
 
 
 def test_the_choice_lasts_a_restart(tmp_path: Path) -> None:
-    """The creator's choice is stored with the table, not only in memory."""
-    with serve(tmp_path, "--bot-delay", "0") as url:
+    """The creator's choice is stored with the table, not only in memory (the application
+    made twice in this process on one database: what a restart keeps is the store's)."""
+    db = f"sqlite:///{tmp_path / 'thousand.db'}"
+    with Server(db, bot_processes=0) as first:
+        url = first.base
         t = lay(url, seats=BOTS, open=True, replay="players", options={"max_deals": 1})
         over(url, t["table"])
-    with serve(tmp_path, "--bot-delay", "0") as url:
+    with Server(db, bot_processes=0) as again:
+        url = again.base
         assert replay_status(url, t["table"]) == (403, 403)
-        assert t["table"] in httpx.get(url + "/api/games", timeout=30).text  # listed
+        assert t["table"] in HTTP.get(url + "/api/games", timeout=30).text  # listed
 
 
 def test_the_pages_pass_the_secret_on(base: str) -> None:

@@ -25,6 +25,7 @@ import httpx
 import pytest
 import websockets
 
+from http_client import TLS
 from live_server import serve, wait_over
 from thousand.server.features.tournaments import MAX_ENTRIES
 from thousand.server.store.analyses import fair_order
@@ -42,12 +43,13 @@ def addr(n: int) -> str:
 def client(base: str, n: int) -> httpx.Client:
     """An HTTP client whose connections leave from ``127.0.0.n``."""
     return httpx.Client(base_url=base, timeout=60,
-                        transport=httpx.HTTPTransport(local_address=addr(n)))
+                        transport=httpx.HTTPTransport(local_address=addr(n), verify=TLS))
 
 
 def aclient(base: str, n: int) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=base, timeout=60,
-                             transport=httpx.AsyncHTTPTransport(local_address=addr(n)))
+                             transport=httpx.AsyncHTTPTransport(local_address=addr(n),
+                                                                verify=TLS))
 
 
 def post(c: httpx.Client, path: str, body: Msg | None = None) -> httpx.Response:

@@ -3,8 +3,9 @@
 seat, so that a restart (or, with many workers, another worker taking the table over
 from the store) neither lets him take his seat back nor forgets to count the loss.
 
-Against a real ``thousand serve`` over SQLite (tests/live_server.py), stopped and started
-again on the same database folder.
+Against the application under a real Uvicorn over SQLite, in this process
+(test_server.Server: what a restart checks is the store, not the process), stopped — its
+live tables saved as at a SIGTERM — and made anew on the same database.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from typing import Any
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from live_server import serve
 from test_public_limits import guest, play_out, post
+from test_server import Server
 from waiting import until
 
 Msg = dict[str, Any]
@@ -45,7 +46,9 @@ def test_a_rated_game_s_leaver_stays_gone_and_lost_after_a_restart(tmp_path: Pat
     The server stops and starts again on the same database: the leaver's token holds no
     seat, his seat cannot be taken again and a bot still plays it; the second plays the
     game out, and the rating places the leaver below him, as a loss."""
-    with serve(tmp_path, "--bot-delay", "0") as base:
+    db = f"sqlite:///{tmp_path / 'thousand.db'}"
+    with Server(db, bot_processes=0) as server:
+        base = server.base
         leaver, stayer = guest(base, 30, "Беглец"), guest(base, 31, "Стойкий")
         laid = post(leaver, "/api/tables", {"preset": "classic", "seats": [
             {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
@@ -61,7 +64,8 @@ def test_a_rated_game_s_leaver_stays_gone_and_lost_after_a_restart(tmp_path: Pat
         assert leaver.get(f"/api/tables/{table}").json()["seats"][0]["bot_playing"]
         assert asyncio.run(refusal(base, table, gone)) == ("bad_token", 4401)
 
-    with serve(tmp_path, "--bot-delay", "0") as base:
+    with Server(db, bot_processes=0) as server:
+        base = server.base
         again = guest(base, 32, "Беглец")
         info = again.get(f"/api/tables/{table}").json()
         assert info["status"] == "playing" and info["ratings"] is None

@@ -27,6 +27,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.engine import make_url
 
+from depth import examples
+from http_client import HTTP
 from live_server import postgres_schema
 from test_server import CLI, Client, Server, free_port, new_table, verify_stream
 from thousand.engine.rules import Rules
@@ -205,7 +207,7 @@ class Process:
         while True:
             assert self.proc.poll() is None, f"the server exited: {log.read_text()[-2000:]}"
             try:
-                if httpx.get(self.base + "/api/tables", timeout=5).status_code == 200:
+                if HTTP.get(self.base + "/api/tables", timeout=5).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
@@ -213,10 +215,10 @@ class Process:
             time.sleep(0.05)
 
     def post(self, path: str, body: Any) -> httpx.Response:
-        return httpx.post(self.base + path, json=body, timeout=30)
+        return HTTP.post(self.base + path, json=body, timeout=30)
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.base + path, timeout=30)
+        return HTTP.get(self.base + path, timeout=30)
 
     def ws_url(self, table: str, token: str | None = None) -> str:
         return f"{self.ws_base}/ws/{table}" + (f"?token={token}" if token else "")
@@ -225,6 +227,10 @@ class Process:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(30)
         self.log.close()
+
+
+#: The most SIGKILLs of one game (each costs a server's start): the deep run kills more.
+KILLS = examples(3, 5)
 
 
 def test_sigkill_at_random_moves_loses_and_repeats_nothing(tmp_path: Path) -> None:
@@ -287,7 +293,7 @@ def test_sigkill_at_random_moves_loses_and_repeats_nothing(tmp_path: Path) -> No
                     continue
                 message = {"type": "move", "move": rng.choice(mine["view"]["legal"]),
                            "version": mine["version"]}
-                if rng.random() < 0.06 and kills < 5:
+                if rng.random() < 0.06 and kills < KILLS:
                     kills += 1
                     await clients[seat].send(message)
                     if rng.random() < 0.5:

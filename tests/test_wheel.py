@@ -9,7 +9,8 @@ runtime dependencies alone (none of the test tools this suite runs with).
   (httpx), the PostgreSQL driver (psycopg) and the shared limits must all be in the extra.
 
 The versions are uv.lock's (``uv export``), installed from uv's cache; the wheel is built
-once for the module.
+once for the module, and installed into one virtual environment (bare first, then with the
+extra).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -32,6 +34,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import needs
 from cluster_live import REDIS_URL, drop_redis_keys, free_port, postgres_schema, running
+from http_client import HTTP
 from thousand.engine.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,14 +67,16 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
-def _venv(folder: Path, wheel: Path, extra: str | None) -> Path:
-    """A fresh virtual environment with the wheel and its runtime dependencies (with the
-    extra ``extra``) at uv.lock's versions: its ``bin`` folder."""
+def _install(folder: Path, wheel: Path, extra: str | None) -> Path:
+    """The wheel and its runtime dependencies (with the extra ``extra``) at uv.lock's
+    versions, into the virtual environment ``folder/venv`` (made fresh the first time):
+    its ``bin`` folder."""
     venv = folder / "venv"
     uv = _uv()
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}
-    _run(uv, "venv", "--python", sys.executable, str(venv), env=env)
-    pins = folder / "pins.txt"
+    if not venv.exists():
+        _run(uv, "venv", "--python", sys.executable, str(venv), env=env)
+    pins = folder / f"pins-{extra or 'bare'}.txt"
     export = [uv, "export", "--frozen", "--no-dev", "--no-emit-project", "--no-hashes",
               "--directory", str(ROOT), "--output-file", str(pins)]
     if extra:
@@ -83,17 +88,34 @@ def _venv(folder: Path, wheel: Path, extra: str | None) -> Path:
     return venv / "bin"
 
 
+#: What neither the bare wheel nor its runtime dependencies may bring: the tests' tools and
+#: the ``cluster`` extra's.
+NOT_BARE = ("pytest", "httpx", "psycopg")
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
+    """One virtual environment for the module (making one and installing into it is most
+    of what these tests cost): the bare wheel, and what of :data:`NOT_BARE` it could import
+    then — before the cluster test adds the extra to the same environment."""
+    folder = tmp_path_factory.mktemp("venv")
+    bin_dir = _install(folder, wheel, None)
+    return SimpleNamespace(folder=folder, bin=bin_dir,
+                           bare={tool: _importable(bin_dir, tool) for tool in NOT_BARE})
+
+
 def _importable(bin_dir: Path, module: str) -> bool:
     return subprocess.run([str(bin_dir / "python"), "-c", f"import {module}"],
                           capture_output=True, timeout=120).returncode == 0
 
 
 def test_the_wheel_alone_plays_in_the_terminal_and_serves_on_sqlite(
-        wheel: Path, tmp_path: Path) -> None:
-    """README: `pip install thousand` runs the terminal game and the one-process site."""
-    bin_dir = _venv(tmp_path, wheel, None)
-    for tool in ("pytest", "httpx", "psycopg"):  # nothing of the tests' or the extra's
-        assert not _importable(bin_dir, tool), f"{tool} came with the bare wheel"
+        venv: SimpleNamespace, tmp_path: Path) -> None:
+    """README: `pip install thousand` runs the terminal game and the one-process site.
+    (The module's first test: the environment has nothing but the bare wheel yet.)"""
+    bin_dir = venv.bin
+    for tool in NOT_BARE:  # nothing of the tests' or the extra's
+        assert not venv.bare[tool], f"{tool} came with the bare wheel"
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
     game = _run(str(bin_dir / "thousand"), "arena", "--bots", "random,random,random",
                 "-n", "1", "--seed", "3", env=env)
@@ -110,22 +132,22 @@ def test_the_wheel_alone_plays_in_the_terminal_and_serves_on_sqlite(
         while True:
             assert server.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
             try:
-                if httpx.get(base + "/readyz", timeout=2).status_code == 200:
+                if HTTP.get(base + "/readyz", timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
             assert time.monotonic() < deadline, "the server did not become ready"
             time.sleep(0.1)
         # the pages' shell and words are package data (server/templates, web/page_words.js)
-        lobby = httpx.get(base + "/", timeout=30)
+        lobby = HTTP.get(base + "/", timeout=30)
         assert lobby.status_code == 200 and "/static/lobby.js" in lobby.text, lobby.text
-        assert httpx.get(base + "/static/page_words.js", timeout=30).status_code == 200
+        assert HTTP.get(base + "/static/page_words.js", timeout=30).status_code == 200
         # and the app's: the worker, the offline page, the icons (server/routes/web_app.py)
         for path in ("/sw.js", "/offline", "/manifest.webmanifest", "/static/icons/icon-512.png"):
-            assert httpx.get(base + path, timeout=30).status_code == 200, path
-        missing = httpx.get(base + "/t/no-such-table", timeout=30)
+            assert HTTP.get(base + path, timeout=30).status_code == 200, path
+        missing = HTTP.get(base + "/t/no-such-table", timeout=30)
         assert missing.status_code == 404 and 'data-error="table"' in missing.text
-        laid = httpx.post(base + "/api/tables", timeout=30, json={
+        laid = HTTP.post(base + "/api/tables", timeout=30, json={
             "preset": "classic", "options": {"max_deals": 1},
             "seats": [{"kind": "human", "name": "Аня"}, {"kind": "bot"}, {"kind": "bot"}]})
         assert laid.status_code == 201, laid.text
@@ -183,10 +205,11 @@ def _play_to_the_end(seats: dict[int, ClientConnection], rng: random.Random) -> 
 @pytest.mark.cluster
 @pytest.mark.needs("postgres", "redis")
 def test_the_wheel_with_the_cluster_extra_serves_two_workers(
-        wheel: Path, tmp_path: Path) -> None:
-    """docs/server.md "Many workers" with `pip install 'thousand[cluster]'` and nothing else:
-    a table laid on one worker is joined, played and read through the other."""
-    bin_dir = _venv(tmp_path, wheel, "cluster")
+        wheel: Path, venv: SimpleNamespace, tmp_path: Path) -> None:
+    """docs/server.md "Many workers" with `pip install 'thousand[cluster]'` and nothing else
+    (the extra added to the bare wheel's environment, as a user adds it): a table laid on
+    one worker is joined, played and read through the other."""
+    bin_dir = _install(venv.folder, wheel, "cluster")
     assert not _importable(bin_dir, "pytest")
     db_url, drop = postgres_schema()
     prefix = f"thousand-wheel-{uuid.uuid4().hex[:10]}"
