@@ -28,10 +28,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from depth import examples
+from http_client import HTTP
 from push_box import vapid_pem
 from smtp_box import serve_mailing, smtp_server
 
@@ -118,7 +118,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_the_document_declares_bodies_and_errors(base: str) -> None:
-    doc = httpx.get(base + "/api/openapi.json", timeout=30).json()
+    doc = HTTP.get(base + "/api/openapi.json", timeout=30).json()
     create = doc["paths"]["/api/tables"]["post"]
     schema = create["requestBody"]["content"]["application/json"]["schema"]
     assert schema["$ref"].endswith("/CreateTable")

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from http_client import HTTP
 from live_server import wait_over
 from test_accounts import me, post, signup
 from test_exercises_web import authored_analysis, db, give_seat, server  # noqa: F401
@@ -101,7 +102,7 @@ def test_progress_weighs_the_kinds_and_follows_the_answers(
 
 
 def test_progress_is_for_a_signed_in_player(server: Server) -> None:  # noqa: F811
-    r = httpx.get(server.base + "/api/exercises/progress", timeout=30)
+    r = HTTP.get(server.base + "/api/exercises/progress", timeout=30)
     assert r.status_code == 401 and r.json()["error"]["code"] == "not_signed_in"
     c = signup(server, "Пустой")
     body = c.get("/api/exercises/progress").json()

@@ -17,6 +17,7 @@ import httpx
 import pytest
 import websockets
 
+from http_client import HTTP
 from test_server import Server
 from waiting import until
 
@@ -75,14 +76,14 @@ def anna(server: Server) -> httpx.Client:
 def test_an_invisible_character_makes_no_name(server: Server, anna: httpx.Client,
                                               how: str) -> None:
     name = INVISIBLE[how]
-    r = httpx.post(server.base + "/api/account/signup",
+    r = HTTP.post(server.base + "/api/account/signup",
                    json={"name": name, "password": PASSWORD}, timeout=30)
     assert error(r, 400)["code"] == "bad_name", how
     guest = browser(server)
     assert error(guest.post("/api/me/name", json={"name": name}), 400)["code"] == "bad_name"
     r = guest.post("/api/quickplay", json={"preset": "classic", "name": name})
     assert error(r, 400)["code"] == "bad_request"
-    r = httpx.post(server.base + "/api/tables", json={"seats": [
+    r = HTTP.post(server.base + "/api/tables", json={"seats": [
         {"kind": "human", "name": name}, {"kind": "bot"}, {"kind": "bot"}]}, timeout=30)
     assert error(r, 400)["code"] == "bad_request"
 
@@ -90,7 +91,7 @@ def test_an_invisible_character_makes_no_name(server: Server, anna: httpx.Client
 @pytest.mark.parametrize("how", sorted(LOOK_ALIKE))
 def test_a_look_alike_is_the_same_name(server: Server, anna: httpx.Client, how: str) -> None:
     name = LOOK_ALIKE[how]
-    r = httpx.post(server.base + "/api/account/signup",
+    r = HTTP.post(server.base + "/api/account/signup",
                    json={"name": name, "password": PASSWORD}, timeout=30)
     assert r.status_code in (400, 409), (how, r.text)  # mixed alphabets, or taken
     assert r.json()["error"]["code"] in ("bad_name", "name_taken")
@@ -101,7 +102,7 @@ def test_a_look_alike_is_the_same_name(server: Server, anna: httpx.Client, how: 
 def test_one_alphabet_look_alikes_share_a_key(server: Server) -> None:
     signed_up(server, "Pope")
     for name in ("Роре", "ΡΟΡΕ", "POPE", "pope"):  # Cyrillic, Greek capitals, Latin
-        r = httpx.post(server.base + "/api/account/signup",
+        r = HTTP.post(server.base + "/api/account/signup",
                        json={"name": name, "password": PASSWORD}, timeout=30)
         assert error(r, 409)["code"] == "name_taken", name
 
@@ -118,7 +119,7 @@ def test_a_guest_cannot_sit_under_an_account_s_name(server: Server) -> None:
             {"kind": "human", "name": name}, {"kind": "bot"}, {"kind": "bot"}]})
         assert error(r, 409)["code"] == "name_taken"
     # nor at a table laid by somebody else
-    laid = httpx.post(server.base + "/api/tables", json={"seats": [
+    laid = HTTP.post(server.base + "/api/tables", json={"seats": [
         {"kind": "human", "name": "Хозяин"}, {"kind": "human"}, {"kind": "bot"}]},
         timeout=30).json()
     r = guest.post(f"/api/tables/{laid['table']}/seats/1", json={"name": "Пётр_Т"})
@@ -126,18 +127,18 @@ def test_a_guest_cannot_sit_under_an_account_s_name(server: Server) -> None:
     # the account sits under his own name, whatever his request says
     r = owner.post(f"/api/tables/{laid['table']}/seats/1", json={"name": "Anna"})
     assert r.status_code == 200, r.text
-    seats = httpx.get(f"{server.base}/api/tables/{laid['table']}", timeout=30).json()["seats"]
+    seats = HTTP.get(f"{server.base}/api/tables/{laid['table']}", timeout=30).json()["seats"]
     assert seats[1]["name"] == "Пётр_Т"
 
 
 def test_a_common_password_or_one_s_own_name_is_refused(server: Server) -> None:
     for password in ("password", "12345678", " " * 8, "qwertyuiop", "aaaaaaaa",
                      "Password"):
-        r = httpx.post(server.base + "/api/account/signup",
+        r = HTTP.post(server.base + "/api/account/signup",
                        json={"name": "Осторожный", "password": password}, timeout=30)
         err = error(r, 400)
         assert err["code"] == "bad_password" and "пар" in err["ru"], password
-    r = httpx.post(server.base + "/api/account/signup",
+    r = HTTP.post(server.base + "/api/account/signup",
                    json={"name": "Осторожный", "password": "осторожный-1"}, timeout=30)
     assert "name" in error(r, 400)["message"]
 
@@ -172,7 +173,7 @@ def test_another_site_s_page_cannot_change_anything(server: Server) -> None:
         assert err["code"] == "cross_site" and err["ru"], headers
         # with no session either (a cross-site form would lay tables in the name of
         # whoever's browser it runs in)
-        r = httpx.post(server.base + "/api/tables", json={}, headers=headers, timeout=30)
+        r = HTTP.post(server.base + "/api/tables", json={}, headers=headers, timeout=30)
         assert error(r, 403)["code"] == "cross_site", headers
     for headers in ({"Origin": server.base}, {"Sec-Fetch-Site": "same-origin"}):
         assert c.post("/api/me/name", json={"name": "Свой"},
@@ -215,7 +216,7 @@ async def _next(ws: Any, kind: str) -> dict[str, Any]:
 
 
 def test_the_socket_s_origin_must_match_in_scheme_host_and_port(server: Server) -> None:
-    laid = httpx.post(server.base + "/api/tables", json={}, timeout=30).json()
+    laid = HTTP.post(server.base + "/api/tables", json={}, timeout=30).json()
 
     async def main() -> None:
         for origin in (f"https://127.0.0.1:{server.port}", "http://127.0.0.1:1",
@@ -232,7 +233,7 @@ def test_the_socket_s_origin_must_match_in_scheme_host_and_port(server: Server) 
 
 
 def test_an_unlisted_table_is_watched_with_its_link_only(server: Server) -> None:
-    laid = httpx.post(server.base + "/api/tables", json={"open": False}, timeout=30).json()
+    laid = HTTP.post(server.base + "/api/tables", json={"open": False}, timeout=30).json()
     url = server.ws_url(laid["table"])
 
     async def main() -> None:
@@ -317,7 +318,7 @@ def test_leaving_a_rated_game_after_the_deal_loses_it(server: Server) -> None:
     got = c.post("/api/quickplay", json={"preset": "classic", "name": "Беглец",
                                          "bots_after": 0, "bot_level": "heuristic"}).json()
     table = got["table"]
-    until(lambda: httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json()[
+    until(lambda: HTTP.get(f"{server.base}/api/tables/{table}", timeout=30).json()[
         "status"] == "playing", 30, "the bots came")
 
     async def snapshot() -> dict[str, Any]:
@@ -334,7 +335,7 @@ def test_leaving_a_rated_game_after_the_deal_loses_it(server: Server) -> None:
     r = c.post(f"/api/tables/{table}/leave", json={"token": got["token"]})
     assert r.status_code == 200, r.text
     assert asyncio.run(snapshot())["type"] == "error"  # bad_token: the seat is not his
-    info = until(lambda: (got := httpx.get(f"{server.base}/api/tables/{table}",
+    info = until(lambda: (got := HTTP.get(f"{server.base}/api/tables/{table}",
                                            timeout=30).json())["ratings"] and got,
                  what="the bots played the game out", every=0.2)
     mine = next(ch for ch in info["ratings"] if ch["seat"] == got["seat"])
@@ -348,10 +349,10 @@ def test_metrics_are_not_served_to_the_internet(tmp_path: Path) -> None:
     from live_server import serve
 
     with serve(tmp_path, "--trusted-proxy", "127.0.0.1") as base:
-        assert httpx.get(base + "/metrics", timeout=30).status_code == 200  # loopback
+        assert HTTP.get(base + "/metrics", timeout=30).status_code == 200  # loopback
         for address in ("203.0.113.9", "8.8.8.8"):
-            r = httpx.get(base + "/metrics", headers={"X-Forwarded-For": address},
+            r = HTTP.get(base + "/metrics", headers={"X-Forwarded-For": address},
                           timeout=30)
             assert r.status_code == 404, address
-        r = httpx.get(base + "/metrics", headers={"X-Forwarded-For": "10.1.2.3"}, timeout=30)
+        r = HTTP.get(base + "/metrics", headers={"X-Forwarded-For": "10.1.2.3"}, timeout=30)
         assert r.status_code == 200

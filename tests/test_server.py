@@ -28,6 +28,7 @@ import pytest
 import uvicorn
 import websockets
 
+from http_client import HTTP
 from test_invariants import allowed_cards
 from test_table import cards_in, check
 from thousand.engine.rules import PRESET_NAMES, Rules
@@ -89,12 +90,12 @@ class Server:
         self.stop()
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.base + path, timeout=30)
+        return HTTP.get(self.base + path, timeout=30)
 
     def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
         if body is not None:
             kwargs["json"] = body
-        return httpx.post(self.base + path, timeout=30, **kwargs)
+        return HTTP.post(self.base + path, timeout=30, **kwargs)
 
     def ws_url(self, table: str, token: str | None = None) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{table}" + (f"?token={token}" if token else "")
@@ -758,7 +759,7 @@ def test_serve_command_prints_the_address(tmp_path: Path) -> None:
         deadline = time.monotonic() + 120  # generous: a loaded machine
         while True:
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/tables").status_code == 200:
+                if HTTP.get(f"http://127.0.0.1:{port}/api/tables").status_code == 200:
                     break
             except httpx.HTTPError:
                 pass

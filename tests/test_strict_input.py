@@ -21,6 +21,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from http_client import HTTP
 from live_server import serve
 
 #: Every secret the server handed out in this module: none may reach its log.
@@ -36,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 def post(base: str, path: str, content: bytes | str, **headers: str) -> httpx.Response:
     headers.setdefault("Content-Type", "application/json")
-    return httpx.post(base + path, content=content, headers=headers, timeout=30)
+    return HTTP.post(base + path, content=content, headers=headers, timeout=30)
 
 
 def refused(r: httpx.Response, status: int, words: str) -> None:
@@ -48,7 +49,7 @@ def refused(r: httpx.Response, status: int, words: str) -> None:
 
 
 def new_table(base: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    r = httpx.post(base + "/api/tables", json=body or {
+    r = HTTP.post(base + "/api/tables", json=body or {
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]}, timeout=30)
     assert r.status_code == 201, r.text
     out: dict[str, Any] = r.json()
@@ -109,14 +110,14 @@ def test_bad_encodings_sizes_and_missing_bodies(server: tuple[str, Path]) -> Non
     refused(post(base, "/api/replay", b"{" + b" " * 10_000_001 + b"}"), 413, "larger than")
     # a body of no declared media type is refused (issue 27: a cross-site form or beacon
     # posts without preflight only so): JSON is said to be JSON
-    r = httpx.post(base + "/api/tables", content=b'{"seats": [{"kind": "bot"}, '
+    r = HTTP.post(base + "/api/tables", content=b'{"seats": [{"kind": "bot"}, '
                    b'{"kind": "bot"}, {"kind": "bot"}]}', timeout=30)
     refused(r, 415, "Content-Type: application/json")
 
 
 def test_405_names_every_method_of_the_path(server: tuple[str, Path]) -> None:
     base, _ = server
-    r = httpx.request("DELETE", base + "/api/tables", timeout=30)
+    r = HTTP.request("DELETE", base + "/api/tables", timeout=30)
     assert r.status_code == 405
     assert {m.strip() for m in r.headers["allow"].split(",")} >= {"GET", "POST"}
     assert r.json()["error"]["code"] == "method_not_allowed"
@@ -175,7 +176,7 @@ def test_a_text_frame_of_bad_utf8_closes_quietly(server: tuple[str, Path]) -> No
             with pytest.raises(Exception):  # noqa: B017 - the server closes: 1007
                 while True:
                     conn.recv(timeout=10)
-    r = httpx.get(base + f"/api/tables/{t['table']}", timeout=30)
+    r = HTTP.get(base + f"/api/tables/{t['table']}", timeout=30)
     assert r.status_code == 200  # the server goes on
     assert "Traceback" not in log.read_text()
 
@@ -188,13 +189,13 @@ def test_the_log_keeps_no_token_and_no_traceback(server: tuple[str, Path]) -> No
     every secret handed out and for a traceback."""
     base, log = server
     t = new_table(base)
-    seated = httpx.post(base + f"/api/tables/{t['table']}/seats/1", json={"name": "Оля"},
+    seated = HTTP.post(base + f"/api/tables/{t['table']}/seats/1", json={"name": "Оля"},
                         timeout=30).json()
     SECRETS.append(seated["token"])
     hidden = new_table(base, {"open": False, "seats": [{"kind": "human"}, {"kind": "human"},
                                                         {"kind": "bot"}]})
-    httpx.get(base + hidden["url"], timeout=30)  # the link with its invite
-    guest = httpx.post(base + f"/api/tables/{hidden['table']}/seats/1",
+    HTTP.get(base + hidden["url"], timeout=30)  # the link with its invite
+    guest = HTTP.post(base + f"/api/tables/{hidden['table']}/seats/1",
                        json={"name": "Гость", "invite": hidden["invite"]}, timeout=30).json()
     SECRETS.append(guest["token"])
     with ws(base, t["table"], t["token"]) as a, ws(base, t["table"], seated["token"]) as b:
@@ -208,7 +209,7 @@ def test_the_log_keeps_no_token_and_no_traceback(server: tuple[str, Path]) -> No
     url = base.replace("http://", "ws://") + f"/ws/{t['table']}?token={t['token']}"
     with connect(url, open_timeout=10) as old:
         next_of(old, "snapshot")
-    httpx.get(base + f"/api/games/{hidden['table']}/replay",
+    HTTP.get(base + f"/api/games/{hidden['table']}/replay",
               headers={"X-Seat-Token": guest["token"]}, timeout=30)
     post(base, "/api/tables", "[" * 100_000)
     post(base, "/api/tables", '{"a": 1, "a": 2}')
@@ -224,13 +225,13 @@ def test_the_log_keeps_no_token_and_no_traceback(server: tuple[str, Path]) -> No
 def test_every_route_with_a_body_reads_it_strictly(server: tuple[str, Path]) -> None:
     """Whoever wrote the route: a duplicate key is a 400, read before anything else."""
     base, _ = server
-    doc = httpx.get(base + "/api/openapi.json", timeout=30).json()
+    doc = HTTP.get(base + "/api/openapi.json", timeout=30).json()
     routes = [(method, path) for path, item in doc["paths"].items()
               for method, op in item.items() if "requestBody" in op]
     assert ("post", "/api/tables") in routes and len(routes) >= 3
     for method, path in routes:
         url = base + re.sub(r"\{[^}]+\}", "0", path)
-        r = httpx.request(method.upper(), url, content='{"a": 1, "a": 2}',
+        r = HTTP.request(method.upper(), url, content='{"a": 1, "a": 2}',
                           headers={"Content-Type": "application/json"}, timeout=30)
         assert r.status_code == 400, (path, r.text)
         assert "twice" in r.json()["error"]["message"], (path, r.text)  # a record: its own words
