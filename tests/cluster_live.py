@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -345,6 +346,20 @@ class Cluster:
         with self.engine.connect() as conn:
             return str(conn.execute(sa.text("select status from tables where id = :id"),
                                     {"id": table_id}).scalar_one())
+
+
+@contextlib.contextmanager
+def fresh_workers(folder: Path, name: str, k: int = 2) -> Iterator[Cluster]:
+    """``k`` started workers on a fresh PostgreSQL schema and Redis key prefix of their
+    own (``name`` tells whose), dropped at the end: a test module's cluster."""
+    prefix = f"thousand-test-{name}-{uuid.uuid4().hex[:10]}"
+    db_url, drop = postgres_schema()
+    try:
+        with running(folder, db_url, REDIS_URL, prefix, k) as c:
+            yield c
+    finally:
+        drop()
+        drop_redis_keys(REDIS_URL, prefix)
 
 
 @contextlib.contextmanager

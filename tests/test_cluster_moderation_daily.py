@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import random
 import subprocess
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from cluster_live import CLI, REDIS_URL, Cluster, Worker, drop_redis_keys, postgres_schema, running
+from cluster_live import CLI, Cluster, Worker, fresh_workers
 from test_daily import play_deal
 from test_moderation import chat
 from test_site_tournaments import guest, ok
@@ -36,15 +34,8 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    folder: Path = tmp_path_factory.mktemp("moderation-daily-cluster")
-    prefix = f"thousand-test-moddaily-{uuid.uuid4().hex[:10]}"
-    db_url, drop = postgres_schema()
-    try:
-        with running(folder, db_url, REDIS_URL, prefix, 2) as c:
-            yield c
-    finally:
-        drop()
-        drop_redis_keys(REDIS_URL, prefix)
+    with fresh_workers(tmp_path_factory.mktemp("moderation-daily-cluster"), "moddaily") as c:
+        yield c
 
 
 def account(worker: Worker, name: str) -> httpx.Client:

@@ -8,14 +8,12 @@ Nothing waits a fixed time."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
-from cluster_live import REDIS_URL, Cluster, drop_redis_keys, postgres_schema, running
+from cluster_live import Cluster, fresh_workers
 from test_presence import Lobby, guest, me
 from waiting import until
 
@@ -24,15 +22,8 @@ pytestmark = [pytest.mark.cluster, pytest.mark.needs("postgres", "redis")]
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    folder: Path = tmp_path_factory.mktemp("presence-cluster")
-    prefix = f"thousand-test-presence-{uuid.uuid4().hex[:10]}"
-    db_url, drop = postgres_schema()
-    try:
-        with running(folder, db_url, REDIS_URL, prefix, 2) as c:
-            yield c
-    finally:
-        drop()
-        drop_redis_keys(REDIS_URL, prefix)
+    with fresh_workers(tmp_path_factory.mktemp("presence-cluster"), "presence") as c:
+        yield c
 
 
 def test_presence_and_a_challenge_cross_the_workers(cluster: Cluster) -> None:
