@@ -175,15 +175,21 @@ class AnalysisRunner:
         while True:
             try:
                 row = await self.db(st.claim_next, worker_id())
-            except Exception:
-                log.exception("analyses: cannot read the queue")
+            except Exception as e:
+                # the database away (a restart, a dropped schema): /readyz says so, and
+                # the queue is read again after the wait; no traceback for an outage
+                log.warning("analyses: cannot read the queue: %s", " ".join(str(e).split())[:200])
                 row = None
             if row is None:
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), IDLE)
                 if self.cluster:
-                    await self.db(st.requeue_stale, STALE_AFTER)
+                    try:
+                        await self.db(st.requeue_stale, STALE_AFTER)
+                    except Exception as e:
+                        log.warning("analyses: cannot requeue stale ones: %s",
+                                    " ".join(str(e).split())[:200])
                 continue
             await self._one(row)
 
