@@ -8,15 +8,21 @@ whole run, so that no test game lands among a player's saves (where ``thousand p
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
 
 import needs
+from live_server import browser, chromium
+
+__all__ = ["browser"]  # the fixture, for every module (tests/live_server.py)
 
 # The Hypothesis profiles (tests/depth.py): "default" for ./run test and CI, "deep" for
 # ./run test --deep (--hypothesis-profile=deep), where tests/depth.examples() gives each
@@ -86,6 +92,7 @@ MARKERS = {
     "browser": "drives Chromium through Playwright (every test that needs chromium)",
     "cluster": "starts many workers on PostgreSQL and Redis",
     "fuzz": "a fuzzer: hostile input through the CLI, the API or the server",
+    "service_workers": "its browser contexts run the site's service worker (others block it)",
 }
 
 
@@ -131,29 +138,105 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 #: Playwright's wait for one action or condition, in milliseconds: its default (30 s) is
 #: too short for a page whose server shares two loaded cores with the rest of the suite.
 BROWSER_TIMEOUT_MS = 120_000
+#: How often a page's ``wait_for_function`` looks again, in milliseconds.
+POLL_MS = 100
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _patient_browsers() -> Iterator[None]:
     """Every browser context and page the tests open, and Playwright's ``expect``, waits up to
     :data:`BROWSER_TIMEOUT_MS` (tests wait for events, not for fixed times; a passing test
-    never waits that long)."""
-    from playwright.sync_api import Browser, BrowserContext, expect
+    never waits that long).  A context runs no service worker unless its test is marked
+    ``service_workers`` (:data:`_SERVICE_WORKERS`).  A ``wait_for_function`` looks every
+    :data:`POLL_MS` unless the test says otherwise: Playwright's default looks at every
+    animation frame, which keeps Chromium drawing sixty frames a second as long as the wait
+    lasts (a second of CPU for eight of waiting on an empty page)."""
+    from playwright.sync_api import Browser, BrowserContext, Page, expect
 
     new_context, new_page = Browser.new_context, Browser.new_page
+    wait_for_function = Page.wait_for_function
     expect.set_options(timeout=BROWSER_TIMEOUT_MS)  # and its assertions that wait
 
     def patient_context(self: Browser, *args: object, **kwargs: object) -> BrowserContext:
+        kwargs.setdefault("service_workers", _SERVICE_WORKERS[0])
         context = new_context(self, *args, **kwargs)  # type: ignore[arg-type]
         context.set_default_timeout(BROWSER_TIMEOUT_MS)
+        _OPENED.append(context)
         return context
 
     def patient_page(self: Browser, *args: object, **kwargs: object) -> object:
+        kwargs.setdefault("service_workers", _SERVICE_WORKERS[0])
         page = new_page(self, *args, **kwargs)  # type: ignore[arg-type]
         page.set_default_timeout(BROWSER_TIMEOUT_MS)
+        _OPENED.append(page.context)
         return page
+
+    def calm_wait(self: Page, expression: str, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("polling", POLL_MS)
+        return wait_for_function(self, expression, *args, **kwargs)
 
     Browser.new_context = patient_context  # type: ignore[method-assign,assignment]
     Browser.new_page = patient_page  # type: ignore[method-assign,assignment]
+    Page.wait_for_function = calm_wait  # type: ignore[method-assign]
     yield
     Browser.new_context, Browser.new_page = new_context, new_page  # type: ignore[method-assign]
+    Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
+
+
+#: The browser contexts opened since the worker started (by :func:`_patient_browsers`):
+#: those a test's own body opened are closed after it (:func:`pytest_runtest_call`).
+_OPENED: list[Any] = []
+#: Whether a new browser context runs the site's service worker: "block" but for the tests
+#: marked ``service_workers`` (those of the worker itself, the offline page, the notices).
+#: The worker fills its cache with every static file of the site as a context first opens a
+#: page: a quarter of the CPU of a page's first load, for nothing the other tests look at.
+_SERVICE_WORKERS = ["block"]
+#: The event loop of the worker's Playwright while its Chromium runs (:func:`worker_chromium`).
+_PLAYWRIGHT_LOOP: list[asyncio.AbstractEventLoop] = []
+
+
+@pytest.fixture(scope="session")
+def worker_chromium() -> Iterator[Any]:
+    """One Chromium for the whole pytest worker (through live_server's ``browser``): it
+    starts with the first test that drives pages and stays until the worker ends."""
+    with chromium() as b:
+        loop = asyncio._get_running_loop()  # Playwright marks its loop as running
+        if loop is not None:
+            _PLAYWRIGHT_LOOP.append(loop)
+        yield b
+        _PLAYWRIGHT_LOOP.clear()
+        asyncio._set_running_loop(loop)  # as Playwright left it, for it to close
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """The contexts a test opened in its body are closed after it (its fixtures' stay for
+    the module): the worker's Chromium keeps no page of a finished test running."""
+    first = len(_OPENED)
+    try:
+        return (yield)
+    finally:
+        opened = _OPENED[first:]
+        del _OPENED[first:]
+        for context in opened:
+            with contextlib.suppress(Exception):  # its browser may be gone (a test's own)
+                context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    """A test that does not drive the worker's Chromium runs as if Playwright were not
+    there.  Between two calls, Playwright's sync API leaves its event loop marked as the
+    thread's running one, and ``asyncio.run`` (the WebSocket clients of many tests) refuses
+    to start beside a running loop; so the mark is lifted for such a test and put back
+    after it (Playwright's loop sleeps meanwhile: nobody calls it)."""
+    _SERVICE_WORKERS[0] = "allow" if item.get_closest_marker("service_workers") else "block"
+    hidden = (bool(_PLAYWRIGHT_LOOP) and "worker_chromium" not in getattr(item, "fixturenames", ())
+              and asyncio._get_running_loop() is _PLAYWRIGHT_LOOP[0])
+    if hidden:
+        asyncio._set_running_loop(None)
+    try:
+        return (yield)
+    finally:
+        if hidden and _PLAYWRIGHT_LOOP:
+            asyncio._set_running_loop(_PLAYWRIGHT_LOOP[0])

@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,7 +109,8 @@ def serve(folder: Path, *extra: str, limited: bool = False,
 @contextmanager
 def chromium() -> Iterator[object]:
     """Debian's Chromium under Playwright (it cannot download a browser of its own here),
-    closed at the end: one per test module that drives pages."""
+    closed at the end: one per pytest worker (tests/conftest.py ``worker_chromium``), which
+    the tests reach through :func:`browser`."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -117,6 +119,18 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(worker_chromium: Any) -> Iterator[Any]:
+    """The worker's Chromium for a module's tests: a launch costs more CPU than a module's
+    pages often do, so the modules share one, each in contexts of its own.  A context a
+    test opens is closed after it (tests/conftest.py); those the module's fixtures open
+    (a signed-in page kept for several tests) are closed here, at the module's end, so that
+    no page of a finished module keeps ticking in the shared browser."""
+    yield worker_chromium
+    for context in list(worker_chromium.contexts):
+        context.close()
 
 
 def wait_over(base: str, table: str, seconds: float = 60, what: str = "the bots' game") -> None:

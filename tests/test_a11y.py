@@ -24,7 +24,7 @@ import httpx
 import pytest
 
 from depth import kept
-from live_server import chromium, serve, wait_over
+from live_server import serve, wait_over
 
 AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 860},
@@ -55,12 +55,6 @@ def finished(server: str) -> str:
     table = str(r.json()["table"])
     wait_over(server, table, what="the bots' game")
     return table
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def serious(page: Any) -> list[str]:

@@ -17,7 +17,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from live_server import serve
 from waiting import until
 
 Msg = dict[str, Any]
@@ -148,34 +148,28 @@ def test_an_untouched_game_is_adjourned_and_goes_on_when_its_player_returns(
 
 
 @pytest.mark.needs("chromium")
-def test_the_lobby_shows_an_adjourned_table_among_mine(server: str) -> None:
+def test_the_lobby_shows_an_adjourned_table_among_mine(server: str, browser: Any) -> None:
     """A table of this browser's that was adjourned stays in the lobby's «Мои столы», said
     to be «игра отложена», with the way back to it and no «Закрыть стол»."""
-    import playwright.sync_api as sync_api
     seats = [{"kind": "human", "name": "Анна"}, {"kind": "bot"}, {"kind": "bot"}]
     with httpx.Client(base_url=server) as http:
         laid = http.post("/api/tables", json={"seats": seats}).json()
         table = laid["table"]
         until(lambda: http.get(f"/api/tables/{table}").json()["status"] == "adjourned",
               10.0, every=0.1)
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(locale="ru-RU").new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{server}/history")
-            page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                          [f"thousand.seat.{table}",
-                           json.dumps({"seat": 0, "token": laid["token"]})])
-            page.goto(f"{server}/")
-            card = page.locator(f'#mine li[data-table="{table}"]')
-            card.wait_for()
-            assert "игра отложена" in card.inner_text()
-            assert card.locator(f'a[href="/t/{table}"]').count() == 1
-            assert card.locator("button.danger").count() == 0
-            assert errors == []
-        finally:
-            browser.close()
+    page = browser.new_context(locale="ru-RU").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/history")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"thousand.seat.{table}",
+                   json.dumps({"seat": 0, "token": laid["token"]})])
+    page.goto(f"{server}/")
+    card = page.locator(f'#mine li[data-table="{table}"]')
+    card.wait_for()
+    assert "игра отложена" in card.inner_text()
+    assert card.locator(f'a[href="/t/{table}"]').count() == 1
+    assert card.locator("button.danger").count() == 0
+    assert errors == []
     with httpx.Client(base_url=server) as http:  # looking at it did not wake it up
         assert http.get(f"/api/tables/{table}").json()["status"] == "adjourned"

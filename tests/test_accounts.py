@@ -18,7 +18,6 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
-import needs
 from live_server import postgres_schema, wait_over
 from test_server import Server
 from thousand.server.features.accounts import check_account_name
@@ -294,7 +293,9 @@ def test_taking_a_seat_records_the_player(server: Server) -> None:
                       "url": f"/t/{table}"}]
 
 
-def test_deleting_an_account_keeps_its_games_under_another_name(server: Server) -> None:
+@pytest.mark.needs("chromium")
+def test_deleting_an_account_keeps_its_games_under_another_name(server: Server,
+                                                                browser: Any) -> None:
     c = signup(server, "Nina")
     # one deal, played out by the stand-in of her absent seat (clock 0.2 s) and two bots
     laid = lay_table(c, options={"max_deals": 1}, clock=0.2)
@@ -315,25 +316,17 @@ def test_deleting_an_account_keeps_its_games_under_another_name(server: Server) 
     assert client(server).post("/api/account/signin", json={
         "name": "Nina", "password": PASSWORD}).status_code == 401
     signup(server, "nina")
-    _history_shows(server.base, {"en": "deleted player", "ru": DELETED_NAME})
+    _history_shows(browser, server.base, {"en": "deleted player", "ru": DELETED_NAME})
 
 
-def _history_shows(base: str, words: dict[str, str]) -> None:
+def _history_shows(browser: Any, base: str, words: dict[str, str]) -> None:
     """The history page, in each language, shows a deleted player's name in it."""
     import playwright.sync_api as sync_api
 
-    from live_server import CHROMIUM, CHROMIUM_ARGS
-
-    needs.require("chromium")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            for lang, word in words.items():
-                page.goto(f"{base}/history?lang={lang}")
-                sync_api.expect(page.locator("main").get_by_text(word).first).to_be_visible()
-        finally:
-            browser.close()
+    page = browser.new_page()
+    for lang, word in words.items():
+        page.goto(f"{base}/history?lang={lang}")
+        sync_api.expect(page.locator("main").get_by_text(word).first).to_be_visible()
 
 
 # --------------------------------------------------------------------------- the store
@@ -392,58 +385,53 @@ def test_the_account_store(store: Store) -> None:
 # --------------------------------------------------------------------------- the page
 
 
-def test_sign_up_in_the_browser_shows_the_name_in_the_header(tmp_path: Path) -> None:
+@pytest.mark.needs("chromium")
+def test_sign_up_in_the_browser_shows_the_name_in_the_header(server: Server,
+                                                             browser: Any) -> None:
     """The account page in Russian: a guest takes a name; every page's header shows it;
     the page's requests carry the CSRF token (else the server would refuse them)."""
     import playwright.sync_api as sync_api
 
-    from live_server import CHROMIUM, CHROMIUM_ARGS, serve
-
-    needs.require("chromium")
-    with serve(tmp_path) as base, sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(locale="ru-RU")
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base + "/account")
-            header = page.locator("header.top a.account")
-            sync_api.expect(header).to_have_text("Войти")
-            page.locator("#guest-name").fill("Федя")
-            page.get_by_role("button", name="Сохранить").click()
-            sync_api.expect(header).to_have_text("Федя (гость)")
-            page.locator("#signup-name").fill("Фёдор")
-            page.locator("#signup-password").fill(PASSWORD)
-            page.get_by_role("button", name="Завести").click()
-            sync_api.expect(page.locator("#signed-in")).to_have_text("Вы вошли как Фёдор.")
-            sync_api.expect(header).to_have_text("Фёдор")
-            page.goto(base + "/history")
-            sync_api.expect(page.locator("header.top a.account")).to_have_text("Фёдор")
-            page.goto(base + "/account")
-            page.locator("#signout").click()
-            sync_api.expect(page.locator("header.top a.account")).to_have_text("Войти")
-            page.locator("#signin-name").fill("фёдор")
-            page.locator("#signin-password").fill("not the password")
-            page.get_by_role("button", name="Войти", exact=True).last.click()
-            sync_api.expect(page.locator("#signin-error")).to_have_text(
-                "Неверное имя или пароль.")
-            # a table laid on another device: signed in here, its page takes the seat back
-            owner = httpx.Client(base_url=base, timeout=30)
-            assert owner.post("/api/account/signup", json={
-                "name": "Гриша", "password": PASSWORD}).status_code == 201
-            laid = lay_table(owner)
-            page.locator("#signin-name").fill("Гриша")
-            page.locator("#signin-password").fill(PASSWORD)
-            page.get_by_role("button", name="Войти", exact=True).last.click()
-            sync_api.expect(page.locator("header.top a.account")).to_have_text("Гриша")
-            page.goto(base + laid["url"])
-            key = f"thousand.seat.{laid['table']}"
-            page.wait_for_function("k => localStorage.getItem(k) !== null", arg=key)
-            kept = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
-            assert kept == {"seat": 0, "token": laid["token"]}
-            assert not errors
-        finally:
-            browser.close()
+    base = server.base
+    page = browser.new_page(locale="ru-RU")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/account")
+    header = page.locator("header.top a.account")
+    sync_api.expect(header).to_have_text("Войти")
+    page.locator("#guest-name").fill("Федя")
+    page.get_by_role("button", name="Сохранить").click()
+    sync_api.expect(header).to_have_text("Федя (гость)")
+    page.locator("#signup-name").fill("Фёдор")
+    page.locator("#signup-password").fill(PASSWORD)
+    page.get_by_role("button", name="Завести").click()
+    sync_api.expect(page.locator("#signed-in")).to_have_text("Вы вошли как Фёдор.")
+    sync_api.expect(header).to_have_text("Фёдор")
+    page.goto(base + "/history")
+    sync_api.expect(page.locator("header.top a.account")).to_have_text("Фёдор")
+    page.goto(base + "/account")
+    page.locator("#signout").click()
+    sync_api.expect(page.locator("header.top a.account")).to_have_text("Войти")
+    page.locator("#signin-name").fill("фёдор")
+    page.locator("#signin-password").fill("not the password")
+    page.get_by_role("button", name="Войти", exact=True).last.click()
+    sync_api.expect(page.locator("#signin-error")).to_have_text(
+        "Неверное имя или пароль.")
+    # a table laid on another device: signed in here, its page takes the seat back
+    owner = httpx.Client(base_url=base, timeout=30)
+    assert owner.post("/api/account/signup", json={
+        "name": "Гриша", "password": PASSWORD}).status_code == 201
+    laid = lay_table(owner)
+    page.locator("#signin-name").fill("Гриша")
+    page.locator("#signin-password").fill(PASSWORD)
+    page.get_by_role("button", name="Войти", exact=True).last.click()
+    sync_api.expect(page.locator("header.top a.account")).to_have_text("Гриша")
+    page.goto(base + laid["url"])
+    key = f"thousand.seat.{laid['table']}"
+    page.wait_for_function("k => localStorage.getItem(k) !== null", arg=key)
+    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
+    assert kept == {"seat": 0, "token": laid["token"]}
+    assert not errors
 
 
 def test_the_limits_count_a_signed_in_request_against_its_player() -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from live_server import chromium, serve
+from live_server import browser, serve
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 #: Something to do for the person: a move button, a card to play, the sheet after a deal.
@@ -32,17 +32,13 @@ DEADLINE = 75.0  # seconds for one test's deals
 
 pytestmark = pytest.mark.needs("chromium")
 
+__all__ = ["browser", "server"]  # the fixtures, shared with the other browser files
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("serve"), "--bot-delay", "0.05") as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def _page(browser: Any, **kw: Any) -> Any:

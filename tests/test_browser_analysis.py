@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import chromium, serve, wait_over
+from live_server import serve, wait_over
 from test_a11y import AXE, serious
 from thousand.analysis import analyse_record
 from thousand.engine.record import load_record
@@ -48,12 +48,6 @@ def finished(server: str) -> str:
         if any(d["mark"] for d in analysis["deals"][0]["decisions"]):
             return table
     pytest.fail("eight random bots' deals without one marked move")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def test_the_analysis_shows_its_chart_marks_and_the_better_move(

@@ -38,7 +38,7 @@ from test_browser import _page, _shot, browser, server
 from test_browser_table import DESKTOP, PHONE, _advance, _api, _lay, _seat_page, finished
 from waiting import until
 
-pytestmark = pytest.mark.needs("chromium")
+pytestmark = [pytest.mark.needs("chromium"), pytest.mark.service_workers]
 
 __all__ = ["browser", "finished", "server"]  # the fixtures, shared with the other files
 

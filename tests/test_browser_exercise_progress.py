@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from test_a11y import AXE, serious
-from test_browser_analysis import _bots_game, browser, pytestmark  # noqa: F401
+from test_browser_analysis import _bots_game, pytestmark  # noqa: F401
 from test_browser_exercises import _click, folder, server  # noqa: F401 (this module's own)
 from test_exercises_web import authored_analysis, give_seat
 from thousand.analysis.mistake_kinds import kind_of

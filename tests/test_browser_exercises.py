@@ -16,7 +16,7 @@ import pytest
 
 from live_server import serve
 from test_a11y import AXE, serious
-from test_browser_analysis import browser, finished, pytestmark  # noqa: F401
+from test_browser_analysis import finished, pytestmark  # noqa: F401
 from test_exercises_web import give_seat
 from thousand.analysis.exercises import Exercise, exercises_from
 

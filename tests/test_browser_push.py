@@ -31,7 +31,7 @@ from thousand.server.ops.webpush import push_keys_of
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-pytestmark = [pytest.mark.needs("chromium")]
+pytestmark = [pytest.mark.needs("chromium"), pytest.mark.service_workers]
 
 __all__ = ["browser", "push_box"]  # the fixtures, shared
 

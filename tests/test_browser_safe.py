@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from live_server import CHROMIUM, chromium, serve
+from live_server import CHROMIUM, serve
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -35,12 +35,6 @@ LAY = """async () => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("safe"), "--bot-delay", "0.05") as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def _page(browser: Any) -> Any:

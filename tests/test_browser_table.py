@@ -22,7 +22,7 @@ import playwright.sync_api as sync_api
 import pytest
 
 from depth import kept
-from test_browser import _page, browser, server
+from test_browser import TURN, _page, browser, server
 
 pytestmark = pytest.mark.needs("chromium")
 
@@ -324,7 +324,9 @@ def _one_deal(page: Any, n: int, touch: bool) -> dict[str, int]:
             return seen
         fks = _fks(page)
         if not fks and not page.locator(".hand button.playable:not([disabled])").count():
-            page.wait_for_timeout(50)  # another player's move (or this seat sits out)
+            # another player's move (or this seat sits out): until this seat has one, or
+            # the deal is scored
+            page.wait_for_selector(TURN)
             continue
         try:
             if fks:

@@ -117,6 +117,11 @@ class _Deal:
         assert page.locator(".hand .card").count() == 12  # 10 and the talon's 2
 
 
+#: What the loop of :func:`_play` acts on next: a move of its own, or the deal's end.
+NEXT = ("dialog.overlay[open] .dialog, button.talon-pile:not([disabled]), "
+        ".actions button:not([disabled]), .hand button.playable:not([disabled])")
+
+
 def _play(page: Any, touch: bool, axe: bool) -> _Deal | None:
     """Play the deal out (None when the bot declared: no talon for the test to choose)."""
     seen = _Deal(page, touch, axe)
@@ -131,7 +136,9 @@ def _play(page: Any, touch: bool, axe: bool) -> _Deal | None:
         playable = page.locator(".hand button.playable:not([disabled])")
         try:
             if fks and fks[0].startswith("act-talon"):
-                page.wait_for_timeout(50)  # the piles come with the same view
+                # the piles come with the same view
+                page.wait_for_selector("button.talon-pile:not([disabled]), "
+                                       "dialog.overlay[open] .dialog")
             elif fks and all(re.fullmatch(r"act-(pass|\d+)", f) for f in fks):
                 # the auction: two talons face down before the choice
                 assert page.locator(".talon-pile").count() == 2
@@ -162,7 +169,7 @@ def _play(page: Any, touch: bool, axe: bool) -> _Deal | None:
                 trick = page.locator(".trick .slot").count()
                 assert trick <= 2, trick  # tricks of two cards ("Two players" 5)
             else:
-                page.wait_for_timeout(50)  # the bot's move
+                page.wait_for_selector(NEXT)  # the bot's move
         except sync_api.Error:
             continue  # the table moved on under the finger: look again
     pytest.fail(f"the deal did not end in time ({vars(seen)})")

@@ -14,7 +14,6 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import CHROMIUM, CHROMIUM_ARGS
 from test_a11y import serious
 from test_server import Client, Server
 from test_site_tournaments import guest, ok
@@ -212,51 +211,45 @@ def test_the_page_is_served(server: Server, tmp_path: Path) -> None:
 
 @pytest.mark.needs("chromium")
 @pytest.mark.needs("axe-core")
-def test_three_browsers_play_the_first_deal_and_see_the_board(server: Server) -> None:
+def test_three_browsers_play_the_first_deal_and_see_the_board(server: Server,
+                                                              browser: Any) -> None:
     """Three people, each in a browser of his own, open /daily, give their names and play
     deal 1 (a short move clock: their stand-ins move for them); back on /daily each sees
     his deal scored with its replay's link and the day's leaderboard of three, and the
-    first one's page his day, rank of three (axe finds nothing serious there).  (Last in
-    the module: Playwright's sync API keeps an event loop running in this thread.)"""
-    import playwright.sync_api as sync_api
+    first one's page his day, rank of three (axe finds nothing serious there)."""
     daily: fd.Daily = server.app.state.daily
     daily.now, daily.move_clock = Clock(NOON + 86400 * 10), 0.05
     names = ("Дарья", "Егор", "Жанна")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            errors: list[str] = []
-            pages = [browser.new_context(locale="ru-RU").new_page() for _ in names]
-            for page, name in zip(pages, names, strict=True):
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(f"{server.base}/daily")
-                page.wait_for_selector("#daily-deals li[data-deal='1'] button.daily-play")
-                page.fill("#daily-name", name)
-                page.click("#daily-deals li[data-deal='1'] button.daily-play")
-                page.wait_for_url("**/t/*")
-            for page in pages:
-                def scored(page: Any = page) -> bool:
-                    page.goto(f"{server.base}/daily")
-                    page.wait_for_selector("#daily-deals li[data-deal='1']")
-                    return page.locator("#daily-deals li[data-deal='1'] a").count() == 1
-                until(scored, 90, "the deal scored on the page", every=0.5)
-            for page in pages:  # the board as it is once all three deals are over
-                page.goto(f"{server.base}/daily")
-                page.wait_for_function(
-                    "() => document.querySelectorAll('#daily-board tbody tr').length === 3")
-                board = page.locator("#daily-board").inner_text()
-                assert all(name in board for name in names), board
-                assert page.locator("#daily-board tr.me").count() == 1
-                link = page.locator("#daily-deals li[data-deal='1'] a").get_attribute("href")
-                assert link is not None and link.startswith("/replay/")
-                assert page.locator("#daily-history tbody tr").count() == 1
-            # the first one's page shows his day: his rank of three
-            first = pages[0].locator("#daily-board tr.me").get_attribute("data-player")
-            pages[1].goto(f"{server.base}/p/{first}")
-            day = pages[1].locator("#player-daily tbody tr")
-            day.wait_for()
-            assert " 3" in day.locator("td").nth(1).inner_text()  # «N из 3»
-            assert serious(pages[1]) == []
-            assert not errors, errors
-        finally:
-            browser.close()
+    errors: list[str] = []
+    pages = [browser.new_context(locale="ru-RU").new_page() for _ in names]
+    for page, name in zip(pages, names, strict=True):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/daily")
+        page.wait_for_selector("#daily-deals li[data-deal='1'] button.daily-play")
+        page.fill("#daily-name", name)
+        page.click("#daily-deals li[data-deal='1'] button.daily-play")
+        page.wait_for_url("**/t/*")
+    for page in pages:
+        def scored(page: Any = page) -> bool:
+            page.goto(f"{server.base}/daily")
+            page.wait_for_selector("#daily-deals li[data-deal='1']")
+            return page.locator("#daily-deals li[data-deal='1'] a").count() == 1
+        until(scored, 90, "the deal scored on the page", every=0.5)
+    for page in pages:  # the board as it is once all three deals are over
+        page.goto(f"{server.base}/daily")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#daily-board tbody tr').length === 3")
+        board = page.locator("#daily-board").inner_text()
+        assert all(name in board for name in names), board
+        assert page.locator("#daily-board tr.me").count() == 1
+        link = page.locator("#daily-deals li[data-deal='1'] a").get_attribute("href")
+        assert link is not None and link.startswith("/replay/")
+        assert page.locator("#daily-history tbody tr").count() == 1
+    # the first one's page shows his day: his rank of three
+    first = pages[0].locator("#daily-board tr.me").get_attribute("data-player")
+    pages[1].goto(f"{server.base}/p/{first}")
+    day = pages[1].locator("#player-daily tbody tr")
+    day.wait_for()
+    assert " 3" in day.locator("td").nth(1).inner_text()  # «N из 3»
+    assert serious(pages[1]) == []
+    assert not errors, errors

@@ -18,7 +18,7 @@ import httpx
 import pytest
 import websockets
 
-from live_server import chromium, serve
+from live_server import serve
 from test_public_limits import guest, post, signup
 
 Msg = dict[str, Any]
@@ -157,70 +157,69 @@ def test_the_account_s_own_tables_mark_the_guest_beside_him(
 
 @pytest.mark.needs("chromium")
 def test_the_table_page_shows_the_guest_mark_beside_the_guest_only(
-        server: str, table: str) -> None:
+        server: str, table: str, browser: Any) -> None:
     """A spectator's table page: the guest's seat carries «гость» (its title says what
     it means), the account's and the bot's seats carry none; in English, "guest"."""
-    with chromium() as browser:
-        page: Any = browser.new_context(locale="ru-RU").new_page()  # type: ignore[attr-defined]
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server}/t/{table}")
+    page: Any = browser.new_context(locale="ru-RU").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/t/{table}")
 
-        def seat(name: str) -> Any:
-            return page.locator(".seat").filter(
-                has=page.locator(".seat-head .name", has_text=name))
+    def seat(name: str) -> Any:
+        return page.locator(".seat").filter(
+            has=page.locator(".seat-head .name", has_text=name))
 
-        mark = seat("Вася").locator(".tag.guest")
-        mark.wait_for()
-        assert mark.inner_text() == "гость"
-        assert "без учётной записи" in (mark.get_attribute("title") or "")
-        assert seat("Марина").count() == 1
-        assert seat("Марина").locator(".tag.guest").count() == 0
-        assert page.locator(".seat .tag.guest").count() == 1
-        # the score sheet's column of the guest is marked too, and only his
-        sheet_mark = page.locator(".sheet th.player .tag.guest")
-        sheet_mark.wait_for(state="attached")
-        assert sheet_mark.count() == 1
-        assert "Вася" in page.locator(".sheet th.player").filter(
-            has=page.locator(".tag.guest")).inner_text()
-        page.evaluate("localStorage.setItem('thousand.lang', 'en')")
-        page.reload()
-        page.locator(".seat .tag.guest").wait_for()
-        assert page.locator(".seat .tag.guest").inner_text() == "guest"
-        # the lobby's open tables: a guest waits at one for a second person, his line
-        # marked and no other
-        waiting = post(guest(server, 22, "Гоша"), "/api/tables", {"seats": SEATS})
-        assert waiting.status_code == 201, waiting.text
-        waits = waiting.json()["table"]
-        page.goto(f"{server}/")
-        card = page.locator(".table-card").filter(has=page.locator(f'a[href="/t/{waits}"]'))
-        card.locator(".tag.guest").wait_for()
-        assert card.locator(".tag.guest").count() == 1
-        assert card.locator("li").first.locator(".tag.guest").count() == 1  # the seat he took
-        assert errors == []
+    mark = seat("Вася").locator(".tag.guest")
+    mark.wait_for()
+    assert mark.inner_text() == "гость"
+    assert "без учётной записи" in (mark.get_attribute("title") or "")
+    assert seat("Марина").count() == 1
+    assert seat("Марина").locator(".tag.guest").count() == 0
+    assert page.locator(".seat .tag.guest").count() == 1
+    # the score sheet's column of the guest is marked too, and only his
+    sheet_mark = page.locator(".sheet th.player .tag.guest")
+    sheet_mark.wait_for(state="attached")
+    assert sheet_mark.count() == 1
+    assert "Вася" in page.locator(".sheet th.player").filter(
+        has=page.locator(".tag.guest")).inner_text()
+    page.evaluate("localStorage.setItem('thousand.lang', 'en')")
+    page.reload()
+    page.locator(".seat .tag.guest").wait_for()
+    assert page.locator(".seat .tag.guest").inner_text() == "guest"
+    # the lobby's open tables: a guest waits at one for a second person, his line
+    # marked and no other
+    waiting = post(guest(server, 22, "Гоша"), "/api/tables", {"seats": SEATS})
+    assert waiting.status_code == 201, waiting.text
+    waits = waiting.json()["table"]
+    page.goto(f"{server}/")
+    card = page.locator(".table-card").filter(has=page.locator(f'a[href="/t/{waits}"]'))
+    card.locator(".tag.guest").wait_for()
+    assert card.locator(".tag.guest").count() == 1
+    assert card.locator("li").first.locator(".tag.guest").count() == 1  # the seat he took
+    assert errors == []
 
 
 @pytest.mark.needs("chromium")
-def test_the_history_and_the_replay_pages_mark_the_guest(server: str, table: str) -> None:
+def test_the_history_and_the_replay_pages_mark_the_guest(server: str, table: str,
+                                                         browser: Any) -> None:
     """The history's line of the game marks the guest once; the replay's board marks his
     seat and no other."""
-    with chromium() as browser:
-        page: Any = browser.new_context(locale="ru-RU").new_page()  # type: ignore[attr-defined]
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server}/history")
-        row = page.locator("tr").filter(has=page.locator(f'a[href="/replay/{table}"]'))
-        row.locator(".tag.guest").wait_for()
-        assert row.locator(".tag.guest").count() == 1
-        assert "Вася гость" in row.inner_text()
-        page.goto(f"{server}/replay/{table}")
-        page.locator(".seat .tag.guest").wait_for()
-        assert page.locator(".seat .tag.guest").count() == 1
-        guest_seat = page.locator(".seat").filter(has=page.locator(".tag.guest"))
-        assert "Вася" in guest_seat.locator(".seat-head .name").inner_text()
-        sheet_mark = page.locator(".sheet th.player .tag.guest")  # and his sheet column
-        sheet_mark.wait_for(state="attached")
-        assert sheet_mark.count() == 1
-        assert "Вася" in page.locator(".sheet th.player").filter(
-            has=page.locator(".tag.guest")).inner_text()
-        assert errors == []
+    page: Any = browser.new_context(locale="ru-RU").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/history")
+    row = page.locator("tr").filter(has=page.locator(f'a[href="/replay/{table}"]'))
+    row.locator(".tag.guest").wait_for()
+    assert row.locator(".tag.guest").count() == 1
+    assert "Вася гость" in row.inner_text()
+    page.goto(f"{server}/replay/{table}")
+    page.locator(".seat .tag.guest").wait_for()
+    assert page.locator(".seat .tag.guest").count() == 1
+    guest_seat = page.locator(".seat").filter(has=page.locator(".tag.guest"))
+    assert "Вася" in guest_seat.locator(".seat-head .name").inner_text()
+    sheet_mark = page.locator(".sheet th.player .tag.guest")  # and his sheet column
+    sheet_mark.wait_for(state="attached")
+    assert sheet_mark.count() == 1
+    assert "Вася" in page.locator(".sheet th.player").filter(
+        has=page.locator(".tag.guest")).inner_text()
+    assert errors == []

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from live_server import chromium, serve
+from live_server import serve
 from thousand.words.grammar import name_forms
 
 pytestmark = pytest.mark.needs("chromium")
@@ -29,12 +29,6 @@ pytestmark = pytest.mark.needs("chromium")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("pages"), "--bot-delay", "0.02") as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture

@@ -141,9 +141,6 @@ def test_the_leaderboard_page(server: Server) -> None:
 
 # --------------------------------------------------------------------------- the pages
 
-CHROMIUM = "/usr/bin/chromium"
-
-
 def _sign_up_and_quick_play(context: Any, base: str, name: str, bots_after: float) -> str:
     """In a browser's context (its cookies): sign up, then quick play classic with a
     short move clock; the table's id."""
@@ -159,7 +156,8 @@ def _sign_up_and_quick_play(context: Any, base: str, name: str, bots_after: floa
 
 
 @pytest.mark.needs("chromium")
-def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) -> None:
+def test_two_players_find_each_other_play_and_see_their_ratings(server: Server,
+                                                                browser: Any) -> None:
     """Two people sign up in two browsers and find each other with quick play (a bot
     takes the third seat); their stand-ins play the whole game (a short clock); back at
     the table, the end dialog's rating line names each player with a link to his page;
@@ -167,48 +165,40 @@ def test_two_players_find_each_other_play_and_see_their_ratings(server: Server) 
     the game is among his last; the history page links his name there; the leaderboard
     page lists the bots (their ladder games put them there at once), marked, and links
     to a bot's page."""
-    import playwright.sync_api as sync_api
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            contexts = [browser.new_context(locale="ru-RU") for _ in range(2)]
-            table = _sign_up_and_quick_play(contexts[0], server.base, "Галя", 2.0)
-            assert _sign_up_and_quick_play(contexts[1], server.base, "Дима", 2.0) == table
-            deadline = time.monotonic() + 120
-            while (info := server.get(f"/api/tables/{table}").json())["ratings"] is None:
-                assert time.monotonic() < deadline, "the stand-ins did not end the game"
-                time.sleep(0.2)
-            after = {c["seat"]: c["after"] for c in info["ratings"]}
-            errors: list[str] = []
-            for seat, (context, name) in enumerate(zip(contexts, ("Галя", "Дима"),
-                                                       strict=True)):
-                page = context.new_page()
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(f"{server.base}/t/{table}")
-                page.locator("#rating-changes a.player-link", has_text=name).click()
-                page.wait_for_url("**/p/*")
-                page.wait_for_selector(".rating-chart")
-                assert page.locator("#player-name").inner_text() == name
-                assert page.locator(".rating-chart circle.point").count() == 1
-                shown = page.locator(".rating-family[data-family=classic] h3").inner_text()
-                assert shown.endswith(f": {after[seat]}"), shown
-                played = page.locator('#player-totals [data-stat="played"]')
-                assert played.inner_text() == "1"
-                assert page.locator(f'#player-games tr[data-game="{table}"]').count() == 1
-            page.goto(f"{server.base}/history")  # the history links a name to his page
-            page.locator(f'tr:has(a[href="/replay/{table}"]) a.player-link',
-                         has_text="Дима").click()
-            page.wait_for_url("**/p/*")
-            assert page.locator("#player-name").inner_text() == "Дима"
-            page.goto(f"{server.base}/leaderboard?family=classic")
-            page.wait_for_selector("#board")
-            assert page.locator("#board tr.bot").count() >= 1  # the bots, with their ladder
-            assert "бот" in page.locator("#board tr.bot").first.inner_text()
-            page.locator("#board tr.bot a").first.click()
-            page.wait_for_url("**/p/bot*")
-            page.wait_for_selector("#player-totals")
-            assert not errors, errors
-        finally:
-            browser.close()
+    contexts = [browser.new_context(locale="ru-RU") for _ in range(2)]
+    table = _sign_up_and_quick_play(contexts[0], server.base, "Галя", 2.0)
+    assert _sign_up_and_quick_play(contexts[1], server.base, "Дима", 2.0) == table
+    deadline = time.monotonic() + 120
+    while (info := server.get(f"/api/tables/{table}").json())["ratings"] is None:
+        assert time.monotonic() < deadline, "the stand-ins did not end the game"
+        time.sleep(0.2)
+    after = {c["seat"]: c["after"] for c in info["ratings"]}
+    errors: list[str] = []
+    for seat, (context, name) in enumerate(zip(contexts, ("Галя", "Дима"),
+                                               strict=True)):
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{table}")
+        page.locator("#rating-changes a.player-link", has_text=name).click()
+        page.wait_for_url("**/p/*")
+        page.wait_for_selector(".rating-chart")
+        assert page.locator("#player-name").inner_text() == name
+        assert page.locator(".rating-chart circle.point").count() == 1
+        shown = page.locator(".rating-family[data-family=classic] h3").inner_text()
+        assert shown.endswith(f": {after[seat]}"), shown
+        played = page.locator('#player-totals [data-stat="played"]')
+        assert played.inner_text() == "1"
+        assert page.locator(f'#player-games tr[data-game="{table}"]').count() == 1
+    page.goto(f"{server.base}/history")  # the history links a name to his page
+    page.locator(f'tr:has(a[href="/replay/{table}"]) a.player-link',
+                 has_text="Дима").click()
+    page.wait_for_url("**/p/*")
+    assert page.locator("#player-name").inner_text() == "Дима"
+    page.goto(f"{server.base}/leaderboard?family=classic")
+    page.wait_for_selector("#board")
+    assert page.locator("#board tr.bot").count() >= 1  # the bots, with their ladder
+    assert "бот" in page.locator("#board tr.bot").first.inner_text()
+    page.locator("#board tr.bot a").first.click()
+    page.wait_for_url("**/p/bot*")
+    page.wait_for_selector("#player-totals")
+    assert not errors, errors

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -151,9 +150,6 @@ def test_a_rematch_is_asked_for_only_once_the_game_is_over(server: Server) -> No
 
 # --------------------------------------------------------------------------- the pages
 
-CHROMIUM = "/usr/bin/chromium"
-
-
 def _quick(page: Any, base: str, name: str, *, wait: str = "") -> str:
     """Quick play from the lobby's box: classic with a 5-second clock; the table's id."""
     page.goto(base + "/")
@@ -196,62 +192,55 @@ def _act(page: Any) -> bool:
 
 
 @pytest.mark.needs("chromium")
-def test_two_players_find_each_other_play_and_ask_for_a_rematch(tmp_path: Path) -> None:
+def test_two_players_find_each_other_play_and_ask_for_a_rematch(server: Server,
+                                                                 browser: Any) -> None:
     """In two browsers: Аня asks quick play for classic with a 5-second clock and bots
     after 10 s, Боря asks for the same and sits at her table; the beginner bot takes the
     third seat; they play a deal by clicking; then they close their pages and the
     stand-ins play the game to its end; back at the table, the end dialog says what the
     game did to the ratings and offers «Ещё партию»: Боря sees that Аня agreed, agrees,
     and both pages move to the new table, each at his own seat."""
-    with Server(f"sqlite:///{tmp_path / 'games.db'}") as server, \
-            sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            pages = [browser.new_context(locale="ru-RU").new_page() for _ in range(2)]
-            errors: list[str] = []
-            for page in pages:
-                page.on("pageerror", lambda e: errors.append(str(e)))
-            anna, boris = pages
-            table = _quick(anna, server.base, "Аня", wait="10")
-            anna.wait_for_selector("#leave-button")
-            assert _quick(boris, server.base, "Боря") == table
-            for page in pages:  # the bot comes after the wait, and the game begins
-                page.wait_for_function("() => document.getElementById('waiting').hidden",
-                                       timeout=30_000)
-            info = server.get(f"/api/tables/{table}").json()
-            assert [s["name"] for s in info["seats"]][:2] == ["Аня", "Боря"]
-            assert (info["seats"][2]["kind"], info["seats"][2]["level"]) == ("bot", "beginner")
-            deadline = time.monotonic() + 60
-            while not (anna.locator("#sheet-close").count()
-                       and boris.locator("#sheet-close").count()):
-                assert time.monotonic() < deadline, "the deal did not end in time"
-                if not any([_act(anna), _act(boris)]):
-                    anna.wait_for_timeout(80)
-            for page in pages:  # they go away: the stand-ins play the rest of the game
-                page.goto("about:blank")
-            deadline = time.monotonic() + 60
-            while server.get(f"/api/tables/{table}").json()["status"] != "over":
-                assert time.monotonic() < deadline, "the stand-ins did not end the game"
-                time.sleep(0.2)
-            for page in pages:  # back: the end dialog, the ratings line, «Ещё партию»
-                page.goto(f"{server.base}/t/{table}")
-                page.wait_for_selector("#rematch-button")
-                said = page.locator("#rating-changes").inner_text()  # «Аня +65 → 1565; …»
-                assert said.startswith("Рейтинг: ") and "Аня" in said and "→" in said, said
-            anna.click("#rematch-button")
-            boris.wait_for_selector("#rematch-agreed")
-            assert "Аня" in boris.locator("#rematch-agreed").inner_text()
-            boris.click("#rematch-button")
-            for page in pages:
-                page.wait_for_url(lambda url: table not in url and "/t/" in url)
-            assert anna.url == boris.url
-            new = anna.url.rsplit("/", 1)[1]
-            seats = server.get(f"/api/tables/{new}").json()["seats"]
-            assert [s["name"] for s in seats] == [s["name"] for s in info["seats"]]
-            for page in pages:
-                page.wait_for_selector(".seat.pos-bottom .tag.you")
-            assert not errors, errors
-        finally:
-            browser.close()
+    pages = [browser.new_context(locale="ru-RU").new_page() for _ in range(2)]
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    anna, boris = pages
+    table = _quick(anna, server.base, "Аня", wait="10")
+    anna.wait_for_selector("#leave-button")
+    assert _quick(boris, server.base, "Боря") == table
+    for page in pages:  # the bot comes after the wait, and the game begins
+        page.wait_for_function("() => document.getElementById('waiting').hidden",
+                               timeout=30_000)
+    info = server.get(f"/api/tables/{table}").json()
+    assert [s["name"] for s in info["seats"]][:2] == ["Аня", "Боря"]
+    assert (info["seats"][2]["kind"], info["seats"][2]["level"]) == ("bot", "beginner")
+    deadline = time.monotonic() + 60
+    while not (anna.locator("#sheet-close").count()
+               and boris.locator("#sheet-close").count()):
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        if not any([_act(anna), _act(boris)]):
+            anna.wait_for_timeout(80)
+    for page in pages:  # they go away: the stand-ins play the rest of the game
+        page.goto("about:blank")
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the stand-ins did not end the game"
+        time.sleep(0.2)
+    for page in pages:  # back: the end dialog, the ratings line, «Ещё партию»
+        page.goto(f"{server.base}/t/{table}")
+        page.wait_for_selector("#rematch-button")
+        said = page.locator("#rating-changes").inner_text()  # «Аня +65 → 1565; …»
+        assert said.startswith("Рейтинг: ") and "Аня" in said and "→" in said, said
+    anna.click("#rematch-button")
+    boris.wait_for_selector("#rematch-agreed")
+    assert "Аня" in boris.locator("#rematch-agreed").inner_text()
+    boris.click("#rematch-button")
+    for page in pages:
+        page.wait_for_url(lambda url: table not in url and "/t/" in url)
+    assert anna.url == boris.url
+    new = anna.url.rsplit("/", 1)[1]
+    seats = server.get(f"/api/tables/{new}").json()["seats"]
+    assert [s["name"] for s in seats] == [s["name"] for s in info["seats"]]
+    for page in pages:
+        page.wait_for_selector(".seat.pos-bottom .tag.you")
+    assert not errors, errors
