@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import needs
+from http_client import HTTP
 
 #: The PostgreSQL server of the tests that use one (a schema of their own each).
 PG_URL = needs.PG_URL
@@ -137,10 +138,9 @@ def wait_over(base: str, table: str, seconds: float = 60, what: str = "the bots'
     """Wait until the table at ``base`` is over (its bots have played it out)."""
     import time
 
-    import httpx
 
     deadline = time.monotonic() + seconds
-    while httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["status"] != "over":
+    while HTTP.get(f"{base}/api/tables/{table}", timeout=30).json()["status"] != "over":
         assert time.monotonic() < deadline, f"{what} did not end"
         time.sleep(0.1)
 

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from depth import kept
+from http_client import HTTP
 from live_server import serve, wait_over
 
 AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
@@ -49,7 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def finished(server: str) -> str:
     """A game of bots that is over (one deal long): for the replay, history, game over."""
-    r = httpx.post(server + "/api/tables", json={
+    r = HTTP.post(server + "/api/tables", json={
         "options": {"max_deals": 1},
         "seats": [{"kind": "bot", "name": n} for n in ("Аня", "Вова", "Гена")]}, timeout=30)
     table = str(r.json()["table"])

@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
+from http_client import HTTP
 from live_server import postgres_schema, wait_over
 from test_server import Server
 from thousand.server.features.accounts import check_account_name
@@ -166,7 +167,7 @@ def test_csrf_a_session_without_the_token_is_refused(server: Server) -> None:
     assert me(c)["player"]["name"] == "Дина"  # still signed in: nothing was done
     assert post(c, "/api/tables", {}).status_code == 201
     # no session cookie, no ambient authority: a script is not asked for the token
-    assert httpx.post(server.base + "/api/tables", json={}).status_code == 201
+    assert HTTP.post(server.base + "/api/tables", json={}).status_code == 201
 
 
 def test_sign_out_and_sign_out_everywhere(server: Server) -> None:
@@ -257,7 +258,7 @@ def test_a_second_device_takes_the_seat_back(server: Server) -> None:
     guest = client(server)
     me(guest)
     assert guest.get("/api/me/seats").json() == {"seats": []}
-    assert httpx.get(server.base + "/api/me/seats").json() == {"seats": []}
+    assert HTTP.get(server.base + "/api/me/seats").json() == {"seats": []}
 
 
 def test_a_guest_who_signs_up_keeps_his_seats_and_games(server: Server) -> None:
@@ -283,7 +284,7 @@ def test_a_guest_who_signs_up_keeps_his_seats_and_games(server: Server) -> None:
 
 def test_taking_a_seat_records_the_player(server: Server) -> None:
     c = signup(server, "Маша")
-    r = httpx.post(server.base + "/api/tables", json={"seats": [
+    r = HTTP.post(server.base + "/api/tables", json={"seats": [
         {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
     table = r.json()["table"]
     r = post(c, f"/api/tables/{table}/seats/1", {"name": "Маша"})
@@ -306,9 +307,9 @@ def test_deleting_an_account_keeps_its_games_under_another_name(server: Server,
     assert r.status_code == 403
     r = c.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=csrf(c))
     assert r.status_code == 200, r.text
-    record = httpx.get(f"{server.base}/api/games/{table}/record").json()
+    record = HTTP.get(f"{server.base}/api/games/{table}/record").json()
     assert record["players"][0] == DELETED_NAME
-    games = httpx.get(server.base + "/api/games?limit=500").json()["games"]
+    games = HTTP.get(server.base + "/api/games?limit=500").json()["games"]
     assert next(g for g in games if g["id"] == table)["players"][0] == DELETED_NAME
     assert "Nina" not in json.dumps(record, ensure_ascii=False)
     # signed out, and the name is free again

@@ -10,9 +10,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
+from http_client import HTTP
 from live_server import serve, wait_over
 from test_a11y import AXE, serious
 from thousand.analysis import analyse_record
@@ -28,7 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _bots_game(server: str) -> str:
-    r = httpx.post(server + "/api/tables", json={
+    r = HTTP.post(server + "/api/tables", json={
         "options": {"max_deals": 1},
         "seats": [{"kind": "bot", "level": "random", "name": n} for n in ("Аня", "Вова", "Гена")]},
         timeout=30)
@@ -43,7 +43,7 @@ def finished(server: str) -> str:
     a deal passed out, or conceded, has none), found by analysing it here."""
     for _ in range(8):
         table = _bots_game(server)
-        record = httpx.get(f"{server}/api/games/{table}/record", timeout=30).text
+        record = HTTP.get(f"{server}/api/games/{table}/record", timeout=30).text
         analysis = analyse_record(load_record(record), view_based=False, samples=1)
         if any(d["mark"] for d in analysis["deals"][0]["decisions"]):
             return table
@@ -68,7 +68,7 @@ def test_the_analysis_shows_its_chart_marks_and_the_better_move(
                            "'/analysis?lang=ru').then((r) => r.json())")
     settings = status["settings"]
     assert settings["view_based"] is False and settings["lang"] == "ru"
-    result = httpx.get(f"{server}/api/games/{finished}/analysis", timeout=30, params={
+    result = HTTP.get(f"{server}/api/games/{finished}/analysis", timeout=30, params={
         "samples": settings["samples"], "view_based": "false", "lang": "ru"}).json()["result"]
     # the declarer's open-card line is drawn when the analysis has the deal's chart
     drawn = 1 if result["deals"][0]["chart"] else 0
@@ -113,18 +113,18 @@ def test_the_analysis_is_kept_for_the_next_visit(server: str, finished: str, bro
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
-    r = httpx.post(f"{server}/api/games/{finished}/analysis",
+    r = HTTP.post(f"{server}/api/games/{finished}/analysis",
                    json={"samples": 2, "view_based": True, "lang": "en"}, timeout=30)
     assert r.status_code == 200, r.text
     deadline = time.monotonic() + 90
-    while httpx.get(f"{server}/api/games/{finished}/analysis?lang=en",
+    while HTTP.get(f"{server}/api/games/{finished}/analysis?lang=en",
                     timeout=30).json()["status"] != "done":
         assert time.monotonic() < deadline
         time.sleep(0.3)
     page.goto(f"{server}/replay/{finished}")
     page.wait_for_selector(".analysis-summary")
     assert page.locator(".analysis-summary caption").inner_text() == "The players' summary"
-    result = httpx.get(f"{server}/api/games/{finished}/analysis?lang=en", timeout=30).json()
+    result = HTTP.get(f"{server}/api/games/{finished}/analysis?lang=en", timeout=30).json()
     valued = [d for d in result["result"]["deals"][0]["decisions"]
               if d["view"] and not d["forced"]]
     assert valued and page.locator(".analysis-chart circle.view-point").count() == len(valued)

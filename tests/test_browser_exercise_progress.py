@@ -8,8 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
-
+from http_client import HTTP
 from test_a11y import AXE, serious
 from test_browser_analysis import _bots_game, pytestmark  # noqa: F401
 from test_browser_exercises import _click, folder, server  # noqa: F401 (this module's own)
@@ -23,7 +22,7 @@ def _analysed(base: str, db: str, account: str, cost: float) -> dict[str, str]:
     """A finished bots' game of the account's (seat 0) whose analysis, written here, marks
     his first unforced move: {"game", "good", "kind"}."""
     game = _bots_game(base)
-    record = httpx.get(f"{base}/api/games/{game}/record", timeout=30).text
+    record = HTTP.get(f"{base}/api/games/{game}/record", timeout=30).text
     analysis, good, played = authored_analysis(record, 0, cost=cost)
     store = Store(db)
     st.finish(store, st.ask(store, game, st.Settings(2, True, "ru"), "addr:x", None).id,

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from http_client import HTTP
 from live_server import serve
 from test_a11y import AXE, serious
 from test_browser_analysis import finished, pytestmark  # noqa: F401
@@ -36,10 +36,10 @@ def server(folder: Path) -> Iterator[str]:
 
 
 def _analysed(server: str, game: str) -> dict[str, Any]:
-    r = httpx.post(f"{server}/api/games/{game}/analysis", json=FAST, timeout=30)
+    r = HTTP.post(f"{server}/api/games/{game}/analysis", json=FAST, timeout=30)
     assert r.status_code == 200, r.text
     deadline = time.monotonic() + 90
-    while (body := httpx.get(f"{server}/api/games/{game}/analysis?lang=ru",
+    while (body := HTTP.get(f"{server}/api/games/{game}/analysis?lang=ru",
                              timeout=30).json())["status"] != "done":
         assert body["status"] != "failed" and time.monotonic() < deadline, body
         time.sleep(0.3)
@@ -80,7 +80,7 @@ def test_a_player_solves_one_exercise_and_fails_one(
     page.reload()
     page.wait_for_selector("#ex-empty")  # nothing analysed of his yet
     result = _analysed(server, finished)
-    record = httpx.get(f"{server}/api/games/{finished}/record", timeout=30).json()
+    record = HTTP.get(f"{server}/api/games/{finished}/record", timeout=30).json()
     seat, exercises = next((s, found) for s in range(3)
                            if (found := exercises_from(result, record, seat=s)))
     give_seat(f"sqlite:///{folder / 'thousand.db'}", finished, seat, account)

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from http_client import HTTP
 from test_a11y import serious
 from test_server import Client, Server
 from test_site_tournaments import guest, ok
@@ -169,7 +170,7 @@ def test_three_players_play_a_deal_and_the_board_ranks_them(server: Server) -> N
 
 
 def test_a_deal_needs_a_session_and_its_table_is_not_closed(server: Server) -> None:
-    r = httpx.post(f"{server.base}/api/daily/deals/1", json={}, timeout=30)
+    r = HTTP.post(f"{server.base}/api/daily/deals/1", json={}, timeout=30)
     assert r.status_code == 403 and r.json()["error"]["code"] == "session_needed"
     daily: fd.Daily = server.app.state.daily
     daily.now, daily.move_clock = Clock(NOON + 86400 * 3), None

@@ -12,6 +12,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from http_client import HTTP
 from live_server import wait_over
 from test_accounts import me, post, signup
 from test_server import Server, new_table
@@ -82,9 +83,9 @@ def solver(server: Server, db: str) -> tuple[httpx.Client, str, str, str]:
 
 
 def test_exercises_want_a_signed_in_player(server: Server) -> None:
-    r = httpx.get(server.base + "/api/exercises", timeout=30)
+    r = HTTP.get(server.base + "/api/exercises", timeout=30)
     assert r.status_code == 401 and r.json()["error"]["code"] == "not_signed_in"
-    r = httpx.post(server.base + "/api/exercises/1-1-0/answer", json={"move": "AS"}, timeout=30)
+    r = HTTP.post(server.base + "/api/exercises/1-1-0/answer", json={"move": "AS"}, timeout=30)
     assert r.status_code in (401, 403)  # 403: a guest's POST without its CSRF token
 
 

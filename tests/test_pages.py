@@ -16,9 +16,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
+from http_client import HTTP
 from live_server import serve
 from thousand.words.grammar import name_forms
 
@@ -43,7 +43,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def _post(server: str, path: str, body: Any) -> Any:
-    r = httpx.post(server + path, json=body, timeout=30)
+    r = HTTP.post(server + path, json=body, timeout=30)
     assert r.status_code in (200, 201), r.text
     return r.json()
 
@@ -54,7 +54,7 @@ def test_the_replay_viewer_declines_the_names(server: str, page: Any) -> None:
     table_id = table["table"]
     deadline = time.monotonic() + 60
     while True:  # the bots play until somebody has given a card
-        steps = httpx.get(f"{server}/api/games/{table_id}/replay", timeout=30).json()["steps"]
+        steps = HTTP.get(f"{server}/api/games/{table_id}/replay", timeout=30).json()["steps"]
         gives = [(i, e) for i, s in enumerate(steps) for e in s["events"]
                  if e["type"] == "give"]
         if gives:
@@ -123,7 +123,7 @@ def test_the_lobby_in_words_and_the_creator_closes_his_table(server: str, page: 
     assert "Закрыть стол навсегда?" in card.inner_text()
     card.get_by_role("button", name="Да, закрыть").click()
     page.locator(f'#mine li[data-table="{table}"]').wait_for(state="detached")
-    r = httpx.get(f"{server}/t/{table}", timeout=30)
+    r = HTTP.get(f"{server}/t/{table}", timeout=30)
     assert r.status_code == 410
-    games = httpx.get(f"{server}/api/games", timeout=30).json()["games"]
+    games = HTTP.get(f"{server}/api/games", timeout=30).json()["games"]
     assert next(g for g in games if g["id"] == table)["status"] == "closed"

@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from http_client import HTTP
 from push_box import PushBox, push_box, vapid_pem
 from test_accounts import client, csrf, post, signup
 from test_server import CLI, Server
@@ -75,7 +76,7 @@ def lay_with_bots(c: httpx.Client) -> str:
 
 
 def test_the_key_is_published(server: Server) -> None:
-    body = httpx.get(server.base + "/api/push/key").json()
+    body = HTTP.get(server.base + "/api/push/key").json()
     assert body["enabled"] is True
     assert body["key"] == pusher(server).keys.public_key
     assert len(body["key"]) == 87  # 65 bytes, base64url without padding
@@ -168,7 +169,7 @@ def test_unsubscribe_and_guests(server: Server, push_box: PushBox) -> None:
 def test_push_is_off_without_a_key(tmp_path: Path, push_box: PushBox) -> None:
     with Server(f"sqlite:///{tmp_path / 'games.db'}",
                 limiter=Limiter(limits=parse_overrides(LIMITS))) as s:
-        assert httpx.get(s.base + "/api/push/key").json() == {"enabled": False, "key": None}
+        assert HTTP.get(s.base + "/api/push/key").json() == {"enabled": False, "key": None}
         c = signup(s, "Глеб")
         r = post(c, "/api/push/subscription", push_box.browser("gleb").json())
         assert r.status_code == 503 and r.json()["error"]["code"] == "push_off"

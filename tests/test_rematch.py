@@ -11,10 +11,10 @@ import asyncio
 import time
 from typing import Any
 
-import httpx
 import playwright.sync_api as sync_api
 import pytest
 
+from http_client import HTTP
 from test_server import Client, Server
 from thousand.server.store.tables import Store
 
@@ -134,7 +134,7 @@ def test_a_rematch_of_a_game_for_two(server: Server) -> None:
 
 
 def test_a_rematch_is_asked_for_only_once_the_game_is_over(server: Server) -> None:
-    r = httpx.post(server.base + "/api/tables", json={"preset": "classic"}, timeout=30)
+    r = HTTP.post(server.base + "/api/tables", json={"preset": "classic"}, timeout=30)
     table, token = r.json()["table"], r.json()["token"]
 
     async def main() -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from http_client import HTTP
 from test_server import Server
 from thousand.evaluation.tournament import Tournament
 from thousand.server.features.daily import deal_seed
@@ -129,7 +130,7 @@ def test_bad_tournaments_are_refused_with_what_is_wrong(server: Server) -> None:
     few = ok(anna.post("/api/tournaments", json={**base, "bots": ["random"]}), 201)
     r = anna.post(f"/api/tournaments/{few['id']}/start", json={})
     assert r.status_code == 409 and r.json()["error"]["code"] == "few"
-    assert httpx.post(f"{server.base}/api/tournaments", json=base).status_code == 401
+    assert HTTP.post(f"{server.base}/api/tournaments", json=base).status_code == 401
     assert server.get("/api/tournaments/nope").status_code == 404
 
 
@@ -207,7 +208,7 @@ def test_a_duplicate_tournament_deals_the_same_cards_and_ranks_by_the_difference
         assert {games[i][0].seed for i in ids} == {deal_seed(secret, number, "tournament")}
         for i in ids:
             assert games[i][0].replay == "public"
-            assert httpx.get(f"{server.base}/api/games/{i}/record").status_code == 200
+            assert HTTP.get(f"{server.base}/api/games/{i}/record").status_code == 200
     standings = final["standings"]
     assert {s["name"]: s["duplicate"] for s in standings} == pytest.approx(expected, abs=0.01)
     shown = [s["duplicate"] for s in standings]
