@@ -17,7 +17,6 @@ bid, or the raise named after the talon), and the same for the compulsory ones.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
@@ -28,7 +27,7 @@ from thousand.engine import moves as mv
 from thousand.engine.game import Game
 from thousand.engine.record import load_record
 from thousand.engine.view import View
-from thousand.evaluation.arena import _compulsory
+from thousand.evaluation.arena import _compulsory, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -76,14 +75,9 @@ def declared(directory: Path, views: bool = False) -> Iterator[Declared]:
             )
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of ``k`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate of ``k`` in ``n`` (the arena's own)."""
+    return wilson_interval(k, n)
 
 
 def _row(name: str, rows: list[Declared]) -> str:
