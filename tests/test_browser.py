@@ -25,9 +25,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from live_server import browser, serve
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-#: Something to do for the person: a move button, a card to play, the sheet after a deal.
-TURN = (".actions button:not([disabled]), .hand button.playable:not([disabled]), "
-        "#sheet-close")
+#: A move for the person to make: a move button, a card to play.
+MOVE = ".actions button:not([disabled]), .hand button.playable:not([disabled])"
+#: Something to do for the person: a move to make, or the sheet after a deal to close.
+TURN = f"{MOVE}, #sheet-close"
 DEADLINE = 75.0  # seconds for one test's deals
 
 pytestmark = pytest.mark.needs("chromium")

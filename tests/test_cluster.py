@@ -47,6 +47,7 @@ from cluster_live import (
 from http_client import HTTP
 from test_server import Client, verify_stream
 from thousand.engine.table import Table
+from waiting import until
 
 pytestmark = pytest.mark.cluster
 
@@ -843,38 +844,38 @@ def test_two_workers_behind_one_port(tmp_path_factory: pytest.TempPathFactory,
         except httpx.HTTPError:
             return "unreachable"
 
-    def workers(want: int = 2, timeout: float = 30.0) -> set[str | None]:
-        deadline = time.monotonic() + timeout
-        while True:
-            with ThreadPoolExecutor(8) as pool:
-                ids = set(pool.map(who, range(48)))
-            if len(ids) >= want or time.monotonic() > deadline:
-                return ids
-            time.sleep(1.0)  # a worker still starting: 48 requests a second at most
+    def sweep() -> set[str | None]:
+        """The workers 48 requests reached ("unreachable" for a refused one)."""
+        with ThreadPoolExecutor(8) as pool:
+            return set(pool.map(who, range(48)))
 
+    def two() -> set[str | None] | None:
+        """What a sweep reached, once it reached two workers (or more)."""
+        found = sweep()
+        return found if len(found) >= 2 else None
+
+    # a worker still starting: one sweep of 48 requests a second at most
     try:
         sup.start()
         sup.wait()
-        ids = workers()
+        ids = until(two, 30, "requests reaching two workers", every=1.0)
         assert None not in ids, "a response without X-Thousand-Worker"
         assert len(ids) == 2 and "unreachable" not in ids, f"requests reached {ids}"
         victim = sorted(str(i) for i in ids)[0]
         pid = int(victim.rsplit("-", 1)[1])
         assert sup.proc is not None and _parent_of(pid) == sup.proc.pid, (
             f"{victim} is not a worker of the supervisor")
-        before = _children_of(sup.proc.pid)
+        proc = sup.proc
+        before = _children_of(proc.pid)
         os.kill(pid, signal.SIGKILL)
-        deadline = time.monotonic() + 120  # a new worker starts slowly on a loaded machine
+        started = time.monotonic()  # a new worker starts slowly on a loaded machine
         # the supervisor starts another (read in /proc, which costs the workers nothing);
         # then the requests must reach it
-        while not _children_of(sup.proc.pid) - before:
-            assert time.monotonic() < deadline, "the supervisor started no new worker"
-            time.sleep(0.2)
-        while True:
-            ids = workers() - {"unreachable"}
-            if len(ids) == 2 and victim not in ids:
-                break
-            assert time.monotonic() < deadline, f"the killed worker was not replaced: {ids}"
+        until(lambda: _children_of(proc.pid) - before, 120,
+              "the supervisor started a new worker", every=0.2)
+        until(lambda: len(found := sweep() - {"unreachable"}) == 2 and victim not in found,
+              max(1.0, 120 - (time.monotonic() - started)),
+              "the killed worker replaced, the requests reaching both", every=1.0)
         c: Any = SimpleNamespace(serving=lambda: [sup], db_url=db_url)
         table, tokens = new_table(c, sup, ["human", "human", "bot"])
         players = players_of(c, table, tokens, rng)

@@ -10,7 +10,6 @@ does): the player lays a table with a short move clock and never connects.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +22,7 @@ from test_site_ratings import guest, lay, wait_over
 from thousand.engine.rules import Rules
 from thousand.engine.table import Table
 from thousand.server.store.tables import Store
+from waiting import until
 
 
 @pytest.fixture(scope="module")
@@ -168,10 +168,8 @@ def test_two_players_find_each_other_play_and_see_their_ratings(server: Server,
     contexts = [browser.new_context(locale="ru-RU") for _ in range(2)]
     table = _sign_up_and_quick_play(contexts[0], server.base, "Галя", 2.0)
     assert _sign_up_and_quick_play(contexts[1], server.base, "Дима", 2.0) == table
-    deadline = time.monotonic() + 120
-    while (info := server.get(f"/api/tables/{table}").json())["ratings"] is None:
-        assert time.monotonic() < deadline, "the stand-ins did not end the game"
-        time.sleep(0.2)
+    info = until(lambda: (got := server.get(f"/api/tables/{table}").json())["ratings"]
+                 is not None and got, 120, "the stand-ins ended the game", every=0.2)
     after = {c["seat"]: c["after"] for c in info["ratings"]}
     errors: list[str] = []
     for seat, (context, name) in enumerate(zip(contexts, ("Галя", "Дима"),

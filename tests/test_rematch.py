@@ -15,8 +15,11 @@ import playwright.sync_api as sync_api
 import pytest
 
 from http_client import HTTP
+from live_server import wait_over
+from test_browser import MOVE
 from test_server import Client, Server
 from thousand.server.store.tables import Store
+from waiting import until
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +40,7 @@ def finished_table(server: Server) -> tuple[str, dict[int, str]]:
     r = server.post(f"/api/tables/{table}/seats/1", {"name": "Боря"})
     assert r.status_code == 200, r.text
     tokens[1] = r.json()["token"]
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the game did not end"
-        time.sleep(0.1)
+    wait_over(server.base, table, 60, "the game")
     return table, tokens
 
 
@@ -104,10 +104,7 @@ def test_a_rematch_of_a_game_for_two(server: Server) -> None:
                                          {"kind": "bot", "level": "random", "name": "Бот"}]})
     assert r.status_code == 201, r.text
     table, token = r.json()["table"], r.json()["token"]
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the game did not end"
-        time.sleep(0.1)
+    wait_over(server.base, table, 60, "the game")
 
     async def main() -> dict[str, Any]:
         anna = await Client.connect(server, table, token, seat=0, sync=False)
@@ -191,6 +188,13 @@ def _act(page: Any) -> bool:
     return False
 
 
+def _a_move_to_make(pages: list[Any]) -> bool:
+    """A page whose deal goes on has a move to make, or every page's deal is scored."""
+    scored = [bool(page.locator("#sheet-close").count()) for page in pages]
+    return all(scored) or any(not done and page.locator(MOVE).count()
+                              for page, done in zip(pages, scored, strict=True))
+
+
 @pytest.mark.needs("chromium")
 def test_two_players_find_each_other_play_and_ask_for_a_rematch(server: Server,
                                                                  browser: Any) -> None:
@@ -219,13 +223,11 @@ def test_two_players_find_each_other_play_and_ask_for_a_rematch(server: Server,
                and boris.locator("#sheet-close").count()):
         assert time.monotonic() < deadline, "the deal did not end in time"
         if not any([_act(anna), _act(boris)]):
-            anna.wait_for_timeout(80)
+            until(lambda: _a_move_to_make(pages), 60, "a move for either player",
+                  every=0.08)
     for page in pages:  # they go away: the stand-ins play the rest of the game
         page.goto("about:blank")
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the stand-ins did not end the game"
-        time.sleep(0.2)
+    wait_over(server.base, table, 60, "the stand-ins' game")
     for page in pages:  # back: the end dialog, the ratings line, «Ещё партию»
         page.goto(f"{server.base}/t/{table}")
         page.wait_for_selector("#rematch-button")
