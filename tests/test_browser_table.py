@@ -357,7 +357,10 @@ def test_one_deal_of_every_preset(server: str, browser: Any, preset: str, device
     touch = device == "phone"
     n = 4 if preset == "textbook" else 3
     page = _seat_page(browser, server, _lay(server, preset), **(PHONE if touch else DESKTOP))
-    for _ in range(3):  # a deal conceded or dealt again shows no trick: play the next one
+    # a deal conceded or dealt again shows no trick: play the next one (with Аня passing
+    # every bid, heuristic bots left three textbook deals in a row unplayed in 4 games of
+    # 300, six in a row in none of 600)
+    for _ in range(6):
         seen = _one_deal(page, n, touch)
         if seen["tricks"] >= 1 and (seen["sat_out"] or seen["moves"] >= 8):
             break
@@ -404,7 +407,10 @@ def test_a_deal_is_played_on_the_events_views_without_a_snapshot(server: str,
     page.goto(f"{server}/t/{laid['table']}")
     page.wait_for_selector(".board")
     moves = 0
-    for _ in range(3):  # a deal conceded or dealt again shows no trick: play the next one
+    # a deal conceded or dealt again shows no trick: play the next one (with Аня passing
+    # every bid, heuristic bots left three textbook deals in a row unplayed in 4 games of
+    # 300, six in a row in none of 600)
+    for _ in range(6):
         seen = _one_deal(page, 3, touch=False)
         moves += seen["moves"]
         if seen["tricks"] >= 1 and seen["moves"] >= 8:
