@@ -52,6 +52,7 @@ for line in sys.stdin:
     legal = msg["view"]["legal"]
     move = legal[0]
     if mode == "hang":
+        open(os.path.join(sys.argv[1], f"asked-{os.getpid()}"), "w").close()
         time.sleep(3600)
     if mode == "slow" and n == 1:
         time.sleep(float(sys.argv[3]))
@@ -78,7 +79,11 @@ class Bots:
         return "cmd:" + shlex.join(argv)
 
     def started(self) -> list[int]:
-        return [int(p.name) for p in self.pids.iterdir()]
+        return [int(p.name) for p in self.pids.iterdir() if p.name.isdigit()]
+
+    def asked(self) -> int:
+        """How many of the processes were asked for a move (and hang on it, mode hang)."""
+        return sum(1 for p in self.pids.iterdir() if p.name.startswith("asked-"))
 
     def assert_all_gone(self, at_least: int = 1) -> None:
         pids = self.started()
@@ -268,11 +273,13 @@ def test_processes_are_stopped_when_the_run_is_interrupted(bots: Bots) -> None:
     stop = threading.Event()
 
     def interrupt_once_all_started() -> None:
-        """Ctrl-C once the three processes run (not after a fixed time: on a busy machine
-        the third may not have started yet)."""
+        """Ctrl-C once the three processes run and the first was asked for its move, so
+        that the arena waits for its answer (not after a fixed time: on a busy machine the
+        third may not have started yet; and a Ctrl-C while the arena is still starting a
+        process may land before the arena holds it: a loaded run once left one running)."""
         deadline = time.monotonic() + 120
         while not stop.is_set() and time.monotonic() < deadline:
-            if len(bots.started()) >= 3:
+            if len(bots.started()) >= 3 and bots.asked():
                 os.kill(os.getpid(), signal.SIGINT)
                 return
             time.sleep(0.02)
