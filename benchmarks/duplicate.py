@@ -10,7 +10,7 @@ without ``--bots`` a strong bot meets heuristic ones in every other seat.)
 
 runs in the foreground; start long runs with ``nohup ... &`` so that they survive the
 terminal.  Every finished set is appended to ``OUT/sets.jsonl`` at once; ``--resume``
-carries on from it after a stop; ``--report OUT`` prints the figures of a run so far
+carries on from it after a stop; ``--report OUT...`` prints the figures of a run so far
 (finished or not).  At the end ``OUT/report.json`` and ``OUT/report.txt`` are written.
 """
 
@@ -22,7 +22,28 @@ import sys
 import time
 
 from thousand.engine.rules import Rules
-from thousand.evaluation.duplicate import load_partial, report_text, run_duplicate, save_report
+from thousand.evaluation.duplicate import (
+    DuplicateReport,
+    load_partial,
+    report_text,
+    run_duplicate,
+    save_report,
+)
+
+
+def pooled(outs: list[str]) -> DuplicateReport:
+    """The runs in the directories ``outs`` as one: their sets together (the same bots and
+    rules, other seeds, so the sets are independent draws of the same match)."""
+    reports = [load_partial(os.path.join(out, "sets.jsonl")) for out in outs]
+    rep = reports[0]
+    for out, other in zip(outs[1:], reports[1:], strict=True):
+        if (other.levels, other.rules) != (rep.levels, rep.rules):
+            raise SystemExit(f"error: {out} is another match ({','.join(other.levels)}), "
+                             f"not {','.join(rep.levels)} with the same rules")
+        rep.sets.extend(other.sets)
+        rep.games.extend(other.games)
+        rep.seconds += other.seconds
+    return rep
 
 
 def main(argv: list[str]) -> None:
@@ -38,16 +59,19 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default=None, help="directory for the results")
     ap.add_argument("--resume", action="store_true")
-    ap.add_argument("--report", default=None, metavar="OUT",
-                    help="print the figures of a run (finished or not) and exit")
+    ap.add_argument("--report", nargs="+", default=None, metavar="OUT",
+                    help="print the figures of a run (finished or not) and exit; several "
+                         "runs of the same bots and rules (other seeds) are pooled")
     ap.add_argument("--save", action="store_true",
                     help="with --report: write report.json and report.txt from the log")
     ap.add_argument("--lang", default="en")
     args = ap.parse_args(argv)
     if args.report:
-        rep = load_partial(os.path.join(args.report, "sets.jsonl"))
+        rep = pooled(args.report)
         if args.save:
-            save_report(rep, args.report)
+            if len(args.report) > 1:
+                raise SystemExit("error: --save writes the report of one run")
+            save_report(rep, args.report[0])
         print(report_text(rep, args.lang))
         return
     rules = Rules.from_cli(args.preset, args.overrides)
