@@ -11,7 +11,9 @@ without ``--bots`` a strong bot meets heuristic ones in every other seat.)
 runs in the foreground; start long runs with ``nohup ... &`` so that they survive the
 terminal.  Every finished set is appended to ``OUT/sets.jsonl`` at once; ``--resume``
 carries on from it after a stop; ``--report OUT...`` prints the figures of a run so far
-(finished or not).  At the end ``OUT/report.json`` and ``OUT/report.txt`` are written.
+(finished or not; several runs of one match pooled), and with ``--pair A,B`` only bot A
+less bot B over every set of the runs named, whatever else sat at their tables.  At the
+end ``OUT/report.json`` and ``OUT/report.txt`` are written.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from thousand.engine.rules import Rules
 from thousand.evaluation.duplicate import (
     DuplicateReport,
     load_partial,
+    mean_ci,
     report_text,
     run_duplicate,
     save_report,
@@ -62,10 +65,21 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--report", nargs="+", default=None, metavar="OUT",
                     help="print the figures of a run (finished or not) and exit; several "
                          "runs of the same bots and rules (other seeds) are pooled")
+    ap.add_argument("--pair", default=None, metavar="A,B",
+                    help="with --report: only bot A's deal score less bot B's, over every "
+                         "set of the runs named (at other tables too)")
     ap.add_argument("--save", action="store_true",
                     help="with --report: write report.json and report.txt from the log")
     ap.add_argument("--lang", default="en")
     args = ap.parse_args(argv)
+    if args.report and args.pair:
+        a, _, b = args.pair.partition(",")
+        xs = [x for out in args.report
+              for x in load_partial(os.path.join(out, "sets.jsonl")).set_differences(a, b)]
+        mean, half = mean_ci(xs)
+        print(f"{a} − {b}: {mean:+.1f} points per deal (95% CI {mean - half:+.1f} … "
+              f"{mean + half:+.1f}) over {len(xs)} sets of {len(args.report)} run(s)")
+        return
     if args.report:
         rep = pooled(args.report)
         if args.save:

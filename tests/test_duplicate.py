@@ -44,6 +44,12 @@ def test_a_level_in_the_same_seat_draws_the_same_dice() -> None:
         assert by_seat[0] == by_seat[1] == by_seat[2]
 
 
+def h_mean_less_randoms(s: Any) -> float:
+    """A set's score of entry 0 less the mean of entries 1 and 2, over its seatings."""
+    return (sum(x.scores[0] for x in s.seatings) / 3
+            - sum(x.scores[1] + x.scores[2] for x in s.seatings) / 6)
+
+
 def test_run_report_and_saved_log(tmp_path: Path) -> None:
     out = tmp_path / "run"
     rep = run_duplicate(["heuristic", "random", "random"], 6, Rules(), seed=1, games=1,
@@ -55,6 +61,11 @@ def test_run_report_and_saved_log(tmp_path: Path) -> None:
     assert h.mean > r1.mean  # random bots overbid and fail
     m, ci = rep.difference("heuristic", "random")
     assert m > 0 and ci > 0
+    # each set's paired difference, the sample that runs at other tables can pool
+    xs = rep.set_differences("heuristic", "random")
+    assert len(xs) == 6
+    assert xs[0] == pytest.approx(h_mean_less_randoms(rep.sets[0]))
+    assert sum(xs) / 6 == pytest.approx(m)
     # the log and the report on disk
     assert (out / "report.json").exists() and (out / "report.txt").exists()
     again = load_partial(str(out / "sets.jsonl"))

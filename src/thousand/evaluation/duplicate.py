@@ -264,13 +264,17 @@ class DuplicateReport:
     def difference(self, a: int | str, b: int | str) -> tuple[float, float]:
         """Mean deal score of ``a`` less that of ``b`` (entries, or levels: the mean of
         the entries of that level), with the half-width of its paired 95% interval."""
+        return mean_ci(self.set_differences(a, b))
+
+    def set_differences(self, a: int | str, b: int | str) -> list[float]:
+        """Each set's deal score of ``a`` less that of ``b`` (as :meth:`difference`): the
+        paired sample, which runs at other tables with the same two bots can pool."""
         ea = self._entries_of(a)
         eb = self._entries_of(b)
-        xs = [
+        return [
             sum(s.mean_score(e) for e in ea) / len(ea) - sum(s.mean_score(e) for e in eb) / len(eb)
             for s in self.sets
         ]
-        return mean_ci(xs)
 
     def _entries_of(self, x: int | str) -> list[int]:
         if isinstance(x, int):
