@@ -33,6 +33,7 @@ from thousand.engine.table import Table
 
 from ..caps import CAPS
 from ..limits import LIMITS, Limit, count
+from ..ops.logs import error_line
 from ..ops.worker import worker_id
 from ..store import analyses as st
 from ..store.tables import Store
@@ -178,7 +179,7 @@ class AnalysisRunner:
             except Exception as e:
                 # the database away (a restart, a dropped schema): /readyz says so, and
                 # the queue is read again after the wait; no traceback for an outage
-                log.warning("analyses: cannot read the queue: %s", " ".join(str(e).split())[:200])
+                log.warning("analyses: cannot read the queue: %s", error_line(e))
                 row = None
             if row is None:
                 self._wake.clear()
@@ -188,8 +189,7 @@ class AnalysisRunner:
                     try:
                         await self.db(st.requeue_stale, STALE_AFTER)
                     except Exception as e:
-                        log.warning("analyses: cannot requeue stale ones: %s",
-                                    " ".join(str(e).split())[:200])
+                        log.warning("analyses: cannot requeue stale ones: %s", error_line(e))
                 continue
             await self._one(row)
 

@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from pydantic import BaseModel, Field
 
 from ..store.tables import Store, tables_t
+from .logs import error_line
 
 __all__ = ["CHECK_SECONDS", "Check", "Health", "Readiness", "health_responses",
            "limits_check", "redis_check", "store_check"]
@@ -75,10 +76,7 @@ class Readiness:
             except TimeoutError:
                 return f"{name}: no answer within {CHECK_SECONDS:g} s"
             except Exception as e:
-                # a database driver's own words, not SQLAlchemy's wrapping with the SQL
-                text = " ".join(str(getattr(e, "orig", None) or e).split())[:200]
-                text = text or type(e).__name__
-                return f"{name}: {text}"
+                return f"{name}: {error_line(e)}"
         return None
 
 

@@ -23,7 +23,7 @@ from typing import Literal
 
 from .worker import worker_id
 
-__all__ = ["FORMATS", "JsonFormatter", "LogFormat", "configure"]
+__all__ = ["FORMATS", "JsonFormatter", "LogFormat", "configure", "error_line"]
 
 LogFormat = Literal["text", "json"]
 #: The values of ``--log-format``.
@@ -32,6 +32,15 @@ FORMATS: tuple[LogFormat, ...] = ("text", "json")
 TEXT_FORMAT = "thousand: %(levelname)s %(message)s"
 #: Record attributes (``extra=``) copied into a JSON line when a call gives them.
 EXTRA_FIELDS = ("table", "seat")
+
+
+def error_line(e: BaseException, limit: int = 200) -> str:
+    """An error as one short line, for a log line or a health answer: a database
+    driver's own words where SQLAlchemy wrapped them (not the SQL and the link it adds),
+    the whitespace of a multi-line message folded, at most ``limit`` characters; the
+    error's type when it says nothing."""
+    text = " ".join(str(getattr(e, "orig", None) or e).split())[:limit]
+    return text or type(e).__name__
 
 
 class JsonFormatter(logging.Formatter):
