@@ -33,10 +33,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from make_rate import Declared, declared, wilson  # benchmarks/make_rate.py
+from make_rate import Declared, declared  # benchmarks/make_rate.py
 
 from thousand.bots.search import STRONG, SearchBot
-from thousand.evaluation.arena import game_seed
+from thousand.evaluation.arena import game_seed, wilson_interval
 
 #: the buckets of the bot's make chance (lower bounds, the last one the sure bids)
 EDGES = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -107,7 +107,7 @@ def _line(name: str, group: Sequence[Foreseen]) -> str:
     solver = [r.p_solver for r in group if r.p_solver is not None]
     s = f"{sum(solver) / len(solver):.0%}" if solver else "–"
     made = sum(r.made for r in group)
-    lo, hi = wilson(made, n)
+    lo, hi = wilson_interval(made, n)
     return (f"  {name:<12}{n:>5}{sum(r.p_bot for r in group) / n:>8.0%}{s:>12}"
             f"{sum(r.reached for r in group) / n:>11.0%}{made / n:>8.0%}  "
             f"{lo:.0%} … {hi:.0%}")

@@ -75,17 +75,12 @@ def declared(directory: Path, views: bool = False) -> Iterator[Declared]:
             )
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of ``k`` in ``n`` (the arena's own)."""
-    return wilson_interval(k, n)
-
-
 def _row(name: str, rows: list[Declared]) -> str:
     n = len(rows)
     if not n:
         return f"  {name}: none"
     k = sum(r.made for r in rows)
-    lo, hi = wilson(k, n)
+    lo, hi = wilson_interval(k, n)
     bid = sum(r.bid for r in rows) / n
     contract = sum(r.contract for r in rows) / n
     raised = sum(r.contract > r.bid for r in rows)
