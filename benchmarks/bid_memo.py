@@ -24,17 +24,13 @@ import sys
 import time
 from pathlib import Path
 
+from bots import percentile  # benchmarks/bots.py, beside this script
+
 import thousand
 from thousand.bots.search import SearchBot, SearchConfig
 from thousand.engine.deal import Phase
 from thousand.engine.game import Game
 from thousand.engine.rules import Rules
-
-
-def percentile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile of ``xs`` (nearest rank)."""
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))] if s else 0.0
 
 
 def play(deals: int, seed: int, preset: str) -> dict[str, object]:

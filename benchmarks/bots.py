@@ -29,6 +29,7 @@ from thousand.solver import HAVE_NATIVE
 
 
 def percentile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank; 0 for none)."""
     s = sorted(xs)
     if not s:
         return 0.0
