@@ -349,13 +349,14 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def fresh_workers(folder: Path, name: str, k: int = 2) -> Iterator[Cluster]:
+def fresh_workers(folder: Path, name: str, k: int = 2, **kwargs: Any) -> Iterator[Cluster]:
     """``k`` started workers on a fresh PostgreSQL schema and Redis key prefix of their
-    own (``name`` tells whose), dropped at the end: a test module's cluster."""
+    own (``name`` tells whose), dropped at the end: a test's or a module's cluster
+    (``kwargs``: :func:`running`'s, e.g. ``limits`` and ``extra``)."""
     prefix = f"thousand-test-{name}-{uuid.uuid4().hex[:10]}"
     db_url, drop = postgres_schema()
     try:
-        with running(folder, db_url, REDIS_URL, prefix, k) as c:
+        with running(folder, db_url, REDIS_URL, prefix, k, **kwargs) as c:
             yield c
     finally:
         drop()

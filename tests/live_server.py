@@ -138,7 +138,6 @@ def wait_over(base: str, table: str, seconds: float = 60, what: str = "the bots'
     """Wait until the table at ``base`` is over (its bots have played it out)."""
     import time
 
-
     deadline = time.monotonic() + seconds
     while HTTP.get(f"{base}/api/tables/{table}", timeout=30).json()["status"] != "over":
         assert time.monotonic() < deadline, f"{what} did not end"

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ import pytest
 import redis
 import websockets
 
-from cluster_live import REDIS_URL, Cluster, Worker, drop_redis_keys, postgres_schema, running
+from cluster_live import REDIS_URL, Cluster, Worker, fresh_workers
 from test_public_limits import addr, client
 from waiting import until
 
@@ -42,15 +41,8 @@ Msg = dict[str, Any]
 def workers(folder: Path, limits: list[str], extra: Sequence[str] = ()) -> Iterator[Cluster]:
     """Two workers w1, w2 with ``limits`` (``--limit`` options) on a schema and a Redis
     prefix of their own."""
-    prefix = f"thousand-test-held-{uuid.uuid4().hex[:10]}"
-    db_url, drop = postgres_schema()
-    try:
-        with running(folder, db_url, REDIS_URL, prefix, 2, limits=limits,
-                     extra=extra) as c:
-            yield c
-    finally:
-        drop()
-        drop_redis_keys(REDIS_URL, prefix)
+    with fresh_workers(folder, "held", limits=limits, extra=extra) as c:
+        yield c
 
 
 @pytest.fixture(scope="module")
