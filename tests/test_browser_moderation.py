@@ -71,6 +71,17 @@ def say(page: Any, text: str) -> None:
     raise AssertionError(f"the table never said {text!r}")
 
 
+def two_at_a_table(base: str, first: Any, second: Any) -> str:
+    """A table of two people and a bot: ``first`` lays it in seat 0, ``second`` takes seat
+    1 (their browser contexts, signed in); its id."""
+    laid = call(first, base, "/api/tables", {"seats": [
+        {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
+    assert laid.status == 201, laid.text()
+    table = str(laid.json()["table"])
+    assert call(second, base, f"/api/tables/{table}/seats/1", {}).status == 200
+    return table
+
+
 def grant(folder: Path, name: str) -> subprocess.CompletedProcess[str]:
     """``thousand admin grant-moderator NAME`` on the site's database."""
     return subprocess.run(
@@ -89,11 +100,7 @@ def test_a_player_reported_from_the_chat_is_muted_by_a_moderator(
     vera, vera_page = person(browser, base, "Вера")
     granted = grant(folder, "Вера")
     assert granted.returncode == 0, granted.stderr
-    laid = call(anya, base, "/api/tables", {"seats": [
-        {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
-    assert laid.status == 201, laid.text()
-    table = laid.json()["table"]
-    assert call(borya, base, f"/api/tables/{table}/seats/1", {}).status == 200
+    table = two_at_a_table(base, anya, borya)
     for page in (anya_page, borya_page):
         page.goto(f"{base}/t/{table}")
         page.wait_for_selector("#chat-input:not([disabled])", timeout=WAIT)
@@ -160,11 +167,7 @@ def test_a_player_reported_from_his_seat_with_the_keyboard(site: tuple[str, Path
     dasha, _ = person(browser, base, "Даша")
     gleb, gleb_page = person(browser, base, "Глеб")
     assert grant(folder, "Глеб").returncode == 0
-    laid = call(gosha, base, "/api/tables", {"seats": [
-        {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
-    assert laid.status == 201, laid.text()
-    table = laid.json()["table"]
-    assert call(dasha, base, f"/api/tables/{table}/seats/1", {}).status == 200
+    table = two_at_a_table(base, gosha, dasha)
     gosha_page.goto(f"{base}/t/{table}")
     flag = gosha_page.locator(".seat[data-seat='1'] button.seat-report")
     flag.wait_for(timeout=WAIT)
