@@ -177,11 +177,7 @@ def test_the_table_page_shows_the_guest_mark_beside_the_guest_only(
     assert seat("Марина").locator(".tag.guest").count() == 0
     assert page.locator(".seat .tag.guest").count() == 1
     # the score sheet's column of the guest is marked too, and only his
-    sheet_mark = page.locator(".sheet th.player .tag.guest")
-    sheet_mark.wait_for(state="attached")
-    assert sheet_mark.count() == 1
-    assert "Вася" in page.locator(".sheet th.player").filter(
-        has=page.locator(".tag.guest")).inner_text()
+    _only_his_sheet_column_marked(page, "Вася")
     page.evaluate("localStorage.setItem('thousand.lang', 'en')")
     page.reload()
     page.locator(".seat .tag.guest").wait_for()
@@ -197,6 +193,16 @@ def test_the_table_page_shows_the_guest_mark_beside_the_guest_only(
     assert card.locator(".tag.guest").count() == 1
     assert card.locator("li").first.locator(".tag.guest").count() == 1  # the seat he took
     assert errors == []
+
+
+def _only_his_sheet_column_marked(page: Any, name: str) -> None:
+    """The score sheet marks one column as a guest's (once it is drawn), and it is
+    ``name``'s."""
+    sheet_mark = page.locator(".sheet th.player .tag.guest")
+    sheet_mark.wait_for(state="attached")
+    assert sheet_mark.count() == 1
+    assert name in page.locator(".sheet th.player").filter(
+        has=page.locator(".tag.guest")).inner_text()
 
 
 @pytest.mark.needs("chromium")
@@ -217,9 +223,5 @@ def test_the_history_and_the_replay_pages_mark_the_guest(server: str, table: str
     assert page.locator(".seat .tag.guest").count() == 1
     guest_seat = page.locator(".seat").filter(has=page.locator(".tag.guest"))
     assert "Вася" in guest_seat.locator(".seat-head .name").inner_text()
-    sheet_mark = page.locator(".sheet th.player .tag.guest")  # and his sheet column
-    sheet_mark.wait_for(state="attached")
-    assert sheet_mark.count() == 1
-    assert "Вася" in page.locator(".sheet th.player").filter(
-        has=page.locator(".tag.guest")).inner_text()
+    _only_his_sheet_column_marked(page, "Вася")  # and his sheet column
     assert errors == []
