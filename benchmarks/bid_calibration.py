@@ -9,19 +9,20 @@ declarer's bid when he made it, against what the declarer then took.
 
 The search values a bid ``b`` from sampled deals solved with every card open
 (docs/search-bots.md §2-3): the defenders play perfectly there, so the solver's totals are
-pessimistic against real defenders, and the bot counts a bid as made at the solver's total
-``b + bid_margin`` (−15).  For each declarer's last bid, the declarer's view is rebuilt
-from the record and the auction search run on it with the arena bot's seed and no time
-limit (80 deals, the cap the arena's 0.3 s decision stopped at or below: its deals are the
-first of these).  Reported, by bucket of the bot's make chance ``P(total ≥ b − 15)``: the
-solver's own chance ``P(total ≥ b)`` (no margin), the share of deals where the declarer's
-real total reached ``b``, and the share where his contract (the bid, or the raise he named
-after the talon) was made, with its 95% Wilson interval.  ``--rows`` keeps each contract's
-figures (a JSON line each: the data a learned correction of the search would be fitted
-to), ``--table`` prints the tables from them again.  The compulsory 100s nobody outbid
-and dark bids are left out (nobody chose them).  A declarer of another level is valued by
-the same search: the prediction is what ``strong`` would have thought of his bid with his
-cards.
+pessimistic against real defenders, and the bot counts a bid as made by its own rule
+(``made_chance``: the fitted defence's gap, or, as when the committed table was made, at
+the solver's total ``b + bid_margin``, −15). For each declarer's last bid, the declarer's
+view is rebuilt from the record and the auction search run on it with the arena bot's seed
+and no time limit (80 deals, the cap the arena's 0.3 s decision stopped at or below: its
+deals are the first of these). Reported, by bucket of the bot's make chance (by its rule):
+the solver's own chance ``P(total ≥ b)`` (no margin), the share of deals where the
+declarer's real total reached ``b``, and the share where his contract (the bid, or the
+raise he named after the talon) was made, with its 95% Wilson interval. ``--rows`` keeps
+each contract's figures (a JSON line each: the data a learned correction of the search
+would be fitted to), ``--table`` prints the tables from them again. The compulsory 100s
+nobody outbid and dark bids are left out (nobody chose them). A declarer of another level
+is valued by the same search: the prediction is what ``strong`` would have thought of his
+bid with his cards.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Foreseen:
     level: str
     bid: int
     contract: int
-    #: P(total ≥ bid + bid_margin), as the bot counts a bid made
+    #: the bid's make chance as the bot counts it (``made_chance``)
     p_bot: float
     #: P(total ≥ bid), the solver's chance without a margin (None: not among the
     #: thresholds the search asked, a jump far above the lowest legal bid)
@@ -71,8 +72,8 @@ def foresee(d: Declared, seed: int) -> Foreseen | None:
         return None
     totals, ladder = found[1].totals, found[1].ladder
     n = len(totals)
-    margin = bot.config.bid_margin
-    p_bot = sum(t >= d.bid + margin for t in totals) / n
+    margin = bot.bid_margin(d.view)
+    p_bot = sum(bot.made_chance(d.view, t, d.bid) for t in totals) / n
     # the search's totals are floored to its thresholds (each bid of its ladder plus
     # bid_margin): t >= b says "reached b" only when b is one of them
     asked = d.bid - margin in ladder
@@ -90,7 +91,7 @@ def bucket(p: float) -> int:
 
 def table(rows: Sequence[Foreseen]) -> list[str]:
     """The calibration table of ``rows``, a line per bucket of the bot's chance."""
-    out = [f"  {'P(≥ b−15)':<12}{'n':>5}{'bot':>8}{'solver ≥ b':>12}{'table ≥ b':>11}"
+    out = [f"  {'bot chance':<12}{'n':>5}{'bot':>8}{'solver ≥ b':>12}{'table ≥ b':>11}"
            f"{'made':>8}  {'made, 95% CI':<14}"]
     for k, edge in enumerate(EDGES):
         group = [r for r in rows if bucket(r.p_bot) == k]
@@ -116,8 +117,8 @@ def _line(name: str, group: Sequence[Foreseen]) -> str:
 def report(title: str, rows: Sequence[Foreseen], levels: Sequence[str]) -> str:
     """The tables of ``rows``, one per declaring level."""
     lines = [f"{title}: the bid search's make chance for each contract won in an auction, "
-             "against the table (columns: bot = P(total ≥ b − 15) as the bot counts a bid "
-             "made; solver ≥ b = P(total ≥ b); table ≥ b = the declarer's real total "
+             "against the table (columns: bot = the make chance as the bot counts it; "
+             "solver ≥ b = P(total ≥ b); table ≥ b = the declarer's real total "
              "reached his bid; made = his contract made)"]
     for level in levels:
         mine = [r for r in rows if r.level == level]

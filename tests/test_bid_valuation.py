@@ -132,6 +132,37 @@ def test_the_decisions_memo_values_each_bid_as_without_it() -> None:
     assert memo[(110, False)] != bot._contract_samples_at(view, totals, hands, 110, st, True)
 
 
+def test_the_soft_rule_scatters_the_table_total_about_the_solvers() -> None:
+    """docs/search-bots.md §2: the solver's defenders see every card, the table's do not, so
+    with ``gap_scale`` a sampled deal makes a bid with a chance that grows with its total
+    (σ((total − bid − margin) / scale)) instead of all at once at the margin.  The chance
+    is strictly between 0 and 1 near the margin, grows with the total, and as the scale
+    shrinks the rule becomes the hard margin's (``gap_scale`` 0, the levels' rule)."""
+    view = _auction_after_100(["AH", "KH", "QH", "KD", "QD", "AS", "9C"])
+    kept = mask_of(parse_cards(["AH", "KH", "QH", "KD", "QD", "AS", "TS", "9C"]))
+    hard = SearchBot(1, SearchConfig(time_limit=None, min_samples=8, max_samples=8))
+    st = stakes(view, 1, hard.config.win_bonus)
+    margin = hard.config.bid_margin
+    totals = [110 + margin + d for d in (-30, -10, -5, 0, 5, 10, 30)]
+    hands = [kept] * len(totals)
+
+    def at(bot: SearchBot) -> tuple[list[float], float]:
+        return bot._contract_samples_at(view, totals, hands, 110, st)
+
+    soft = SearchBot(1, replace(hard.config, gap_scale=8.0))
+    u_soft, p_soft = at(soft)
+    u_hard, p_hard = at(hard)
+    assert p_hard == 4 / 7  # made from the margin up
+    assert 0 < p_soft < 1
+    assert u_soft == sorted(u_soft) and len(set(u_soft)) == len(u_soft)
+    # below the margin a soft deal is worth more than a sure failure, above it less
+    assert u_soft[1] > u_hard[1] and u_soft[4] < u_hard[4]
+    sharp = SearchBot(1, replace(hard.config, gap_scale=0.01))
+    u_sharp, p_sharp = at(sharp)
+    assert p_sharp == pytest.approx(p_hard)
+    assert u_sharp == pytest.approx(u_hard)
+
+
 def test_two_marriages_and_an_ace_bid_and_a_pass_is_marked() -> None:
     """A hand with both red marriages (180, RULES §2.5) and an ace: bidding is right, and
     passing it is marked, as what the contract it leads to is worth (with the raise)."""

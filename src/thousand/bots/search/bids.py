@@ -7,6 +7,7 @@ the raise that does best over the deals that share a talon."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -48,7 +49,7 @@ class BidSearch(HandSearch):
         opts = self.options(view)
         totals: list[int] = []
         hands: list[Mask] = []
-        thr = sorted({b + self.config.bid_margin for b in bids})
+        thr = sorted({b + self.bid_margin(view) for b in bids})
         same_talon: Knowledge | None = None
         while budget.more(len(totals), factor):
             if groups is None or len(totals) % self.config.talon_group == 0:
@@ -140,15 +141,8 @@ class BidSearch(HandSearch):
     ) -> int:
         """:meth:`_hand_totals_for` after ``d`` discards ``combo`` (``discard_three``, two
         players) or gives its cards to the next seat and the one after, in that order."""
-        if _discards_due(view):
-            disc = 0
-            for c in combo:
-                disc |= 1 << c
-            return self._hand_totals_for(view, world, d, (), disc, opts, thresholds)
-        act = view.active
-        i = act.index(d)
-        give = ((combo[0], act[(i + 1) % 3]), (combo[1], act[(i + 2) % 3]))
-        return self._hand_totals_for(view, world, d, give, 0, opts, thresholds)
+        give, disc = _exchange_of(view, d, combo)
+        return self._hand_totals_for(view, world, d, give, disc, opts, thresholds)
 
     def _other_makes(
         self, view: View, w: World, opts: PlayOptions, seat: int | None = None,
@@ -256,20 +250,57 @@ class BidSearch(HandSearch):
         raised: bool,
     ) -> tuple[list[float], float]:
         """:meth:`_contract_samples_at`, computed."""
-        m = self.config.bid_raise_margin if raised else self.config.bid_margin
         k = self.beta(view) * st.others / (len(view.active) - 1)
         values = view.rules.marriage_values
         out: list[float] = []
-        made = 0
+        made = 0.0
         for v, h in zip(totals, hands, strict=True):
             held = marriage_sum(h, values)
-            if v >= c + m:
-                own = st.made(c, v, held)
-                made += 1
+            p = self.made_chance(view, v, c, raised)
+            if p in (0.0, 1.0):
+                own = st.made(c, v, held) if p else st.failed(c)
             else:
-                own = st.failed(c)
+                own = p * st.made(c, max(v, c), held) + (1.0 - p) * st.failed(c)
+            made += p
             out.append(own - k * max(0, 120 + held - v))
         return out, made / max(1, len(totals))
+
+    def made_chance(self, view: View, total: int, c: int, raised: bool = False) -> float:
+        """The chance that contract ``c`` is made at the table in a sampled deal where the
+        auction's search found the declarer's ``total`` (floored to its thresholds): with
+        ``gap_scale`` σ((total + a half step − c − margin) / scale), else 1 or 0 from the
+        margin (``bid_margin``; ``bid_raise_margin`` for a raise above the bid)."""
+        m = self.config.bid_raise_margin if raised else self.bid_margin(view)
+        scale = self.gap_scale(view)
+        if not scale:
+            return 1.0 if total >= c + m else 0.0
+        # the total is floored to the thresholds searched: it lies a step above
+        return _sigmoid((total + GRID_HALF_STEP - c - m) / scale)
+
+
+#: half the step of the auction's thresholds (the bid step, 5): where the soft rule reads a
+#: sampled deal's total, floored to a threshold, the true one lies about this much above
+GRID_HALF_STEP = 2.5
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0
+
+
+def _exchange_of(
+    view: View, d: int, combo: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], Mask]:
+    """Declarer ``d``'s exchange of the cards ``combo`` as (gives, discards): discarded
+    (``discard_three``, two players), or given to the next seat and the one after, in
+    that order."""
+    if _discards_due(view):
+        disc = 0
+        for c in combo:
+            disc |= 1 << c
+        return (), disc
+    act = view.active
+    i = act.index(d)
+    return ((combo[0], act[(i + 1) % 3]), (combo[1], act[(i + 2) % 3])), 0
 
 
 def _bid_levels(view: View, low: int, cap: int) -> list[int]:

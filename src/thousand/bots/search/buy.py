@@ -44,7 +44,7 @@ class BuySearch(BidSearch):
         target = _raise_target(view, stakes(view, me, self.config.win_bonus), price)
         if target is not None:
             ladder.append(target)
-        thr = sorted({c + self.config.bid_margin for c in ladder})
+        thr = sorted({c + self.bid_margin(view) for c in ladder})
         totals: list[int] = []
         hands: list[Mask] = []
         theirs: list[bool] = []

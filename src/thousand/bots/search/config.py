@@ -6,7 +6,9 @@ A module of its own: its figures are measured and tuned one field at a time
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
+from importlib import resources
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class SearchConfig:
     #: heuristic defenders; -15 bids more than -7 at the same strength against both the
     #: heuristic and the -7 bot, with fewer openers left alone with 100 in self-play)
     bid_margin: int = -15
+    #: the same with two players
+    bid_margin_two: int = -15
     #: a defender's expected deal value, and a declarer's, for the value of passing
     defender_value: float = 34.0
     declarer_value: float = 40.0
@@ -78,15 +82,39 @@ class SearchConfig:
     #: over the auction's quick one, so that the auction counts the raises the bot will
     #: name, not more
     bid_raise_margin: int = -2
+    #: the auction's rule for a contract made in a sampled deal: 0, made where the
+    #: solver's total reaches the contract plus its margin (``bid_margin``,
+    #: ``bid_raise_margin``); above 0, made with chance σ((total − contract − margin) /
+    #: ``gap_scale``): the table's total scatters about the solver's, the defenders seeing
+    #: only their own cards (the gap's logistic spread, ``benchmarks/fit_defence.py``)
+    gap_scale: float = 0.0
 
 
-STRONG = SearchConfig()
+def fitted_gap() -> tuple[int, float]:
+    """The auction's rule as fitted to the defence's gap, (``bid_margin``, ``gap_scale``):
+    ``defence_gap.json``, written by ``benchmarks/fit_defence.py --data`` from the deals of
+    ``benchmarks/defence_gap.py``.  The table's total less the solver's, over strong
+    declarers' deals against strong and heuristic defenders, is a logistic distribution of
+    location ``mu`` and scale ``s``: a bid is counted made in a sampled deal with chance
+    σ((total + mu − bid) / s), so the margin is −mu (rounded: the thresholds the solver is
+    asked are whole points) and the scale s."""
+    text = resources.files(__package__).joinpath("defence_gap.json").read_text("utf-8")
+    fit = json.loads(text)
+    return -round(fit["mu"]), float(fit["s"])
+
+
+_GAP_MARGIN, _GAP_SCALE = fitted_gap()
+
+#: ``strong``: the auction's rule fitted to the defence's gap (measured against the hard
+#: margin of ``SearchConfig()``, the bot before it, in docs/search-bots.md §6)
+STRONG = SearchConfig(bid_margin=_GAP_MARGIN, gap_scale=_GAP_SCALE)
 
 
 #: ``expert`` spends its bigger budget on more deals per decision and on reading the cards
 #: the others played (:mod:`thousand.bots.inference`), not on wider candidate lists: the best
 #: of more gives or exchanges, each valued with every card open, flatters a hand (measured:
 #: with 7 exchange cards and 3 gives it was no better than ``strong``).
-EXPERT = SearchConfig(
-    time_limit=1.2, min_samples=16, max_samples=300, play_inference=10.0, inference_moves=6
+EXPERT = replace(
+    STRONG, time_limit=1.2, min_samples=16, max_samples=300, play_inference=10.0,
+    inference_moves=6,
 )

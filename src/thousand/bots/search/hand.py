@@ -35,6 +35,17 @@ class HandSearch:
         two players)."""
         return self.config.beta_two if view.players == 2 else self.config.beta
 
+    def bid_margin(self, view: View) -> int:
+        """The points to spare before a sampled deal counts a bid made in the auction
+        (``bid_margin``, or ``bid_margin_two`` with two players)."""
+        return self.config.bid_margin_two if view.players == 2 else self.config.bid_margin
+
+    def gap_scale(self, view: View) -> float:
+        """The spread of the table's total about the solver's in the auction
+        (``gap_scale``; 0, the hard margin, with two players: the gap was measured with
+        three, ``benchmarks/fit_defence.py``)."""
+        return 0.0 if view.players == 2 else self.config.gap_scale
+
     def options(self, view: View) -> PlayOptions:
         if self._opts is None or self._opts[0] is not view.rules:
             self._opts = (view.rules, PlayOptions.from_rules(view.rules))
@@ -68,6 +79,15 @@ class HandSearch:
         opts: PlayOptions, thresholds: Sequence[int],
     ) -> int:
         """:meth:`_hand_totals` of one world ``w`` with ``d`` declaring."""
+        return self._floor(self._hand_position(view, w, d, give, discard, opts), thresholds)
+
+    def _hand_position(
+        self, view: View, w: World, d: int, give: Sequence[tuple[int, int]], discard: Mask,
+        opts: PlayOptions,
+    ) -> PlayPosition:
+        """The solver's position of world ``w`` at the first lead, ``d`` declaring after he
+        gave ``give`` and discarded ``discard`` (``benchmarks/defence_gap.py`` solves it
+        exactly, to set the solver's total beside the table's)."""
         act = view.active
         idx = {s: i for i, s in enumerate(act)}
         hands = list(w.hands)
@@ -75,12 +95,11 @@ class HandSearch:
             hands[d] &= ~(1 << c)
             hands[to] |= 1 << c
         hands[d] &= ~discard
-        pos = PlayPosition(
+        return PlayPosition(
             hands=_open_hands(act, hands),
             leader=idx[d], declarer=idx[d], declarer_points=points_of(discard | w.discards),
             options=opts,
         )
-        return self._floor(pos, thresholds)
 
 
 def _discards_due(view: View) -> bool:

@@ -41,7 +41,7 @@ class TalonChoiceSearch(BidSearch):
         opts = self.options(view)
         st = stakes(view, me, self.config.win_bonus)
         cap = r.bid_cap + marriage_sum(view.hand | view.talon_known, r.marriage_values)
-        thr = sorted({c + self.config.bid_margin for c in _bid_levels(view, bid, cap)})
+        thr = sorted({c + self.bid_margin(view) for c in _bid_levels(view, bid, cap)})
         totals: tuple[list[int], list[int]] = ([], [])
         hands: tuple[list[Mask], list[Mask]] = ([], [])
         while budget.more(len(totals[0])):
