@@ -131,6 +131,7 @@ def test_a_new_player_plays_a_deal_by_clicking(server: str, browser: Any) -> Non
                 assert page.locator(".hand button.card").count() == 10 - gave
                 if not gave:
                     _shot(page, "exchange.png")
+                    _card_rises_in_place(page)
                 gave += 1
             elif played_as_declarer and "mid-trick" not in shots and page.locator(
                     ".trick:not(.faded) .slot").count() >= 2:
@@ -227,6 +228,25 @@ def test_the_same_with_the_keyboard_alone(server: str, browser: Any) -> None:
     assert typed_bid and typed_card
     assert page.locator(".dialog table.sheet").count() == 1
     assert not page.errors
+
+
+def _card_rises_in_place(page: Any) -> None:
+    """A playable card under the pointer rises, its face drawn higher, while its button,
+    what the pointer is over, stays where it was: a button that rose would slip from under
+    a pointer at its lower edge, drop back under it and rise again, a flicker that reduced
+    motion (no transition) made plain."""
+    card = page.locator(".hand button.playable:not([disabled])").first
+    box = card.bounding_box()
+    face = card.locator(".card-svg").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    page.wait_for_function(
+        """([top, height]) => {
+            const f = document.querySelector('.hand button.playable:hover .card-svg');
+            return f !== null && f.getBoundingClientRect().top < top - 0.1 * height;
+        }""", arg=[face["y"], face["height"]])
+    assert card.bounding_box() == box
+    assert card.evaluate("b => b.matches(':hover')")
+    page.mouse.move(0, 0)
 
 
 # ---------------------------------------------------------------- 3. two friends
