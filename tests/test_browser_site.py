@@ -48,6 +48,17 @@ def long_names(server: str) -> str:
 
 
 @pytest.fixture(scope="module")
+def guest(browser: Any, server: str) -> Iterator[Any]:
+    """A guest's page on a desktop, shared by the tests that only look at pages (the side
+    sheet, the rematch's why, the history, the leaderboard, the analysis's parts): each
+    goes to its own page in it, for a new browser context costs Chromium a second of CPU
+    where a page load in one already open costs a third of that (docs/testing.md)."""
+    page = _page(browser, **DESKTOP)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
 def signed_in(browser: Any, server: str) -> Iterator[tuple[Any, str]]:
     """A page of a new player who signed up (through /account), and his name."""
     page = _page(browser, **DESKTOP)
@@ -146,12 +157,12 @@ def test_2_a_tournaments_table_names_its_bots_and_leads_back(server: str,
     page.context.close()
 
 
-def test_3_the_side_sheet_breaks_no_word_and_fits_its_panel(server: str, browser: Any,
+def test_3_the_side_sheet_breaks_no_word_and_fits_its_panel(server: str, guest: Any,
                                                             long_names: str) -> None:
     """Issue 28, 3: with names longer than five letters the side panel's sheet broke
     words and numbers («зака|з», «не сыгр|ал», «10|5»), and a textbook sheet ran 338 px
     wide in a 326 px panel."""
-    page = _page(browser, **DESKTOP)
+    page = guest
     page.goto(f"{server}/t/{long_names}")
     page.locator(".side .sheet tbody tr").nth(2).wait_for(timeout=WAIT)
     broken = page.evaluate("""() => {
@@ -182,26 +193,24 @@ def test_3_the_side_sheet_breaks_no_word_and_fits_its_panel(server: str, browser
     widths = page.evaluate("""() => { const s = document.querySelector('.side .sheet-scroll');
       return [s.scrollWidth, s.clientWidth]; }""")
     assert widths[0] <= widths[1] + 1, widths
-    page.context.close()
 
 
-def test_4_a_finished_table_without_the_rematch_button_says_why(server: str, browser: Any,
+def test_4_a_finished_table_without_the_rematch_button_says_why(server: str, guest: Any,
                                                                 long_names: str) -> None:
     """Issue 28, 4: one who came back to a finished table found no rematch button and no
     reason."""
-    page = _page(browser, **DESKTOP)
+    page = guest
     page.goto(f"{server}/t/{long_names}")
     why = page.locator("#rematch-why")
     why.wait_for(timeout=WAIT)
     assert "только игравшие" in why.inner_text()
-    page.context.close()
 
 
-def test_9_history_links_a_bot_by_its_level(server: str, browser: Any,
+def test_9_history_links_a_bot_by_its_level(server: str, guest: Any,
                                             long_names: str) -> None:
     """Issue 28, 9: /history's bots all linked, by their own names, to one shared page
     (their level's); a running game read «идёт» under «Победитель»."""
-    page = _page(browser, **DESKTOP)
+    page = guest
     page.goto(server + "/history")
     row = page.locator("tr", has_text="Александра")
     row.first.wait_for(timeout=WAIT)
@@ -210,14 +219,13 @@ def test_9_history_links_a_bot_by_its_level(server: str, browser: Any,
     assert "http" not in cell.inner_text()
     assert cell.locator("a", has_text="Александра").count() == 0
     assert page.locator("thead th").nth(3).inner_text() == "Итог"
-    page.context.close()
 
 
-def test_5_the_leaderboards_families_read_as_words(server: str, browser: Any) -> None:
+def test_5_the_leaderboards_families_read_as_words(server: str, guest: Any) -> None:
     """Issue 28, 9 (the leaderboard's words) and 5: «по самоучителю, вчетвером,
     вчетвером», «Вдвоём» alone with a capital; the lead said only players with 3 games
     were listed."""
-    page = _page(browser, **DESKTOP)
+    page = guest
     page.goto(server + "/leaderboard")
     page.locator("#family option").nth(3).wait_for(state="attached", timeout=WAIT)
     sync_api.expect(page.locator("#family option").first).not_to_have_text("classic",
@@ -227,14 +235,13 @@ def test_5_the_leaderboards_families_read_as_words(server: str, browser: Any) ->
     assert not any(t.count("вчетвером") > 1 or ("втроём" in t and "вчетвером" in t)
                    for t in titles), titles
     assert "предварительный" in page.locator("p.lead").inner_text()
-    page.context.close()
 
 
 def test_8_the_analysis_says_whose_move_and_explains_its_chart(server: str,
-                                                               browser: Any) -> None:
+                                                               guest: Any) -> None:
     """Issue 28, 8: the marks did not say whose move each was until clicked; the chart
     had no x-axis; «Итог разыгрывающего в открытую» was not explained."""
-    page = _page(browser, **DESKTOP)
+    page = guest
     page.goto(server + "/replay")
     got = page.evaluate("""async () => {
       const a = await import('/static/analysis.js');
@@ -255,7 +262,6 @@ def test_8_the_analysis_says_whose_move_and_explains_its_chart(server: str,
     assert got["marks"][1].startswith("?? Вова, взятка 2"), got
     assert {"1", "2"} <= set(got["ticks"]), got
     assert "в открытую" in got["caption"] and "заказ" in got["caption"], got
-    page.context.close()
 
 
 def test_9_the_lobbys_options_are_words_folded_in_groups(server: str, browser: Any) -> None:

@@ -65,6 +65,18 @@ def run_play(
     )
 
 
+def play_here(capsys: pytest.CaptureFixture[str],
+              args: list[str]) -> subprocess.CompletedProcess[str]:
+    """``thousand play ARGS`` run in this process (``thousand.cli.run``, whose status
+    ``main`` exits with), for what ends before the game starts: its status and what it
+    printed, as :func:`run_play` gives them."""
+    from thousand.cli import run as cli_run
+
+    code = cli_run(["play", *args])
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(["play", *args], code, out.out, out.err)
+
+
 def saved_record(path: Path) -> Any:
     """The game record inside a save that ``thousand play`` wrote (``"format":
     "thousand-save"``, which ``thousand play --resume`` continues), its sealed deal in play
@@ -239,20 +251,23 @@ def test_end_of_input_offers_to_save_and_leaves(tmp_path: Path) -> None:
     assert not result.finished  # an unfinished game replays as far as it went
 
 
-def test_bad_options_exit_2() -> None:
+def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     """A bad bot level, ruleset, ``--seat``, ``--seed`` or ``--names`` (count, empty, a
     control character, too long: thousand.engine.record.check_name) is one error line in the
-    game's language (Russian by default, ``--lang en``) and exit status 2."""
+    game's language (Russian by default, ``--lang en``) and exit status 2: the first from a
+    process of its own (its exit status), the others from the command line run in this one
+    (``thousand.cli.run``, what ``main`` exits with: a process start is a CPU-second)."""
     p = run_play(["--bots", "grandmaster"], [])
     assert p.returncode == 2
     assert p.stderr.startswith("ошибка: --bots: уровня ботов «grandmaster» нет; уровни: ")
-    p = run_play(["--bots", "grandmaster", "--lang", "en"], [])
+
+    p = play_here(capsys, ["--bots", "grandmaster", "--lang", "en"])
     assert p.returncode == 2 and p.stderr.startswith("error: unknown bot level 'grandmaster'")
-    p = run_play(["--set", "players=5", "--lang", "en"], [])
+    p = play_here(capsys, ["--set", "players=5", "--lang", "en"])
     assert p.returncode == 2 and p.stderr.startswith("error: ") and "players" in p.stderr
-    p = run_play(["--seat", "3"], [])
+    p = play_here(capsys, ["--seat", "3"])
     assert p.returncode == 2 and p.stderr == "ошибка: --seat: место — число от 0 до 2\n"
-    p = run_play(["--seed", str(2**128)], [])
+    p = play_here(capsys, ["--seed", str(2**128)])
     assert p.returncode == 2 and p.stderr.startswith("ошибка: --seed: номер партии")
     for names, lang, why in [
         ("Аня,Боря", "ru", "ошибка: --names: нужно 3 имени через запятую"),
@@ -262,7 +277,7 @@ def test_bad_options_exit_2() -> None:
         ("Аня,Бо\x01ря,Вова", "en", "control character U+0001"),
         ("Аня,Боря," + "В" * 101, "en", "a name has at most 100"),
     ]:
-        p = run_play(["--names", names, "--lang", lang], [])
+        p = play_here(capsys, ["--names", names, "--lang", lang])
         assert p.returncode == 2, (names, p.stdout[-500:])
         assert p.stderr.startswith(why) or (why in p.stderr and "--names" in p.stderr), p.stderr
         assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
