@@ -70,7 +70,8 @@ def _fks(page: Any) -> list[str]:
 
 #: A hand card's transition, read in one task (the hand is drawn again with every event: a
 #: card looked up first and read after may have left the page, its style then empty).
-CARD_TRANSITION = ("() => getComputedStyle(document.querySelector('.hand .card'))"
+#: the hand card's rise (its face moves, the button stays: style.css)
+CARD_TRANSITION = ("() => getComputedStyle(document.querySelector('.hand .card .card-svg'))"
                    ".transitionDuration")
 
 
