@@ -34,14 +34,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from thousand.bots.sampling import sigmoid
+
 Row = dict[str, Any]
 
 #: the contracts whose reaching is checked in every deal (the auction's ladder)
 REACH = tuple(range(100, 205, 5))
-
-
-def sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x)) if x > -60 else 0.0
 
 
 def log_density(g: float, mu: float, s: float) -> float:
@@ -83,10 +81,13 @@ def balanced(rows: Sequence[Row]) -> list[float]:
     return [len(rows) / (len(kinds) * kinds[tuple(sorted(r["others"]))]) for r in rows]
 
 
-def brier(rows: Sequence[Row], total: str, chance: Any) -> float:
-    """The mean squared error of ``chance(t, c)`` for "the contract was made"."""
-    return sum((chance(r[total], r["contract"]) - float(r["made"])) ** 2
-               for r in rows) / max(1, len(rows))
+Case = tuple[float, float, bool]
+
+
+def brier(cases: Sequence[Case], chance: Any) -> float:
+    """The mean squared error of ``chance(t, c)`` for each (solver's total ``t``, contract
+    ``c``, whether the table reached it) of ``cases``."""
+    return sum((chance(t, c) - float(hit)) ** 2 for t, c, hit in cases) / max(1, len(cases))
 
 
 def describe(name: str, rows: Sequence[Row], total: str) -> list[str]:
@@ -109,35 +110,32 @@ def describe(name: str, rows: Sequence[Row], total: str) -> list[str]:
 
 def check(rows: Sequence[Row], total: str, margin: int, mu: float, s: float) -> list[str]:
     """The Brier scores of the hard margin and of the logistic on ``rows``."""
-    def hard(t: float, c: float) -> float:
-        return 1.0 if t >= c + margin else 0.0
+    def hard_at(m: int) -> Any:
+        return lambda t, c: 1.0 if t >= c + m else 0.0
 
     def soft(t: float, c: float) -> float:
         return sigmoid((t + mu - c) / s)
 
-    out = []
-    reach = [(r, c) for r in rows for c in REACH]
-    hard_reach = sum((hard(r[total], c) - float(r["table"] >= c)) ** 2 for r, c in reach)
-    soft_reach = sum((soft(r[total], c) - float(r["table"] >= c)) ** 2 for r, c in reach)
-    at_mu = -round(mu)
-    mu_reach = sum((float(r[total] >= c + at_mu) - float(r["table"] >= c)) ** 2
-                   for r, c in reach)
-    out.append(f"  reaching {REACH[0]}…{REACH[-1]} (every deal, each contract of the ladder: "
-               f"{len(reach)}): Brier hard margin {margin:+d} {hard_reach / len(reach):.4f}, "
-               f"hard margin {at_mu:+d} (−mu) {mu_reach / len(reach):.4f}, "
-               f"logistic {soft_reach / len(reach):.4f}")
+    hard, at_mu = hard_at(margin), hard_at(-round(mu))
+
+    reach = [(r[total], c, r["table"] >= c) for r in rows for c in REACH]
+    out = [f"  reaching {REACH[0]}…{REACH[-1]} (every deal, each contract of the ladder: "
+           f"{len(reach)}): Brier hard margin {margin:+d} {brier(reach, hard):.4f}, "
+           f"hard margin {-round(mu):+d} (−mu) {brier(reach, at_mu):.4f}, "
+           f"logistic {brier(reach, soft):.4f}"]
     for name, part in (("contested", [r for r in rows if not r["compulsory"]]),
                        ("compulsory 100s", [r for r in rows if r["compulsory"]]),
                        ("all", list(rows))):
         if not part:
             continue
+        played = [(r[total], r["contract"], r["made"]) for r in part]
         n = len(part)
         made = sum(r["made"] for r in part) / n
-        p_hard = sum(hard(r[total], r["contract"]) for r in part) / n
-        p_soft = sum(soft(r[total], r["contract"]) for r in part) / n
+        p_hard = sum(hard(t, c) for t, c, _ in played) / n
+        p_soft = sum(soft(t, c) for t, c, _ in played) / n
         out.append(f"  the contracts played, {name} ({n}, made {made:.0%}): Brier hard "
-                   f"margin {margin:+d} {brier(part, total, hard):.4f}, logistic "
-                   f"{brier(part, total, soft):.4f}; mean chance hard {p_hard:.0%}, "
+                   f"margin {margin:+d} {brier(played, hard):.4f}, logistic "
+                   f"{brier(played, soft):.4f}; mean chance hard {p_hard:.0%}, "
                    f"logistic {p_soft:.0%}")
     return out
 

@@ -334,7 +334,9 @@ def _declared_partners(view: View, exclude_played: Mask) -> dict[int, Mask]:
     return out
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
+    """The logistic function (0 far below: ``exp`` would overflow), by which the sampler
+    weighs a deal against the bids and the auction's search a bid's chance at the table."""
     if x < -40:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
@@ -420,9 +422,9 @@ def auction_check(
         w = 1.0
         for a in soft_acts:
             if a.bid:
-                w *= _sigmoid(1.7 * (pred - a.bid - AUCTION_MARGIN) / AUCTION_SOFTNESS)
+                w *= sigmoid(1.7 * (pred - a.bid - AUCTION_MARGIN) / AUCTION_SOFTNESS)
             elif _could_bid(r, a, ms):
-                w *= _sigmoid(1.7 * (a.next_bid + AUCTION_MARGIN - pred) / AUCTION_SOFTNESS)
+                w *= sigmoid(1.7 * (a.next_bid + AUCTION_MARGIN - pred) / AUCTION_SOFTNESS)
         return w
 
     return check

@@ -7,7 +7,6 @@ the raise that does best over the deals that share a talon."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -18,7 +17,7 @@ from thousand.engine.view import View
 from thousand.solver import PlayOptions
 
 from ..evaluate import keep_score, predict_play
-from ..sampling import Knowledge, World, knowledge, with_talon
+from ..sampling import Knowledge, World, knowledge, sigmoid, with_talon
 from .hand import HandSearch, _discards_due, _n_discards
 from .samples import _Budget
 from .stakes import _Stakes
@@ -275,16 +274,12 @@ class BidSearch(HandSearch):
         if not scale:
             return 1.0 if total >= c + m else 0.0
         # the total is floored to the thresholds searched: it lies a step above
-        return _sigmoid((total + GRID_HALF_STEP - c - m) / scale)
+        return sigmoid((total + GRID_HALF_STEP - c - m) / scale)
 
 
 #: half the step of the auction's thresholds (the bid step, 5): where the soft rule reads a
 #: sampled deal's total, floored to a threshold, the true one lies about this much above
 GRID_HALF_STEP = 2.5
-
-
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0
 
 
 def _exchange_of(
