@@ -19,7 +19,8 @@ contract of the ladder from 100 to 200 in every deal (what the auction asks of a
 deal), and of making the contract the declarer played (the hard margin against the fitted
 logistic; lower is better), the compulsory 100s nobody outbid apart.  ``--data`` writes
 the fit on all the rows (each kind of defence, the defenders' levels, weighed alike), with
-its counts, as the JSON the search bots read (``src/thousand/bots/search/defence_gap.json``:
+its counts, as the JSON the search bots read (``src/thousand/bots/search/defence_gap.json``,
+``defence_gap_two.json`` for two players, whose rows are fitted apart:
 ``bid_margin`` is −mu rounded, ``gap_scale`` is s).
 """
 
@@ -171,9 +172,13 @@ def main(argv: list[str]) -> int:
         args.out.write_text(text + "\n")
     if args.data:
         mu_all, s_all = fit([r["table"] - r[args.total] for r in rows], balanced(rows))
+        players = {len(r["others"]) + 1 for r in rows}
+        if len(players) != 1:
+            ap.error(f"the rows mix games for {sorted(players)} players: fit each apart")
         args.data.write_text(json.dumps({
             "about": "the defence's gap, table − solver, as a logistic distribution: "
                      "written by benchmarks/fit_defence.py --data from the rows named",
+            "players": players.pop(),
             "total": args.total, "declarer": args.declarer, "others": args.others,
             "deals": len(rows), "weighed": "each kind of defence alike",
             "mu": mu_all, "s": s_all,

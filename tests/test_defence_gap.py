@@ -1,7 +1,7 @@
-"""The auction's rule fitted to the defence's gap (docs/search-bots.md §2): the data the search
-bots ship (``src/thousand/bots/search/defence_gap.json``) is what its fitting script gives
-on the deals kept beside it, the levels bid by it, and the game for two keeps the hard
-margin it was measured with."""
+"""The auction's rule fitted to the defence's gap (docs/search-bots.md §2 and §7): the data
+the search bots ship (``src/thousand/bots/search/defence_gap.json`` for three players,
+``defence_gap_two.json`` for two) is what its fitting script gives on the deals kept beside
+it, and the levels bid by it."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from thousand.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "src" / "thousand" / "bots" / "search" / "defence_gap.json"
+SHIPPED_TWO = SHIPPED.with_name("defence_gap_two.json")
 ROWS = ROOT / "benchmarks" / "results" / "defence-gap"
 
 
@@ -32,12 +33,13 @@ def _fit_script() -> ModuleType:
     return module
 
 
-def test_the_shipped_fit_is_the_scripts_on_the_deals_beside_it() -> None:
+@pytest.mark.parametrize("path", [SHIPPED, SHIPPED_TWO], ids=["three", "two"])
+def test_the_shipped_fit_is_the_scripts_on_the_deals_beside_it(path: Path) -> None:
     """``benchmarks/fit_defence.py --data`` wrote the shipped file from the rows it names:
     fitted again from them (each kind of defence weighed alike), the gap's location and
     scale are the shipped ones, over as many deals (a refit that nobody shipped, or rows
     changed after, fails here)."""
-    shipped = json.loads(SHIPPED.read_text("utf-8"))
+    shipped = json.loads(path.read_text("utf-8"))
     fit = _fit_script()
     rows = [json.loads(line) for name in shipped["rows"]
             for line in (ROWS / name).read_text("utf-8").splitlines()]
@@ -69,18 +71,26 @@ def test_the_fit_finds_a_known_logistic() -> None:
     assert s == pytest.approx(9.0, abs=0.25)
 
 
-def test_the_levels_bid_by_the_fit_and_two_players_by_the_hard_margin() -> None:
+def test_the_levels_bid_by_the_fits() -> None:
     """``strong`` and ``expert`` count a bid made in a sampled deal by the fitted gap:
-    margin −mu rounded, scale s.  With two players the gap was not fitted, and the fitted
-    rule measured worse there than the hard margin, which they keep (−15, no scale)."""
-    shipped = json.loads(SHIPPED.read_text("utf-8"))
+    margin −mu rounded, scale s, the three players' fit with three and the two players'
+    with two (one defender, ten cards: another gap); the bare config keeps the hard
+    margin of the bot before the fits (−15, no scale), the measurements' baseline."""
+    three_fit = json.loads(SHIPPED.read_text("utf-8"))
+    two_fit = json.loads(SHIPPED_TWO.read_text("utf-8"))
+    assert two_fit["players"] == 2 and three_fit["players"] == 3
     for level in (STRONG, EXPERT):
-        assert level.bid_margin == -round(shipped["mu"])
-        assert level.gap_scale == shipped["s"] > 0
-        assert level.bid_margin_two == SearchConfig().bid_margin == -15
+        assert level.bid_margin == -round(three_fit["mu"])
+        assert level.gap_scale == three_fit["s"] > 0
+        assert level.bid_margin_two == -round(two_fit["mu"])
+        assert level.gap_scale_two == two_fit["s"] > 0
+    bare = SearchConfig()
+    assert (bare.bid_margin, bare.gap_scale, bare.bid_margin_two, bare.gap_scale_two) == (
+        -15, 0.0, -15, 0.0)
     bot = SearchBot(0, STRONG)
     three = Game(Rules(), first_dealer=0, seed=1).view(1)
     two = Game(Rules.preset_rules("two"), first_dealer=0, seed=1).view(1)
     assert (bot.bid_margin(three), bot.gap_scale(three)) == (STRONG.bid_margin,
                                                              STRONG.gap_scale)
-    assert (bot.bid_margin(two), bot.gap_scale(two)) == (-15, 0.0)
+    assert (bot.bid_margin(two), bot.gap_scale(two)) == (STRONG.bid_margin_two,
+                                                         STRONG.gap_scale_two)

@@ -88,26 +88,32 @@ class SearchConfig:
     #: ``gap_scale``): the table's total scatters about the solver's, the defenders seeing
     #: only their own cards (the gap's logistic spread, ``benchmarks/fit_defence.py``)
     gap_scale: float = 0.0
+    #: the same with two players (their own fit: one defender, ten cards)
+    gap_scale_two: float = 0.0
 
 
-def fitted_gap() -> tuple[int, float]:
+def fitted_gap(name: str = "defence_gap.json") -> tuple[int, float]:
     """The auction's rule as fitted to the defence's gap, (``bid_margin``, ``gap_scale``):
-    ``defence_gap.json``, written by ``benchmarks/fit_defence.py --data`` from the deals of
+    ``name`` (``defence_gap.json`` for three players, ``defence_gap_two.json`` for two),
+    written by ``benchmarks/fit_defence.py --data`` from the deals of
     ``benchmarks/defence_gap.py``.  The table's total less the solver's, over strong
     declarers' deals against strong and heuristic defenders, is a logistic distribution of
     location ``mu`` and scale ``s``: a bid is counted made in a sampled deal with chance
     σ((total + mu − bid) / s), so the margin is −mu (rounded: the thresholds the solver is
     asked are whole points) and the scale s."""
-    text = resources.files(__package__).joinpath("defence_gap.json").read_text("utf-8")
+    text = resources.files(__package__).joinpath(name).read_text("utf-8")
     fit = json.loads(text)
     return -round(fit["mu"]), float(fit["s"])
 
 
 _GAP_MARGIN, _GAP_SCALE = fitted_gap()
+_GAP_MARGIN_TWO, _GAP_SCALE_TWO = fitted_gap("defence_gap_two.json")
 
-#: ``strong``: the auction's rule fitted to the defence's gap (measured against the hard
-#: margin of ``SearchConfig()``, the bot before it, in docs/search-bots.md §6)
-STRONG = SearchConfig(bid_margin=_GAP_MARGIN, gap_scale=_GAP_SCALE)
+#: ``strong``: the auction's rule fitted to the defence's gap, for three players and for
+#: two (each measured against the hard margin of ``SearchConfig()``, the bot before it, in
+#: docs/search-bots.md §6 and §7)
+STRONG = SearchConfig(bid_margin=_GAP_MARGIN, gap_scale=_GAP_SCALE,
+                      bid_margin_two=_GAP_MARGIN_TWO, gap_scale_two=_GAP_SCALE_TWO)
 
 
 #: ``expert`` spends its bigger budget on more deals per decision and on reading the cards

@@ -42,9 +42,9 @@ class HandSearch:
 
     def gap_scale(self, view: View) -> float:
         """The spread of the table's total about the solver's in the auction
-        (``gap_scale``; 0, the hard margin, with two players: the gap was measured with
-        three, ``benchmarks/fit_defence.py``)."""
-        return 0.0 if view.players == 2 else self.config.gap_scale
+        (``gap_scale``, or ``gap_scale_two`` with two players: each fitted by
+        ``benchmarks/fit_defence.py``; 0 is the hard margin)."""
+        return self.config.gap_scale_two if view.players == 2 else self.config.gap_scale
 
     def options(self, view: View) -> PlayOptions:
         if self._opts is None or self._opts[0] is not view.rules:
