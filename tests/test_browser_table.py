@@ -349,7 +349,9 @@ def _one_deal(page: Any, n: int, touch: bool) -> dict[str, int]:
 
 
 # By default a deal of three players on a desktop and of four on a phone; every preset on
-# both in the deep run (docs/testing.md).
+# both in the deep run (docs/testing.md).  With the cards' motion: a person's clicks and
+# taps land on cards still flying in.
+@pytest.mark.motion
 @pytest.mark.parametrize(("device", "preset"), kept(
     itertools.product(["desktop", "phone"], ["classic", "dealer-opens", "house", "textbook",
                                              "casual"]),
@@ -434,6 +436,7 @@ def test_a_deal_is_played_on_the_events_views_without_a_snapshot(server: str,
 # ---------------------------------------------------------------- motion, sound, dialog
 
 
+@pytest.mark.motion
 def test_motion_is_short_and_none_under_reduced_motion(server: str, browser: Any) -> None:
     """The deal comes into the hand (and cards fly, the talon turns) in at most 300 ms, and
     with prefers-reduced-motion nothing moves at all."""
