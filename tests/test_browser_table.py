@@ -53,14 +53,60 @@ def _lay(base: str, preset: str = "classic", seats: list[dict[str, Any]] | None 
 
 
 def _seat_page(browser: Any, base: str, laid: dict[str, Any], **kw: Any) -> Any:
-    """The table's page for the seat `laid` holds (its token as the lobby keeps it)."""
-    page = _page(browser, **kw)
+    """The table's page for the seat `laid` holds (its token as the lobby keeps it), in a
+    browser context of its own."""
+    return _sit(_page(browser, **kw), base, laid)
+
+
+def _sit(page: Any, base: str, laid: dict[str, Any]) -> Any:
+    """`page` opens the table at the seat `laid` holds (its token as the lobby keeps it:
+    kept for that table alone, so a context that sits at many tables keeps each one's)."""
     token = json.dumps({"seat": laid["seat"], "token": laid["token"]})
     key = json.dumps("thousand.seat." + laid["table"])
     page.context.add_init_script(f"localStorage.setItem({key}, {json.dumps(token)});")
     page.goto(f"{base}/t/{laid['table']}")
     page.wait_for_selector(".board")
     return page
+
+
+def _shared_page(browser: Any, **kw: Any) -> Iterator[Any]:
+    """A page kept for the module's tests that only look, each at an address of its own
+    from a fresh load: a browser context costs Chromium more CPU than such a test's checks
+    (docs/testing.md).  :func:`_looking` lends it to one test."""
+    page = _page(browser, **kw)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def _desk_page(browser: Any) -> Iterator[Any]:
+    yield from _shared_page(browser, **DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def _phone_page(browser: Any) -> Iterator[Any]:
+    yield from _shared_page(browser, **PHONE)
+
+
+def _looking(page: Any) -> Iterator[Any]:
+    """The shared page for one test, its errors counted from this test on; after it the
+    page leaves the test's table, which then ticks in no page."""
+    page.errors.clear()
+    yield page
+    page.goto("about:blank")
+
+
+@pytest.fixture
+def desk(_desk_page: Any) -> Iterator[Any]:
+    """The module's desktop page, for a test that only looks (:func:`_shared_page`)."""
+    yield from _looking(_desk_page)
+
+
+@pytest.fixture
+def phone(_phone_page: Any) -> Iterator[Any]:
+    """The module's phone page (390 × 844, touch), for a test that only looks."""
+    _phone_page.set_viewport_size(PHONE["viewport"])
+    yield from _looking(_phone_page)
 
 
 def _fks(page: Any) -> list[str]:
@@ -126,11 +172,11 @@ def test_a_hint_goes_when_the_table_moves_on(server: str, browser: Any) -> None:
     assert not page.errors
 
 
-def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, browser: Any) -> None:
+def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, desk: Any) -> None:
     """Issue 15, 11: `display: flex` beat `hidden`: the move box and the chat showed to a
     spectator, who could type moves and got «"pass" сейчас сделать нельзя»."""
     laid = _lay(server, seats=[{"kind": "bot"}] * 3)
-    page = _page(browser, **DESKTOP)
+    page = desk
     page.goto(f"{server}/t/{laid['table']}")
     page.wait_for_selector(".board .felt")
     assert not page.locator("#command").is_visible()
@@ -143,11 +189,12 @@ def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, browse
     assert not page.errors
 
 
-def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
+def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, phone: Any,
                                                      finished: dict[str, Any]) -> None:
     """Issue 15, 12: the end dialog came before the events: an empty sheet, a flat chart,
     no scores; and it opened scrolled down to its buttons, the winner out of view."""
-    page = _page(browser, viewport={"width": 390, "height": 600}, is_mobile=True, has_touch=True)
+    page = phone
+    page.set_viewport_size({"width": 390, "height": 600})
     page.goto(f"{server}/t/{finished['table']}")
     page.wait_for_selector(".dialog .big")
     # the events that follow the snapshot have come: the sheet has its deal and its scores
@@ -168,13 +215,13 @@ def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
     assert not page.errors
 
 
-def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str,
-                                                                    browser: Any) -> None:
+def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str, phone: Any,
+                                                                    desk: Any) -> None:
     """Issue 15, 16: the visitor was offered «Пригласить друга»; the empty seat was framed
     as «ходит»; the waiting line did not say for whom."""
     laid = _lay(server, seats=[{"kind": "human", "name": "Аня"}, {"kind": "human"},
                                {"kind": "bot"}])
-    guest = _page(browser, **PHONE)
+    guest = phone
     guest.goto(f"{server}/t/{laid['table']}?seat=1")
     guest.wait_for_selector(".board .felt")
     guest.wait_for_selector("#waiting:not([hidden])")
@@ -182,7 +229,7 @@ def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str,
     assert guest.locator("#invite").inner_text() == ""
     assert guest.locator(".seat.turn").count() == 0
     assert "место 2" in guest.locator("#waiting").inner_text()
-    anna = _seat_page(browser, server, laid, **DESKTOP)
+    anna = _sit(desk, server, laid)
     anna.wait_for_selector("#invite-url")
     waiting = anna.locator("#waiting").inner_text()
     assert "место 2" in waiting and "Пригласите" in waiting, waiting
@@ -210,7 +257,7 @@ def _lab(page: Any, script: str, *args: Any) -> Any:
     }}""", list(args))
 
 
-def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
+def test_the_table_speaks_of_its_players_rightly(server: str, phone: Any, desk: Any,
                                                 finished: dict[str, Any]) -> None:
     """Issue 15, 19: «за него играет бот» for Маша; «Щёлкните» on a touch screen; «Взятку
     берёт Аня» on Аня's own page (the log says «Вы берёте взятку»)."""
@@ -231,7 +278,6 @@ def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
         onDeclareChoice() {} });
       return { caption, tag, prompt: root.querySelector('.prompt').textContent };
     """
-    phone = _page(browser, **PHONE)
     phone.goto(server + "/history")
     got = _lab(phone, common, finished["table"])
     assert got["caption"].startswith("Вы берёте взятку"), got
@@ -239,16 +285,15 @@ def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
     assert {"за Машу играет бот", "за Аню играет бот"} & set(got["tag"]), got
     assert not any("него" in tag for tag in got["tag"]), got
     assert "Нажмите на карту" in got["prompt"] and "Щёлкните" not in got["prompt"], got
-    desk = _page(browser, **DESKTOP)
     desk.goto(server + "/history")
     assert "Щёлкните карту" in _lab(desk, common, finished["table"])["prompt"]
     assert not phone.errors and not desk.errors
 
 
-def test_ten_cards_stay_one_row_on_a_phone(server: str, browser: Any,
+def test_ten_cards_stay_one_row_on_a_phone(server: str, phone: Any,
                                           finished: dict[str, Any]) -> None:
     """Issue 15, 19: the declarer's ten cards wrapped to two rows at 390 px."""
-    page = _page(browser, **PHONE)
+    page = phone
     page.goto(server + "/history")
     cards = _lab(page, """
       const i = r.steps.findIndex((s) => s.view.phase === 'exchange');
@@ -543,11 +588,11 @@ WIDE_SHEET_JS = """async (names) => {
 }"""
 
 
-def test_the_widest_sheet_fits_a_phone(server: str, browser: Any) -> None:
+def test_the_widest_sheet_fits_a_phone(server: str, phone: Any) -> None:
     """Issue 15 (17): the after-deal sheet on a 390-pixel phone is not cut on the right —
     even its widest rows (a failed dark golden contract with the golden deals begun
     again, a samosval and a barrel's time out as marks, long names, four players) fit."""
-    page = _seat_page(browser, server, _lay(server, "house"), **PHONE)
+    page = _sit(phone, server, _lay(server, "house"))
     names = ["Александра", "Константин", "Владислава", "Станислав"]
     for n in (3, 4):  # the textbook's four players too
         wide, room = page.evaluate(WIDE_SHEET_JS, names[:n])
