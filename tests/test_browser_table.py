@@ -22,7 +22,7 @@ import playwright.sync_api as sync_api
 import pytest
 
 from depth import kept
-from test_browser import TURN, _page, browser, server
+from test_browser import TURN, _page, browser, looking, server, shared_page
 
 pytestmark = pytest.mark.needs("chromium")
 
@@ -69,44 +69,27 @@ def _sit(page: Any, base: str, laid: dict[str, Any]) -> Any:
     return page
 
 
-def _shared_page(browser: Any, **kw: Any) -> Iterator[Any]:
-    """A page kept for the module's tests that only look, each at an address of its own
-    from a fresh load: a browser context costs Chromium more CPU than such a test's checks
-    (docs/testing.md).  :func:`_looking` lends it to one test."""
-    page = _page(browser, **kw)
-    yield page
-    page.context.close()
-
-
 @pytest.fixture(scope="module")
 def _desk_page(browser: Any) -> Iterator[Any]:
-    yield from _shared_page(browser, **DESKTOP)
+    yield from shared_page(browser, **DESKTOP)
 
 
 @pytest.fixture(scope="module")
 def _phone_page(browser: Any) -> Iterator[Any]:
-    yield from _shared_page(browser, **PHONE)
-
-
-def _looking(page: Any) -> Iterator[Any]:
-    """The shared page for one test, its errors counted from this test on; after it the
-    page leaves the test's table, which then ticks in no page."""
-    page.errors.clear()
-    yield page
-    page.goto("about:blank")
+    yield from shared_page(browser, **PHONE)
 
 
 @pytest.fixture
 def desk(_desk_page: Any) -> Iterator[Any]:
-    """The module's desktop page, for a test that only looks (:func:`_shared_page`)."""
-    yield from _looking(_desk_page)
+    """The module's desktop page, for a test that only looks (test_browser.shared_page)."""
+    yield from looking(_desk_page)
 
 
 @pytest.fixture
 def phone(_phone_page: Any) -> Iterator[Any]:
     """The module's phone page (390 × 844, touch), for a test that only looks."""
     _phone_page.set_viewport_size(PHONE["viewport"])
-    yield from _looking(_phone_page)
+    yield from looking(_phone_page)
 
 
 def _fks(page: Any) -> list[str]:
