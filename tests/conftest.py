@@ -93,6 +93,7 @@ MARKERS = {
     "cluster": "starts many workers on PostgreSQL and Redis",
     "fuzz": "a fuzzer: hostile input through the CLI, the API or the server",
     "service_workers": "its browser contexts run the site's service worker (others block it)",
+    "motion": "its browser contexts move as a person's (others prefer reduced motion)",
 }
 
 
@@ -147,7 +148,8 @@ def _patient_browsers() -> Iterator[None]:
     """Every browser context and page the tests open, and Playwright's ``expect``, waits up to
     :data:`BROWSER_TIMEOUT_MS` (tests wait for events, not for fixed times; a passing test
     never waits that long).  A context runs no service worker unless its test is marked
-    ``service_workers`` (:data:`_SERVICE_WORKERS`).  A ``wait_for_function`` looks every
+    ``service_workers``, and prefers reduced motion unless it is marked ``motion``
+    (:data:`_CONTEXT_DEFAULTS`).  A ``wait_for_function`` looks every
     :data:`POLL_MS` unless the test says otherwise: Playwright's default looks at every
     animation frame, which keeps Chromium drawing sixty frames a second as long as the wait
     lasts (a second of CPU for eight of waiting on an empty page)."""
@@ -158,14 +160,16 @@ def _patient_browsers() -> Iterator[None]:
     expect.set_options(timeout=BROWSER_TIMEOUT_MS)  # and its assertions that wait
 
     def patient_context(self: Browser, *args: object, **kwargs: object) -> BrowserContext:
-        kwargs.setdefault("service_workers", _SERVICE_WORKERS[0])
+        for option, value in _CONTEXT_DEFAULTS.items():
+            kwargs.setdefault(option, value)
         context = new_context(self, *args, **kwargs)  # type: ignore[arg-type]
         context.set_default_timeout(BROWSER_TIMEOUT_MS)
         _OPENED.append(context)
         return context
 
     def patient_page(self: Browser, *args: object, **kwargs: object) -> object:
-        kwargs.setdefault("service_workers", _SERVICE_WORKERS[0])
+        for option, value in _CONTEXT_DEFAULTS.items():
+            kwargs.setdefault(option, value)
         page = new_page(self, *args, **kwargs)  # type: ignore[arg-type]
         page.set_default_timeout(BROWSER_TIMEOUT_MS)
         _OPENED.append(page.context)
@@ -186,11 +190,18 @@ def _patient_browsers() -> Iterator[None]:
 #: The browser contexts opened since the worker started (by :func:`_patient_browsers`):
 #: those a test's own body opened are closed after it (:func:`pytest_runtest_call`).
 _OPENED: list[Any] = []
-#: Whether a new browser context runs the site's service worker: "block" but for the tests
-#: marked ``service_workers`` (those of the worker itself, the offline page, the notices).
-#: The worker fills its cache with every static file of the site as a context first opens a
-#: page: a quarter of the CPU of a page's first load, for nothing the other tests look at.
-_SERVICE_WORKERS = ["block"]
+#: What a new browser context is given unless its test says otherwise, set before each test
+#: (:func:`pytest_runtest_protocol`) from its markers:
+#:
+#: - ``service_workers``: "block" but for the tests marked ``service_workers`` (those of the
+#:   worker itself, the offline page, the notices).  The worker fills its cache with every
+#:   static file of the site as a context first opens a page: a quarter of the CPU of a
+#:   page's first load, for nothing the other tests look at.
+#: - ``reduced_motion``: "reduce" but for the tests marked ``motion`` (the motion test, the
+#:   whole deals of the table page, where a click must land on cards still moving).  A
+#:   card's flight has Chromium draw sixty frames a second while it lasts, for pages whose
+#:   tests look at what they show, not at how it moves (docs/testing.md).
+_CONTEXT_DEFAULTS = {"service_workers": "block", "reduced_motion": "reduce"}
 #: The event loop of the worker's Playwright while its Chromium runs (:func:`worker_chromium`).
 _PLAYWRIGHT_LOOP: list[asyncio.AbstractEventLoop] = []
 
@@ -230,7 +241,10 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
     thread's running one, and ``asyncio.run`` (the WebSocket clients of many tests) refuses
     to start beside a running loop; so the mark is lifted for such a test and put back
     after it (Playwright's loop sleeps meanwhile: nobody calls it)."""
-    _SERVICE_WORKERS[0] = "allow" if item.get_closest_marker("service_workers") else "block"
+    _CONTEXT_DEFAULTS["service_workers"] = (
+        "allow" if item.get_closest_marker("service_workers") else "block")
+    _CONTEXT_DEFAULTS["reduced_motion"] = (
+        "no-preference" if item.get_closest_marker("motion") else "reduce")
     hidden = (bool(_PLAYWRIGHT_LOOP) and "worker_chromium" not in getattr(item, "fixturenames", ())
               and asyncio._get_running_loop() is _PLAYWRIGHT_LOOP[0])
     if hidden:

@@ -89,6 +89,29 @@ def _open(browser: Any, lang: str, viewport: str) -> Any:
     return page
 
 
+@pytest.fixture(scope="module")
+def _screens(browser: Any) -> Iterator[dict[tuple[str, str], Any]]:
+    """The module's pages, one a language and screen, opened as first asked for: the
+    pages' test and the table's of one pair load their pages in one browser context (a
+    context costs Chromium more CPU than the loads: docs/testing.md)."""
+    pages: dict[tuple[str, str], Any] = {}
+    yield pages
+    for page in pages.values():
+        page.context.close()
+
+
+@pytest.fixture
+def screen(_screens: dict[tuple[str, str], Any], browser: Any, lang: str,
+           viewport: str) -> Any:
+    """The page of the test's language and screen (:func:`_screens`), its errors counted
+    from this test on."""
+    if (lang, viewport) not in _screens:
+        _screens[lang, viewport] = _open(browser, lang, viewport)
+    page = _screens[lang, viewport]
+    page.errors.clear()
+    return page
+
+
 PAGES = {
     "lobby": ("/", "#create-button"),
     "history": ("/history", "table.games tbody tr"),
@@ -104,23 +127,20 @@ PAGES = {
 @pytest.mark.parametrize(("lang", "viewport"), kept(
     [("ru", "desktop"), ("en", "phone"), ("en", "desktop"), ("ru", "phone")],
     {("ru", "desktop"), ("en", "phone")}))
-def test_the_pages_have_no_serious_violations(server: str, finished: str, browser: Any,
+def test_the_pages_have_no_serious_violations(server: str, finished: str, screen: Any,
                                               lang: str, viewport: str) -> None:
     """Every page but the table's, in one browser context per language and screen (each
     language and each screen in the default run; the two other pairs in the deep one)."""
-    page = _open(browser, lang, viewport)
+    page = screen
     bad: list[str] = []
-    try:
-        for name, (path, ready) in PAGES.items():
-            page.goto(f"{server}{path.format(game=finished)}?lang={lang}")
-            page.wait_for_selector(ready, state="attached")
-            page.wait_for_load_state("networkidle")
-            assert page.locator("html").get_attribute("lang") == lang, name
-            bad += [f"{name}: {line}" for line in serious(page)]
-        assert not bad, "\n".join(bad)
-        assert not page.errors
-    finally:
-        page.context.close()
+    for name, (path, ready) in PAGES.items():
+        page.goto(f"{server}{path.format(game=finished)}?lang={lang}")
+        page.wait_for_selector(ready, state="attached")
+        page.wait_for_load_state("networkidle")
+        assert page.locator("html").get_attribute("lang") == lang, name
+        bad += [f"{name}: {line}" for line in serious(page)]
+    assert not bad, "\n".join(bad)
+    assert not page.errors
 
 
 def _drive(page: Any) -> dict[str, list[str]]:
@@ -154,21 +174,18 @@ def _drive(page: Any) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize(("lang", "viewport"), [("ru", "desktop"), ("en", "phone")])
 def test_the_table_has_no_serious_violations_in_any_phase(
-        server: str, finished: str, browser: Any, lang: str, viewport: str) -> None:
-    page = _open(browser, lang, viewport)
-    try:
-        page.goto(f"{server}/?lang={lang}")
-        page.wait_for_selector("#create-button")
-        page.fill("#my-name", "Аня" if lang == "ru" else "Ann")
-        page.click("#create-button")
-        page.wait_for_url("**/t/**")
-        found = _drive(page)
-        page.goto(f"{server}/t/{finished}?lang={lang}")  # a game that is over
-        page.wait_for_selector(".board-wrap .hand, .board-wrap .seat", state="attached")
-        page.wait_for_load_state("networkidle")
-        found["over"] = serious(page)
-        assert set(found) == {"auction", "exchange", "play", "sheet", "over"}, sorted(found)
-        bad = [f"{phase}: {line}" for phase, lines in found.items() for line in lines]
-        assert not bad, "\n".join(bad)
-    finally:
-        page.context.close()
+        server: str, finished: str, screen: Any, lang: str, viewport: str) -> None:
+    page = screen
+    page.goto(f"{server}/?lang={lang}")
+    page.wait_for_selector("#create-button")
+    page.fill("#my-name", "Аня" if lang == "ru" else "Ann")
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    found = _drive(page)
+    page.goto(f"{server}/t/{finished}?lang={lang}")  # a game that is over
+    page.wait_for_selector(".board-wrap .hand, .board-wrap .seat", state="attached")
+    page.wait_for_load_state("networkidle")
+    found["over"] = serious(page)
+    assert set(found) == {"auction", "exchange", "play", "sheet", "over"}, sorted(found)
+    bad = [f"{phase}: {line}" for phase, lines in found.items() for line in lines]
+    assert not bad, "\n".join(bad)

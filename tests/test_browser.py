@@ -51,6 +51,27 @@ def _page(browser: Any, **kw: Any) -> Any:
     return page
 
 
+def shared_page(browser: Any, **kw: Any) -> Iterator[Any]:
+    """For a module fixture: a page (as :func:`_page` makes it) kept for a module's tests
+    that only look, each at an address of its own from a fresh load, for a new browser
+    context costs Chromium about a second of CPU where a load in an open one costs a third
+    of that (docs/testing.md).  :func:`looking` lends it to one test."""
+    page = _page(browser, **kw)
+    yield page
+    page.context.close()
+
+
+def looking(page: Any) -> Iterator[Any]:
+    """For a test's fixture: the shared page of :func:`shared_page`, its errors counted
+    from this test on; after the test it leaves the test's pages, which then tick in no
+    page.  Its cookies and storage stay: one guest for the module (clearing the cookies
+    alone would leave the page a player id of a session gone, which the server refuses a
+    seat)."""
+    page.errors.clear()
+    yield page
+    page.goto("about:blank")
+
+
 def _shot(page: Any, name: str, full: bool = False) -> None:
     """A screenshot: always taken (it must work), kept in docs/screenshots only with
     THOUSAND_SCREENSHOTS=1, so that a test run leaves the checkout as it was."""

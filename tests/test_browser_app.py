@@ -38,7 +38,11 @@ from test_browser import _page, _shot, browser, server
 from test_browser_table import DESKTOP, PHONE, _advance, _api, _lay, _seat_page, finished
 from waiting import until
 
-pytestmark = [pytest.mark.needs("chromium"), pytest.mark.service_workers]
+# Only the tests marked service_workers run the site's service worker (its cache, the
+# offline page, the notices it shows; the installability test's own profile runs it too):
+# the others' contexts block it, as every other file's do (tests/conftest.py), since it
+# caches the whole site on a context's first load.
+pytestmark = pytest.mark.needs("chromium")
 
 __all__ = ["browser", "finished", "server"]  # the fixtures, shared with the other files
 
@@ -155,6 +159,7 @@ def test_the_worker_controls_the_page_and_the_site_is_installable(
         page.context.close()
 
 
+@pytest.mark.service_workers
 def test_offline_a_page_is_the_workers_offline_page(server: str, browser: Any) -> None:
     page = _page(browser, **PHONE)
     try:
@@ -336,6 +341,7 @@ def _notices_until_shown(page: Any) -> list[list[str]]:
     return shown
 
 
+@pytest.mark.service_workers
 def test_a_hidden_page_notifies_a_browser_that_takes_push(server: str, browser: Any) -> None:
     """The table's switch off, but the browser takes the site's notices by push: the
     server sends none while the page is connected, so the hidden page shows it, through
@@ -377,6 +383,7 @@ def test_a_frozen_page_lets_the_server_push(server: str, browser: Any) -> None:
         page.context.close()
 
 
+@pytest.mark.service_workers
 def test_a_hidden_page_notifies_the_player_who_asked(server: str, browser: Any) -> None:
     laid = _lay(server)
     page = _seat_page(browser, server, laid, permissions=["notifications"], **DESKTOP)

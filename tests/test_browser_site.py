@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from live_server import CHROMIUM
-from test_browser import _page, browser, server
+from test_browser import _page, browser, server, shared_page
 from test_browser_table import DESKTOP, PHONE, _api, _lay
 from waiting import until
 
@@ -51,11 +51,8 @@ def long_names(server: str) -> str:
 def guest(browser: Any, server: str) -> Iterator[Any]:
     """A guest's page on a desktop, shared by the tests that only look at pages (the side
     sheet, the rematch's why, the history, the leaderboard, the analysis's parts): each
-    goes to its own page in it, for a new browser context costs Chromium a second of CPU
-    where a page load in one already open costs a third of that (docs/testing.md)."""
-    page = _page(browser, **DESKTOP)
-    yield page
-    page.context.close()
+    goes to its own page in it (test_browser.shared_page)."""
+    yield from shared_page(browser, **DESKTOP)
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ import playwright.sync_api as sync_api
 import pytest
 
 from depth import kept
-from test_browser import TURN, _page, browser, server
+from test_browser import TURN, _page, browser, looking, server, shared_page
 
 pytestmark = pytest.mark.needs("chromium")
 
@@ -53,14 +53,43 @@ def _lay(base: str, preset: str = "classic", seats: list[dict[str, Any]] | None 
 
 
 def _seat_page(browser: Any, base: str, laid: dict[str, Any], **kw: Any) -> Any:
-    """The table's page for the seat `laid` holds (its token as the lobby keeps it)."""
-    page = _page(browser, **kw)
+    """The table's page for the seat `laid` holds (its token as the lobby keeps it), in a
+    browser context of its own."""
+    return _sit(_page(browser, **kw), base, laid)
+
+
+def _sit(page: Any, base: str, laid: dict[str, Any]) -> Any:
+    """`page` opens the table at the seat `laid` holds (its token as the lobby keeps it:
+    kept for that table alone, so a context that sits at many tables keeps each one's)."""
     token = json.dumps({"seat": laid["seat"], "token": laid["token"]})
     key = json.dumps("thousand.seat." + laid["table"])
     page.context.add_init_script(f"localStorage.setItem({key}, {json.dumps(token)});")
     page.goto(f"{base}/t/{laid['table']}")
     page.wait_for_selector(".board")
     return page
+
+
+@pytest.fixture(scope="module")
+def _desk_page(browser: Any) -> Iterator[Any]:
+    yield from shared_page(browser, **DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def _phone_page(browser: Any) -> Iterator[Any]:
+    yield from shared_page(browser, **PHONE)
+
+
+@pytest.fixture
+def desk(_desk_page: Any) -> Iterator[Any]:
+    """The module's desktop page, for a test that only looks (test_browser.shared_page)."""
+    yield from looking(_desk_page)
+
+
+@pytest.fixture
+def phone(_phone_page: Any) -> Iterator[Any]:
+    """The module's phone page (390 × 844, touch), for a test that only looks."""
+    _phone_page.set_viewport_size(PHONE["viewport"])
+    yield from looking(_phone_page)
 
 
 def _fks(page: Any) -> list[str]:
@@ -126,11 +155,11 @@ def test_a_hint_goes_when_the_table_moves_on(server: str, browser: Any) -> None:
     assert not page.errors
 
 
-def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, browser: Any) -> None:
+def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, desk: Any) -> None:
     """Issue 15, 11: `display: flex` beat `hidden`: the move box and the chat showed to a
     spectator, who could type moves and got «"pass" сейчас сделать нельзя»."""
     laid = _lay(server, seats=[{"kind": "bot"}] * 3)
-    page = _page(browser, **DESKTOP)
+    page = desk
     page.goto(f"{server}/t/{laid['table']}")
     page.wait_for_selector(".board .felt")
     assert not page.locator("#command").is_visible()
@@ -143,11 +172,12 @@ def test_a_spectator_is_told_he_watches_and_gets_no_move_box(server: str, browse
     assert not page.errors
 
 
-def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
+def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, phone: Any,
                                                      finished: dict[str, Any]) -> None:
     """Issue 15, 12: the end dialog came before the events: an empty sheet, a flat chart,
     no scores; and it opened scrolled down to its buttons, the winner out of view."""
-    page = _page(browser, viewport={"width": 390, "height": 600}, is_mobile=True, has_touch=True)
+    page = phone
+    page.set_viewport_size({"width": 390, "height": 600})
     page.goto(f"{server}/t/{finished['table']}")
     page.wait_for_selector(".dialog .big")
     # the events that follow the snapshot have come: the sheet has its deal and its scores
@@ -168,13 +198,13 @@ def test_a_finished_game_opened_fresh_shows_its_sheet(server: str, browser: Any,
     assert not page.errors
 
 
-def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str,
-                                                                    browser: Any) -> None:
+def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str, phone: Any,
+                                                                    desk: Any) -> None:
     """Issue 15, 16: the visitor was offered «Пригласить друга»; the empty seat was framed
     as «ходит»; the waiting line did not say for whom."""
     laid = _lay(server, seats=[{"kind": "human", "name": "Аня"}, {"kind": "human"},
                                {"kind": "bot"}])
-    guest = _page(browser, **PHONE)
+    guest = phone
     guest.goto(f"{server}/t/{laid['table']}?seat=1")
     guest.wait_for_selector(".board .felt")
     guest.wait_for_selector("#waiting:not([hidden])")
@@ -182,7 +212,7 @@ def test_a_waiting_table_says_for_whom_and_invites_only_from_a_seat(server: str,
     assert guest.locator("#invite").inner_text() == ""
     assert guest.locator(".seat.turn").count() == 0
     assert "место 2" in guest.locator("#waiting").inner_text()
-    anna = _seat_page(browser, server, laid, **DESKTOP)
+    anna = _sit(desk, server, laid)
     anna.wait_for_selector("#invite-url")
     waiting = anna.locator("#waiting").inner_text()
     assert "место 2" in waiting and "Пригласите" in waiting, waiting
@@ -210,7 +240,7 @@ def _lab(page: Any, script: str, *args: Any) -> Any:
     }}""", list(args))
 
 
-def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
+def test_the_table_speaks_of_its_players_rightly(server: str, phone: Any, desk: Any,
                                                 finished: dict[str, Any]) -> None:
     """Issue 15, 19: «за него играет бот» for Маша; «Щёлкните» on a touch screen; «Взятку
     берёт Аня» on Аня's own page (the log says «Вы берёте взятку»)."""
@@ -231,7 +261,6 @@ def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
         onDeclareChoice() {} });
       return { caption, tag, prompt: root.querySelector('.prompt').textContent };
     """
-    phone = _page(browser, **PHONE)
     phone.goto(server + "/history")
     got = _lab(phone, common, finished["table"])
     assert got["caption"].startswith("Вы берёте взятку"), got
@@ -239,16 +268,15 @@ def test_the_table_speaks_of_its_players_rightly(server: str, browser: Any,
     assert {"за Машу играет бот", "за Аню играет бот"} & set(got["tag"]), got
     assert not any("него" in tag for tag in got["tag"]), got
     assert "Нажмите на карту" in got["prompt"] and "Щёлкните" not in got["prompt"], got
-    desk = _page(browser, **DESKTOP)
     desk.goto(server + "/history")
     assert "Щёлкните карту" in _lab(desk, common, finished["table"])["prompt"]
     assert not phone.errors and not desk.errors
 
 
-def test_ten_cards_stay_one_row_on_a_phone(server: str, browser: Any,
+def test_ten_cards_stay_one_row_on_a_phone(server: str, phone: Any,
                                           finished: dict[str, Any]) -> None:
     """Issue 15, 19: the declarer's ten cards wrapped to two rows at 390 px."""
-    page = _page(browser, **PHONE)
+    page = phone
     page.goto(server + "/history")
     cards = _lab(page, """
       const i = r.steps.findIndex((s) => s.view.phase === 'exchange');
@@ -349,7 +377,9 @@ def _one_deal(page: Any, n: int, touch: bool) -> dict[str, int]:
 
 
 # By default a deal of three players on a desktop and of four on a phone; every preset on
-# both in the deep run (docs/testing.md).
+# both in the deep run (docs/testing.md).  With the cards' motion: a person's clicks and
+# taps land on cards still flying in.
+@pytest.mark.motion
 @pytest.mark.parametrize(("device", "preset"), kept(
     itertools.product(["desktop", "phone"], ["classic", "dealer-opens", "house", "textbook",
                                              "casual"]),
@@ -434,6 +464,7 @@ def test_a_deal_is_played_on_the_events_views_without_a_snapshot(server: str,
 # ---------------------------------------------------------------- motion, sound, dialog
 
 
+@pytest.mark.motion
 def test_motion_is_short_and_none_under_reduced_motion(server: str, browser: Any) -> None:
     """The deal comes into the hand (and cards fly, the talon turns) in at most 300 ms, and
     with prefers-reduced-motion nothing moves at all."""
@@ -540,11 +571,11 @@ WIDE_SHEET_JS = """async (names) => {
 }"""
 
 
-def test_the_widest_sheet_fits_a_phone(server: str, browser: Any) -> None:
+def test_the_widest_sheet_fits_a_phone(server: str, phone: Any) -> None:
     """Issue 15 (17): the after-deal sheet on a 390-pixel phone is not cut on the right —
     even its widest rows (a failed dark golden contract with the golden deals begun
     again, a samosval and a barrel's time out as marks, long names, four players) fit."""
-    page = _seat_page(browser, server, _lay(server, "house"), **PHONE)
+    page = _sit(phone, server, _lay(server, "house"))
     names = ["Александра", "Константин", "Владислава", "Станислав"]
     for n in (3, 4):  # the textbook's four players too
         wide, room = page.evaluate(WIDE_SHEET_JS, names[:n])

@@ -25,14 +25,14 @@ import needs
 from depth import deep
 from test_a11y import serious
 from test_browser import _page, _shot, browser, server
+from test_browser_table import DESKTOP, PHONE, _desk_page, _phone_page, desk, phone
 
 pytestmark = pytest.mark.needs("chromium")
 
-__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
+# the fixtures, shared with test_browser.py and (the pages kept for the tests that only
+# look) test_browser_table.py
+__all__ = ["_desk_page", "_phone_page", "browser", "desk", "phone", "server"]
 
-DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 860}}
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
-                         "has_touch": True}
 DEADLINE = 50.0
 #: Elements past a 390-pixel screen's right edge (they would zoom the whole page out).
 TOO_WIDE = """() => [...document.querySelectorAll('body *')]
@@ -231,12 +231,12 @@ def finished(server: str) -> str:
     return str(laid["table"])
 
 
-def test_the_replay_viewer_shows_a_game_for_two(server: str, browser: Any,
+def test_the_replay_viewer_shows_a_game_for_two(server: str, phone: Any,
                                                 finished: str) -> None:
     """RULES §4 "Two players" 3, 8 in the replay viewer: two seats; the step of the
     ``talon N`` move in words («Прикуп N»), the chosen talon turned over beside the other
     face down; the last step the other turned over, its points the defender's."""
-    page = _page(browser, **PHONE)
+    page = phone
     page.goto(f"{server}/replay/{finished}")
     page.wait_for_selector(".replay-controls button")
     page.click('[data-fk="last"]')
@@ -260,12 +260,12 @@ def test_the_replay_viewer_shows_a_game_for_two(server: str, browser: Any,
     assert not page.errors
 
 
-def test_the_talon_is_chosen_with_the_keyboard(server: str, browser: Any,
+def test_the_talon_is_chosen_with_the_keyboard(server: str, desk: Any,
                                                finished: str) -> None:
     """The declarer's choice ("Two players" 3) without a mouse: the talons are buttons
     named «Взять прикуп 1/2» in the tab order, the arrows go from one to the other, Enter
     takes the one focused; the moves bar offers «Прикуп 1» and «Прикуп 2» on keys 1 and 2."""
-    page = _page(browser, **DESKTOP)
+    page = desk
     page.goto(server + "/history")
     page.wait_for_selector("table.games tbody tr")  # the page's own drawing is done
     got = page.evaluate("""async (id) => {
@@ -295,11 +295,11 @@ def test_the_talon_is_chosen_with_the_keyboard(server: str, browser: Any,
     assert not page.errors
 
 
-def test_the_lobby_lays_a_table_for_two(server: str, browser: Any) -> None:
+def test_the_lobby_lays_a_table_for_two(server: str, phone: Any) -> None:
     """RULES §4 "Two players" 1 from the lobby: the preset «Вдвоём» is offered (in the new
     table's form and in quick play), chosen it gives two seats — the person's and one
     more, a bot — and the table laid has the two at it, the bot across."""
-    page = _page(browser, **PHONE)
+    page = phone
     page.goto(server + "/")
     page.wait_for_selector("#preset option", state="attached")
     quick = page.eval_on_selector_all("#quick-preset option", "os => os.map((o) => o.value)")
@@ -317,13 +317,13 @@ def test_the_lobby_lays_a_table_for_two(server: str, browser: Any) -> None:
     assert not page.errors
 
 
-def test_the_next_deal_still_says_the_last_deals_other_talon(server: str, browser: Any,
+def test_the_next_deal_still_says_the_last_deals_other_talon(server: str, desk: Any,
                                                             finished: str) -> None:
     """The live table deals the next deal as the last one ends ("Two players" 3): until
     the new auction is over the cloth shows the last deal's other talon and whose its
     points were (the table page passes it from the events), and not once a declarer is
     known."""
-    page = _page(browser, **DESKTOP)
+    page = desk
     page.goto(server + "/history")
     page.wait_for_selector("table.games tbody tr")
     notes = page.evaluate("""async (id) => {

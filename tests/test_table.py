@@ -281,7 +281,8 @@ def test_events_since_a_version_are_what_was_missed() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2, 5), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
 def test_restored_table_plays_on_as_if_never_stopped(name: str, seed: int, cut: float) -> None:
     """A table restored from its record (with its seed) or its log at any move, mid-deal
