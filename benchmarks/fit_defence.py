@@ -171,10 +171,10 @@ def main(argv: list[str]) -> int:
     if args.out:
         args.out.write_text(text + "\n")
     if args.data:
-        mu_all, s_all = fit([r["table"] - r[args.total] for r in rows], balanced(rows))
         players = {len(r["others"]) + 1 for r in rows}
         if len(players) != 1:
             ap.error(f"the rows mix games for {sorted(players)} players: fit each apart")
+        mu_all, s_all = fit([r["table"] - r[args.total] for r in rows], balanced(rows))
         args.data.write_text(json.dumps({
             "about": "the defence's gap, table − solver, as a logistic distribution: "
                      "written by benchmarks/fit_defence.py --data from the rows named",
